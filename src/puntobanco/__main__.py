@@ -1,0 +1,7 @@
+"""``python -m puntobanco``."""
+
+import sys
+
+from puntobanco.cli import main
+
+sys.exit(main())

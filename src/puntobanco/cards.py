@@ -1,0 +1,173 @@
+"""Cards: ranks, suits, point values, and the text people type.
+
+Seeds 000 and 004: the ace is worth 1, two to nine their number, ten and the
+court cards ("bûches") nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final
+
+from puntobanco.errors import InvalidCardError
+
+
+class Rank(Enum):
+    """A card's rank; the value is its canonical text."""
+
+    ACE = "A"
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "10"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+
+    @property
+    def point(self) -> int:
+        """Point value (seed 000: "l'as vaut 1 ... bûches et les dix valent 0")."""
+        return POINTS[self]
+
+
+# Seed 000 / 004: A=1, 2-9 their number, 10 J Q K zero.
+POINTS: Final[dict[Rank, int]] = {
+    Rank.ACE: 1,
+    Rank.TWO: 2,
+    Rank.THREE: 3,
+    Rank.FOUR: 4,
+    Rank.FIVE: 5,
+    Rank.SIX: 6,
+    Rank.SEVEN: 7,
+    Rank.EIGHT: 8,
+    Rank.NINE: 9,
+    Rank.TEN: 0,
+    Rank.JACK: 0,
+    Rank.QUEEN: 0,
+    Rank.KING: 0,
+}
+
+
+class Suit(Enum):
+    """A card's suit; the value is its canonical letter."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        """The suit's symbol, for display."""
+        return SYMBOLS[self]
+
+
+SYMBOLS: Final[dict[Suit, str]] = {
+    Suit.SPADES: "♠",
+    Suit.HEARTS: "♥",
+    Suit.DIAMONDS: "♦",
+    Suit.CLUBS: "♣",
+}
+
+# What people type for a rank. "1" is the ace (as in the seeds: "l'as vaut 1"),
+# "T" is ten, and V/D/R are the French valet, dame, roi.
+_RANK_WORDS: Final[dict[str, Rank]] = {
+    "a": Rank.ACE,
+    "1": Rank.ACE,
+    **{str(n): Rank(str(n)) for n in range(2, 11)},
+    "t": Rank.TEN,
+    "j": Rank.JACK,
+    "v": Rank.JACK,
+    "q": Rank.QUEEN,
+    "d": Rank.QUEEN,
+    "k": Rank.KING,
+    "r": Rank.KING,
+}
+_SUIT_WORDS: Final[dict[str, Suit]] = {
+    "s": Suit.SPADES,
+    "♠": Suit.SPADES,
+    "♤": Suit.SPADES,
+    "h": Suit.HEARTS,
+    "♥": Suit.HEARTS,
+    "♡": Suit.HEARTS,
+    "d": Suit.DIAMONDS,
+    "♦": Suit.DIAMONDS,
+    "♢": Suit.DIAMONDS,
+    "c": Suit.CLUBS,
+    "♣": Suit.CLUBS,
+    "♧": Suit.CLUBS,
+}
+ACCEPTED_FORMS: Final = "4h, 4H, 4♥, 10d, Td, Qs, a♦, 1c (ace), V/D/R (valet, dame, roi): D♠, Rh"
+_SEPARATORS: Final = re.compile(r"[\s,;]+")
+
+
+@dataclass(frozen=True, slots=True, order=False)
+class Card:
+    """One playing card. ``str(card)`` is the canonical form, e.g. ``10D``."""
+
+    rank: Rank
+    suit: Suit
+
+    @property
+    def point(self) -> int:
+        """Point value, 0 to 9."""
+        return POINTS[self.rank]
+
+    def __str__(self) -> str:
+        return self.rank.value + self.suit.value
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    @property
+    def pretty(self) -> str:
+        """Display form with the suit symbol, e.g. ``10♦``."""
+        return self.rank.value + self.suit.symbol
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read one card as a person types it.
+
+        >>> Card.parse("4♥"), Card.parse("td"), Card.parse("Rh")
+        (Card.parse('4H'), Card.parse('10D'), Card.parse('KH'))
+
+        Raises ``InvalidCardError`` quoting the input and the accepted forms.
+        """
+        word = text.strip()
+        if len(word) >= 2:
+            rank = _RANK_WORDS.get(word[:-1].lower())
+            suit = _SUIT_WORDS.get(word[-1].lower())
+            if rank is not None and suit is not None:
+                return cls(rank, suit)
+        raise InvalidCardError("error.card.invalid", text=text, forms=ACCEPTED_FORMS)
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read cards separated by spaces or commas.
+
+    >>> [str(c) for c in parse_cards("4h, 9♣ 10d")]
+    ['4H', '9C', '10D']
+
+    An empty list raises ``InvalidCardError``.
+    """
+    words = [w for w in _SEPARATORS.split(text.strip()) if w]
+    if not words:
+        raise InvalidCardError("error.card.empty", text=text, forms=ACCEPTED_FORMS)
+    return tuple(Card.parse(w) for w in words)
+
+
+def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:
+    """Cards as text, canonical (``4H 10D``) or with symbols (``4♥ 10♦``)."""
+    return " ".join(c.pretty if pretty else str(c) for c in cards)
+
+
+#: One 52-card deck in a fixed order: suits S, H, D, C; ranks A to K.
+DECK: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)

@@ -1,0 +1,75 @@
+"""``puntobanco ...``: a thin command line over the library.
+
+Each command lives in a module of this package with ``add_parser`` and ``run``;
+heavy dependencies are imported inside ``run`` so that start-up stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from typing import Final, Protocol
+
+from puntobanco.errors import PuntoBancoError
+from puntobanco.i18n import LANGS, Lang, lang_from_environment, parse_lang, set_language, t
+
+#: Command modules, in the order ``--help`` lists them.
+COMMANDS: Final[tuple[str, ...]] = ("coup", "odds")
+
+
+class Command(Protocol):
+    """What a command module provides."""
+
+    NAME: str
+
+    def add_parser(
+        self, sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang
+    ) -> None:
+        """Declare the command's arguments."""
+
+    def run(self, args: argparse.Namespace, lang: Lang) -> int:
+        """Carry the command out; return the exit status."""
+
+
+def _early_lang(argv: Sequence[str]) -> Lang:
+    """The language asked for on the command line, else the locale's."""
+    for i, arg in enumerate(argv):
+        value = None
+        if arg == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif arg.startswith("--lang="):
+            value = arg.split("=", 1)[1]
+        if value is not None and (lang := parse_lang(value)):
+            return lang
+    return lang_from_environment()
+
+
+def build_parser(lang: Lang) -> tuple[argparse.ArgumentParser, dict[str, Command]]:
+    """The argument parser with every command, its help in ``lang``."""
+    parser = argparse.ArgumentParser(prog="puntobanco", description=t("cli.description", lang))
+    parser.add_argument("--lang", choices=LANGS, help=t("cli.help.lang", lang))
+    sub = parser.add_subparsers(dest="command", required=True)
+    commands: dict[str, Command] = {}
+    for name in COMMANDS:
+        module: Command = importlib.import_module(f"puntobanco.cli.{name}")  # type: ignore[assignment]
+        module.add_parser(sub, lang)
+        commands[module.NAME] = module
+    return parser, commands
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``puntobanco`` console script."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    lang = _early_lang(args_list)
+    set_language(lang)
+    parser, commands = build_parser(lang)
+    args = parser.parse_args(args_list)
+    try:
+        return commands[args.command].run(args, lang)
+    except PuntoBancoError as error:
+        print(t("cli.error", lang, message=error.message(lang)), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130

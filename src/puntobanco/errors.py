@@ -1,0 +1,50 @@
+"""The error hierarchy: one base, one class per kind of mistake.
+
+Every error is a ``ValueError`` (a caller gave a bad value or asked for an
+illegal thing) and carries a catalogue key and its parameters, so that the same
+error reads in French, English or Spanish.
+"""
+
+from __future__ import annotations
+
+from puntobanco.i18n import Lang, current_language, t
+
+
+class PuntoBancoError(ValueError):
+    """Base of every error puntobanco raises on a caller's mistake."""
+
+    def __init__(self, key: str, /, **params: object) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(key)
+
+    def message(self, lang: Lang | None = None) -> str:
+        """The sentence a person reads, in ``lang`` (default: the current language)."""
+        return t(self.key, lang or current_language(), **self.params)
+
+    def __str__(self) -> str:
+        return self.message()
+
+
+class InvalidCardError(PuntoBancoError):
+    """Text that is not a card, or a card the shoe cannot hold."""
+
+
+class InvalidBetError(PuntoBancoError):
+    """A stake or a box that is refused."""
+
+
+class IllegalActionError(PuntoBancoError):
+    """An action that the table's phase or rules do not allow now."""
+
+
+class ShoeExhaustedError(PuntoBancoError):
+    """More cards asked of a shoe than it holds."""
+
+
+class InvalidShoeError(PuntoBancoError):
+    """Shoe settings out of range: decks, cut card, seed."""
+
+
+class CoupCardsError(PuntoBancoError):
+    """A list of cards that is not exactly one coup (too few or too many)."""
