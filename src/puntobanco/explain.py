@@ -6,6 +6,7 @@ into the words the terminal game, the web table and the assistant show.
 
 from __future__ import annotations
 
+from puntobanco.assist import Expect
 from puntobanco.coup import Coup, Outcome, Rule, Side, Step
 from puntobanco.i18n import Lang, t
 from puntobanco.rules import Action
@@ -50,3 +51,25 @@ def announce(coup: Coup, lang: Lang | None = None) -> str:
         else t("coup.wins", lang, outcome=outcome_name(outcome, lang))
     )
     return t("coup.announce", lang, banco=coup.banco.total, punto=coup.punto.total, winner=winner)
+
+
+def describe_decision(step: Step, lang: Lang | None = None) -> str:
+    """Like ``describe_step``, also for a hand that must draw but has no card yet.
+
+    >>> from puntobanco.cards import parse_cards
+    >>> from puntobanco.assist import decisions
+    >>> describe_decision(decisions(parse_cards("4h 2s 9c Ad"))[0], "fr")
+    'Punto a 3 : il tire (0 à 5).'
+    """
+    if step.action is not Action.DRAW or step.card is not None:
+        return describe_step(step, lang)
+    key = {
+        Rule.PUNTO_TABLE: "step.punto_draw_pending",
+        Rule.BANCO_REFUS: "step.banco_refus_draw_pending",
+    }.get(step.rule, "step.banco_table_draw_pending")
+    return t(key, lang, total=step.two_card_total, column=step.column)
+
+
+def expect_sentence(expect: Expect, lang: Lang | None = None) -> str:
+    """ "Card for Banco.", "Third card for Punto.", "The coup is over." ..."""
+    return t(f"assist.expect.{expect.value}", lang)
