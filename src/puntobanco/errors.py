@@ -48,3 +48,7 @@ class InvalidShoeError(PuntoBancoError):
 
 class CoupCardsError(PuntoBancoError):
     """A list of cards that is not exactly one coup (too few or too many)."""
+
+
+class InvalidRoadError(PuntoBancoError):
+    """A shoe's results that cannot be read for the scoreboards (roads)."""

@@ -1,0 +1,28 @@
+"""``puntobanco roads "B P P T B B B"``: a shoe's scoreboards and the ask previews."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from puntobanco.i18n import Lang, t
+from puntobanco.roads import build_roads, parse_results, render_roads
+
+NAME = "roads"
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
+    """Declare ``roads RESULTS [--json]``."""
+    p = sub.add_parser(NAME, help=t("cli.help.roads", lang), description=t("cli.help.roads", lang))
+    p.add_argument("results", help=t("cli.help.results", lang))
+    p.add_argument("--json", action="store_true", help=t("cli.help.json", lang))
+
+
+def run(args: argparse.Namespace, lang: Lang) -> int:
+    """Print the five roads and the ask previews (or their JSON)."""
+    roads = build_roads(parse_results(args.results))
+    if args.json:
+        print(json.dumps(roads.to_json(), ensure_ascii=False))
+        return 0
+    print("\n".join(render_roads(roads, lang)))
+    return 0

@@ -1,0 +1,66 @@
+"""Messages of the scoreboards (roads) and of the ``roads`` command."""
+
+from __future__ import annotations
+
+from puntobanco.i18n import Message as M
+
+MESSAGES: dict[str, M] = {
+    # Road names: the English names are the casino floor's; French and Spanish
+    # tables show translated names next to them.
+    "roads.bead_plate": M("Bead plate", "Plateau de perles", "Plato de cuentas"),
+    "roads.big_road": M("Big road", "Grande route", "Gran camino"),
+    "roads.big_eye_boy": M("Big eye boy", "Gros œil", "Ojo grande"),
+    "roads.small_road": M("Small road", "Petite route", "Camino pequeño"),
+    "roads.cockroach_pig": M("Cockroach pig", "Cafard", "Cucaracha"),
+    "roads.empty": M("(nothing yet)", "(rien encore)", "(nada todavía)"),
+    "roads.ties_held": M(
+        "{n} tie(s) held until the first Punto or Banco win",
+        "{n} égalité(s) en attente du premier coup gagné par Punto ou Banco",
+        "{n} igualdad(es) en espera de la primera mano ganada por Punto o Banco",
+    ),
+    "roads.ask": M(
+        "Ask (the mark each derived road would add):",
+        "Prévision (la marque qu'ajouterait chaque route dérivée) :",
+        "Previsión (la marca que añadiría cada camino derivado):",
+    ),
+    "roads.ask_if": M("if {outcome} wins:", "si {outcome} gagne :", "si gana {outcome}:"),
+    "roads.legend": M(
+        "B Banco, P Punto, T Tie; p Punto pair, b Banco pair; "
+        "big road: number = ties; derived roads: R red, B blue; - no mark.",
+        "B Banco, P Punto, E Égalité ; p paire Punto, b paire Banco ; "
+        "grande route : nombre = égalités ; routes dérivées : R rouge, B bleu ; - pas de marque.",
+        "B Banco, P Punto, I Igualdad; p pareja Punto, b pareja Banco; "
+        "gran camino: número = igualdades; caminos derivados: R rojo, A azul; - sin marca.",
+    ),
+    # Letters shown in the text rendering (the JSON always uses B, P, T, R, B).
+    "roads.letter.B": M("B", "B", "B"),
+    "roads.letter.P": M("P", "P", "P"),
+    "roads.letter.T": M("T", "E", "I"),
+    "roads.letter.pp": M("p", "p", "p"),
+    "roads.letter.bp": M("b", "b", "b"),
+    "roads.letter.red": M("R", "R", "R"),
+    "roads.letter.blue": M("B", "B", "A"),
+    # The command.
+    "cli.help.roads": M(
+        "show a shoe's scoreboards (bead plate, big road, derived roads) and the ask previews",
+        "afficher les tableaux d'un sabot (perles, grande route, routes dérivées) et les "
+        "prévisions",
+        "mostrar los marcadores de un zapato (cuentas, gran camino, caminos derivados) y las "
+        "previsiones",
+    ),
+    "cli.help.results": M(
+        "the coups' results in order: B, P, T (or E); B+PP / B+BP add a Punto / Banco pair",
+        "les résultats des coups dans l'ordre : B, P, T (ou E) ; B+PP / B+BP ajoutent une "
+        "paire Punto / Banco",
+        "los resultados de las manos en orden: B, P, T (o E); B+PP / B+BP añaden una pareja "
+        "Punto / Banco",
+    ),
+    "error.roads.token": M(
+        "{token!r} is not a result. Write B (Banco), P (Punto) or T/E (tie), "
+        "optionally followed by +PP or +BP for a pair, for example: B P+PP T B.",
+        "{token!r} n'est pas un résultat. Écrivez B (Banco), P (Punto) ou T/E (égalité), "
+        "suivi éventuellement de +PP ou +BP pour une paire, par exemple : B P+PP T B.",
+        "{token!r} no es un resultado. Escriba B (Banco), P (Punto) o T/E (igualdad), "
+        "seguido opcionalmente de +PP o +BP para una pareja, por ejemplo: B P+PP T B.",
+    ),
+}
