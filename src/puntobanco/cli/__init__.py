@@ -53,7 +53,7 @@ def build_parser(lang: Lang) -> tuple[argparse.ArgumentParser, dict[str, Command
     sub = parser.add_subparsers(dest="command", required=True)
     commands: dict[str, Command] = {}
     for name in COMMANDS:
-        module: Command = importlib.import_module(f"puntobanco.cli.{name}")  # type: ignore[assignment]
+        module: Command = importlib.import_module(f"puntobanco.cli.{name}")
         module.add_parser(sub, lang)
         commands[module.NAME] = module
     return parser, commands

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final, Literal, NamedTuple, cast
+from typing import Final, Literal, NamedTuple
 
 Lang = Literal["en", "fr", "es"]
 LANGS: Final[tuple[Lang, ...]] = ("en", "fr", "es")
@@ -62,7 +62,7 @@ def parse_lang(value: str | None) -> Lang | None:
     if not value:
         return None
     code = value.strip().lower().replace("-", "_").split(".")[0].split("_")[0]
-    return cast(Lang, code) if code in LANGS else None
+    return code if code in LANGS else None
 
 
 def lang_from_environment(environ: Mapping[str, str] | None = None) -> Lang:
