@@ -25,6 +25,7 @@ from puntobanco.roads import (
     Roads,
     build_roads,
     derived_mark,
+    explain_mark,
     parse_results,
     place_runs,
     render_roads,
@@ -290,6 +291,27 @@ def test_long_alternation_of_one_and_two() -> None:
     # k=2: (n,0) n>=3: h[n-1] = h[n-3] R; (3,1) (5,1): p = 2 > 1 R -> 5 red.
     # k=3: (n,0) n>=4: h[n-1] != h[n-4] B; (3,1) (5,1): p = 1 = m B -> 4 blue.
     assert texts(roads_of("B P P B P P B P P")) == ("BBBBBBB", "RRRRR", "BBBB")
+
+
+def test_explain_says_which_columns_were_compared_and_which_rule_applied() -> None:
+    # Worked shoe, h = [3, 2, 1, 4, 1]; columns and rows counted from 1 for people.
+    roads = roads_of("B B B P P B P P P P B")
+    bey, pig = roads.road("big_eye_boy"), roads.road("cockroach_pig")
+    assert explain_mark(roads, bey, 1, "en") == (
+        "Big eye boy, mark 2: Banco starts column 3; column 2 is 2 high, column 1 is 3 high: blue."
+    )
+    assert explain_mark(roads, bey, 4, "en") == (
+        "Big eye boy, mark 5: Punto in column 4, row 3; column 3 is 1 high, "
+        "it stopped two or more rows above (straight fall): red."
+    )
+    assert explain_mark(roads, pig, 2, "fr") == (
+        "Cafard, marque 3 : Punto en colonne 4, ligne 4 ; la colonne 1 a 3 de haut, "
+        "elle s'arrête juste au-dessus : bleu."
+    )
+    chop = roads_of("B P B")
+    assert explain_mark(chop, chop.road("big_eye_boy"), 0, "es") == (
+        "Ojo grande, marca 1: Banco empieza la columna 3; las columnas 2 y 1 miden ambas 1: rojo."
+    )
 
 
 # --------------------------------------------------------------------------- ask

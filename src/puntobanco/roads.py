@@ -450,3 +450,35 @@ def render_roads(roads: Roads, lang: Lang | None = None) -> list[str]:
         )
     lines.append(t("roads.legend", lang))
     return lines
+
+
+def explain_mark(roads: Roads, road: DerivedRoad, index: int, lang: Lang | None = None) -> str:
+    """One sentence: why mark ``index`` of ``road`` has its colour.
+
+    Columns and rows are counted from 1 for the reader; heights are the big
+    road's logical column heights.
+
+    >>> roads = build_roads(parse_results("B P P P"))
+    >>> explain_mark(roads, roads.road("big_eye_boy"), 1, "en")  # doctest: +NORMALIZE_WHITESPACE
+    'Big eye boy, mark 2: Punto in column 2, row 3; column 1 is 1 high, it stopped two or
+    more rows above (straight fall): red.'
+    """
+    mark = road.marks[index]
+    entry = roads.big_road[mark.entry]
+    h = roads.heights
+    params: dict[str, object] = {
+        "road": t(f"roads.{road.name}", lang),
+        "i": index + 1,
+        "winner": t(f"outcome.{entry.winner.value}", lang),
+        "col": entry.column + 1,
+        "row": entry.depth + 1,
+        "colour": t(f"roads.colour.{mark.mark.name.lower()}", lang),
+    }
+    if entry.depth == 0:
+        a, b = mark.compared
+        key = "roads.why.same" if h[a] == h[b] else "roads.why.different"
+        return t(key, lang, a=a + 1, ha=h[a], b=b + 1, hb=h[b], **params)
+    (c,) = mark.compared
+    p, m = h[c], entry.depth
+    key = "roads.why.reaches" if p > m else "roads.why.stops" if p == m else "roads.why.fall"
+    return t(key, lang, c=c + 1, p=p, **params)

@@ -6,15 +6,16 @@ import argparse
 import json
 
 from puntobanco.i18n import Lang, t
-from puntobanco.roads import build_roads, parse_results, render_roads
+from puntobanco.roads import build_roads, explain_mark, parse_results, render_roads
 
 NAME = "roads"
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
-    """Declare ``roads RESULTS [--json]``."""
+    """Declare ``roads RESULTS [--explain] [--json]``."""
     p = sub.add_parser(NAME, help=t("cli.help.roads", lang), description=t("cli.help.roads", lang))
     p.add_argument("results", help=t("cli.help.results", lang))
+    p.add_argument("--explain", action="store_true", help=t("cli.help.explain", lang))
     p.add_argument("--json", action="store_true", help=t("cli.help.json", lang))
 
 
@@ -25,4 +26,8 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
         print(json.dumps(roads.to_json(), ensure_ascii=False))
         return 0
     print("\n".join(render_roads(roads, lang)))
+    if args.explain:
+        for road in roads.derived:
+            for index in range(len(road.marks)):
+                print(explain_mark(roads, road, index, lang))
     return 0

@@ -32,6 +32,54 @@ MESSAGES: dict[str, M] = {
         "B Banco, P Punto, I Igualdad; p pareja Punto, b pareja Banco; "
         "gran camino: número = igualdades; caminos derivados: R rojo, A azul; - sin marca.",
     ),
+    # Why a derived mark has its colour (explain_mark); columns and rows from 1.
+    "roads.colour.red": M("red", "rouge", "rojo"),
+    "roads.colour.blue": M("blue", "bleu", "azul"),
+    "roads.why.same": M(
+        "{road}, mark {i}: {winner} starts column {col}; columns {a} and {b} are both "
+        "{ha} high: {colour}.",
+        "{road}, marque {i} : {winner} commence la colonne {col} ; les colonnes {a} et {b} "
+        "ont toutes deux {ha} de haut : {colour}.",
+        "{road}, marca {i}: {winner} empieza la columna {col}; las columnas {a} y {b} "
+        "miden ambas {ha}: {colour}.",
+    ),
+    "roads.why.different": M(
+        "{road}, mark {i}: {winner} starts column {col}; column {a} is {ha} high, "
+        "column {b} is {hb} high: {colour}.",
+        "{road}, marque {i} : {winner} commence la colonne {col} ; la colonne {a} a {ha} de "
+        "haut, la colonne {b} {hb} : {colour}.",
+        "{road}, marca {i}: {winner} empieza la columna {col}; la columna {a} mide {ha}, "
+        "la columna {b} mide {hb}: {colour}.",
+    ),
+    "roads.why.reaches": M(
+        "{road}, mark {i}: {winner} in column {col}, row {row}; column {c} is {p} high, "
+        "it reaches that row: {colour}.",
+        "{road}, marque {i} : {winner} en colonne {col}, ligne {row} ; la colonne {c} a {p} "
+        "de haut, elle atteint cette ligne : {colour}.",
+        "{road}, marca {i}: {winner} en la columna {col}, fila {row}; la columna {c} mide "
+        "{p}, llega a esa fila: {colour}.",
+    ),
+    "roads.why.stops": M(
+        "{road}, mark {i}: {winner} in column {col}, row {row}; column {c} is {p} high, "
+        "it stopped just above: {colour}.",
+        "{road}, marque {i} : {winner} en colonne {col}, ligne {row} ; la colonne {c} a {p} "
+        "de haut, elle s'arrête juste au-dessus : {colour}.",
+        "{road}, marca {i}: {winner} en la columna {col}, fila {row}; la columna {c} mide "
+        "{p}, se detuvo justo encima: {colour}.",
+    ),
+    "roads.why.fall": M(
+        "{road}, mark {i}: {winner} in column {col}, row {row}; column {c} is {p} high, "
+        "it stopped two or more rows above (straight fall): {colour}.",
+        "{road}, marque {i} : {winner} en colonne {col}, ligne {row} ; la colonne {c} a {p} "
+        "de haut, elle s'arrête deux lignes ou plus au-dessus (chute directe) : {colour}.",
+        "{road}, marca {i}: {winner} en la columna {col}, fila {row}; la columna {c} mide "
+        "{p}, se detuvo dos filas o más arriba (caída directa): {colour}.",
+    ),
+    "cli.help.explain": M(
+        "say why each derived mark is red or blue",
+        "dire pourquoi chaque marque dérivée est rouge ou bleue",
+        "decir por qué cada marca derivada es roja o azul",
+    ),
     # Letters shown in the text rendering (the JSON always uses B, P, T, R, B).
     "roads.letter.B": M("B", "B", "B"),
     "roads.letter.P": M("P", "P", "P"),
