@@ -439,9 +439,12 @@ def render_roads(roads: Roads, lang: Lang | None = None) -> list[str]:
     lines.append(t("roads.ask", lang))
     for outcome in (Outcome.BANCO, Outcome.PUNTO):
         parts = [
-            t(f"roads.{name}", lang)
-            + ": "
-            + (letter(mark.name.lower()) if mark is not None else "-")
+            t(
+                "roads.ask_mark",
+                lang,
+                road=t(f"roads.{name}", lang),
+                mark=letter(mark.name.lower()) if mark is not None else "-",
+            )
             for name, mark in roads.ask[outcome].items()
         ]
         lines.append(

@@ -24,6 +24,7 @@ MESSAGES: dict[str, M] = {
         "Previsión (la marca que añadiría cada camino derivado):",
     ),
     "roads.ask_if": M("if {outcome} wins:", "si {outcome} gagne :", "si gana {outcome}:"),
+    "roads.ask_mark": M("{road}: {mark}", "{road} : {mark}", "{road}: {mark}"),
     "roads.legend": M(
         "B Banco, P Punto, T Tie; p Punto pair, b Banco pair; "
         "big road: number = ties; derived roads: R red, B blue; - no mark.",
