@@ -16,6 +16,7 @@ from puntobanco.errors import (
     PuntoBancoError,
     ShoeExhaustedError,
 )
+from puntobanco.games import CasinoTable, CroupierTable, Session
 from puntobanco.paytable import STANDARD, TIE_NINE, Bet, Paytable, Settlement, settle
 from puntobanco.shoe import CASINO, SESSION, Shoe, ShoeConfig
 
@@ -26,8 +27,10 @@ __all__ = [
     "TIE_NINE",
     "Bet",
     "Card",
+    "CasinoTable",
     "Coup",
     "CoupCardsError",
+    "CroupierTable",
     "Hand",
     "IllegalActionError",
     "InvalidBetError",
@@ -38,6 +41,7 @@ __all__ = [
     "PuntoBancoError",
     "Rank",
     "Rule",
+    "Session",
     "Settlement",
     "Shoe",
     "ShoeConfig",

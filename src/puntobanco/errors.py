@@ -52,3 +52,15 @@ class CoupCardsError(PuntoBancoError):
 
 class InvalidRoadError(PuntoBancoError):
     """A shoe's results that cannot be read for the scoreboards (roads)."""
+
+
+class InvalidNameError(PuntoBancoError):
+    """A player's name that a table refuses: empty, too long, odd characters, taken."""
+
+
+class UnknownPlayerError(PuntoBancoError):
+    """A name that is not seated at the table."""
+
+
+class StoreError(PuntoBancoError):
+    """The event log refuses an operation: a conflicting write, an unknown table, a bad file."""

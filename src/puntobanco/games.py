@@ -1,0 +1,463 @@
+"""The tables as players and tools use them: ``Session``, ``CasinoTable``, ``CroupierTable``.
+
+Each wraps the pure state machine (``puntobanco.table.Table``) and an event
+store: every call that changes the table is one transaction, committed
+before the call returns; a refused call raises a named error and stores
+nothing. Opening a table whose name the log already holds continues it where
+it stopped (a coup dealt but not settled is settled with its stored cards).
+
+>>> s = Session(["Ana", "Bruno", "Chloé"], seed=7)
+>>> _ = s.predict("Ana", "banco"), s.predict("Bruno", "egalite"), s.predict("Chloé", "punto")
+>>> s.deal().outcome.value
+'banco'
+>>> s.scores
+{'Ana': 19, 'Bruno': -20, 'Chloé': -20}
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Sequence
+from types import TracebackType
+from typing import Self
+
+from puntobanco.coup import Coup, Outcome, resolve
+from puntobanco.errors import IllegalActionError, StoreError
+from puntobanco.paytable import Amount
+from puntobanco.rng import RandomSource
+from puntobanco.shoe import CASINO_DECKS, DEFAULT_CUT_CARD, SESSION_DECKS
+from puntobanco.store import EventStore, open_store
+from puntobanco.table.config import (
+    CASINO_MAXIMUM,
+    CASINO_MINIMUM,
+    CASINO_SEATS,
+    CASINO_TIE_MAXIMUM,
+    CASINO_TIE_MINIMUM,
+    CROUPIER_COUNTDOWN,
+    SESSION_DEALS,
+    SESSION_STAKE,
+    Format,
+    TableConfig,
+)
+from puntobanco.table.events import (
+    BetPlaced,
+    BetWithdrawn,
+    CoupDealt,
+    Event,
+    PlayerSeated,
+    TableOpened,
+)
+from puntobanco.table.machine import Table
+from puntobanco.table.names import check_name, name_key
+from puntobanco.table.state import Phase, Player, TableState
+
+Db = str | os.PathLike[str] | EventStore | None
+
+
+class Game:
+    """What every format shares: the table, its store, its coups."""
+
+    FORMAT: Format
+
+    def __init__(
+        self,
+        table: str,
+        config: TableConfig | None,
+        *,
+        players: Sequence[str] = (),
+        db: Db = None,
+        rng: RandomSource | None = None,
+    ) -> None:
+        self._name = table
+        self._owns_store = db is None or isinstance(db, str | os.PathLike)
+        self._store = open_store(db)
+        try:
+            records = self._store.load(table)
+            if records:
+                self._table = Table((r.event for r in records), sink=self._write, rng=rng)
+                self._check_same(config, players)
+                self._complete()
+            elif config is None:
+                raise StoreError(
+                    "store.error.unknown_table",
+                    table=table,
+                    db=getattr(self._store, "name", "?"),
+                    tables=", ".join(self._store.tables()) or "-",
+                )
+            else:
+                self._table = Table.open(table, config, players=players, sink=self._write, rng=rng)
+        except BaseException:
+            self.close()
+            raise
+
+    def _write(self, stored: int, events: Sequence[Event]) -> None:
+        self._store.append(self._name, stored, events)
+
+    def _check_same(self, config: TableConfig | None, players: Sequence[str]) -> None:
+        state = self.state
+        given = [name_key(check_name(p)) for p in players]
+        seated = [name_key(p.name) for p in state.seated]
+        if (
+            state.format is not self.FORMAT
+            or (config is not None and config != state.config)
+            or (given and sorted(given) != sorted(seated))
+        ):
+            raise IllegalActionError(
+                "table.error.other_table", table=self._name, format=state.format.value
+            )
+
+    def _complete(self) -> None:
+        """A coup that was dealt (or settled) but not finished is completed now."""
+        if self.phase in (Phase.DEALT, Phase.SETTLED):
+            self._table.play_coup()
+
+    # -- reading -------------------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        """The table's name in the log."""
+        return self._name
+
+    @property
+    def table(self) -> Table:
+        """The underlying state machine (verify / can / do actions)."""
+        return self._table
+
+    @property
+    def state(self) -> TableState:
+        """The table's state."""
+        return self._table.state
+
+    @property
+    def config(self) -> TableConfig:
+        """The table's settings."""
+        return self._table.config
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The whole log, oldest first."""
+        return self._table.events
+
+    @property
+    def phase(self) -> Phase:
+        """The phase of the coup in play."""
+        return self._table.phase
+
+    @property
+    def coup_number(self) -> int:
+        """The number of the coup in play (or the next one, while bets are open)."""
+        return self.state.coup
+
+    @property
+    def coups(self) -> tuple[Coup, ...]:
+        """The coups of the current shoe, oldest first (what the roads show).
+
+        In a session, where every card is reshuffled before each deal, this
+        is every deal of the session.
+        """
+        if self.FORMAT is Format.SESSION:
+            return self.all_coups
+        return self._table.shoe_coups
+
+    @property
+    def all_coups(self) -> tuple[Coup, ...]:
+        """Every coup of the table, oldest first."""
+        return tuple(resolve(e.cards) for e in self.events if isinstance(e, CoupDealt))
+
+    @property
+    def players(self) -> tuple[Player, ...]:
+        """The seated players in seat order."""
+        return self.state.seated
+
+    @property
+    def balances(self) -> dict[str, Amount]:
+        """Each player's balance (a session's scores), in seat order."""
+        return self.state.balances
+
+    @property
+    def finished(self) -> bool:
+        """True once the table has closed."""
+        return self.phase is Phase.ENDED
+
+    def bets(self, name: str) -> dict[Outcome, Amount]:
+        """What ``name`` has on each box for the coup in play."""
+        return dict(self._table.player(name).bets)
+
+    # -- acting --------------------------------------------------------------------
+
+    def deal(self) -> Coup:
+        """Close bets, deal, settle and open the next coup (or end a session):
+        one transaction. Returns the frozen ``Coup``."""
+        return resolve(self._table.play_coup().cards)
+
+    def close_table(self) -> None:
+        """Close the table for good (between coups, nothing on the table)."""
+        self._table.close_table()
+
+    def close(self) -> None:
+        """Release the store, if this object opened it."""
+        if self._owns_store and hasattr(self, "_store"):
+            self._store.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+class Session(Game):
+    """Seed 004's session: 2 to 8 participants predict before each of 10 deals.
+
+    ``Session(["Ana", "Bruno"], seed=7, db="game.db")`` opens (or continues)
+    the table called ``table`` in ``db``; ``db=None`` keeps it in memory.
+    """
+
+    FORMAT = Format.SESSION
+
+    def __init__(
+        self,
+        players: Sequence[str] = (),
+        *,
+        deals: int = SESSION_DEALS,
+        stake: int = SESSION_STAKE,
+        decks: int = SESSION_DECKS,
+        paytable: str = "standard",
+        seed: int | None = None,
+        db: Db = None,
+        table: str = "session",
+        rng: RandomSource | None = None,
+    ) -> None:
+        config = TableConfig.session(
+            deals=deals, stake=stake, decks=decks, paytable=paytable, seed=seed
+        )
+        super().__init__(table, config, players=players, db=db, rng=rng)
+
+    @classmethod
+    def resume(cls, table: str = "session", *, db: Db) -> Session:
+        """Reopen a stored session by its name alone."""
+        self = cls.__new__(cls)
+        Game.__init__(self, table, None, db=db)
+        return self
+
+    def join(self, name: str) -> PlayerSeated:
+        """One more participant, before the first deal."""
+        return self._table.sit(name)
+
+    def predict(self, name: str, box: Outcome | str) -> BetPlaced:
+        """Record (or change) ``name``'s prediction for the coming deal."""
+        return self._table.predict(name, box)
+
+    def withdraw(self, name: str) -> BetWithdrawn:
+        """Take back ``name``'s prediction before the deal."""
+        player = self._table.player(name)
+        (box,) = player.bets
+        return self._table.withdraw(name, box)
+
+    @property
+    def predictions(self) -> dict[str, Outcome | None]:
+        """Each participant's prediction for the coming deal (None: not yet)."""
+        return {p.name: next(iter(p.bets), None) for p in self.state.seated}
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        """Who has not predicted yet."""
+        return tuple(p.name for p in self.state.seated if not p.bets)
+
+    @property
+    def scores(self) -> dict[str, Amount]:
+        """Each participant's score (exact; negative allowed)."""
+        return self.state.balances
+
+    @property
+    def deals_played(self) -> int:
+        """How many deals are settled."""
+        return self.state.completed
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """After the last deal, the leaders (tied leaders share the win)."""
+        return self.state.winners
+
+    @property
+    def ranking(self) -> list[tuple[str, Amount]]:
+        """Participants by score, best first (equal scores in seat order)."""
+        return sorted(self.scores.items(), key=lambda item: -item[1])
+
+
+class CasinoTable(Game):
+    """Seeds 000-002's casino table: seats, bankrolls in cents, three boxes each,
+    a six-deck shoe with burn and cut card, a shoe holder."""
+
+    FORMAT = Format.CASINO
+
+    def __init__(
+        self,
+        *,
+        seats: int = CASINO_SEATS,
+        decks: int = CASINO_DECKS,
+        burn: bool = True,
+        cut_card: int | None = DEFAULT_CUT_CARD,
+        paytable: str = "standard",
+        minimum: int = CASINO_MINIMUM,
+        maximum: int = CASINO_MAXIMUM,
+        tie_minimum: int = CASINO_TIE_MINIMUM,
+        tie_maximum: int = CASINO_TIE_MAXIMUM,
+        seed: int | None = None,
+        db: Db = None,
+        table: str | None = None,
+        rng: RandomSource | None = None,
+        **extra: int,
+    ) -> None:
+        config = TableConfig.casino(
+            seats=seats,
+            decks=decks,
+            burn=burn,
+            cut_card=cut_card,
+            paytable=paytable,
+            minimum=minimum,
+            maximum=maximum,
+            tie_minimum=tie_minimum,
+            tie_maximum=tie_maximum,
+            seed=seed,
+            croupier=self.FORMAT is Format.CROUPIER,
+            **extra,
+        )
+        super().__init__(table or self.FORMAT.value, config, db=db, rng=rng)
+
+    @classmethod
+    def resume(cls, table: str | None = None, *, db: Db) -> Self:
+        """Reopen a stored table by its name alone."""
+        self = cls.__new__(cls)
+        Game.__init__(self, table or cls.FORMAT.value, None, db=db)
+        return self
+
+    def sit(self, name: str, bankroll: int, seat: int | None = None) -> PlayerSeated:
+        """Seat ``name`` with ``bankroll`` cents (at ``seat``, else the first free one)."""
+        return self._table.sit(name, bankroll, seat)
+
+    def leave(self, name: str) -> Amount:
+        """``name`` leaves the table; returns the bankroll they take."""
+        return self._table.leave(name).bankroll
+
+    def bet(self, name: str, box: Outcome | str, stake: int) -> BetPlaced:
+        """Put ``stake`` cents on ``box`` (adds to what the box holds)."""
+        return self._table.bet(name, box, stake)
+
+    def withdraw(self, name: str, box: Outcome | str) -> BetWithdrawn:
+        """Take back the stake on ``box`` before bets close."""
+        return self._table.withdraw(name, box)
+
+    def close_bets(self) -> None:
+        """ "Rien ne va plus" (``deal`` does it too)."""
+        self._table.close_bets()
+
+    def available(self, name: str) -> Amount:
+        """What ``name`` may still stake this coup."""
+        return self._table.player(name).available
+
+    @property
+    def house(self) -> Amount:
+        """The house's result so far, in cents (collected less paid)."""
+        return self.state.house
+
+    @property
+    def shoe_holder(self) -> str | None:
+        """Who holds the shoe (seed 002)."""
+        return self.state.holder
+
+    @property
+    def punto_hand(self) -> str | None:
+        """Who received Punto's cards in the last coup (the largest Punto bet)."""
+        from puntobanco.table.events import PuntoCardsHanded
+
+        for event in reversed(self.events):
+            if isinstance(event, PuntoCardsHanded):
+                return event.name
+        return None
+
+    @property
+    def shoe_number(self) -> int:
+        """The current shoe's number (1 for the first)."""
+        shoe = self.state.shoe
+        assert shoe is not None
+        return shoe.number
+
+    @property
+    def cards_left(self) -> int:
+        """Cards still in the current shoe."""
+        shoe = self.state.shoe
+        assert shoe is not None
+        return shoe.remaining
+
+
+class CroupierTable(CasinoTable):
+    """Seed 002's online table: a virtual croupier closes bets when every seated
+    player has bet or when the countdown runs out, and deals at once.
+
+    ``clock`` (default ``time.monotonic``) is read here, never by the table's
+    core, which receives the time through ``tick(now)``.
+    """
+
+    FORMAT = Format.CROUPIER
+
+    def __init__(
+        self,
+        *,
+        countdown: int = CROUPIER_COUNTDOWN,
+        clock: Callable[[], float] = time.monotonic,
+        **settings: object,
+    ) -> None:
+        self._clock = clock
+        super().__init__(countdown=countdown, **settings)  # type: ignore[arg-type]
+
+    @classmethod
+    def resume(
+        cls, table: str | None = None, *, db: Db, clock: Callable[[], float] = time.monotonic
+    ) -> Self:
+        """Reopen a stored croupier table by its name alone."""
+        self = super().resume(table, db=db)
+        self._clock = clock
+        return self
+
+    def bet(self, name: str, box: Outcome | str, stake: int) -> BetPlaced:
+        """Bet, then let the croupier deal if everyone has bet."""
+        event = super().bet(name, box, stake)
+        self.tick()
+        return event
+
+    def tick(self) -> Coup | None:
+        """Let the croupier look at the clock: deals when bets are due to close."""
+        dealt = self._table.tick(self._clock())
+        return None if dealt is None else resolve(dealt.cards)
+
+    @property
+    def countdown_left(self) -> float | None:
+        """Seconds before bets close (None: the countdown has not started)."""
+        return self._table.countdown_left(self._clock())
+
+
+def open_game(table: str, *, db: Db) -> Game:
+    """Reopen any stored table by its name, as the class of its format."""
+    store = open_store(db)
+    records = store.load(table)
+    if not records:
+        tables = ", ".join(store.tables()) or "-"
+        name = getattr(store, "name", "?")
+        if db is None or isinstance(db, str | os.PathLike):
+            store.close()
+        raise StoreError("store.error.unknown_table", table=table, db=name, tables=tables)
+    first = records[0].event
+    if db is None or isinstance(db, str | os.PathLike):
+        store.close()
+    cls: type[Session] | type[CasinoTable] | type[CroupierTable]
+    assert isinstance(first, TableOpened)
+    fmt = first.config.format
+    cls = {Format.SESSION: Session, Format.CASINO: CasinoTable, Format.CROUPIER: CroupierTable}[fmt]
+    return cls.resume(table, db=db)

@@ -1,0 +1,129 @@
+"""The event log: where a table's events are kept, and how to reach it.
+
+``EventStore`` is the interface every back end provides (SQLite here; a
+PostgreSQL one can follow): append a table's new events atomically after a
+known number of events, load a table's events, list the tables. Nothing in it
+is specific to SQLite. ``MemoryStore`` keeps a log in memory (tests, quick
+games); ``open_store`` turns a ``--db`` argument into a store.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+from puntobanco.errors import StoreError
+from puntobanco.table.events import Event
+
+APP_DIR = "puntobanco"
+DB_NAME = "puntobanco.db"
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One stored event: its table, its number there (1-based, no gaps), when it was stored."""
+
+    table: str
+    seq: int
+    time: str
+    event: Event
+
+
+@runtime_checkable
+class EventStore(Protocol):
+    """A durable log of tables' events."""
+
+    def append(
+        self,
+        table: str,
+        expected: int,
+        events: Sequence[Event],
+        *,
+        times: Sequence[str] | None = None,
+    ) -> None:
+        """Store ``events`` as numbers ``expected + 1`` onwards, all or none.
+
+        Durable when it returns. Raises ``StoreError`` (``store.error.conflict``)
+        when the table does not hold exactly ``expected`` events. ``times``
+        (ISO 8601) replace the store's clock, for imports.
+        """
+        ...
+
+    def load(self, table: str) -> list[Record]:
+        """The table's events, oldest first (empty for an unknown table)."""
+        ...
+
+    def tables(self) -> list[str]:
+        """Every table in the log, oldest first."""
+        ...
+
+    def close(self) -> None:
+        """Release the store."""
+        ...
+
+
+def now_text() -> str:
+    """The current UTC time as stored with an event."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+class MemoryStore:
+    """An ``EventStore`` in memory: gone when the process ends."""
+
+    def __init__(self) -> None:
+        self._logs: dict[str, list[Record]] = {}
+        self.name = ":memory:"
+
+    def append(
+        self,
+        table: str,
+        expected: int,
+        events: Sequence[Event],
+        *,
+        times: Sequence[str] | None = None,
+    ) -> None:
+        """See ``EventStore.append``."""
+        log = self._logs.get(table, [])
+        if len(log) != expected:
+            raise StoreError("store.error.conflict", table=table, expected=expected, found=len(log))
+        stamp = now_text()
+        new = [
+            Record(table, expected + i + 1, times[i] if times else stamp, event)
+            for i, event in enumerate(events)
+        ]
+        self._logs[table] = log + new
+
+    def load(self, table: str) -> list[Record]:
+        """See ``EventStore.load``."""
+        return list(self._logs.get(table, []))
+
+    def tables(self) -> list[str]:
+        """See ``EventStore.tables``."""
+        return list(self._logs)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def default_db_path(environ: dict[str, str] | None = None) -> Path:
+    """``$XDG_DATA_HOME/puntobanco/puntobanco.db``, else ``~/.local/share/puntobanco/...``."""
+    env = os.environ if environ is None else environ
+    base = env.get("XDG_DATA_HOME") or ""
+    root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".local" / "share"
+    return root / APP_DIR / DB_NAME
+
+
+def open_store(db: str | os.PathLike[str] | EventStore | None) -> EventStore:
+    """A store for ``db``: a path opens (or creates) a SQLite file, ``None`` a
+    ``MemoryStore``, a store is used as it is."""
+    if db is None:
+        return MemoryStore()
+    if isinstance(db, str | os.PathLike):
+        from puntobanco.store.sqlite import SQLiteStore
+
+        return SQLiteStore(db)
+    return db

@@ -1,0 +1,123 @@
+"""The SQLite event store: standard library ``sqlite3``, WAL, ``synchronous=FULL``.
+
+One transaction per ``append`` (``BEGIN IMMEDIATE`` ... ``COMMIT``), committed
+before it returns: an action that returned is on disk, and a crash leaves
+either all of an action's events or none. Each event is one row keyed by
+(table, number); the body is the event's JSON line.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Final
+
+from puntobanco.errors import StoreError
+from puntobanco.store import Record, now_text
+from puntobanco.table.codec import dumps, loads
+from puntobanco.table.events import Event
+
+SCHEMA_VERSION: Final = 1
+#: Test hook for the crash tests: the process kills itself (SIGKILL) right
+#: after its N-th commit, before ``append`` returns.
+KILL_AFTER_COMMIT: Final = "PUNTOBANCO_TEST_KILL_AFTER_COMMIT"
+
+_SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS events (
+    table_id TEXT NOT NULL,
+    seq INTEGER NOT NULL CHECK (seq >= 1),
+    time TEXT NOT NULL,
+    type TEXT NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (table_id, seq)
+) WITHOUT ROWID;
+"""
+
+
+class SQLiteStore:
+    """An ``EventStore`` in one SQLite file (created with its folder if missing)."""
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        synchronous: str = "FULL",
+        clock: Callable[[], str] = now_text,
+    ) -> None:
+        self.name = str(path)
+        if self.name != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(self.name, isolation_level=None, timeout=30)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        assert synchronous in ("FULL", "NORMAL", "OFF", "EXTRA")
+        self._db.execute(f"PRAGMA synchronous={synchronous}")
+        self._db.executescript(_SCHEMA)
+        self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        self._clock = clock
+        self._commits = 0
+        kill = os.environ.get(KILL_AFTER_COMMIT, "")
+        self._kill_after = int(kill) if kill.isdigit() else None
+
+    def append(
+        self,
+        table: str,
+        expected: int,
+        events: Sequence[Event],
+        *,
+        times: Sequence[str] | None = None,
+    ) -> None:
+        """See ``EventStore.append``."""
+        if not events:
+            return
+        stamp = self._clock()
+        rows = [
+            (table, expected + i + 1, times[i] if times else stamp, type(e).__name__, dumps(e))
+            for i, e in enumerate(events)
+        ]
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            (found,) = db.execute(
+                "SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = ?", (table,)
+            ).fetchone()
+            if found != expected:
+                raise StoreError(
+                    "store.error.conflict", table=table, expected=expected, found=found
+                )
+            db.executemany(
+                "INSERT INTO events (table_id, seq, time, type, body) VALUES (?, ?, ?, ?, ?)",
+                rows,
+            )
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        self._commits += 1
+        if self._kill_after is not None and self._commits >= self._kill_after:
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    def load(self, table: str) -> list[Record]:
+        """See ``EventStore.load``."""
+        rows = self._db.execute(
+            "SELECT seq, time, body FROM events WHERE table_id = ? ORDER BY seq", (table,)
+        ).fetchall()
+        return [Record(table, seq, time, loads(body)) for seq, time, body in rows]
+
+    def tables(self) -> list[str]:
+        """See ``EventStore.tables``."""
+        rows = self._db.execute(
+            "SELECT table_id FROM events GROUP BY table_id ORDER BY MIN(time), table_id"
+        ).fetchall()
+        return [table for (table,) in rows]
+
+    def integrity(self) -> str:
+        """``PRAGMA integrity_check``: ``"ok"`` for a sound file."""
+        (result,) = self._db.execute("PRAGMA integrity_check").fetchone()
+        return str(result)
+
+    def close(self) -> None:
+        """Close the connection."""
+        self._db.close()

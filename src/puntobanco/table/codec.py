@@ -1,0 +1,141 @@
+"""Events as JSON lines: ``dumps(event)`` and ``loads(line)``, exact round trips.
+
+An event is a JSON object whose ``type`` is the event's class name and whose
+other keys are its fields: cards in canonical form (``10D``), boxes and
+formats by their value (``banco``), amounts as integers or exact decimal
+strings (``"9.5"``, never a float), nested settings as objects.
+"""
+
+from __future__ import annotations
+
+import json
+import types
+import typing
+from dataclasses import fields, is_dataclass
+from enum import Enum
+from fractions import Fraction
+from functools import cache
+from typing import Any, Union
+
+from puntobanco.cards import Card
+from puntobanco.paytable import json_amount
+from puntobanco.table.events import EVENT_TYPES, Event
+
+
+def encode(value: object) -> Any:
+    """A field's value as JSON-ready data."""
+    if isinstance(value, bool) or value is None or isinstance(value, int | str):
+        return value
+    if isinstance(value, Fraction):
+        return json_amount(value)
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return [encode(v) for v in value]
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: encode(getattr(value, f.name)) for f in fields(value)}
+    raise TypeError(f"cannot encode {value!r}")
+
+
+def to_dict(event: Event) -> dict[str, Any]:
+    """``{"type": "BetPlaced", "name": ..., ...}``."""
+    data = encode(event)
+    assert isinstance(data, dict)
+    return {"type": type(event).__name__, **data}
+
+
+def dumps(event: Event) -> str:
+    """One JSON line (no newline), keys in field order, non-ASCII kept as is.
+
+    >>> from puntobanco.table.events import BetPlaced
+    >>> from puntobanco.coup import Outcome
+    >>> dumps(BetPlaced("Chloé", Outcome.BANCO, 2000))
+    '{"type": "BetPlaced", "name": "Chloé", "box": "banco", "stake": 2000}'
+    """
+    return json.dumps(to_dict(event), ensure_ascii=False)
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def decode(hint: Any, value: Any) -> Any:
+    """JSON data back into a value of type ``hint``; ``ValueError`` when it does not fit."""
+    origin = typing.get_origin(hint)
+    if origin in (Union, types.UnionType):
+        options = typing.get_args(hint)
+        if value is None and type(None) in options:
+            return None
+        if Fraction in options and int in options:  # an Amount
+            return _amount(value)
+        (inner,) = [o for o in options if o is not type(None)]
+        return decode(inner, value)
+    if origin is tuple:
+        if not isinstance(value, list):
+            raise ValueError(f"expected a list, got {value!r}")
+        inner = typing.get_args(hint)[0]
+        return tuple(decode(inner, v) for v in value)
+    if hint is Fraction:
+        amount = _amount(value)
+        return Fraction(amount)
+    if hint is Card:
+        if not isinstance(value, str):
+            raise ValueError(f"expected a card, got {value!r}")
+        return Card.parse(value)
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return hint(value)
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise ValueError(f"expected true or false, got {value!r}")
+        return value
+    if hint is int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ValueError(f"expected a whole number, got {value!r}")
+        return value
+    if hint is str:
+        if not isinstance(value, str):
+            raise ValueError(f"expected text, got {value!r}")
+        return value
+    if isinstance(hint, type) and is_dataclass(hint):
+        return _build(hint, value)
+    raise TypeError(f"cannot decode {hint!r}")
+
+
+def _amount(value: Any) -> int | Fraction:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        amount = Fraction(value)
+        return amount.numerator if amount.denominator == 1 else amount
+    raise ValueError(f"expected an exact amount, got {value!r}")
+
+
+def _build(cls: type, data: Any) -> Any:
+    if not isinstance(data, dict):
+        raise ValueError(f"expected an object, got {data!r}")
+    hints = _hints(cls)
+    names = [f.name for f in fields(cls)]
+    extra = set(data) - set(names) - {"type"}
+    if extra:
+        raise ValueError(f"unknown field(s) {sorted(extra)}")
+    missing = [n for n in names if n not in data]
+    if missing:
+        raise ValueError(f"missing field(s) {missing}")
+    return cls(**{n: decode(hints[n], data[n]) for n in names})
+
+
+def from_dict(data: Any) -> Event:
+    """An event from its JSON object; ``ValueError`` naming what is wrong."""
+    if not isinstance(data, dict) or data.get("type") not in EVENT_TYPES:
+        kind = data.get("type") if isinstance(data, dict) else data
+        raise ValueError(f"unknown event type {kind!r}")
+    event: Event = _build(EVENT_TYPES[data["type"]], data)
+    return event
+
+
+def loads(line: str) -> Event:
+    """The event written by ``dumps``; ``ValueError`` when the line is not one."""
+    return from_dict(json.loads(line))

@@ -1,0 +1,179 @@
+"""A table's settings: its format, seats, shoe, paytable and limits.
+
+Three formats share one state machine: the home *session* of seed 004
+(2 to 8 participants, 10 deals, a stake of 20 points, every card reshuffled
+before every deal), the *casino* table of seeds 000-002 (up to 14 seats,
+bankrolls in minor units, a six-deck shoe with burn and cut card, a shoe
+holder), and the *croupier*, the online table of seed 002 where bets close
+on their own and the coup is dealt automatically.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final
+
+from puntobanco.errors import InvalidBetError, InvalidShoeError
+from puntobanco.paytable import PAYTABLES, Paytable
+from puntobanco.rng import check_seed
+from puntobanco.shoe import CASINO_DECKS, DEFAULT_CUT_CARD, SESSION_DECKS, ShoeConfig
+
+
+class Format(Enum):
+    """How a table is played."""
+
+    SESSION = "session"
+    CASINO = "casino"
+    CROUPIER = "croupier"
+
+
+SESSION_DEALS: Final = 10  # seed 004: "dix donnes"
+SESSION_STAKE: Final = 20  # seed 004: "un enjeu fictif de 20 points"
+SESSION_MIN_PLAYERS: Final = 2  # seed 004: "deux à huit participants"
+SESSION_MAX_PLAYERS: Final = 8
+CASINO_SEATS: Final = 14  # seed 002: "de 12 à 14 joueurs"
+#: Casino limits in minor units (cents): 10.00 to 5,000.00 on Punto and
+#: Banco, 5.00 to 500.00 on Égalité.
+CASINO_MINIMUM: Final = 1_000
+CASINO_MAXIMUM: Final = 500_000
+CASINO_TIE_MINIMUM: Final = 500
+CASINO_TIE_MAXIMUM: Final = 50_000
+CROUPIER_COUNTDOWN: Final = 20  # seconds
+MAX_SEATS: Final = 14
+
+
+@dataclass(frozen=True, slots=True)
+class TableConfig:
+    """Every setting of a table, fixed when it opens (stored in its first event).
+
+    Amounts are integers: points in a session, minor units (cents) at a casino
+    or croupier table. ``stake`` is the session's notional stake; ``deals`` the
+    session's number of deals (None: no end); ``countdown`` the croupier's
+    seconds to bet. ``seed`` makes every shoe reproducible (None: the
+    operating system's secure source).
+    """
+
+    format: Format
+    seats: int = CASINO_SEATS
+    decks: int = CASINO_DECKS
+    burn: bool = True
+    cut_card: int | None = DEFAULT_CUT_CARD
+    paytable: str = "standard"
+    minimum: int = CASINO_MINIMUM
+    maximum: int = CASINO_MAXIMUM
+    tie_minimum: int = CASINO_TIE_MINIMUM
+    tie_maximum: int = CASINO_TIE_MAXIMUM
+    stake: int = SESSION_STAKE
+    deals: int | None = None
+    countdown: int | None = None
+    seed: int | None = None
+
+    def __post_init__(self) -> None:
+        _ = self.shoe_config  # validates decks and cut card
+        if self.paytable not in PAYTABLES:
+            raise InvalidShoeError(
+                "error.paytable", name=self.paytable, choices=", ".join(sorted(PAYTABLES))
+            )
+        if self.seed is not None:
+            check_seed(self.seed)
+        high = SESSION_MAX_PLAYERS if self.format is Format.SESSION else MAX_SEATS
+        low = SESSION_MIN_PLAYERS if self.format is Format.SESSION else 1
+        if not _whole(self.seats) or not low <= self.seats <= high:
+            raise InvalidBetError("table.error.seats", seats=self.seats, low=low, high=high)
+        for name in ("stake", "minimum", "tie_minimum"):
+            if not _whole(getattr(self, name)) or getattr(self, name) <= 0:
+                raise InvalidBetError("table.error.setting", name=name, value=getattr(self, name))
+        if not _whole(self.maximum) or self.maximum < self.minimum:
+            raise InvalidBetError("table.error.limits", low=self.minimum, high=self.maximum)
+        if not _whole(self.tie_maximum) or self.tie_maximum < self.tie_minimum:
+            raise InvalidBetError("table.error.limits", low=self.tie_minimum, high=self.tie_maximum)
+        for name in ("deals", "countdown"):
+            value = getattr(self, name)
+            if value is not None and (not _whole(value) or value <= 0):
+                raise InvalidBetError("table.error.setting", name=name, value=value)
+
+    @property
+    def shoe_config(self) -> ShoeConfig:
+        """The core's shoe procedure for this table."""
+        return ShoeConfig(
+            decks=self.decks,
+            burn=self.burn,
+            cut_card=self.cut_card,
+            reshuffle_every_coup=self.format is Format.SESSION,
+        )
+
+    @property
+    def paytable_data(self) -> Paytable:
+        """The paytable named by ``paytable``."""
+        return PAYTABLES[self.paytable]
+
+    @property
+    def money(self) -> bool:
+        """True where players have bankrolls (casino, croupier); False for a session's scores."""
+        return self.format is not Format.SESSION
+
+    @classmethod
+    def session(
+        cls,
+        *,
+        deals: int = SESSION_DEALS,
+        stake: int = SESSION_STAKE,
+        decks: int = SESSION_DECKS,
+        paytable: str = "standard",
+        seats: int = SESSION_MAX_PLAYERS,
+        seed: int | None = None,
+    ) -> TableConfig:
+        """Seed 004's home session: no burn, no cut card, reshuffled before every deal."""
+        return cls(
+            Format.SESSION,
+            seats=seats,
+            decks=decks,
+            burn=False,
+            cut_card=None,
+            paytable=paytable,
+            minimum=stake,
+            maximum=stake,
+            tie_minimum=stake,
+            tie_maximum=stake,
+            stake=stake,
+            deals=deals,
+            seed=seed,
+        )
+
+    @classmethod
+    def casino(
+        cls,
+        *,
+        seats: int = CASINO_SEATS,
+        decks: int = CASINO_DECKS,
+        burn: bool = True,
+        cut_card: int | None = DEFAULT_CUT_CARD,
+        paytable: str = "standard",
+        minimum: int = CASINO_MINIMUM,
+        maximum: int = CASINO_MAXIMUM,
+        tie_minimum: int = CASINO_TIE_MINIMUM,
+        tie_maximum: int = CASINO_TIE_MAXIMUM,
+        seed: int | None = None,
+        croupier: bool = False,
+        countdown: int = CROUPIER_COUNTDOWN,
+    ) -> TableConfig:
+        """A casino table (seeds 000-002); ``croupier=True`` for the online virtual croupier."""
+        return cls(
+            Format.CROUPIER if croupier else Format.CASINO,
+            seats=seats,
+            decks=decks,
+            burn=burn,
+            cut_card=cut_card,
+            paytable=paytable,
+            minimum=minimum,
+            maximum=maximum,
+            tie_minimum=tie_minimum,
+            tie_maximum=tie_maximum,
+            countdown=countdown if croupier else None,
+            seed=seed,
+        )
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -1,0 +1,241 @@
+"""The events of a table's log: one frozen record per thing that happened.
+
+A table's state is a fold over these (``state.apply``). Events carry every
+decision already taken (the shoe's order, the cards of a coup, who was paid
+what), so that folding them again never needs a random source, a clock or a
+rule that could change: replaying a log always gives the same table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from puntobanco.cards import Card
+from puntobanco.coup import Outcome
+from puntobanco.paytable import Amount
+from puntobanco.table.config import TableConfig
+
+
+@dataclass(frozen=True, slots=True)
+class TableOpened:
+    """The table opens with its settings; bets open for the first coup."""
+
+    table: str
+    config: TableConfig
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSeated:
+    """A player sits at ``seat`` (1-based) with a bankroll (0 for a session's score)."""
+
+    name: str
+    seat: int
+    bankroll: Amount
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLeft:
+    """A player leaves the table, taking ``bankroll`` with them."""
+
+    name: str
+    seat: int
+    bankroll: Amount
+
+
+@dataclass(frozen=True, slots=True)
+class BetPlaced:
+    """A stake on a box. At a casino it adds to what the box holds; in a
+    session it is the player's one prediction and replaces the previous one."""
+
+    name: str
+    box: Outcome
+    stake: Amount
+
+
+@dataclass(frozen=True, slots=True)
+class BetWithdrawn:
+    """A player takes back the stake on a box before bets close."""
+
+    name: str
+    box: Outcome
+    stake: Amount
+
+
+@dataclass(frozen=True, slots=True)
+class BetsClosed:
+    """ "Rien ne va plus": no more bets on coup number ``coup``."""
+
+    coup: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeShuffled:
+    """A new shoe, with every card in the order it will leave the shoe.
+
+    Stored before the shoe's first card is dealt, so that a replay, or a
+    table reopened after a crash, deals the very same cards.
+    """
+
+    shoe: int
+    order: tuple[Card, ...]
+    cut_card: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeBurned:
+    """The start of a casino shoe: one card turned and as many burned as it counts."""
+
+    shoe: int
+    turned: Card
+    burned: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PuntoCardsHanded:
+    """Punto's cards go to the seat with the largest Punto bet (seed 002);
+    ``name`` is None when nobody bet on Punto (the croupier keeps them)."""
+
+    coup: int
+    name: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class CoupDealt:
+    """The cards of coup ``coup`` in dealing order; ``last_of_shoe`` when the
+    cut card had come out before it (the shoe's last coup)."""
+
+    coup: int
+    cards: tuple[Card, ...]
+    last_of_shoe: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CoupAnnounced:
+    """The croupier announces Banco's point, then Punto's, then the winner (seed 000)."""
+
+    coup: int
+    banco: int
+    punto: int
+    winner: Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class BetCollected:
+    """A losing bet collected by the house (losers are collected first)."""
+
+    coup: int
+    name: str
+    box: Outcome
+    stake: Amount
+
+
+@dataclass(frozen=True, slots=True)
+class BetReturned:
+    """A Punto or Banco bet handed back on a tie (seed 001)."""
+
+    coup: int
+    name: str
+    box: Outcome
+    stake: Amount
+
+
+@dataclass(frozen=True, slots=True)
+class BetPaid:
+    """A winning bet paid ``win`` beside its stake.
+
+    ``kept`` is the fraction of a minor unit that the house keeps when the
+    exact payout (19/20 of a Banco stake) is not whole: the player's win is
+    rounded down to the minor unit. Always 0 in a session (scores are exact).
+    """
+
+    coup: int
+    name: str
+    box: Outcome
+    stake: Amount
+    win: Amount
+    kept: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class CoupSettled:
+    """Every bet of coup ``coup`` has been collected, returned or paid."""
+
+    coup: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeHolderChanged:
+    """The shoe (sabot) goes to ``name`` (None: no one seated holds it)."""
+
+    name: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeFinished:
+    """The shoe's last coup has been played; a new shoe follows."""
+
+    shoe: int
+
+
+@dataclass(frozen=True, slots=True)
+class BetsOpened:
+    """Bets open for coup number ``coup``."""
+
+    coup: int
+
+
+@dataclass(frozen=True, slots=True)
+class TableClosed:
+    """The table closes; ``winners`` are a session's leaders (tied leaders share)."""
+
+    winners: tuple[str, ...]
+
+
+Event = (
+    TableOpened
+    | PlayerSeated
+    | PlayerLeft
+    | BetPlaced
+    | BetWithdrawn
+    | BetsClosed
+    | ShoeShuffled
+    | ShoeBurned
+    | PuntoCardsHanded
+    | CoupDealt
+    | CoupAnnounced
+    | BetCollected
+    | BetReturned
+    | BetPaid
+    | CoupSettled
+    | ShoeHolderChanged
+    | ShoeFinished
+    | BetsOpened
+    | TableClosed
+)
+
+#: Every event class, by the name stored in the log (``type`` in JSON).
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.__name__: cls
+    for cls in (
+        TableOpened,
+        PlayerSeated,
+        PlayerLeft,
+        BetPlaced,
+        BetWithdrawn,
+        BetsClosed,
+        ShoeShuffled,
+        ShoeBurned,
+        PuntoCardsHanded,
+        CoupDealt,
+        CoupAnnounced,
+        BetCollected,
+        BetReturned,
+        BetPaid,
+        CoupSettled,
+        ShoeHolderChanged,
+        ShoeFinished,
+        BetsOpened,
+        TableClosed,
+    )
+}

@@ -1,0 +1,656 @@
+"""The table's actions, each as verify / can / do, over the pure state.
+
+``verify_x(...)`` raises a named error when the action is refused,
+``can_x(...)`` says yes or no, ``x(...)`` acts and returns the frozen event
+it appended. Nothing here reads a clock, touches a file or draws from a global
+random source: time comes in as an argument (``tick(now)``), randomness
+through the table's seed or an injected source, and every new event goes to
+an optional ``sink`` (the store) *before* the table's state moves on; if the
+sink raises, the table is left exactly as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from fractions import Fraction
+from typing import Final, TypeVar
+
+from puntobanco.coup import Coup, Outcome
+from puntobanco.errors import (
+    IllegalActionError,
+    InvalidBetError,
+    InvalidNameError,
+    PuntoBancoError,
+    UnknownPlayerError,
+)
+from puntobanco.paytable import Amount
+from puntobanco.rng import RandomSource, SecureRandom, SeededRandom, derive_seed
+from puntobanco.shoe import Shoe, fresh_order, shuffle
+from puntobanco.table.config import SESSION_MIN_PLAYERS, Format, TableConfig
+from puntobanco.table.events import (
+    BetCollected,
+    BetPaid,
+    BetPlaced,
+    BetReturned,
+    BetsClosed,
+    BetsOpened,
+    BetWithdrawn,
+    CoupAnnounced,
+    CoupDealt,
+    CoupSettled,
+    Event,
+    PlayerLeft,
+    PlayerSeated,
+    PuntoCardsHanded,
+    ShoeBurned,
+    ShoeFinished,
+    ShoeHolderChanged,
+    ShoeShuffled,
+    TableClosed,
+    TableOpened,
+)
+from puntobanco.table.names import check_name
+from puntobanco.table.state import TRANSITIONS, Phase, Player, TableState, apply, initial
+
+#: Receives each action's new events, with the number of events stored
+#: before them, and must make them durable before returning.
+Sink = Callable[[int, Sequence[Event]], None]
+MAX_TABLE_ID: Final = 64
+E = TypeVar("E", bound=Event)
+
+
+def check_table_id(table: object) -> str:
+    """A table's name: 1 to 64 printable characters, no spaces at either end."""
+    if (
+        not isinstance(table, str)
+        or not table
+        or table != table.strip()
+        or len(table) > MAX_TABLE_ID
+        or not table.isprintable()
+    ):
+        raise IllegalActionError("table.error.table_id", table=table, high=MAX_TABLE_ID)
+    return table
+
+
+def money_text(config: TableConfig, value: Amount) -> str:
+    """An amount as players read it: ``12.50`` for 1250 cents, ``19`` points in a session.
+
+    >>> money_text(TableConfig.casino(), 1250), money_text(TableConfig.session(), 19)
+    ('12.50', '19')
+    """
+    from puntobanco.paytable import format_amount
+
+    if not config.money or not isinstance(value, int):
+        return format_amount(value)
+    sign = "-" if value < 0 else ""
+    units, cents = divmod(abs(value), 100)
+    return f"{sign}{units}.{cents:02d}"
+
+
+def box_of(box: Outcome | str) -> Outcome:
+    """A box given as an ``Outcome`` or as text (``"banco"``, ``"b"``, ``"égalité"``...)."""
+    return box if isinstance(box, Outcome) else Outcome.parse(box)
+
+
+class Table:
+    """One table's state machine over its event log.
+
+    Build a new table with ``Table.open(...)`` or rebuild one from its
+    events with ``Table(events)``.
+    """
+
+    def __init__(
+        self,
+        events: Iterable[Event] = (),
+        *,
+        sink: Sink | None = None,
+        rng: RandomSource | None = None,
+    ) -> None:
+        self._events: list[Event] = []
+        self._state: TableState | None = None
+        self._sink = sink
+        self._rng = rng
+        self._pending: list[Event] | None = None
+        self._countdown_from: float | None = None
+        for event in events:
+            self._fold(event)
+
+    @classmethod
+    def open(
+        cls,
+        table: str,
+        config: TableConfig,
+        *,
+        players: Iterable[str] = (),
+        sink: Sink | None = None,
+        rng: RandomSource | None = None,
+    ) -> Table:
+        """A new table: opened, its first shoe shuffled (and burned), ``players`` seated.
+
+        All of it is one batch: the sink receives it at once or not at all.
+        """
+        check_table_id(table)
+        self = cls(sink=sink, rng=rng)
+        with self.batch():
+            self._emit(TableOpened(table, config))
+            self._new_shoe(1)
+            for name in players:
+                self.sit(name)
+        return self
+
+    # -- reading -------------------------------------------------------------
+
+    @property
+    def state(self) -> TableState:
+        """The current state (a fold over ``events``)."""
+        assert self._state is not None, "the table has not opened"
+        return self._state
+
+    @property
+    def config(self) -> TableConfig:
+        """The table's settings."""
+        return self.state.config
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event so far, oldest first."""
+        return tuple(self._events)
+
+    @property
+    def event_count(self) -> int:
+        """How many events the log holds."""
+        return len(self._events)
+
+    @property
+    def phase(self) -> Phase:
+        """The phase of the coup in play."""
+        return self.state.phase
+
+    @property
+    def shoe_coups(self) -> tuple[Coup, ...]:
+        """The coups dealt from the current shoe, oldest first (for the roads)."""
+        return self.state.shoe_coups
+
+    def player(self, name: str) -> Player:
+        """The seated player ``name`` (case ignored); ``UnknownPlayerError`` otherwise."""
+        player = self.state.find(name)
+        if player is None:
+            names = ", ".join(p.name for p in self.state.seated) or "-"
+            raise UnknownPlayerError("table.error.unknown_player", name=name, players=names)
+        return player
+
+    # -- batches and the sink ------------------------------------------------
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Group actions: their events reach the sink together, or the table rolls back.
+
+        Any error inside the batch (a refused action, a failing sink) leaves
+        the table exactly as before the batch.
+        """
+        if self._pending is not None:
+            yield
+            return
+        saved_state, saved_count = self._state, len(self._events)
+        self._pending = []
+        try:
+            yield
+            if self._pending and self._sink is not None:
+                self._sink(saved_count, tuple(self._pending))
+        except BaseException:
+            self._state = saved_state
+            del self._events[saved_count:]
+            raise
+        finally:
+            self._pending = None
+
+    def _fold(self, event: Event) -> None:
+        if self._state is None:
+            assert isinstance(event, TableOpened), "a log starts with TableOpened"
+            self._state = initial(event)
+        else:
+            self._state = apply(self._state, event)
+        self._events.append(event)
+
+    def _emit(self, event: E) -> E:
+        if self._pending is None:
+            with self.batch():
+                return self._emit(event)
+        self._fold(event)
+        self._pending.append(event)
+        return event
+
+    def _check_phase(self, action: str) -> None:
+        state = self.state
+        if action not in TRANSITIONS[state.phase]:
+            raise IllegalActionError(f"table.error.phase.{state.phase.value}", coup=state.coup)
+
+    def _can(self, verify: Callable[[], object]) -> bool:
+        try:
+            verify()
+        except PuntoBancoError:
+            return False
+        return True
+
+    # -- seats ---------------------------------------------------------------
+
+    def verify_sit(self, name: str, bankroll: Amount = 0, seat: int | None = None) -> None:
+        """Raise unless ``name`` may sit now with ``bankroll``, at ``seat`` if given."""
+        self._check_phase("sit")
+        state = self.state
+        if state.format is Format.SESSION and (state.completed or state.coup > 1):
+            raise IllegalActionError("table.error.session_started")
+        text = check_name(name)
+        if state.find(text) is not None:
+            raise InvalidNameError("table.error.name.taken", name=text)
+        if len(state.players) >= state.config.seats:
+            raise IllegalActionError("table.error.full", seats=state.config.seats)
+        if seat is not None:
+            taken = {p.seat for p in state.players.values()}
+            if (
+                isinstance(seat, bool)
+                or not isinstance(seat, int)
+                or not 1 <= seat <= state.config.seats
+                or seat in taken
+            ):
+                raise IllegalActionError("table.error.seat", seat=seat, seats=state.config.seats)
+        if state.config.money:
+            if isinstance(bankroll, bool) or not isinstance(bankroll, int) or bankroll <= 0:
+                raise InvalidBetError("table.error.bankroll", bankroll=bankroll)
+        elif bankroll != 0:
+            raise InvalidBetError("table.error.bankroll", bankroll=bankroll)
+
+    def can_sit(self, name: str, bankroll: Amount = 0, seat: int | None = None) -> bool:
+        """True when ``sit`` would be accepted."""
+        return self._can(lambda: self.verify_sit(name, bankroll, seat))
+
+    def sit(self, name: str, bankroll: Amount = 0, seat: int | None = None) -> PlayerSeated:
+        """Seat a player (a session's participant starts at 0 points).
+
+        At a casino table the first player to sit holds the shoe.
+        """
+        self.verify_sit(name, bankroll, seat)
+        state = self.state
+        if seat is None:
+            taken = {p.seat for p in state.players.values()}
+            seat = min(s for s in range(1, state.config.seats + 1) if s not in taken)
+        with self.batch():
+            event = self._emit(PlayerSeated(check_name(name), seat, bankroll))
+            if state.format is Format.CASINO and state.holder is None:
+                self._emit(ShoeHolderChanged(event.name))
+        return event
+
+    def verify_leave(self, name: str) -> None:
+        """Raise unless ``name`` may leave now (no stake on the table)."""
+        self._check_phase("leave")
+        player = self.player(name)
+        if self.state.format is Format.SESSION and (self.state.completed or self.state.coup > 1):
+            raise IllegalActionError("table.error.session_started")
+        if player.bets:
+            raise IllegalActionError("table.error.leave_with_bets", name=player.name)
+
+    def can_leave(self, name: str) -> bool:
+        """True when ``leave`` would be accepted."""
+        return self._can(lambda: self.verify_leave(name))
+
+    def leave(self, name: str) -> PlayerLeft:
+        """The player leaves with their balance; the shoe passes on if they held it."""
+        self.verify_leave(name)
+        player = self.player(name)
+        holder = self.state.holder
+        with self.batch():
+            event = self._emit(PlayerLeft(player.name, player.seat, player.balance))
+            if holder == player.name:
+                self._emit(ShoeHolderChanged(self._next_seat(player.seat)))
+        return event
+
+    def _next_seat(self, seat: int) -> str | None:
+        """The next occupied seat after ``seat`` (wrapping round the table)."""
+        seated = self.state.seated
+        if not seated:
+            return None
+        after = [p for p in seated if p.seat > seat]
+        return (after or list(seated))[0].name
+
+    # -- bets ----------------------------------------------------------------
+
+    def verify_bet(self, name: str, box: Outcome | str, stake: Amount | None = None) -> None:
+        """Raise unless ``name`` may put ``stake`` on ``box`` now.
+
+        In a session the stake is the table's (``None`` means it). At a casino
+        the box's total must stay within the table's limits and the player's
+        bankroll; Punto and Banco together are refused (seed 001).
+        """
+        self._check_phase("bet")
+        state = self.state
+        config = state.config
+        player = self.player(name)
+        outcome = box_of(box)
+        if state.format is Format.SESSION:
+            if stake is not None and stake != config.stake:
+                raise InvalidBetError("table.error.session_stake", stake=stake, fixed=config.stake)
+            return
+        if stake is None or isinstance(stake, bool) or not isinstance(stake, int) or stake <= 0:
+            raise InvalidBetError("table.error.stake", stake=stake)
+        other = {Outcome.PUNTO: Outcome.BANCO, Outcome.BANCO: Outcome.PUNTO}.get(outcome)
+        if other is not None and player.stake(other):
+            raise InvalidBetError("table.error.punto_and_banco", name=player.name)
+        low, high = (
+            (config.tie_minimum, config.tie_maximum)
+            if outcome is Outcome.EGALITE
+            else (config.minimum, config.maximum)
+        )
+        total = player.stake(outcome) + stake
+        text = {"box": outcome.value, "stake": money_text(config, stake)}
+        if total < low:
+            raise InvalidBetError(
+                "table.error.below_minimum", minimum=money_text(config, low), **text
+            )
+        if total > high:
+            raise InvalidBetError(
+                "table.error.above_maximum", maximum=money_text(config, high), **text
+            )
+        if stake > player.available:
+            raise InvalidBetError(
+                "table.error.above_bankroll",
+                name=player.name,
+                available=money_text(config, player.available),
+                **text,
+            )
+
+    def can_bet(self, name: str, box: Outcome | str, stake: Amount | None = None) -> bool:
+        """True when ``bet`` would be accepted."""
+        return self._can(lambda: self.verify_bet(name, box, stake))
+
+    def bet(self, name: str, box: Outcome | str, stake: Amount | None = None) -> BetPlaced:
+        """Place ``stake`` on ``box``: adds to the box at a casino; in a session,
+        records (or changes) the player's one prediction."""
+        self.verify_bet(name, box, stake)
+        player = self.player(name)
+        amount = self.config.stake if self.state.format is Format.SESSION else stake
+        assert amount is not None
+        return self._emit(BetPlaced(player.name, box_of(box), amount))
+
+    def predict(self, name: str, box: Outcome | str) -> BetPlaced:
+        """A session's prediction with the table's stake (same as ``bet``)."""
+        return self.bet(name, box)
+
+    def verify_withdraw(self, name: str, box: Outcome | str) -> None:
+        """Raise unless ``name`` has a stake on ``box`` that may be taken back now."""
+        self._check_phase("withdraw")
+        player = self.player(name)
+        outcome = box_of(box)
+        if not player.stake(outcome):
+            raise IllegalActionError("table.error.no_bet", name=player.name, box=outcome.value)
+
+    def can_withdraw(self, name: str, box: Outcome | str) -> bool:
+        """True when ``withdraw`` would be accepted."""
+        return self._can(lambda: self.verify_withdraw(name, box))
+
+    def withdraw(self, name: str, box: Outcome | str) -> BetWithdrawn:
+        """Take back the whole stake on ``box`` before bets close."""
+        self.verify_withdraw(name, box)
+        player = self.player(name)
+        outcome = box_of(box)
+        return self._emit(BetWithdrawn(player.name, outcome, player.stake(outcome)))
+
+    # -- the coup --------------------------------------------------------------
+
+    def verify_close_bets(self) -> None:
+        """Raise unless bets may close: a session needs every prediction, a
+        casino table at least one bet."""
+        self._check_phase("close_bets")
+        state = self.state
+        if state.format is Format.SESSION:
+            if len(state.players) < SESSION_MIN_PLAYERS:
+                raise IllegalActionError(
+                    "table.error.too_few_players", count=len(state.players), low=SESSION_MIN_PLAYERS
+                )
+            missing = [p.name for p in state.seated if not p.bets]
+            if missing:
+                raise IllegalActionError(
+                    "table.error.missing", coup=state.coup, names=", ".join(missing)
+                )
+        elif not any(p.bets for p in state.players.values()):
+            raise IllegalActionError("table.error.no_bets", coup=state.coup)
+
+    def can_close_bets(self) -> bool:
+        """True when ``close_bets`` would be accepted."""
+        return self._can(self.verify_close_bets)
+
+    def close_bets(self) -> BetsClosed:
+        """ "Rien ne va plus"."""
+        self.verify_close_bets()
+        self._countdown_from = None
+        return self._emit(BetsClosed(self.state.coup))
+
+    def verify_deal(self) -> None:
+        """Raise unless the coup may be dealt (bets closed)."""
+        self._check_phase("deal")
+        shoe = self.state.shoe
+        assert shoe is not None and not shoe.finished, "a shoe is ready before bets open"
+
+    def can_deal(self) -> bool:
+        """True when ``deal`` would be accepted."""
+        return self._can(self.verify_deal)
+
+    def deal(self) -> CoupDealt:
+        """Deal the coup from the stored shoe order (the core's ``Shoe.deal_coup``).
+
+        At a casino table Punto's cards are first handed to the largest Punto
+        bet (the earlier seat on equal bets).
+        """
+        self.verify_deal()
+        state = self.state
+        assert state.shoe is not None
+        shoe = Shoe.stacked(state.shoe.order, decks=state.config.decks)
+        shoe.cut_card = state.shoe.cut_card
+        shoe.dealt = state.shoe.position
+        coup = shoe.deal_coup()
+        with self.batch():
+            if state.format is Format.CASINO:
+                self._emit(PuntoCardsHanded(state.coup, self._largest_punto()))
+            return self._emit(CoupDealt(state.coup, coup.cards, shoe.finished))
+
+    def _largest_punto(self) -> str | None:
+        best: Player | None = None
+        for player in self.state.seated:
+            stake = player.stake(Outcome.PUNTO)
+            if stake and (best is None or stake > best.stake(Outcome.PUNTO)):
+                best = player
+        return None if best is None else best.name
+
+    def verify_settle(self) -> None:
+        """Raise unless the coup has been dealt and not yet settled."""
+        self._check_phase("settle")
+
+    def can_settle(self) -> bool:
+        """True when ``settle`` would be accepted."""
+        return self._can(self.verify_settle)
+
+    def settle(self) -> CoupSettled:
+        """Announce Banco's point, Punto's, the winner; collect the losing bets,
+        return the refunds, pay the winners (seed 000's order).
+
+        A win in minor units is rounded down to the unit; the house keeps the
+        fraction and the event records it (``BetPaid.kept``). At a casino the
+        shoe passes to the next occupied seat when Punto wins and stays with
+        its holder on a Banco win or a tie.
+        """
+        self.verify_settle()
+        state = self.state
+        coup = state.current
+        assert coup is not None
+        outcome = coup.outcome
+        paytable = state.config.paytable_data
+        lost: list[Event] = []
+        returned: list[Event] = []
+        paid: list[Event] = []
+        for player in state.seated:
+            for box in Outcome:
+                stake = player.stake(box)
+                if not stake:
+                    continue
+                net = paytable.net(box, stake, outcome)
+                if net < 0:
+                    lost.append(BetCollected(state.coup, player.name, box, stake))
+                elif net == 0:
+                    returned.append(BetReturned(state.coup, player.name, box, stake))
+                else:
+                    win = int(net) if state.config.money else net
+                    kept = Fraction(net) - win
+                    paid.append(BetPaid(state.coup, player.name, box, stake, win, kept))
+        with self.batch():
+            self._emit(CoupAnnounced(state.coup, coup.banco.total, coup.punto.total, outcome))
+            for event in (*lost, *returned, *paid):
+                self._emit(event)
+            settled = self._emit(CoupSettled(state.coup))
+            holder = state.holder
+            if state.format is Format.CASINO and outcome is Outcome.PUNTO and holder is not None:
+                following = self._next_seat(state.players[holder].seat)
+                if following != holder:
+                    self._emit(ShoeHolderChanged(following))
+        return settled
+
+    def verify_next_coup(self) -> None:
+        """Raise unless the coup is settled and the table goes on (a session stops
+        after its last deal)."""
+        self._check_phase("next_coup")
+        state = self.state
+        if state.config.deals is not None and state.coup >= state.config.deals:
+            raise IllegalActionError("table.error.session_over", deals=state.config.deals)
+
+    def can_next_coup(self) -> bool:
+        """True when ``next_coup`` would be accepted."""
+        return self._can(self.verify_next_coup)
+
+    def next_coup(self) -> BetsOpened:
+        """Open bets for the next coup. A session gathers and reshuffles every
+        card first; a casino shoe whose last coup is played is changed (new
+        shoe shuffled and burned), an event players see."""
+        self.verify_next_coup()
+        state = self.state
+        assert state.shoe is not None
+        with self.batch():
+            if state.format is Format.SESSION:
+                self._new_shoe(state.shoe.number + 1)
+            elif state.shoe.finished:
+                self._emit(ShoeFinished(state.shoe.number))
+                self._new_shoe(state.shoe.number + 1)
+            return self._emit(BetsOpened(state.coup + 1))
+
+    def _new_shoe(self, number: int) -> None:
+        config = self.config
+        seed = config.seed
+        rng: RandomSource
+        if seed is not None:
+            # The first shoe is exactly ``Shoe(decks, seed=seed)``; later ones
+            # come from independent streams of the same seed.
+            rng = SeededRandom(seed if number == 1 else derive_seed(seed, number - 1))
+        else:
+            rng = self._rng or SecureRandom()
+        cards = fresh_order(config.decks)
+        shuffle(cards, rng)
+        self._emit(ShoeShuffled(number, tuple(cards), config.cut_card))
+        if config.burn:
+            shoe = Shoe.stacked(cards, decks=config.decks)
+            burn = shoe.burn()
+            self._emit(ShoeBurned(number, burn.turned, burn.burned))
+
+    def verify_close_table(self) -> None:
+        """Raise unless the table may close now (between coups, nothing on the table)."""
+        self._check_phase("close_table")
+        if any(p.bets for p in self.state.players.values()):
+            raise IllegalActionError("table.error.close_with_bets")
+
+    def can_close_table(self) -> bool:
+        """True when ``close_table`` would be accepted."""
+        return self._can(self.verify_close_table)
+
+    def close_table(self) -> TableClosed:
+        """Close the table. A session names its winners: the best score, tied
+        leaders sharing the win."""
+        self.verify_close_table()
+        state = self.state
+        winners: tuple[str, ...] = ()
+        if state.format is Format.SESSION and state.completed:
+            best = max(p.balance for p in state.seated)
+            winners = tuple(p.name for p in state.seated if p.balance == best)
+        return self._emit(TableClosed(winners))
+
+    # -- whole coups -----------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        """True when the table has ended, or a session has played all its deals."""
+        state = self.state
+        if state.phase is Phase.ENDED:
+            return True
+        deals = state.config.deals
+        return deals is not None and state.phase is Phase.SETTLED and state.coup >= deals
+
+    def play_coup(self) -> CoupDealt:
+        """Close bets (if open), deal, settle, then open the next coup or end
+        the session: one batch, so the sink stores the whole coup or none of it."""
+        with self.batch():
+            if self.phase is Phase.BETS_OPEN:
+                self.close_bets()
+            if self.phase is Phase.BETS_CLOSED:
+                self.deal()
+            if self.phase is Phase.DEALT:
+                self.settle()
+            dealt = self._last(CoupDealt)
+            self.finish_coup()
+        return dealt
+
+    def finish_coup(self) -> None:
+        """After a settled coup: the next coup, or the end of a finished session."""
+        if self.phase is not Phase.SETTLED:
+            return
+        if self.over:
+            self.close_table()
+        else:
+            self.next_coup()
+
+    def _last(self, kind: type[E]) -> E:
+        for event in reversed(self._events):
+            if isinstance(event, kind):
+                return event
+        raise AssertionError(f"no {kind.__name__} in the log")
+
+    # -- the virtual croupier ----------------------------------------------------
+
+    def countdown_left(self, now: float) -> float | None:
+        """Seconds before the croupier closes bets (None: not counting down)."""
+        countdown = self.config.countdown
+        if countdown is None or self._countdown_from is None:
+            return None
+        return max(0.0, self._countdown_from + countdown - now)
+
+    def tick(self, now: float) -> CoupDealt | None:
+        """The virtual croupier's clock (seed 002, online play): ``now`` in seconds.
+
+        Bets close and the coup is dealt and settled when every seated player
+        has bet, or when the countdown (started at the first tick of the coup)
+        has run out with at least one bet on the table; with no bet the
+        countdown starts again. Returns the coup dealt, if any. The countdown
+        is not part of the log: a reopened table starts it afresh.
+        """
+        state = self.state
+        if state.format is not Format.CROUPIER or state.phase is not Phase.BETS_OPEN:
+            return None
+        countdown = state.config.countdown
+        assert countdown is not None
+        if self._countdown_from is None:
+            self._countdown_from = now
+        players = state.players.values()
+        everyone = bool(players) and all(p.bets for p in players)
+        due = now - self._countdown_from >= countdown
+        if everyone or (due and any(p.bets for p in players)):
+            dealt = self.play_coup()
+            self._countdown_from = None
+            return dealt
+        if due:
+            self._countdown_from = now
+        return None
