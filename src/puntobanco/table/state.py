@@ -242,6 +242,8 @@ def _handed(state: TableState, e: PuntoCardsHanded) -> TableState:
 
 def _dealt(state: TableState, e: CoupDealt) -> TableState:
     assert state.shoe is not None and e.coup == state.coup
+    start = state.shoe.position
+    assert e.cards == state.shoe.order[start : start + len(e.cards)], "cards not from the shoe"
     coup = resolve(e.cards)
     shoe = replace(state.shoe, position=state.shoe.position + len(e.cards), finished=e.last_of_shoe)
     return replace(state, shoe=shoe, current=coup, shoe_coups=(*state.shoe_coups, coup))

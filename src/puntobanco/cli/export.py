@@ -1,0 +1,46 @@
+"""``puntobanco export TABLE --jsonl [--db PATH]``: a table's log as JSON lines."""
+
+from __future__ import annotations
+
+import argparse
+
+from puntobanco.cli.history import add_db_argument
+from puntobanco.i18n import Lang, t
+
+NAME = "export"
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
+    """Declare ``export TABLE --jsonl [--db PATH]``."""
+    p = sub.add_parser(
+        NAME, help=t("cli.help.export", lang), description=t("cli.help.export", lang)
+    )
+    p.add_argument("table", help=t("cli.help.table", lang))
+    p.add_argument("--jsonl", action="store_true", default=True, help=t("cli.help.jsonl", lang))
+    add_db_argument(p, lang)
+
+
+def run(args: argparse.Namespace, lang: Lang) -> int:
+    """One line per event: ``{"table", "seq", "time", "event": {...}}``."""
+    import sys
+
+    from puntobanco.errors import StoreError
+    from puntobanco.store import default_db_path
+    from puntobanco.store.jsonl import record_line
+    from puntobanco.store.sqlite import SQLiteStore
+
+    store = SQLiteStore(args.db or default_db_path())
+    try:
+        records = store.load(args.table)
+        if not records:
+            raise StoreError(
+                "store.error.unknown_table",
+                table=args.table,
+                db=store.name,
+                tables=", ".join(store.tables()) or "-",
+            )
+        for record in records:
+            sys.stdout.write(record_line(record) + "\n")
+    finally:
+        store.close()
+    return 0

@@ -1,0 +1,99 @@
+"""``puntobanco history [TABLE] [--last N] [--db PATH] [--json]``: recall past coups."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from puntobanco.i18n import Lang, t
+
+NAME = "history"
+
+
+def add_db_argument(parser: argparse.ArgumentParser, lang: Lang) -> None:
+    """``--db PATH``, shared by every command that reads or writes the game log."""
+    from puntobanco.store import default_db_path
+
+    parser.add_argument(
+        "--db", default=None, help=t("cli.help.db", lang, default=str(default_db_path()))
+    )
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
+    """Declare ``history [TABLE] [--last N] [--db PATH] [--json]``."""
+    p = sub.add_parser(
+        NAME, help=t("cli.help.history", lang), description=t("cli.help.history", lang)
+    )
+    p.add_argument("table", nargs="?", help=t("cli.help.table", lang))
+    p.add_argument("--last", type=int, metavar="N", help=t("cli.help.last", lang))
+    add_db_argument(p, lang)
+    p.add_argument("--json", action="store_true", help=t("cli.help.json", lang))
+
+
+def run(args: argparse.Namespace, lang: Lang) -> int:
+    """Print the settled coups, oldest first (of one table, or of all by time)."""
+    from puntobanco.cards import format_cards
+    from puntobanco.coup import resolve
+    from puntobanco.errors import StoreError
+    from puntobanco.explain import announce
+    from puntobanco.store import default_db_path
+    from puntobanco.store.sqlite import SQLiteStore
+    from puntobanco.table.history import CoupRecord, coup_records
+    from puntobanco.table.machine import money_text
+
+    store = SQLiteStore(args.db or default_db_path())
+    try:
+        tables = store.tables()
+        if args.table is not None and args.table not in tables:
+            raise StoreError(
+                "store.error.unknown_table",
+                table=args.table,
+                db=store.name,
+                tables=", ".join(tables) or "-",
+            )
+        records: list[CoupRecord] = []
+        for table in [args.table] if args.table is not None else tables:
+            records += coup_records((r.event, r.time) for r in store.load(table))
+    finally:
+        store.close()
+    records.sort(key=lambda r: r.time)  # stable: a table's coups keep their order
+    if args.last is not None:
+        records = records[-args.last :] if args.last > 0 else []
+    if args.json:
+        print(json.dumps([r.to_json() for r in records], ensure_ascii=False, indent=1))
+        return 0
+    if not records:
+        print(t("history.none", lang))
+    for record in records:
+        coup = resolve(record.cards)
+        print(
+            t(
+                "history.coup",
+                lang,
+                table=record.table,
+                coup=record.coup,
+                time=record.time[:19].replace("T", " "),
+                cards=format_cards(record.cards, pretty=True),
+                announce=announce(coup, lang),
+            )
+        )
+        for player, before in record.balances_before.items():
+            bets = ", ".join(
+                f"{b.box.value} {money_text(record.config, b.amount)}"
+                for b in record.bets
+                if b.player == player
+            )
+            net = sum((s.amount for s in record.settlements if s.player == player), 0)
+            sign = "+" if net > 0 else ""
+            print(
+                t(
+                    "history.player",
+                    lang,
+                    player=player,
+                    bets=bets or "-",
+                    net=sign + money_text(record.config, net),
+                    before=money_text(record.config, before),
+                    after=money_text(record.config, record.balances_after[player]),
+                )
+            )
+    return 0

@@ -1,0 +1,41 @@
+"""``puntobanco import FILE [--db PATH]``: read tables' logs from JSON lines."""
+
+from __future__ import annotations
+
+import argparse
+
+from puntobanco.cli.history import add_db_argument
+from puntobanco.i18n import Lang, t
+
+NAME = "import"
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
+    """Declare ``import FILE [--db PATH]``."""
+    p = sub.add_parser(
+        NAME, help=t("cli.help.import", lang), description=t("cli.help.import", lang)
+    )
+    p.add_argument("file", help=t("cli.help.file", lang))
+    add_db_argument(p, lang)
+
+
+def run(args: argparse.Namespace, lang: Lang) -> int:
+    """Check each table's log by replaying it, then store it (refused if the table exists)."""
+    import sys
+
+    from puntobanco.store import default_db_path
+    from puntobanco.store.jsonl import import_lines
+    from puntobanco.store.sqlite import SQLiteStore
+
+    if args.file == "-":
+        lines = sys.stdin.read().splitlines()
+    else:
+        with open(args.file, encoding="utf-8") as handle:
+            lines = handle.read().splitlines()
+    store = SQLiteStore(args.db or default_db_path())
+    try:
+        for table, events, coups in import_lines(store, lines):
+            print(t("import.done", lang, table=table, events=events, coups=coups))
+    finally:
+        store.close()
+    return 0

@@ -1,0 +1,136 @@
+"""Game recall: every settled coup of a table, with its bets, results and balances.
+
+Pure: it reads events (with the time the store gives each) and folds them.
+``balances_before`` is each player's balance before the coup's stakes were
+taken, so that ``balances_after`` = ``balances_before`` + the player's nets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from puntobanco.cards import Card
+from puntobanco.coup import Outcome, resolve
+from puntobanco.paytable import Amount, json_amount
+from puntobanco.table.config import Format, TableConfig
+from puntobanco.table.events import (
+    BetCollected,
+    BetPaid,
+    BetReturned,
+    BetsClosed,
+    CoupDealt,
+    CoupSettled,
+    Event,
+    TableOpened,
+)
+from puntobanco.table.state import apply, initial
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One player's stake (``amount``: the stake) or result (``amount``: the net) on a box."""
+
+    player: str
+    box: Outcome
+    amount: Amount
+
+
+@dataclass(frozen=True, slots=True)
+class CoupRecord:
+    """One settled coup as ``puntobanco history`` shows it."""
+
+    table: str
+    config: TableConfig
+    coup: int
+    time: str
+    cards: tuple[Card, ...]
+    bets: tuple[Line, ...]
+    settlements: tuple[Line, ...]
+    balances_before: Mapping[str, Amount]
+    balances_after: Mapping[str, Amount]
+
+    @property
+    def format(self) -> Format:
+        """The table's format."""
+        return self.config.format
+
+    def to_json(self) -> dict[str, Any]:
+        """The documented JSON object of one coup (amounts exact)."""
+        coup = resolve(self.cards)
+        return {
+            "table": self.table,
+            "format": self.format.value,
+            "coup": self.coup,
+            "time": self.time,
+            "cards": [str(c) for c in self.cards],
+            "punto_total": coup.punto.total,
+            "banco_total": coup.banco.total,
+            "winner": coup.outcome.value,
+            "bets": [
+                {"player": b.player, "box": b.box.value, "stake": json_amount(b.amount)}
+                for b in self.bets
+            ],
+            "settlements": [
+                {"player": s.player, "box": s.box.value, "net": json_amount(s.amount)}
+                for s in self.settlements
+            ],
+            "balances_before": {k: json_amount(v) for k, v in self.balances_before.items()},
+            "balances_after": {k: json_amount(v) for k, v in self.balances_after.items()},
+        }
+
+
+def coup_records(items: Iterable[tuple[Event, str]]) -> list[CoupRecord]:
+    """The settled coups of one table's log, oldest first.
+
+    ``items`` are the log's events, from its ``TableOpened``, each with the
+    time it was stored. A coup not yet settled is left out.
+    """
+    records: list[CoupRecord] = []
+    it = iter(items)
+    first = next(it, None)
+    if first is None:
+        return records
+    opened, _ = first
+    assert isinstance(opened, TableOpened)
+    state = initial(opened)
+    bets: tuple[Line, ...] = ()
+    before: dict[str, Amount] = {}
+    settlements: list[Line] = []
+    dealt: tuple[CoupDealt, str] | None = None
+    for event, time in it:
+        if isinstance(event, BetsClosed):
+            bets = tuple(
+                Line(p.name, box, p.bets[box])
+                for p in state.seated
+                for box in Outcome
+                if box in p.bets
+            )
+            before = state.balances
+            settlements = []
+        elif isinstance(event, CoupDealt):
+            dealt = (event, time)
+        elif isinstance(event, BetCollected):
+            settlements.append(Line(event.name, event.box, -event.stake))
+        elif isinstance(event, BetReturned):
+            settlements.append(Line(event.name, event.box, 0))
+        elif isinstance(event, BetPaid):
+            settlements.append(Line(event.name, event.box, event.win))
+        state = apply(state, event)
+        if isinstance(event, CoupSettled):
+            assert dealt is not None
+            records.append(
+                CoupRecord(
+                    table=state.table,
+                    config=state.config,
+                    coup=event.coup,
+                    time=dealt[1],
+                    cards=dealt[0].cards,
+                    bets=bets,
+                    settlements=tuple(settlements),
+                    balances_before=before,
+                    balances_after=state.balances,
+                )
+            )
+    return records
