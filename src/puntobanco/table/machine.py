@@ -594,6 +594,8 @@ class Table:
         """Close bets (if open), deal, settle, then open the next coup or end
         the session: one batch, so the sink stores the whole coup or none of it."""
         with self.batch():
+            if self.phase is Phase.ENDED:
+                self._check_phase("close_bets")  # raises, naming the phase
             if self.phase is Phase.BETS_OPEN:
                 self.close_bets()
             if self.phase is Phase.BETS_CLOSED:

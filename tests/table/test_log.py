@@ -1,0 +1,286 @@
+"""The log: JSON lines round trips (Hypothesis), replays of random play, the store."""
+
+from __future__ import annotations
+
+import sqlite3
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puntobanco import CasinoTable, Session
+from puntobanco.cards import DECK
+from puntobanco.coup import Outcome
+from puntobanco.errors import PuntoBancoError, StoreError
+from puntobanco.store import MemoryStore, default_db_path
+from puntobanco.store.jsonl import import_lines, record_line
+from puntobanco.store.sqlite import SQLiteStore
+from puntobanco.table import EVENT_TYPES, Table, TableConfig, dumps, loads, replay
+from puntobanco.table.config import Format
+from puntobanco.table.events import BetPlaced, TableOpened
+
+cards = st.sampled_from(DECK)
+texts = st.text(min_size=0, max_size=30)
+amounts = st.one_of(
+    st.integers(-(10**12), 10**12),
+    st.fractions(max_denominator=400),
+)
+configs = st.builds(
+    TableConfig,
+    format=st.sampled_from(Format),
+    seats=st.integers(2, 8),
+    decks=st.integers(1, 8),
+    burn=st.booleans(),
+    cut_card=st.one_of(st.none(), st.integers(11, 35)),
+    paytable=st.sampled_from(["standard", "tie-nine"]),
+    minimum=st.integers(1, 100),
+    maximum=st.integers(100, 10**9),
+    tie_minimum=st.integers(1, 100),
+    tie_maximum=st.integers(100, 10**9),
+    stake=st.integers(1, 100),
+    deals=st.one_of(st.none(), st.integers(1, 50)),
+    countdown=st.one_of(st.none(), st.integers(1, 600)),
+    seed=st.one_of(st.none(), st.integers(0, 2**64 - 1)),
+)
+
+
+def event_strategy(cls: type) -> st.SearchStrategy[Any]:
+    hints = {
+        "table": texts,
+        "config": configs,
+        "name": st.one_of(st.none(), texts),
+        "seat": st.integers(1, 14),
+        "bankroll": amounts,
+        "box": st.sampled_from(Outcome),
+        "winner": st.sampled_from(Outcome),
+        "stake": amounts,
+        "win": amounts,
+        "kept": st.fractions(min_value=0, max_value=1, max_denominator=20),
+        "coup": st.integers(1, 10**6),
+        "shoe": st.integers(1, 10**4),
+        "order": st.lists(cards, max_size=60).map(tuple),
+        "cards": st.lists(cards, min_size=4, max_size=6).map(tuple),
+        "burned": st.lists(cards, max_size=10).map(tuple),
+        "turned": cards,
+        "cut_card": st.one_of(st.none(), st.integers(11, 100)),
+        "last_of_shoe": st.booleans(),
+        "banco": st.integers(0, 9),
+        "punto": st.integers(0, 9),
+        "winners": st.lists(texts, max_size=4).map(tuple),
+    }
+    from dataclasses import fields
+
+    fixed = {"name": texts} if cls.__name__ not in ("PuntoCardsHanded", "ShoeHolderChanged") else {}
+    return st.builds(cls, **{f.name: fixed.get(f.name, hints[f.name]) for f in fields(cls)})
+
+
+events = st.one_of([event_strategy(cls) for cls in EVENT_TYPES.values()])
+
+
+@given(events)
+def test_every_event_survives_a_json_lines_round_trip(event: Any) -> None:
+    line = dumps(event)
+    assert "\n" not in line
+    assert loads(line) == event
+    assert type(loads(line)) is type(event)
+
+
+def test_amounts_are_never_floats_in_json() -> None:
+    line = dumps(BetPlaced("Ana", Outcome.BANCO, Fraction(19, 2)))
+    assert '"stake": "9.5"' in line
+    assert loads(line) == BetPlaced("Ana", Outcome.BANCO, Fraction(19, 2))
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '{"type": "Nope"}',
+        '{"type": "BetPlaced", "name": "Ana", "box": "banco"}',
+        '{"type": "BetPlaced", "name": "Ana", "box": "banco", "stake": 1.5}',
+        '{"type": "BetPlaced", "name": "Ana", "box": "rouge", "stake": 1}',
+        '{"type": "BetPlaced", "name": "Ana", "box": "banco", "stake": 1, "x": 0}',
+    ],
+)
+def test_a_line_that_is_not_an_event_is_refused(line: str) -> None:
+    with pytest.raises(ValueError):
+        loads(line)
+
+
+# -- random play: legal and illegal actions, the fold always agrees ----------------
+
+NAMES = ["Ana", "bruno", "Chloé", "Ana", "bruno", "", "x" * 30]
+sits = st.tuples(st.just("sit"), st.sampled_from(NAMES), st.sampled_from([0, 5000, 10**6]))
+bets = st.tuples(
+    st.just("bet"),
+    st.sampled_from(NAMES[:3]),
+    st.sampled_from(["punto", "banco", "egalite", "banco", "x"]),
+    st.sampled_from([None, 20, 500, 1000, 1010, 1010, 2500, 2500, 10**7, -1]),
+)
+others = st.one_of(
+    st.tuples(st.just("leave"), st.sampled_from(NAMES)),
+    st.tuples(st.just("withdraw"), st.sampled_from(NAMES), st.sampled_from(["p", "b", "t"])),
+    st.sampled_from(
+        [("close_bets",), ("deal",), ("settle",), ("next_coup",), ("close_table",), ("tick", 99.0)]
+    ),
+)
+# Weighted towards seating, betting and whole coups so that random play goes far.
+actions = st.lists(
+    st.one_of(sits, bets, bets, bets, st.just(("play_coup",)), st.just(("play_coup",)), others),
+    min_size=10,
+    max_size=60,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(
+        [
+            TableConfig.session(deals=3, seed=11),
+            TableConfig.casino(seed=12, cut_card=None, burn=False, decks=1, seats=4),
+            TableConfig.casino(seed=13, croupier=True),
+        ]
+    ),
+    actions,
+)
+def test_folding_the_stored_events_gives_the_same_state(
+    config: TableConfig, script: list[tuple[Any, ...]]
+) -> None:
+    store = MemoryStore()
+
+    def sink(stored: int, new: Any) -> None:
+        store.append("t", stored, new)
+
+    table = Table.open("t", config, sink=sink)
+    for name in ("Ana", "bruno"):
+        table.sit(name, 0 if config.format is Format.SESSION else 10**6)
+    for name, *args in script:
+        before = table.events
+        try:
+            getattr(table, name)(*args)
+        except PuntoBancoError:
+            assert table.events == before  # refused: nothing appended
+        stored = [r.event for r in store.load("t")]
+        assert tuple(stored) == table.events
+        assert replay(stored) == table.state
+        assert table.state.brought == (
+            table.state.taken + sum(table.state.balances.values()) + table.state.house
+        )
+
+
+def test_a_failing_sink_leaves_the_table_unchanged() -> None:
+    calls = []
+
+    def sink(stored: int, new: Any) -> None:
+        calls.append(len(new))
+        if len(calls) > 3:  # open, sit, bet; then the coup fails
+            raise OSError("disk full")
+
+    table = Table.open("t", TableConfig.casino(seed=1), sink=sink)
+    table.sit("Ana", 10**6)
+    table.bet("Ana", "banco", 2000)
+    state, events = table.state, table.events
+    with pytest.raises(OSError):
+        table.play_coup()
+    assert table.state == state and table.events == events
+
+
+# -- the SQLite store ---------------------------------------------------------------
+
+
+def test_the_store_uses_wal_and_full_synchronous_writes(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "a.db")
+    assert store._db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    assert store._db.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
+    assert store.integrity() == "ok"
+    store.close()
+
+
+def test_an_append_with_a_stale_count_is_refused(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "a.db")
+    opened = TableOpened("t", TableConfig.session())
+    store.append("t", 0, [opened])
+    with pytest.raises(StoreError) as caught:
+        store.append("t", 0, [opened])
+    assert str(caught.value) == "Table 't' changed elsewhere: expected 0 events, found 1."
+    assert [r.seq for r in store.load("t")] == [1]
+    store.close()
+
+
+def test_two_handles_on_one_file_cannot_both_write_the_same_event(tmp_path: Path) -> None:
+    a = CasinoTable(seed=1, db=tmp_path / "a.db")
+    b = CasinoTable.resume(db=tmp_path / "a.db")
+    a.sit("Ana", 10_000)
+    with pytest.raises(StoreError):
+        b.sit("Bruno", 10_000)
+    assert b.state.players == {}  # b rolled back; a's event is the only one stored
+    a.close()
+    b.close()
+
+
+def test_reopening_a_table_continues_where_it_stopped(tmp_path: Path) -> None:
+    with Session(["Ana", "Bruno"], seed=4, db=tmp_path / "s.db") as s:
+        s.predict("Ana", "banco")
+        s.predict("Bruno", "punto")
+        s.deal()
+        s.predict("Ana", "punto")
+        scores = s.scores
+    with Session(["Ana", "Bruno"], seed=4, db=tmp_path / "s.db") as again:
+        assert again.scores == scores and again.deals_played == 1
+        assert again.predictions["Ana"] is Outcome.PUNTO
+
+
+def test_reopening_with_other_settings_is_refused(tmp_path: Path) -> None:
+    Session(["Ana", "Bruno"], seed=4, db=tmp_path / "s.db").close()
+    with pytest.raises(PuntoBancoError, match="already exists"):
+        Session(["Ana", "Chloé"], seed=4, db=tmp_path / "s.db")
+
+
+def test_the_default_log_lives_in_the_user_data_directory() -> None:
+    assert default_db_path({"XDG_DATA_HOME": "/data"}) == Path("/data/puntobanco/puntobanco.db")
+    assert default_db_path({}) == Path.home() / ".local/share/puntobanco/puntobanco.db"
+
+
+def test_export_then_import_gives_the_same_log(tmp_path: Path) -> None:
+    t = CasinoTable(seed=9, db=tmp_path / "a.db", table="club")
+    t.sit("Ana", 100_000)
+    for _ in range(5):
+        t.bet("Ana", "banco", 1010)
+        t.deal()
+    source = SQLiteStore(tmp_path / "a.db")
+    lines = [record_line(r) for r in source.load("club")]
+    target = SQLiteStore(tmp_path / "b.db")
+    assert import_lines(target, lines) == [("club", len(lines), 5)]
+    assert target.load("club") == source.load("club")
+    with pytest.raises(StoreError, match="already exists"):
+        import_lines(target, lines)
+    source.close()
+    target.close()
+    t.close()
+
+
+def test_an_import_of_a_tampered_log_is_refused(tmp_path: Path) -> None:
+    t = CasinoTable(seed=9)
+    t.sit("Ana", 100_000)
+    t.bet("Ana", "banco", 1010)
+    t.deal()
+    store = MemoryStore()
+    for n, event in enumerate(t.events):
+        store.append("club", n, [event])
+    lines = [record_line(r) for r in store.load("club")]
+    dealt = next(i for i, line in enumerate(lines) if "CoupDealt" in line)
+    lines[dealt] = lines[dealt].replace('"cards": ["', '"cards": ["KH", "')
+    with pytest.raises(StoreError):
+        import_lines(MemoryStore(), lines)
+    with pytest.raises(StoreError, match="Line 2"):
+        import_lines(MemoryStore(), [lines[0], lines[2]])
+
+
+def test_the_schema_is_plain_sql(tmp_path: Path) -> None:
+    CasinoTable(seed=1, db=tmp_path / "a.db").close()
+    db = sqlite3.connect(tmp_path / "a.db")
+    columns = [row[1] for row in db.execute("PRAGMA table_info(events)")]
+    db.close()
+    assert columns == ["table_id", "seq", "time", "type", "body"]
