@@ -301,6 +301,14 @@ class Assistant:
         self.predictions[name] = outcome
         return outcome
 
+    def withdraw(self, name: str) -> None:
+        """Take back ``name``'s prediction before bets close."""
+        if self.phase is not Phase.PREDICTING:
+            raise IllegalActionError("error.assist.bets_closed", name=name)
+        if name not in self.predictions:
+            raise IllegalActionError("error.assist.no_prediction", name=name)
+        del self.predictions[name]
+
     def close_bets(self) -> None:
         """No more predictions: the deal may begin. Everyone must have predicted."""
         if self.phase is not Phase.PREDICTING:

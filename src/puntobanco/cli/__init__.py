@@ -16,7 +16,16 @@ from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import LANGS, Lang, lang_from_environment, parse_lang, set_language, t
 
 #: Command modules, in the order ``--help`` lists them.
-COMMANDS: Final[tuple[str, ...]] = ("coup", "odds", "roads", "history", "export", "importlog")
+COMMANDS: Final[tuple[str, ...]] = (
+    "coup",
+    "odds",
+    "roads",
+    "play",
+    "assist",
+    "history",
+    "export",
+    "importlog",
+)
 
 
 class Command(Protocol):

@@ -63,6 +63,11 @@ MESSAGES: dict[str, M] = {
         "Les jeux sont faits : {name} ne peut plus changer de prédiction.",
         "No va más: {name} ya no puede cambiar su predicción.",
     ),
+    "error.assist.no_prediction": M(
+        "{name} has no prediction to take back.",
+        "{name} n'a pas de prédiction à reprendre.",
+        "{name} no tiene ninguna predicción que retirar.",
+    ),
     "error.assist.not_predicting": M(
         "Bets are already closed.",
         "Les jeux sont déjà faits.",

@@ -1,0 +1,44 @@
+"""``puntobanco assist``: the dealer's assistant for a table with physical cards."""
+
+from __future__ import annotations
+
+import argparse
+
+from puntobanco.cli.play import add_store_arguments, store_from
+from puntobanco.i18n import Lang, t
+from puntobanco.shoe import SESSION_DECKS
+
+NAME = "assist"
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
+    """Declare ``assist [--decks N] [--reshuffle] [--resume] [--store PATH] [--no-store]``."""
+    p = sub.add_parser(
+        NAME, help=t("cli.help.assist", lang), description=t("cli.help.assist", lang)
+    )
+    p.add_argument(
+        "--decks",
+        type=int,
+        default=SESSION_DECKS,
+        help=t("cli.help.decks", lang, default=SESSION_DECKS),
+    )
+    p.add_argument("--reshuffle", action="store_true", help=t("cli.help.reshuffle", lang))
+    add_store_arguments(p, lang)
+
+
+def run(args: argparse.Namespace, lang: Lang) -> int:
+    """Run a whole 10-deal session with the host typing each card."""
+    from puntobanco.shoe import check_decks
+    from puntobanco.tui.app import PuntoBancoApp
+
+    check_decks(args.decks)
+    app = PuntoBancoApp(
+        lang=lang,
+        store=store_from(args),
+        resume=args.resume,
+        assist=True,
+        decks=args.decks,
+        reshuffle=args.reshuffle,
+    )
+    app.run()
+    return 0

@@ -1,0 +1,380 @@
+"""The Textual app: the opening screen, names, the game screens, roads, ranking."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import App, ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Input, Static
+
+from puntobanco.assist import MAX_PARTICIPANTS, MIN_PARTICIPANTS, check_names, ranking
+from puntobanco.coup import Coup
+from puntobanco.errors import IllegalActionError, PuntoBancoError
+from puntobanco.i18n import Lang, t
+from puntobanco.paytable import Amount
+from puntobanco.roads import build_roads, render_roads
+from puntobanco.tui.base import GameScreen, panel
+from puntobanco.tui.games import BOT_NAMES, AssistGame, CasinoGame, SessionGame
+from puntobanco.tui.render import signed
+from puntobanco.tui.saves import Game, Store, load
+
+CSS = """
+Screen { layout: vertical; }
+#title { height: 1; text-style: bold; }
+#top { height: 10; }
+#bottom { height: 8; }
+.left { width: 38; border: round $primary; padding: 0 1; }
+.right { width: 1fr; border: round $primary; padding: 0 0 0 1; }
+#prompt { height: 1; text-style: bold; }
+#message { height: 1; }
+#hints { height: 2; }
+#card { height: 1; border: none; padding: 0 1; }
+#banner { height: auto; content-align: center middle; text-align: center; padding: 1 0; }
+#menu { height: auto; padding: 0 4; }
+#names_box { height: auto; padding: 0 4; }
+#name { width: 40; margin: 0 4; }
+#ranking { height: auto; padding: 1 4; }
+#roads_text { padding: 0 1; }
+"""
+
+BANNER = """\
+ ____              _          ____
+|  _ \\ _   _ _ __ | |_ ___   | __ )  __ _ _ __   ___ ___
+| |_) | | | | '_ \\| __/ _ \\  |  _ \\ / _` | '_ \\ / __/ _ \\
+|  __/| |_| | | | | || (_) | | |_) | (_| | | | | (_| (_) |
+|_|    \\__,_|_| |_|\\__\\___/  |____/ \\__,_|_| |_|\\___\\___/"""
+
+
+class PuntoBancoApp(App[None]):
+    """``puntobanco play`` / ``puntobanco assist``."""
+
+    CSS: ClassVar[str] = CSS
+    ENABLE_COMMAND_PALETTE: ClassVar[bool] = False
+
+    def __init__(
+        self,
+        *,
+        lang: Lang,
+        seed: int | None = None,
+        store: Store | None = None,
+        resume: bool = False,
+        assist: bool = False,
+        decks: int = 8,
+        reshuffle: bool = False,
+        card_delay: float = 0.6,
+    ) -> None:
+        super().__init__()
+        self.lang: Lang = lang
+        self.seed = seed
+        self.store = store
+        self.resume = resume
+        self.assist = assist
+        self.decks = decks
+        self.reshuffle = reshuffle
+        self.card_delay = card_delay
+        self.game: Game | None = None
+        self.save_path: Path | None = None
+        self.title = t("tui.app_title", lang)
+
+    def on_mount(self) -> None:
+        if self.resume and self.store is not None:
+            modes = ("assist",) if self.assist else ("session", "casino", "croupier")
+            path = self.store.latest_unfinished(modes)
+            if path is not None:
+                self.save_path = path
+                self.start(load(path), new=False)
+                return
+            self.push_screen(TitleScreen(notice=t("tui.nothing_to_resume", self.lang)))
+            return
+        if self.assist:
+            self.push_screen(NamesScreen("assist"))
+        else:
+            self.push_screen(TitleScreen())
+
+    # -- games ---------------------------------------------------------------
+
+    def new_seed(self) -> int:
+        """The ``--seed`` given, else a fresh one (shown on screen, kept with the game)."""
+        return self.seed if self.seed is not None else secrets.randbits(63)
+
+    def start(self, game: Game, *, new: bool = True) -> None:
+        """Show ``game``'s screen (saving it from now on)."""
+        from puntobanco.tui.casino import CasinoScreen
+        from puntobanco.tui.session import SessionScreen
+
+        self.game = game
+        if new and self.store is not None:
+            self.save_path = self.store.new_path(game.mode)
+            self.save(finished=False)
+        screen: GameScreen
+        if isinstance(game, SessionGame):
+            screen = SessionScreen(game)
+        else:
+            screen = CasinoScreen(game)
+        self.switch_screen(screen) if len(self.screen_stack) > 1 else self.push_screen(screen)
+
+    def save(self, *, finished: bool) -> None:
+        """Keep the game in the store (unless ``--no-store``)."""
+        if self.store is not None and self.game is not None and self.save_path is not None:
+            self.store.save(self.save_path, self.game, finished=finished)
+
+    def show_roads(self, coups: Sequence[Coup]) -> None:
+        """The five roads of the current shoe, full size."""
+        self.push_screen(RoadsScreen(render_roads(build_roads(coups), self.lang)))
+
+    def show_ranking(self, scores: Mapping[str, Amount], *, money: bool = False) -> None:
+        """The final ranking, with shared wins."""
+        self.switch_screen(RankingScreen(scores, money=money))
+
+
+class TitleScreen(GameScreen):
+    """Names the game, Punto and Banco, whatever the language; chooses the format."""
+
+    def __init__(self, notice: str = "") -> None:
+        super().__init__()
+        self.notice = notice
+
+    def compose(self) -> ComposeResult:
+        yield Static(BANNER, id="banner", markup=False)
+        yield Static("", id="menu", markup=False)
+        yield from self.footer()
+
+    def on_mount(self) -> None:
+        menu = [
+            self.tr("tui.subtitle"),
+            "",
+            self.tr("tui.menu.session", low=MIN_PARTICIPANTS, high=MAX_PARTICIPANTS),
+            self.tr("tui.menu.casino"),
+            self.tr("tui.menu.croupier"),
+            self.tr("tui.menu.quit"),
+        ]
+        self.set_text("menu", "\n".join(menu))
+        self.set_text("prompt", self.tr("tui.prompt.choose"))
+        self.say(self.notice)
+        self.refresh_all()
+
+    def keys(self) -> dict[str, str]:
+        return {"1": "session", "2": "casino", "3": "croupier", "q": "quit", "escape": "quit"}
+
+    def hints(self) -> str:
+        return self.tr("tui.keys.title")
+
+    def act(self, action: str) -> None:
+        if action == "quit":
+            self.app.exit()
+        elif action == "session":
+            self.app.push_screen(NamesScreen("session"))
+        else:
+            self.app.push_screen(CasinoSetupScreen(croupier=action == "croupier"))
+
+
+class NamesScreen(GameScreen):
+    """Participants' names first: one per line, an empty line starts."""
+
+    def __init__(self, mode: str) -> None:
+        super().__init__()
+        self.mode = mode
+        self.names: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.tr("tui.title.names"), id="title", markup=False)
+        yield Static("", id="names_box", markup=False)
+        yield Input(placeholder=self.tr("tui.names.placeholder"), id="name")
+        yield from self.footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#name", Input).focus()
+        self.refresh_all()
+
+    def refresh_all(self) -> None:
+        super().refresh_all()
+        lines = [f"{i}. {name}" for i, name in enumerate(self.names, 1)]
+        self.set_text("names_box", "\n".join(lines) or self.tr("tui.names.none"))
+        n = len(self.names) + 1
+        key = "tui.prompt.name_more" if len(self.names) >= MIN_PARTICIPANTS else "tui.prompt.name"
+        self.set_text("prompt", self.tr(key, n=n, low=MIN_PARTICIPANTS, high=MAX_PARTICIPANTS))
+
+    def hints(self) -> str:
+        return self.tr("tui.keys.names")
+
+    def on_key(self, event: object) -> None:
+        from textual import events
+
+        assert isinstance(event, events.Key)
+        if event.key == "escape":
+            event.stop()
+            if self.mode == "assist":
+                self.app.exit()
+            else:
+                self.app.pop_screen()
+            return
+        super().on_key(event)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        name = event.value.strip()
+        event.input.value = ""
+        app = self.game_app
+        try:
+            if not name:
+                names = check_names(self.names)
+                game: Game = (
+                    AssistGame(names, decks=app.decks, reshuffle=app.reshuffle)
+                    if self.mode == "assist"
+                    else SessionGame(names, seed=app.new_seed())
+                )
+                app.start(game)
+                return
+            check_names([*self.names, name, *(["?"] if not self.names else [])])
+        except PuntoBancoError as error:
+            if name and isinstance(error, IllegalActionError) and "participants" in error.key:
+                self.refuse(IllegalActionError("tui.error.too_many", high=MAX_PARTICIPANTS))
+            else:
+                self.refuse(error)
+            return
+        self.names.append(name)
+        self.say(self.tr("tui.names.added", name=name))
+        self.refresh_all()
+
+
+class CasinoSetupScreen(GameScreen):
+    """The person's name, then how many computer-played seats."""
+
+    def __init__(self, *, croupier: bool) -> None:
+        super().__init__()
+        self.croupier = croupier
+        self.player = ""
+
+    def compose(self) -> ComposeResult:
+        mode = self.tr("tui.mode.croupier" if self.croupier else "tui.mode.casino")
+        yield Static(self.tr("tui.title.setup", mode=mode), id="title", markup=False)
+        yield Static(self.tr("tui.casino.rules"), id="names_box", markup=False)
+        yield Input(value=self.tr("tui.you"), id="name")
+        yield from self.footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#name", Input).focus()
+        self.set_text("prompt", self.tr("tui.prompt.your_name"))
+        self.refresh_all()
+
+    def hints(self) -> str:
+        return self.tr("tui.keys.names" if not self.player else "tui.keys.bots")
+
+    def keys(self) -> dict[str, str]:
+        if not self.player:
+            return {"escape": "back"}
+        return {str(n): f"bots:{n}" for n in range(len(BOT_NAMES) + 1)} | {"escape": "back"}
+
+    def on_key(self, event: object) -> None:
+        from textual import events
+
+        assert isinstance(event, events.Key)
+        if event.key == "escape":
+            event.stop()
+            self.app.pop_screen()
+            return
+        super().on_key(event)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        name = event.value.strip()
+        if not name:
+            self.refuse(IllegalActionError("error.assist.empty_name"))
+            return
+        self.player = name[:12]
+        event.input.display = False
+        self.set_focus(None)
+        self.set_text("prompt", self.tr("tui.prompt.bots", high=len(BOT_NAMES)))
+        self.say("")
+        self.refresh_all()
+
+    def act(self, action: str) -> None:
+        if action == "back":
+            self.app.pop_screen()
+            return
+        bots = int(action.split(":")[1])
+        app = self.game_app
+        app.start(CasinoGame(self.player, seed=app.new_seed(), bots=bots, croupier=self.croupier))
+
+
+class RankingScreen(GameScreen):
+    """The final ranking: equal leaders share the win (seed 004)."""
+
+    def __init__(self, scores: Mapping[str, Amount], *, money: bool) -> None:
+        super().__init__()
+        self.scores = dict(scores)
+        self.money = money
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.tr("tui.title.ranking"), id="title", markup=False)
+        yield panel("ranking")
+        yield from self.footer()
+
+    def on_mount(self) -> None:
+        standings = ranking(self.scores)
+        lines = []
+        for s in standings:
+            mark = self.tr("tui.ranking.winner") if s.winner else ""
+            lines.append(f"{s.rank:>2}. {s.name:<14} {signed(s.score):>8}  {mark}")
+        winners = [s.name for s in standings if s.winner]
+        lines.append("")
+        if len(winners) > 1:
+            lines.append(self.tr("tui.ranking.shared", names=", ".join(winners)))
+        else:
+            lines.append(self.tr("tui.ranking.single", name=winners[0]))
+        self.set_text("ranking", "\n".join(lines))
+        self.set_text("prompt", self.tr("tui.prompt.ranking"))
+        self.refresh_all()
+
+    def keys(self) -> dict[str, str]:
+        return {"q": "quit", "escape": "quit", "enter": "quit", "n": "new"}
+
+    def hints(self) -> str:
+        return self.tr("tui.keys.end")
+
+    def act(self, action: str) -> None:
+        if action == "quit":
+            self.app.exit()
+        else:
+            self.app.switch_screen(TitleScreen())
+
+
+class RoadsScreen(GameScreen):
+    """The five roads and the ask previews of the current shoe."""
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.tr("tui.title.roads"), id="title", markup=False)
+        with VerticalScroll():
+            yield Static("\n".join(self.lines), id="roads_text", markup=False)
+        yield from self.footer()
+
+    def on_mount(self) -> None:
+        self.refresh_all()
+
+    def keys(self) -> dict[str, str]:
+        return {
+            "escape": "back",
+            "r": "back",
+            "q": "back",
+            "enter": "back",
+            "up": "up",
+            "down": "down",
+        }
+
+    def hints(self) -> str:
+        return self.tr("tui.keys.roads")
+
+    def act(self, action: str) -> None:
+        scroll = self.query_one(VerticalScroll)
+        if action == "up":
+            scroll.scroll_up()
+        elif action == "down":
+            scroll.scroll_down()
+        else:
+            self.app.pop_screen()

@@ -1,0 +1,111 @@
+"""What every screen of the terminal game shares: words, keys, messages, saving."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import events
+from textual.app import ComposeResult
+from textual.screen import Screen
+from textual.widgets import Input, Static
+
+from puntobanco.errors import PuntoBancoError
+from puntobanco.i18n import Lang, t
+
+if TYPE_CHECKING:
+    from puntobanco.tui.app import PuntoBancoApp
+
+#: Keys Textual keeps for itself (focus, quitting, the command palette).
+PASS_THROUGH: frozenset[str] = frozenset({"tab", "shift+tab", "ctrl+q", "ctrl+c", "ctrl+p"})
+#: Keys that are no keys at all (modifiers alone).
+IGNORED: frozenset[str] = frozenset({"shift", "ctrl", "alt", "meta"})
+
+
+def panel(widget_id: str, title: str = "", classes: str = "") -> Static:
+    """A bordered block of plain text (markup off: ``[P]`` stays ``[P]``)."""
+    box = Static("", id=widget_id, markup=False, classes=classes)
+    if title:
+        box.border_title = title
+    return box
+
+
+class GameScreen(Screen[None]):
+    """A screen driven by single keys, with a prompt, a message line and key hints.
+
+    Subclasses fill ``keys()`` with the keys valid now; any other key shows a
+    message instead of doing something unexpected.
+    """
+
+    AUTO_FOCUS = ""  # each screen focuses its input field itself, when it has one
+
+    @property
+    def game_app(self) -> PuntoBancoApp:
+        """The app, typed."""
+        from puntobanco.tui.app import PuntoBancoApp
+
+        app = self.app
+        assert isinstance(app, PuntoBancoApp)
+        return app
+
+    @property
+    def lang(self) -> Lang:
+        """The language of every word on screen."""
+        return self.game_app.lang
+
+    def tr(self, key: str, /, **params: object) -> str:
+        """``t(key)`` in the game's language."""
+        return t(key, self.lang, **params)
+
+    def footer(self) -> ComposeResult:
+        """The prompt, the message and the key hints: the last three lines."""
+        yield Static("", id="prompt", markup=False)
+        yield Static("", id="message", markup=False)
+        yield Static("", id="hints", markup=False)
+
+    def set_text(self, widget_id: str, text: str) -> None:
+        """Replace a block's text."""
+        self.query_one(f"#{widget_id}", Static).update(text)
+
+    def say(self, text: str) -> None:
+        """Show a message (an error, a confirmation) on the message line."""
+        self.set_text("message", text)
+
+    def refuse(self, error: PuntoBancoError) -> None:
+        """A refused action: its reason on the message line, never a traceback."""
+        self.say("! " + error.message(self.lang))
+
+    def keys(self) -> dict[str, str]:
+        """Valid keys now, mapped to the action name that ``act`` carries out."""
+        return {}
+
+    def hints(self) -> str:
+        """The key hints line."""
+        return ""
+
+    def act(self, action: str) -> None:
+        """Carry out a key's action."""
+
+    def refresh_all(self) -> None:
+        """Redraw every panel from the game state."""
+        self.set_text("hints", self.hints())
+
+    def on_key(self, event: events.Key) -> None:
+        """Dispatch a key, or say that it does nothing here."""
+        if event.key in PASS_THROUGH or event.key in IGNORED:
+            return
+        if isinstance(self.focused, Input):
+            return  # the input field and its own submit/backspace handle it
+        event.stop()
+        event.prevent_default()
+        keys = self.keys()
+        key = event.key
+        if key not in keys and event.character and event.character.lower() in keys:
+            key = event.character.lower()
+        if key in keys:
+            try:
+                self.act(keys[key])
+            except PuntoBancoError as error:
+                self.refuse(error)
+            return
+        shown = event.character if event.character and event.character.isprintable() else key
+        self.say("! " + self.tr("tui.error.key", key=shown))

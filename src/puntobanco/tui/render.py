@@ -1,0 +1,102 @@
+"""The terminal game's panels as plain lines of text (no Textual here).
+
+Everything is readable without colour: hands are named, totals are written,
+winners are words or the roads' letters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from puntobanco.assist import Expect, decisions, expected
+from puntobanco.cards import Card
+from puntobanco.coup import Coup, Outcome, Side, resolve
+from puntobanco.explain import announce, describe_decision, expect_sentence, outcome_name
+from puntobanco.i18n import Lang, t
+from puntobanco.paytable import Amount, format_amount
+from puntobanco.roads import build_roads, grid
+from puntobanco.rules import total
+
+
+def signed(value: Amount) -> str:
+    """``+19``, ``-20``, ``0``, ``+9.5``."""
+    text = format_amount(value)
+    return f"+{text}" if value > 0 else text
+
+
+def split_hands(cards: Sequence[Card]) -> tuple[list[Card], list[Card]]:
+    """Punto's and Banco's cards among the first ``len(cards)`` dealt (P, B, P, B, thirds)."""
+    punto = [c for i, c in enumerate(cards[:4]) if i % 2 == 0]
+    banco = [c for i, c in enumerate(cards[:4]) if i % 2 == 1]
+    if len(cards) > 4:
+        (punto if expected(cards[:4]) is Expect.PUNTO_THIRD else banco).append(cards[4])
+    if len(cards) > 5:
+        banco.append(cards[5])
+    return punto, banco
+
+
+def coup_lines(cards: Sequence[Card], lang: Lang) -> list[str]:
+    """The coup so far: both hands with totals, one sentence per decision, then
+    what comes next or the croupier's announcement."""
+    if not cards:
+        return [expect_sentence(Expect.PUNTO, lang)]
+    punto, banco = split_hands(cards)
+    lines = []
+    for side, hand in ((Side.PUNTO, punto), (Side.BANCO, banco)):
+        shown = " ".join(c.pretty for c in hand) if hand else "-"
+        points = total(sum(c.point for c in hand))
+        lines.append(f"{outcome_name(side, lang):<6} {shown:<13} {t('tui.points', lang, n=points)}")
+    lines.extend(describe_decision(step, lang) for step in decisions(cards))
+    nxt = expected(cards)
+    if nxt is Expect.OVER:
+        lines.append(announce(resolve(cards), lang))
+    else:
+        lines.append(expect_sentence(nxt, lang))
+    return lines
+
+
+def road_lines(outcomes: Iterable[Coup | Outcome], lang: Lang, columns: int = 8) -> list[str]:
+    """The bead plate and the big road side by side, the last ``columns`` columns of each."""
+    roads = build_roads(outcomes)
+
+    def letter(code: str) -> str:
+        return t(f"roads.letter.{code}", lang)
+
+    bead = {(c.col, c.row): letter(c.result.letter) for c in roads.bead_plate}
+    big = {
+        (e.col, e.row): letter("B" if e.winner is Outcome.BANCO else "P")
+        + (str(e.ties) if e.ties else "")
+        for e in roads.big_road
+    }
+    left = _last_columns(bead, columns, 1)
+    right = _last_columns(big, columns, 2)
+    return [f"{a:<{2 * columns}}  {b}" for a, b in zip(left, right, strict=True)]
+
+
+def roads_title(lang: Lang) -> str:
+    """The roads panel's title: which two roads it shows."""
+    return f"{t('roads.bead_plate', lang)} | {t('roads.big_road', lang)}"
+
+
+def _last_columns(cells: dict[tuple[int, int], str], columns: int, width: int) -> list[str]:
+    first = max(0, max((c for c, _ in cells), default=0) - columns + 1)
+    shown = {(c - first, r): text for (c, r), text in cells.items() if c >= first}
+    lines = grid(shown, width) if shown else [""] * 6
+    return [line.replace(".", "·") for line in lines]
+
+
+def history_line(number: int, coup: Coup, lang: Lang, width: int = 40) -> str:
+    """``3. Banco 3-1  P 4♥ 9♣ 8♦ / B 2♠ A♦`` (Banco's point first, as announced)."""
+    winner = outcome_name(coup.outcome, lang)
+    punto = " ".join(c.pretty for c in coup.punto.cards)
+    banco = " ".join(c.pretty for c in coup.banco.cards)
+    return t(
+        "tui.history.line",
+        lang,
+        n=number,
+        winner=winner,
+        banco=coup.banco.total,
+        punto=coup.punto.total,
+        punto_cards=punto,
+        banco_cards=banco,
+    )[:width]

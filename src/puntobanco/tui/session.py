@@ -1,0 +1,240 @@
+"""The 10-deal session on one screen: predictions hidden in turn, then the deal
+card by card; with physical cards (``assist``) the host types each card."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Input, Static
+
+from puntobanco.assist import Assistant, Phase
+from puntobanco.errors import PuntoBancoError
+from puntobanco.explain import expect_sentence, outcome_name
+from puntobanco.tui.base import GameScreen, panel
+from puntobanco.tui.games import AssistGame, SessionGame
+from puntobanco.tui.render import coup_lines, history_line, road_lines, roads_title, signed
+
+#: Keys for a prediction; ``Outcome.parse`` also reads e (Égalité) and i (Igualdad).
+BOX_KEYS = {"p": "punto", "b": "banco", "t": "egalite", "e": "egalite", "i": "egalite"}
+
+
+class CardInput(Input):
+    """The host's card field: Backspace on an empty field takes the last card back."""
+
+    def on_key(self, event: events.Key) -> None:
+        """Catch Backspace on an empty field before the field's own binding."""
+        if event.key == "backspace" and not self.value:
+            event.stop()
+            event.prevent_default()
+            screen = self.screen
+            if isinstance(screen, SessionScreen):
+                screen.undo()
+
+
+class SessionScreen(GameScreen):
+    """Scores and predictions, the coup, the roads and the history; 80x24."""
+
+    def __init__(self, game: SessionGame) -> None:
+        super().__init__()
+        self.game = game
+        self.physical = isinstance(game, AssistGame)
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="title", markup=False)
+        with Horizontal(id="top"):
+            yield panel("scores", self.tr("tui.panel.scores"), "left")
+            yield panel("coup", self.tr("tui.panel.coup"), "right")
+        with Horizontal(id="bottom"):
+            yield panel("roads", roads_title(self.lang), "left")
+            yield panel("history", self.tr("tui.panel.history"), "right")
+        if self.physical:
+            field = CardInput(placeholder=self.tr("tui.assist.placeholder"), id="card")
+            field.display = False
+            yield field
+        yield from self.footer()
+
+    def on_mount(self) -> None:
+        self.after_change()
+
+    # -- keys ----------------------------------------------------------------
+
+    @property
+    def assistant(self) -> Assistant:
+        """The session's state."""
+        return self.game.assistant
+
+    def current(self) -> str | None:
+        """The participant whose prediction is asked now."""
+        waiting = self.assistant.waiting
+        return waiting[0] if waiting and self.assistant.phase is Phase.PREDICTING else None
+
+    def keys(self) -> dict[str, str]:
+        phase = self.assistant.phase
+        keys = {"q": "quit", "r": "roads"}
+        if phase is Phase.PREDICTING:
+            keys.update({k: f"predict:{box}" for k, box in BOX_KEYS.items()})
+            if self.assistant.predictions:
+                keys["backspace"] = "unpredict"
+        elif phase is Phase.DEALING and not self.physical:
+            keys.update({"enter": "card", "space": "card", "a": "all"})
+        elif phase is Phase.SETTLED:
+            keys.update({"enter": "next", "space": "next"})
+            if self.physical:
+                keys["backspace"] = "undo"
+        elif phase is Phase.FINISHED:
+            keys.update({"enter": "ranking", "space": "ranking"})
+            if self.physical:
+                keys["backspace"] = "undo"
+        return keys
+
+    def hints(self) -> str:
+        phase = self.assistant.phase
+        parts = []
+        if phase is Phase.PREDICTING:
+            parts.append(self.tr("tui.keys.predict"))
+        elif phase is Phase.DEALING:
+            parts.append(self.tr("tui.keys.type_card" if self.physical else "tui.keys.deal"))
+        elif phase is Phase.SETTLED:
+            parts.append(self.tr("tui.keys.next"))
+        else:
+            parts.append(self.tr("tui.keys.ranking"))
+        if self.physical and phase is not Phase.PREDICTING:
+            parts.append(self.tr("tui.keys.undo"))
+        return "  ".join(parts) + "\n" + self.tr("tui.keys.common")
+
+    def act(self, action: str) -> None:
+        name, _, arg = action.partition(":")
+        if name == "quit":
+            self.game_app.save(finished=False)
+            self.app.exit()
+            return
+        if name == "roads":
+            self.game_app.show_roads([r.coup for r in self.assistant.results])
+            return
+        if name == "predict":
+            who = self.current()
+            assert who is not None
+            self.apply(["predict", who, arg])
+            if self.assistant.phase is Phase.DEALING:
+                self.say(self.tr("tui.bets_closed"))
+            else:
+                self.say(self.tr("tui.noted", name=who))
+        elif name == "unpredict":
+            # take back the last prediction of this deal (before bets close)
+            last = list(self.assistant.predictions)[-1]
+            self.apply(["withdraw", last])
+            self.say(self.tr("tui.unnoted", name=last))
+        elif name == "card":
+            self.apply(["card"])
+            self.say("")
+        elif name == "all":
+            while self.assistant.phase is Phase.DEALING:
+                self.game.apply(["card"])
+            self.say("")
+        elif name == "next":
+            self.apply(["next"])
+            self.say("")
+        elif name == "undo":
+            self.undo()
+            return
+        elif name == "ranking":
+            self.game_app.save(finished=True)
+            self.game_app.show_ranking(self.assistant.scores)
+            return
+        self.after_change()
+
+    def apply(self, action: list[object]) -> None:
+        """One game action, then save."""
+        self.game.apply(action)
+        self.game_app.save(finished=False)
+
+    def undo(self) -> None:
+        """Take the last card back (physical cards only)."""
+        try:
+            self.apply(["undo"])
+        except PuntoBancoError as error:
+            self.refuse(error)
+            return
+        self.say(self.tr("tui.assist.undone"))
+        self.after_change()
+
+    def after_change(self) -> None:
+        """Redraw, and move the focus to the card field when cards are expected."""
+        self.refresh_all()
+        if self.physical:
+            field = self.query_one("#card", CardInput)
+            dealing = self.assistant.phase is Phase.DEALING
+            field.display = dealing
+            if dealing:
+                field.focus()
+            else:
+                self.set_focus(None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """A typed card: taken, or refused with the reason."""
+        text = event.value.strip()
+        event.input.value = ""
+        if not text:
+            return
+        try:
+            self.apply(["card", text])
+        except PuntoBancoError as error:
+            self.refuse(error)
+            return
+        self.say("")
+        self.after_change()
+
+    # -- drawing -------------------------------------------------------------
+
+    def refresh_all(self) -> None:
+        super().refresh_all()
+        a = self.assistant
+        mode = self.tr("tui.mode.assist" if self.physical else "tui.mode.session")
+        title = self.tr("tui.title.session", mode=mode, n=a.deal_number, deals=a.deals)
+        if not self.physical:
+            title += "  " + self.tr("tui.seed", seed=self.game.seed)
+        self.set_text("title", title)
+        self.set_text("scores", "\n".join(self.score_lines()))
+        self.set_text("coup", "\n".join(self.coup_text()))
+        coups = [r.coup for r in a.results]
+        self.set_text("roads", "\n".join(road_lines(coups, self.lang)))
+        history = [history_line(r.number, r.coup, self.lang) for r in a.results][-7:]
+        self.set_text("history", "\n".join(history) or self.tr("tui.history.empty"))
+        self.set_text("prompt", self.prompt())
+
+    def score_lines(self) -> list[str]:
+        a = self.assistant
+        lines = [self.tr("tui.scores.header")]
+        settled = a.phase in (Phase.SETTLED, Phase.FINISHED)
+        last = a.last if settled else None
+        for name, score in a.scores.items():
+            box = a.predictions.get(name)
+            if a.phase is Phase.PREDICTING:
+                mark = self.tr("tui.hidden") if box is not None else "…"
+                if name == self.current():
+                    mark = "▶ " + self.tr("tui.your_turn")
+            else:
+                mark = outcome_name(box, self.lang) if box is not None else "-"
+            net = signed(last.nets[name]) if last is not None and name in last.nets else ""
+            lines.append(f"{name[:10]:<10} {signed(score):>6}  {mark:<9}{net:>5}")
+        return lines
+
+    def coup_text(self) -> list[str]:
+        a = self.assistant
+        if a.phase is Phase.PREDICTING:
+            return [self.tr("tui.predictions_open"), "", self.tr("tui.stake_rules")]
+        return coup_lines(a.cards, self.lang)
+
+    def prompt(self) -> str:
+        a = self.assistant
+        who = self.current()
+        if who is not None:
+            return self.tr("tui.prompt.predict", name=who)
+        if a.phase is Phase.DEALING:
+            nxt = a.expecting
+            key = "tui.prompt.type_card" if self.physical else "tui.prompt.deal"
+            return self.tr(key, what=expect_sentence(nxt, self.lang))
+        if a.phase is Phase.FINISHED:
+            return self.tr("tui.prompt.finished")
+        return self.tr("tui.prompt.settled")

@@ -1,0 +1,209 @@
+"""The terminal game driven by Textual's pilot: a session, a casino coup, an
+assisted session, asserting on what the screen says (80x24, each language)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("textual")
+
+from textual.pilot import Pilot  # noqa: E402
+from textual.widgets import Static  # noqa: E402
+
+from puntobanco.i18n import LANGS  # noqa: E402
+from puntobanco.tui.app import PuntoBancoApp  # noqa: E402
+from puntobanco.tui.saves import Store  # noqa: E402
+
+Script = Callable[[Pilot[None], PuntoBancoApp], Awaitable[None]]
+
+
+def screen_text(app: PuntoBancoApp) -> str:
+    """Every block of text on the current screen."""
+    return "\n".join(str(w.content) for w in app.screen.query(Static))
+
+
+def drive(app: PuntoBancoApp, script: Script) -> None:
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await script(pilot, app)
+
+    asyncio.run(main())
+
+
+async def names(pilot: Pilot[None], *people: str) -> None:
+    for name in people:
+        await pilot.press(*name, "enter")
+    await pilot.press("enter")
+
+
+def test_the_opening_screen_names_punto_and_banco_in_every_language() -> None:
+    seen: dict[str, str] = {}
+
+    async def script(pilot: Pilot[None], app: PuntoBancoApp) -> None:
+        seen[app.lang] = screen_text(app)
+
+    for lang in LANGS:
+        drive(PuntoBancoApp(lang=lang, seed=1), script)
+    assert all("Punto" in text and "Banco" in text for text in seen.values())
+    assert "Séance" in seen["fr"] and "Sesión" in seen["es"] and "Session" in seen["en"]
+
+
+def test_a_three_participant_session_is_played_to_its_ranking_in_french(tmp_path: Path) -> None:
+    async def script(pilot: Pilot[None], app: PuntoBancoApp) -> None:
+        await pilot.press("1")
+        await names(pilot, "Ana", "Bruno", "Chloé")
+        text = screen_text(app)
+        assert "Ana, votre prédiction ?" in text
+        assert "donne 1 sur 10" in text
+        await pilot.press("b")
+        # Ana's prediction stays hidden from the others until bets close
+        text = screen_text(app)
+        assert "notée" in text and "Banco" not in text.split("Prédiction")[1].split("\n")[1]
+        assert "Bruno, votre prédiction ?" in text
+        await pilot.press("p", "e")
+        text = screen_text(app)
+        assert "Les jeux sont faits" in text
+        assert "Carte pour Punto." in text
+        await pilot.press("enter")  # P
+        assert "Carte pour Banco." in screen_text(app)
+        await pilot.press("enter", "enter", "enter")
+        text = screen_text(app)
+        assert "Punto a " in text or "abattage" in text or "reste" in text
+        await pilot.press("a")
+        assert "Le coup est réglé" in screen_text(app)
+        for deal in range(2, 11):
+            await pilot.press("enter", "b", "p", "e", "a")
+            assert f"donne {deal} sur 10" in screen_text(app)
+        assert "C'était la dernière donne" in screen_text(app)
+        await pilot.press("enter")
+        text = screen_text(app)
+        assert "Classement final" in text
+        assert "vainqueur" in text
+
+    app = PuntoBancoApp(lang="fr", seed=7, store=Store(tmp_path))
+    drive(app, script)
+    saved = [json.loads(p.read_text("utf-8")) for p in tmp_path.glob("*.json")]
+    assert (
+        len(saved) == 1 and saved[0]["finished"] and saved[0]["names"] == ["Ana", "Bruno", "Chloé"]
+    )
+
+
+def test_a_bad_key_gets_a_message_not_a_traceback() -> None:
+    async def script(pilot: Pilot[None], app: PuntoBancoApp) -> None:
+        await pilot.press("z")
+        assert "does nothing here" in screen_text(app)
+        await pilot.press("1")
+        await pilot.press(*"Ana", "enter", *"ana", "enter")
+        assert "already taken" in screen_text(app)
+        await pilot.press("enter")
+        assert "not 1" in screen_text(app)
+        await names(pilot, "Bob")
+        await pilot.press("enter")  # no card while predictions are open
+        assert "does nothing here" in screen_text(app)
+
+    drive(PuntoBancoApp(lang="en", seed=3), script)
+
+
+def test_an_interrupted_session_resumes_where_it_stopped(tmp_path: Path) -> None:
+    before: list[str] = []
+
+    async def first(pilot: Pilot[None], app: PuntoBancoApp) -> None:
+        await pilot.press("1")
+        await names(pilot, "Ana", "Bruno")
+        await pilot.press("b", "p", "a", "enter", "p")
+        before.append(screen_text(app))
+        await pilot.press("q")
+
+    drive(PuntoBancoApp(lang="en", seed=11, store=Store(tmp_path)), first)
+
+    async def second(pilot: Pilot[None], app: PuntoBancoApp) -> None:
+        text = screen_text(app)
+        assert "deal 2 of 10" in text
+        assert "Bruno, your prediction?" in text
+        # the same screen, less the message of the moment
+        assert text == before[0].replace("Ana's prediction is noted, hidden until bets close.", "")
+
+    drive(PuntoBancoApp(lang="en", store=Store(tmp_path), resume=True), second)
+
+
+def test_a_casino_coup_in_spanish_settles_the_bets() -> None:
+    async def script(pilot: Pilot[None], app: PuntoBancoApp) -> None:
+        await pilot.press("2")
+        await pilot.press("enter")  # keep the offered name, "Usted"
+        assert "asientos" in screen_text(app)
+        await pilot.press("2")
+        text = screen_text(app)
+        assert "Ada" in text and "Boris" in text
+        assert "Hagan sus apuestas" in text
+        await pilot.press("b", "b")  # 20 on Banco
+        assert "B20" in screen_text(app)
+        await pilot.press("p")  # Punto with Banco is refused
+        assert "no está permitido" in screen_text(app)
+        await pilot.press("enter")
+        assert "No va más" in screen_text(app)
+        await pilot.press("a")
+        text = screen_text(app)
+        assert "Banco " in text and ("gana" in text or "igualdad" in text)
+        balance = app.game.seats[0].bankroll  # type: ignore[union-attr]
+        assert balance in (980, 1019, 1000)
+        await pilot.press("q")
+        assert "Clasificación final" in screen_text(app)
+
+    drive(PuntoBancoApp(lang="es", seed=5), script)
+
+
+def test_the_virtual_croupier_deals_by_itself() -> None:
+    async def script(pilot: Pilot[None], app: PuntoBancoApp) -> None:
+        await pilot.press("3", "enter", "0", "p", "enter")
+        text = screen_text(app)
+        assert "Punto " in text and "wins" in text or "a tie" in text
+
+    drive(PuntoBancoApp(lang="en", seed=9, card_delay=0), script)
+
+
+def test_an_assisted_session_with_physical_cards_in_english() -> None:
+    async def script(pilot: Pilot[None], app: PuntoBancoApp) -> None:
+        await names(pilot, "Ana", "Bruno", "Chloé")
+        await pilot.press("b", "b", "p")
+        assert "Card for Punto." in screen_text(app)
+        for card in ("4h", "2s", "9c"):
+            await pilot.press(*card, "enter")
+        assert "Card for Banco." in screen_text(app)
+        await pilot.press("x", "x", "enter")
+        assert "'xx' is not a card" in screen_text(app)
+        await pilot.press("a", "d", "enter")
+        text = screen_text(app)
+        assert "Punto has 3: draws (0 to 5)." in text
+        assert "Third card for Punto." in text
+        await pilot.press("8", "d", "enter")
+        text = screen_text(app)
+        assert "Banco has 3 and Punto's third card counts 8: stands." in text
+        assert "Banco 3, Punto 1: Banco wins." in text
+        assert "+19" in text
+        await pilot.press("backspace")  # the host took the wrong card
+        assert "taken back" in screen_text(app)
+        await pilot.press("7", "d", "enter")
+        assert "Third card for Banco." in screen_text(app)
+        await pilot.press("k", "s", "enter")
+        assert "The coup is settled" in screen_text(app)
+
+    drive(PuntoBancoApp(lang="en", assist=True), script)
+
+
+def test_an_assisted_deal_refuses_a_ninth_four_of_hearts() -> None:
+    async def script(pilot: Pilot[None], app: PuntoBancoApp) -> None:
+        await names(pilot, "Ana", "Bruno")
+        for _ in range(2):
+            await pilot.press("p", "p")
+            for _ in range(4):
+                await pilot.press("4", "h", "enter")
+            await pilot.press("enter")
+        await pilot.press("p", "p", "4", "h", "enter")
+        assert "4♥ no puede salir" in screen_text(app)
+
+    drive(PuntoBancoApp(lang="es", assist=True), script)
