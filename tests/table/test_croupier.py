@@ -1,0 +1,70 @@
+"""Seed 002's virtual croupier: bets close when every seated player has bet or
+when the countdown runs out; the coup is then dealt and settled automatically.
+The time comes in through ``tick(now)``; the core never reads a clock."""
+
+from __future__ import annotations
+
+from puntobanco import CroupierTable
+from puntobanco.table import Phase, Table, TableConfig
+from puntobanco.table.events import CoupDealt, PuntoCardsHanded, ShoeHolderChanged
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_croupier_deals_once_every_seated_player_has_bet() -> None:
+    clock = Clock()
+    table = CroupierTable(seed=3, countdown=20, clock=clock)
+    table.sit("Ana", 100_000)
+    table.sit("Bruno", 100_000)
+    table.bet("Ana", "banco", 2000)
+    assert table.state.completed == 0 and table.phase is Phase.BETS_OPEN
+    table.bet("Bruno", "punto", 2000)
+    assert table.state.completed == 1
+    assert table.phase is Phase.BETS_OPEN and table.coup_number == 2
+
+
+def test_the_countdown_closes_bets_with_whoever_has_bet() -> None:
+    clock = Clock()
+    table = CroupierTable(seed=3, countdown=20, clock=clock)
+    table.sit("Ana", 100_000)
+    table.sit("Bruno", 100_000)
+    assert table.tick() is None  # the countdown starts
+    table.bet("Ana", "banco", 2000)
+    clock.now += 19.5
+    assert table.tick() is None and table.countdown_left == 0.5
+    clock.now += 0.5
+    coup = table.tick()
+    assert coup is not None and table.state.completed == 1
+    assert table.balances["Bruno"] == 100_000
+
+
+def test_with_no_bet_the_countdown_starts_again() -> None:
+    core = Table.open("t", TableConfig.casino(seed=1, croupier=True, countdown=10))
+    core.sit("Ana", 100_000)
+    core.sit("Bruno", 100_000)
+    assert core.tick(0.0) is None
+    assert core.tick(10.0) is None and core.countdown_left(10.0) == 10.0
+    core.bet("Ana", "punto", 1000)
+    assert core.tick(15.0) is None
+    assert isinstance(core.tick(20.0), CoupDealt)
+
+
+def test_the_croupier_table_has_no_shoe_holder_and_deals_itself() -> None:
+    table = CroupierTable(seed=3, clock=Clock())
+    table.sit("Ana", 100_000)
+    table.bet("Ana", "punto", 2000)
+    assert not any(isinstance(e, PuntoCardsHanded | ShoeHolderChanged) for e in table.events)
+    assert table.shoe_holder is None
+
+
+def test_ticks_at_a_casino_table_do_nothing() -> None:
+    core = Table.open("t", TableConfig.casino(seed=1))
+    core.sit("Ana", 100_000)
+    core.bet("Ana", "punto", 1000)
+    assert core.tick(1e9) is None and core.phase is Phase.BETS_OPEN
