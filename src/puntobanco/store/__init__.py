@@ -95,7 +95,7 @@ class MemoryStore:
             Record(table, expected + i + 1, times[i] if times else stamp, event)
             for i, event in enumerate(events)
         ]
-        self._logs[table] = log + new
+        self._logs.setdefault(table, []).extend(new)
 
     def load(self, table: str) -> list[Record]:
         """See ``EventStore.load``."""

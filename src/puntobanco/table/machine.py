@@ -113,6 +113,7 @@ class Table:
         self._rng = rng
         self._pending: list[Event] | None = None
         self._countdown_from: float | None = None
+        self._shoe: tuple[int, Shoe] | None = None
         for event in events:
             self._fold(event)
 
@@ -444,14 +445,25 @@ class Table:
         self.verify_deal()
         state = self.state
         assert state.shoe is not None
-        shoe = Shoe.stacked(state.shoe.order, decks=state.config.decks)
-        shoe.cut_card = state.shoe.cut_card
+        shoe = self._live_shoe()
         shoe.dealt = state.shoe.position
+        shoe.finished = False
         coup = shoe.deal_coup()
         with self.batch():
             if state.format is Format.CASINO:
                 self._emit(PuntoCardsHanded(state.coup, self._largest_punto()))
             return self._emit(CoupDealt(state.coup, coup.cards, shoe.finished))
+
+    def _live_shoe(self) -> Shoe:
+        """The core's ``Shoe`` over the stored order (built once per shoe)."""
+        shoe = self.state.shoe
+        assert shoe is not None
+        cached = self._shoe
+        if cached is None or cached[0] != shoe.number:
+            live = Shoe.stacked(shoe.order, decks=self.config.decks)
+            live.cut_card = shoe.cut_card
+            cached = self._shoe = (shoe.number, live)
+        return cached[1]
 
     def _largest_punto(self) -> str | None:
         best: Player | None = None

@@ -173,6 +173,9 @@ class TableState:
 
     def find(self, name: str) -> Player | None:
         """The seated player called ``name``, ignoring case and surrounding spaces."""
+        exact = self.players.get(name)
+        if exact is not None:
+            return exact
         key = name_key(name)
         for player in self.players.values():
             if name_key(player.name) == key:
