@@ -64,3 +64,7 @@ class UnknownPlayerError(PuntoBancoError):
 
 class StoreError(PuntoBancoError):
     """The event log refuses an operation: a conflicting write, an unknown table, a bad file."""
+
+
+class InvalidStrategyError(PuntoBancoError):
+    """A strategy, a table limit or a simulation setting that the simulator refuses."""

@@ -25,6 +25,7 @@ COMMANDS: Final[tuple[str, ...]] = (
     "history",
     "export",
     "importlog",
+    "simulate",
 )
 
 

@@ -6,7 +6,7 @@ import argparse
 import json
 from fractions import Fraction
 
-from puntobanco.cards import parse_cards
+from puntobanco.cards import Card, parse_cards
 from puntobanco.coup import Outcome
 from puntobanco.explain import outcome_name
 from puntobanco.i18n import Lang, t
@@ -29,6 +29,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
         help=t("cli.help.paytable", lang),
     )
     p.add_argument("--json", action="store_true", help=t("cli.help.json", lang))
+    shown = p.add_mutually_exclusive_group()
+    shown.add_argument("--effects", action="store_true", help=t("odds.help.effects", lang))
+    shown.add_argument("--totals", action="store_true", help=t("odds.help.totals", lang))
 
 
 def decimal(value: Fraction, digits: int = DIGITS) -> str:
@@ -67,6 +70,10 @@ def decimal(value: Fraction, digits: int = DIGITS) -> str:
 def run(args: argparse.Namespace, lang: Lang) -> int:
     """Analyse the shoe and print counts, probabilities and edges."""
     removed = parse_cards(args.remove) if args.remove.strip() else ()
+    if getattr(args, "effects", False):
+        return _effects(args, removed, lang)
+    if getattr(args, "totals", False):
+        return _totals(args, removed, lang)
     odds = analyse(composition(args.decks, removed))
     paytable = PAYTABLES[args.paytable]
     if args.json:
@@ -120,4 +127,58 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
                 edge=f"{float(odds.house_edge(o, paytable)) * 100:.6f} %",
             )
         )
+    return 0
+
+
+def _effects(args: argparse.Namespace, removed: tuple[Card, ...], lang: Lang) -> int:
+    """``odds --effects``: exact effects of removal, one card of each point value."""
+    from puntobanco.odds.removal import effects_of_removal
+
+    paytable = PAYTABLES[args.paytable]
+    effects = effects_of_removal(args.decks, paytable, removed=removed)
+    if args.json:
+        data = {
+            "decks": args.decks,
+            "removed": [str(c) for c in removed],
+            "paytable": paytable.name,
+            "effects": {
+                str(v): {o.value: decimal(effects.effect(v, o)) for o in Outcome} for v in range(10)
+            },
+        }
+        print(json.dumps(data, ensure_ascii=False))
+        return 0
+    print(t("odds.effects.header", lang, decks=args.decks, paytable=paytable.name))
+    names = [outcome_name(o, lang) for o in Outcome]
+    print(f"{t('odds.effects.value', lang):<6}" + "".join(f"{n:>14}" for n in names))
+    for v in range(10):
+        cells = "".join(f"{float(effects.effect(v, o)) * 1e6:>+14.4f}" for o in Outcome)
+        print(f"{v:<6}{cells}")
+    return 0
+
+
+def _totals(args: argparse.Namespace, removed: tuple[Card, ...], lang: Lang) -> int:
+    """``odds --totals``: probability of every final (Punto total, Banco total)."""
+    from puntobanco.odds.totals import totals_counts
+
+    counts = composition(args.decks, removed)
+    table = totals_counts(counts)
+    whole = sum(map(sum, table))
+    if args.json:
+        data = {
+            "decks": args.decks,
+            "removed": [str(c) for c in removed],
+            "total": whole,
+            "counts": {str(p): {str(b): table[p][b] for b in range(10)} for p in range(10)},
+            "totals": {
+                str(p): {str(b): decimal(Fraction(table[p][b], whole)) for b in range(10)}
+                for p in range(10)
+            },
+        }
+        print(json.dumps(data, ensure_ascii=False))
+        return 0
+    print(t("odds.totals.header", lang, cards=sum(counts)))
+    print("P\\B " + "".join(f"{b:>8}" for b in range(10)))
+    for p in range(10):
+        cells = "".join(f"{table[p][b] / whole * 100:>8.4f}" for b in range(10))
+        print(f"{p:<4}{cells}")
     return 0

@@ -1,0 +1,294 @@
+"""``puntobanco simulate --coups 1e9 --decks 8 [--strategy NAME ...]``: Monte Carlo
+through real shoes, on every local core or on a Dask cluster."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+import time
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from puntobanco.errors import InvalidStrategyError
+from puntobanco.i18n import Lang, t
+from puntobanco.paytable import PAYTABLES
+from puntobanco.shoe import DEFAULT_CUT_CARD
+
+NAME = "simulate"
+
+
+def coups_count(text: str) -> int:
+    """``"1e9"``, ``"250000"``, ``"2_000_000"`` -> a whole number of coups.
+
+    >>> coups_count("1e9"), coups_count("1_000")
+    (1000000000, 1000)
+    """
+    try:
+        value = Decimal(text.replace("_", ""))
+    except InvalidOperation:
+        raise argparse.ArgumentTypeError(text) from None
+    if not value.is_finite() or value != value.to_integral_value():
+        raise argparse.ArgumentTypeError(text)
+    return int(value)
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
+    """Declare the command's arguments."""
+    p = sub.add_parser(
+        NAME, help=t("sim.help.simulate", lang), description=t("sim.help.simulate", lang)
+    )
+    p.add_argument("--coups", type=coups_count, default=10**6, help=t("sim.help.coups", lang))
+    p.add_argument("--decks", type=int, default=8, help=t("cli.help.decks", lang, default=8))
+    p.add_argument(
+        "--strategy",
+        nargs="+",
+        action="extend",
+        default=[],
+        metavar="NAME",
+        help=t("sim.help.strategy", lang),
+    )
+    p.add_argument("--seed", type=int, default=None, help=t("sim.help.seed", lang))
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, default=None, help=t("sim.help.workers", lang))
+    where.add_argument("--scheduler", default=None, help=t("sim.help.scheduler", lang))
+    p.add_argument(
+        "--cut-card",
+        type=int,
+        default=DEFAULT_CUT_CARD,
+        help=t("sim.help.cut_card", lang, default=DEFAULT_CUT_CARD),
+    )
+    p.add_argument("--no-burn", action="store_true", help=t("sim.help.no_burn", lang))
+    p.add_argument(
+        "--paytable",
+        choices=sorted(PAYTABLES),
+        default="standard",
+        help=t("cli.help.paytable", lang),
+    )
+    p.add_argument("--unit", type=int, default=1, help=t("sim.help.unit", lang))
+    p.add_argument("--min", type=int, default=1, dest="minimum", help=t("sim.help.minimum", lang))
+    p.add_argument("--max", type=int, default=200, dest="maximum", help=t("sim.help.maximum", lang))
+    p.add_argument("--bankroll", type=int, default=100, help=t("sim.help.bankroll", lang))
+    p.add_argument("--chunk", type=coups_count, default=None, help=t("sim.help.chunk", lang))
+    p.add_argument("--json", action="store_true", help=t("cli.help.json", lang))
+    p.add_argument("--csv", default=None, metavar="FILE", help=t("sim.help.csv", lang))
+    p.add_argument("--plot", default=None, metavar="FILE.png", help=t("sim.help.plot", lang))
+
+
+def _need(extra: str, *modules: str) -> None:
+    import importlib.util
+
+    for module in modules:
+        if importlib.util.find_spec(module) is None:
+            raise InvalidStrategyError("error.sim.extra", extra=extra, missing=module)
+
+
+def run(args: argparse.Namespace, lang: Lang) -> int:
+    """Simulate, then print the table or the JSON (and write CSV / PNG if asked)."""
+    _need("sim", "numpy", "numba", "rich")
+    if args.plot:
+        _need("plot", "matplotlib")
+    if args.scheduler:
+        _need("dist", "distributed")
+    if args.workers is not None and args.workers < 1:
+        raise InvalidStrategyError("error.sim.workers", workers=args.workers)
+
+    from puntobanco.sim.results import CsvSink, Summary
+    from puntobanco.sim.runner import CHUNK_COUPS, ChunkResult, SimConfig, run_local
+    from puntobanco.sim.strategies import Limits, parse_strategy
+
+    limits = Limits(
+        unit=args.unit, minimum=args.minimum, maximum=args.maximum, bankroll=args.bankroll
+    )
+    config = SimConfig(
+        coups=args.coups,
+        decks=args.decks,
+        seed=args.seed if args.seed is not None else secrets.randbits(63),
+        burn=not args.no_burn,
+        cut_card=args.cut_card or None,
+        paytable=args.paytable,
+        strategies=tuple(parse_strategy(s, limits) for s in args.strategy),
+        chunk_coups=args.chunk or CHUNK_COUPS,
+    )
+    summary = Summary(config)
+    csv_file = open(args.csv, "w", encoding="utf-8", newline="") if args.csv else None  # noqa: SIM115
+    csv_sink = CsvSink(csv_file, config) if csv_file else None
+
+    def sink(result: ChunkResult) -> None:
+        summary.add(result)
+        if csv_sink is not None:
+            csv_sink.write(result)
+
+    start = time.perf_counter()
+    try:
+        with _progress(config, lang) as advance:
+            if args.scheduler:
+                finished = _run_dask(config, sink, args.scheduler, advance)
+            else:
+                finished = run_local(config, sink, workers=args.workers, progress=advance)
+    except KeyboardInterrupt:  # before the workers started
+        finished = False
+    finally:
+        if csv_file is not None:
+            csv_file.close()
+    seconds = time.perf_counter() - start
+    summary.interrupted = not finished
+    data = summary.to_json()
+    if args.plot and summary.coups:
+        from puntobanco.sim.plot import plot
+
+        plot(summary, args.plot, lang)
+    if args.json:
+        data["timing"] = {
+            "seconds": seconds,
+            "coups_per_second": summary.coups / seconds if seconds else None,
+            "workers": args.workers,
+            "scheduler": args.scheduler,
+        }
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        _print_table(summary, data, seconds, lang)
+        for path in (args.csv, args.plot):
+            if path:
+                print(t("sim.written", lang, path=path))
+    return 0 if finished else 130
+
+
+def _run_dask(config: Any, sink: Any, address: str, advance: Any) -> bool:
+    from puntobanco.sim.runner import run_dask
+
+    try:
+        return run_dask(config, sink, address, progress=advance)
+    except OSError as error:
+        raise InvalidStrategyError("error.sim.scheduler", address=address, reason=error) from None
+
+
+class _progress:
+    """A rich progress bar on stderr for long runs in a terminal; a no-op otherwise."""
+
+    def __init__(self, config: Any, lang: Lang) -> None:
+        self.show = sys.stderr.isatty() and config.chunks >= 8
+        self.lang = lang
+        self.bar: Any = None
+
+    def __enter__(self) -> Any:
+        if not self.show:
+            return None
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+        )
+
+        self.bar = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        )
+        self.bar.__enter__()
+        task = self.bar.add_task(t("sim.progress", self.lang), total=None)
+
+        def advance(done: int, total: int) -> None:
+            self.bar.update(task, completed=done, total=total)
+
+        return advance
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+
+
+def _pct(x: float) -> str:
+    return f"{x * 100:.4f}%"
+
+
+def _print_table(summary: Any, data: dict[str, Any], seconds: float, lang: Lang) -> None:
+    from puntobanco.coup import Outcome
+    from puntobanco.explain import outcome_name
+
+    config = summary.config
+    if summary.interrupted:
+        print(t("sim.interrupted", lang))
+    print(
+        t(
+            "sim.header",
+            lang,
+            coups=f"{summary.coups:,}",
+            decks=config.decks,
+            seed=config.seed,
+            shoes=f"{summary.shoes:,}",
+            partial=summary.partial,
+            seconds=seconds,
+            rate=f"{summary.coups / seconds:,.0f}" if seconds else "-",
+        )
+    )
+    print()
+    print(
+        t(
+            "sim.freq.columns",
+            lang,
+            box=t("sim.col.box", lang),
+            count=t("sim.col.count", lang),
+            freq=t("sim.col.freq", lang),
+            ci=t("sim.col.ci", lang),
+            exact=t("sim.col.exact", lang),
+            z="z",
+        )
+    )
+    for box in Outcome:
+        f = data["frequencies"][box.value]
+        low, high = f["ci95"]
+        print(
+            t(
+                "sim.freq.columns",
+                lang,
+                box=outcome_name(box, lang),
+                count=f"{data['counts'][box.value]:,}",
+                freq=_pct(f["value"]),
+                ci=f"{_pct(low)} – {_pct(high)}",
+                exact=_pct(f["exact"]),
+                z="-" if f["z"] is None else f"{f['z']:+.2f}",
+            )
+        )
+    print()
+    print(
+        t(
+            "sim.strategy.columns",
+            lang,
+            name=t("sim.col.name", lang),
+            per_coup=t("sim.col.per_coup", lang),
+            per_shoe=t("sim.col.per_shoe", lang),
+            sd_shoe=t("sim.col.sd_shoe", lang),
+            ruin=t("sim.col.ruin", lang),
+            q05=t("sim.col.q05", lang),
+            q50=t("sim.col.q50", lang),
+            q95=t("sim.col.q95", lang),
+        )
+    )
+    rows = [
+        (t("sim.flat", lang, box=outcome_name(box, lang)), data["flat"][box.value])
+        for box in Outcome
+    ] + [(s["name"], s) for s in data["strategies"]]
+    for name, s in rows:
+        quant = s.get("final_bankroll_quantiles", {})
+        print(
+            t(
+                "sim.strategy.columns",
+                lang,
+                name=name,
+                per_coup=f"{s['mean_per_coup']:+.5f}",
+                per_shoe=f"{s['mean_per_shoe']:+.3f}",
+                sd_shoe="-" if s["stdev_per_shoe"] is None else f"{s['stdev_per_shoe']:.2f}",
+                ruin="-" if s.get("risk_of_ruin") is None else f"{s['risk_of_ruin'] * 100:.2f}%",
+                q05=str(quant.get("0.05", "-")),
+                q50=str(quant.get("0.5", "-")),
+                q95=str(quant.get("0.95", "-")),
+            )
+        )

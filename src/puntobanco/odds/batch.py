@@ -1,0 +1,152 @@
+"""Exact outcome counts for thousands of shoe compositions at once (numpy, numba).
+
+Every coup stands for six ordered cards (the convention of
+``puntobanco.odds.exact``), so the number of six-card sequences ending in each
+outcome is a sum over the 5,005 multisets of six point values: the number of
+ways to draw a given ordered sequence of values, a product of falling
+factorials of the composition, times how many orderings of the multiset end in
+that outcome. That second factor does not depend on the shoe: it is tabulated
+once, by dealing all 10**6 ordered value sequences through the tableau of
+``puntobanco.rules``. What is left per composition is 5,005 short products,
+exact in int64: every term counts card sequences, so none exceeds the total
+N(N-1)...(N-5) < 5.3e15 for eight decks.
+
+Needs the ``sim`` extra.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from puntobanco.jit import numba
+from puntobanco.sim.tableau import tables
+
+IntArray = npt.NDArray[np.int64]
+MAX_CARDS = 6
+
+
+@lru_cache(maxsize=1)
+def multiset_table() -> tuple[IntArray, IntArray, IntArray, IntArray]:
+    """``(values, multiplicities, lengths, outcomes)`` over the 5,005 six-value multisets.
+
+    Row m lists the distinct values of multiset m and how often each occurs
+    (padded with value 0, multiplicity 0); ``outcomes[m]`` counts the orderings
+    of m that end in (Punto, Banco, Égalité).
+    """
+    natural, punto, banco = (a.astype(bool) for a in tables())
+    grid = np.indices((10,) * MAX_CARDS).reshape(MAX_CARDS, -1).astype(np.int64)
+    p1, b1, p2, b2, x5, x6 = grid
+    pt, bt = (p1 + p2) % 10, (b1 + b2) % 10
+    nat = natural[pt] | natural[bt]
+    pdraw = ~nat & punto[pt]
+    pfinal = np.where(pdraw, (pt + x5) % 10, pt)
+    column = np.where(pdraw, x5, 10)
+    bdraw = ~nat & banco[bt, column]
+    bthird = np.where(pdraw, x6, x5)
+    bfinal = np.where(bdraw, (bt + bthird) % 10, bt)
+    outcome = np.where(pfinal > bfinal, 0, np.where(bfinal > pfinal, 1, 2))
+
+    key = np.sort(grid, axis=0)
+    code = np.zeros(grid.shape[1], dtype=np.int64)
+    for row in key:
+        code = code * 10 + row
+    uniques, inverse = np.unique(code, return_inverse=True)
+    outcomes = np.bincount(inverse * 3 + outcome, minlength=3 * len(uniques)).reshape(-1, 3)
+
+    values = np.zeros((len(uniques), MAX_CARDS), dtype=np.int64)
+    mults = np.zeros((len(uniques), MAX_CARDS), dtype=np.int64)
+    lengths = np.zeros(len(uniques), dtype=np.int64)
+    for m, c in enumerate(uniques.tolist()):
+        digits = [(c // 10**i) % 10 for i in range(MAX_CARDS)]
+        for v in sorted(set(digits)):
+            values[m, lengths[m]] = v
+            mults[m, lengths[m]] = digits.count(v)
+            lengths[m] += 1
+    return values, mults, lengths, outcomes.astype(np.int64)
+
+
+@numba.njit(cache=True, nogil=True)
+def counts_one(counts: Any, outcomes: Any, out: Any) -> None:
+    """Exact (Punto, Banco, Égalité) sequence counts of one composition into ``out``.
+
+    The multisets a <= b <= c <= d <= e <= f are visited in the order of
+    ``multiset_table``; each level multiplies the running product by one more
+    falling factor of its value, so a multiset costs one multiplication.
+    """
+    n = 0
+    for v in range(10):
+        n += counts[v]
+    p = np.int64(0)
+    b = np.int64(0)
+    e = np.int64(0)
+    if n >= MAX_CARDS:
+        m = 0
+        for a in range(10):
+            wa = np.int64(counts[a])
+            for b_ in range(a, 10):
+                wb = wa * (counts[b_] - (b_ == a))
+                for c in range(b_, 10):
+                    wc = wb * (counts[c] - (c == a) - (c == b_))
+                    for d in range(c, 10):
+                        wd = wc * (counts[d] - (d == a) - (d == b_) - (d == c))
+                        for e_ in range(d, 10):
+                            we = wd * (counts[e_] - (e_ == a) - (e_ == b_) - (e_ == c) - (e_ == d))
+                            if we <= 0:
+                                m += 10 - e_
+                                continue
+                            for f in range(e_, 10):
+                                k = (
+                                    counts[f]
+                                    - (f == a)
+                                    - (f == b_)
+                                    - (f == c)
+                                    - (f == d)
+                                    - (f == e_)
+                                )
+                                if k > 0:
+                                    w = we * k
+                                    p += w * outcomes[m, 0]
+                                    b += w * outcomes[m, 1]
+                                    e += w * outcomes[m, 2]
+                                m += 1
+    out[0] = p
+    out[1] = b
+    out[2] = e
+
+
+@numba.njit(cache=True, nogil=True)
+def _counts_many(counts: Any, outcomes: Any, out: Any) -> None:
+    for i in range(counts.shape[0]):
+        counts_one(counts[i], outcomes, out[i])
+
+
+def outcome_counts_batch(counts: npt.ArrayLike) -> IntArray:
+    """Exact (Punto, Banco, Égalité) counts for each row of an ``(n, 10)`` array.
+
+    Agrees exactly with ``puntobanco.odds.outcome_counts`` row by row. Raises
+    ``ValueError`` when a row is not ten non-negative counts of at most 8 decks.
+    """
+    array = np.ascontiguousarray(counts, dtype=np.int64)
+    if array.ndim == 1:
+        array = array.reshape(1, -1)
+    if array.ndim != 2 or array.shape[1] != 10:
+        raise ValueError(f"compositions must be rows of 10 counts, not shape {array.shape}")
+    if array.size and (array.min() < 0 or array.sum(axis=1).max() > 416):
+        raise ValueError("counts must be non-negative and hold at most 416 cards")
+    out = np.zeros((array.shape[0], 3), dtype=np.int64)
+    _counts_many(array, multiset_table()[3], out)
+    return out
+
+
+def expectations_batch(counts: npt.ArrayLike, *, tie_pays: int = 8) -> npt.NDArray[np.float64]:
+    """Expected result per unit on (Punto, Banco, Égalité) for each composition,
+    with Banco paid 19 for 20 and Punto and Banco refunded on a tie."""
+    c = outcome_counts_batch(counts).astype(np.float64)
+    whole = c.sum(axis=1)
+    whole[whole == 0] = np.nan
+    p, b, e = c[:, 0] / whole, c[:, 1] / whole, c[:, 2] / whole
+    return np.stack([p - b, 0.95 * b - p, tie_pays * e - (p + b)], axis=1)

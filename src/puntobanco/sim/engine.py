@@ -1,0 +1,603 @@
+"""The compiled table: shoes shuffled, burned and dealt exactly as ``Shoe`` does.
+
+Card for card the same as the core, from the same seed: xoshiro256** seeded
+through SplitMix64, Lemire's bounded draws on the top 32 bits of each output,
+Fisher-Yates from the last card down over ``fresh_order(decks)`` (as point
+values), the burn (turn one card, burn its point value, ten for a zero), and
+the cut-card rule of ``Shoe.deal_coup`` (a coup that starts with the cut card
+out is the shoe's last). The tableau comes in as arrays built from
+``puntobanco.rules`` (``puntobanco.sim.tableau``).
+
+Seeds: chunk k of a run seeded S uses ``derive_seed(S, k)``; shoe j of that
+chunk is ``Shoe(decks, seed=derive_seed(derive_seed(S, k), j), cut_card=...)``.
+
+Amounts are integers in twentieths of a unit (Banco pays 19 for 20), so
+every bankroll is exact.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import numpy as np
+
+from puntobanco.jit import numba
+from puntobanco.odds.batch import counts_one
+from puntobanco.sim.strategies import (
+    AGAINST,
+    COUNT,
+    DALEMBERT,
+    FIBONACCI,
+    FOLLOW,
+    LABOUCHERE,
+    MARTINGALE,
+    PAROLI,
+    S1326,
+)
+
+U64 = np.uint64
+MASK32 = np.uint64(0xFFFFFFFF)
+NO_CUT: Final = -1
+
+#: Columns of a strategy's integer parameters.
+P_UNIT, P_MIN, P_MAX, P_BANKROLL, P_ARG = range(5)
+N_PARAMS: Final = 5
+#: Columns of a shoe's record.
+S_COUPS, S_PUNTO, S_BANCO, S_EGALITE, S_COMPLETE = range(5)
+#: Columns of a strategy's record for one shoe.
+R_NET, R_BETS, R_RUINED, R_WAGERED = range(4)
+#: Most cards a burn takes: the turned card and ten burned.
+MAX_BURN_CARDS: Final = 11
+#: Longest Labouchère line; a line that would grow past it starts afresh.
+MAX_LINE: Final = 64
+
+
+@numba.njit(inline="always")
+def _splitmix(state: Any) -> tuple[Any, Any]:
+    state = state + U64(0x9E3779B97F4A7C15)
+    z = state
+    z = (z ^ (z >> U64(30))) * U64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> U64(27))) * U64(0x94D049BB133111EB)
+    return state, z ^ (z >> U64(31))
+
+
+@numba.njit(cache=True)
+def derive_seed(seed: Any, index: Any) -> Any:
+    """``puntobanco.rng.derive_seed`` in compiled form (uint64 in, uint64 out)."""
+    state = U64(seed) ^ (U64(index) * U64(0xD1342543DE82EF95))
+    state, out = _splitmix(state)
+    _, out2 = _splitmix(state ^ out)
+    return out2
+
+
+@numba.njit(inline="always")
+def _seeded(seed: Any) -> tuple[Any, Any, Any, Any]:
+    """xoshiro256**'s state from a seed through SplitMix64, as ``SeededRandom``."""
+    state = U64(seed)
+    state, s0 = _splitmix(state)
+    state, s1 = _splitmix(state)
+    state, s2 = _splitmix(state)
+    state, s3 = _splitmix(state)
+    return s0, s1, s2, s3
+
+
+@numba.njit(inline="always")
+def _next(s0: Any, s1: Any, s2: Any, s3: Any) -> tuple[Any, Any, Any, Any, Any]:
+    """One xoshiro256** output and the new state."""
+    x = s1 * U64(5)
+    result = ((x << U64(7)) | (x >> U64(57))) * U64(9)
+    t = s1 << U64(17)
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = (s3 << U64(45)) | (s3 >> U64(19))
+    return result, s0, s1, s2, s3
+
+
+@numba.njit(inline="always")
+def _below(bound: Any, s0: Any, s1: Any, s2: Any, s3: Any) -> tuple[Any, Any, Any, Any, Any]:
+    """Lemire's bounded draw on the top 32 bits, as ``SeededRandom.randbelow``."""
+    r, s0, s1, s2, s3 = _next(s0, s1, s2, s3)
+    m = (r >> U64(32)) * bound
+    if (m & MASK32) < bound:
+        threshold = (U64(0x100000000) - bound) % bound
+        while (m & MASK32) < threshold:
+            r, s0, s1, s2, s3 = _next(s0, s1, s2, s3)
+            m = (r >> U64(32)) * bound
+    return np.int64(m >> U64(32)), s0, s1, s2, s3
+
+
+@numba.njit(cache=True, nogil=True)
+def shuffle(cards: Any, base: Any, seed: Any) -> None:
+    """``cards`` := ``base`` shuffled as ``Shoe(seed=seed)`` shuffles ``fresh_order``."""
+    n = base.shape[0]
+    for i in range(n):
+        cards[i] = base[i]
+    s0, s1, s2, s3 = _seeded(seed)
+    for i in range(n - 1, 0, -1):
+        j, s0, s1, s2, s3 = _below(U64(i + 1), s0, s1, s2, s3)
+        c = cards[i]
+        cards[i] = cards[j]
+        cards[j] = c
+
+
+@numba.njit(cache=True, nogil=True)
+def shuffle2(cards_a: Any, cards_b: Any, base: Any, seed_a: Any, seed_b: Any) -> None:
+    """Two ``shuffle`` calls in one loop: independent work the processor overlaps."""
+    n = base.shape[0]
+    for i in range(n):
+        cards_a[i] = base[i]
+        cards_b[i] = base[i]
+    a0, a1, a2, a3 = _seeded(seed_a)
+    b0, b1, b2, b3 = _seeded(seed_b)
+    for i in range(n - 1, 0, -1):
+        bound = U64(i + 1)
+        ja, a0, a1, a2, a3 = _below(bound, a0, a1, a2, a3)
+        jb, b0, b1, b2, b3 = _below(bound, b0, b1, b2, b3)
+        c = cards_a[i]
+        cards_a[i] = cards_a[ja]
+        cards_a[ja] = c
+        c = cards_b[i]
+        cards_b[i] = cards_b[jb]
+        cards_b[jb] = c
+
+
+#: Cards read past the end of a shoe by a coup's look-up (never dealt).
+PAD: Final = 6
+
+
+@numba.njit(inline="always")
+def _coup(cards: Any, pos: Any, n: Any, tab: Any, mod10: Any) -> tuple[Any, Any]:
+    """(cards used, outcome 0 Punto / 1 Banco / 2 Égalité) of the coup at ``pos``,
+    by one look-up in ``tableau.coup_table()`` (no branch to mispredict);
+    (0, -1) when the shoe cannot complete it. ``cards`` has ``PAD`` spare cells."""
+    pt = mod10[cards[pos] + cards[pos + 2]]
+    bt = mod10[cards[pos + 1] + cards[pos + 3]]
+    code = tab[((pt * 10 + bt) * 10 + cards[pos + 4]) * 10 + cards[pos + 5]]
+    used = code >> 2
+    if pos + used > n:
+        return 0, -1
+    return used, code & 3
+
+
+@numba.njit(cache=True, nogil=True)
+def deal_shoe(cards: Any, burn: Any, cut: Any, tab: Any, mod10: Any, starts: Any, outs: Any) -> Any:
+    """Deal a shuffled shoe (``PAD`` spare cells at the end) to its end: coup i
+    starts at ``starts[i]`` and ends in ``outs[i]``; returns the number of coups."""
+    n = cards.shape[0] - PAD
+    pos = 0
+    if burn:
+        turned = cards[0]
+        pos = 1 + (turned if turned != 0 else 10)
+    limit = n - cut if cut != NO_CUT else n + 1
+    k = 0
+    while True:
+        last = pos >= limit
+        used, outcome = _coup(cards, pos, n, tab, mod10)
+        if used == 0:
+            break
+        starts[k] = pos
+        outs[k] = outcome
+        k += 1
+        pos += used
+        if last:
+            break
+    return k
+
+
+@numba.njit(inline="always")
+def _fib(i: Any) -> Any:
+    a = np.int64(1)
+    b = np.int64(1)
+    for _ in range(i):
+        a, b = b, a + b
+    return a
+
+
+@numba.njit(inline="always")
+def _count_box(unseen: Any, outcomes: Any, counts: Any, pay: Any, scale: Any) -> Any:
+    """The box with the best positive exact expectation on the unseen cards, or -1."""
+    counts_one(unseen, outcomes, counts)
+    p = counts[0]
+    b = counts[1]
+    e = counts[2]
+    # Expectation times the number of sequences and the scale, exact in int64
+    # (at most 180 * 5.3e15 < 9.2e18).
+    best = -1
+    best_value = np.int64(0)
+    values = (
+        pay[0] * p - scale * b,
+        pay[1] * b - scale * p,
+        pay[2] * e - scale * (p + b),
+    )
+    for box in range(3):
+        if values[box] > best_value:
+            best_value = values[box]
+            best = box
+    return best
+
+
+@numba.njit(cache=True, nogil=True)
+def run_chunk(
+    chunk_seed: Any,
+    base: Any,
+    burn: Any,
+    cut: Any,
+    budget: Any,
+    tab: Any,
+    mod10: Any,
+    pay: Any,
+    scale: Any,
+    kinds: Any,
+    boxes: Any,
+    params: Any,
+    line0: Any,
+    outcomes: Any,
+    shoes: Any,
+    results: Any,
+    coup_stats: Any,
+    trace_bank: Any,
+    trace_unseen: Any,
+) -> Any:
+    """Deal shoes from ``chunk_seed`` until exactly ``budget`` coups are dealt
+    (the last shoe may be cut short) and play every strategy on them.
+
+    ``pay[box]`` is a winning unit's profit in twentieths (``scale`` = 20);
+    ``shoes[s]`` gets the shoe's record, ``results[s, i]`` strategy i's, and
+    ``coup_stats[i]`` (sum of squared nets) per coup; the first shoes' bankrolls
+    after each coup and unseen compositions before it go to the trace arrays.
+    Returns the number of shoes.
+    """
+    n = base.shape[0]
+    n_strat = kinds.shape[0]
+    cards = np.zeros(n + PAD, np.int8)
+    full = np.zeros(10, np.int64)
+    for i in range(n):
+        full[base[i]] += 1
+    unseen = np.empty(10, np.int64)
+    counts = np.empty(3, np.int64)
+    limit = n - cut if cut != NO_CUT else n + 1
+    bank = np.empty(n_strat, np.int64)
+    level = np.empty(n_strat, np.int64)
+    aux = np.empty(n_strat, np.int64)
+    ruined = np.empty(n_strat, np.int64)
+    line = np.empty((n_strat, MAX_LINE), np.int64)
+    lfirst = np.empty(n_strat, np.int64)
+    llast = np.empty(n_strat, np.int64)
+    stake = np.zeros(n_strat, np.int64)
+    box = np.zeros(n_strat, np.int64)
+    any_count = False
+    for i in range(n_strat):
+        if kinds[i] == COUNT:
+            any_count = True
+    dealt = 0
+    s = 0
+    while dealt < budget:
+        shuffle(cards, base, derive_seed(chunk_seed, s))
+        pos = 0
+        for v in range(10):
+            unseen[v] = full[v]
+        if burn:
+            turned = cards[0]
+            unseen[turned] -= 1
+            pos = 1 + (turned if turned != 0 else 10)
+        for i in range(n_strat):
+            bank[i] = params[i, P_BANKROLL] * scale
+            level[i] = 1
+            aux[i] = 0
+            ruined[i] = 0
+            lfirst[i] = 0
+            llast[i] = line0[i, 0]
+            for j in range(1, llast[i] + 1):
+                line[i, j - 1] = line0[i, j]
+            for r in range(results.shape[2]):
+                results[s, i, r] = 0
+        # History for follow-the-shoe: last non-tie winner and its streak.
+        last_winner = -1
+        streak = 0
+        k = 0
+        p_count = 0
+        b_count = 0
+        e_count = 0
+        complete = 1
+        while True:
+            if dealt >= budget:
+                complete = 0
+                break
+            last = pos >= limit
+            # Each strategy chooses its box and stake before the coup.
+            want_box = -1
+            if any_count:
+                want_box = _count_box(unseen, outcomes, counts, pay, scale)
+            for i in range(n_strat):
+                kind = kinds[i]
+                stake[i] = 0
+                if ruined[i]:
+                    continue
+                unit = params[i, P_UNIT]
+                b = boxes[i]
+                desired = unit
+                if kind == MARTINGALE or kind == PAROLI or kind == DALEMBERT:
+                    desired = unit * level[i]
+                elif kind == FIBONACCI:
+                    desired = unit * _fib(level[i] - 1)
+                elif kind == S1326:
+                    desired = unit * (1, 3, 2, 6)[aux[i]]
+                elif kind == LABOUCHERE:
+                    if llast[i] - lfirst[i] == 1:
+                        desired = unit * line[i, lfirst[i]]
+                    else:
+                        desired = unit * (line[i, lfirst[i]] + line[i, llast[i] - 1])
+                elif kind == FOLLOW:
+                    b = last_winner
+                elif kind == AGAINST:
+                    b = -1
+                    if last_winner >= 0 and streak >= params[i, P_ARG]:
+                        b = 1 - last_winner
+                elif kind == COUNT:
+                    b = want_box
+                if b < 0:
+                    continue
+                bet = min(desired, params[i, P_MAX])
+                bet = min(bet, bank[i] // scale)
+                if bet < params[i, P_MIN]:
+                    ruined[i] = 1
+                    results[s, i, R_RUINED] = 1
+                    continue
+                stake[i] = bet
+                box[i] = b
+            used, outcome = _coup(cards, pos, n, tab, mod10)
+            if used == 0:
+                break
+            if s < trace_unseen.shape[0] and k < trace_unseen.shape[1]:
+                for v in range(10):
+                    trace_unseen[s, k, v] = unseen[v]
+            for c in range(pos, pos + used):
+                unseen[cards[c]] -= 1
+            pos += used
+            k += 1
+            dealt += 1
+            if outcome == 0:
+                p_count += 1
+            elif outcome == 1:
+                b_count += 1
+            else:
+                e_count += 1
+            for i in range(n_strat):
+                bet = stake[i]
+                if bet == 0:
+                    if s < trace_bank.shape[0] and k - 1 < trace_bank.shape[1]:
+                        trace_bank[s, k - 1, i] = bank[i]
+                    continue
+                b = box[i]
+                won = outcome == b
+                push = outcome == 2 and b != 2
+                if won:
+                    net = bet * pay[b]
+                elif push:
+                    net = 0
+                else:
+                    net = -bet * scale
+                bank[i] += net
+                results[s, i, R_NET] += net
+                results[s, i, R_BETS] += 1
+                results[s, i, R_WAGERED] += bet
+                coup_stats[i] += float(net) * float(net)
+                if s < trace_bank.shape[0] and k - 1 < trace_bank.shape[1]:
+                    trace_bank[s, k - 1, i] = bank[i]
+                if push:
+                    continue
+                kind = kinds[i]
+                unit = params[i, P_UNIT]
+                if kind == MARTINGALE:
+                    if won:
+                        level[i] = 1
+                    elif unit * level[i] < params[i, P_MAX]:
+                        level[i] *= 2
+                elif kind == PAROLI:
+                    if won and aux[i] + 1 < params[i, P_ARG]:
+                        aux[i] += 1
+                        level[i] *= 2
+                    else:
+                        aux[i] = 0
+                        level[i] = 1
+                elif kind == DALEMBERT:
+                    if won:
+                        level[i] = max(1, level[i] - 1)
+                    elif unit * level[i] < params[i, P_MAX]:
+                        level[i] += 1
+                elif kind == FIBONACCI:
+                    if won:
+                        level[i] = max(1, level[i] - 2)
+                    elif unit * _fib(level[i] - 1) < params[i, P_MAX]:
+                        level[i] += 1
+                elif kind == S1326:
+                    aux[i] = (aux[i] + 1) % 4 if won else 0
+                elif kind == LABOUCHERE:
+                    if won:
+                        lfirst[i] += 1
+                        llast[i] -= 1
+                        if llast[i] <= lfirst[i]:
+                            lfirst[i] = 0
+                            llast[i] = line0[i, 0]
+                            for j in range(1, llast[i] + 1):
+                                line[i, j - 1] = line0[i, j]
+                    else:
+                        if llast[i] >= MAX_LINE:
+                            # Compact the line; start afresh when it is full.
+                            length = llast[i] - lfirst[i]
+                            if length >= MAX_LINE:
+                                lfirst[i] = 0
+                                llast[i] = line0[i, 0]
+                                for j in range(1, llast[i] + 1):
+                                    line[i, j - 1] = line0[i, j]
+                            else:
+                                for j in range(length):
+                                    line[i, j] = line[i, lfirst[i] + j]
+                                lfirst[i] = 0
+                                llast[i] = length
+                                line[i, llast[i]] = bet // unit
+                                llast[i] += 1
+                        else:
+                            line[i, llast[i]] = bet // unit
+                            llast[i] += 1
+            if outcome != 2:
+                if outcome == last_winner:
+                    streak += 1
+                else:
+                    last_winner = outcome
+                    streak = 1
+            if last:
+                break
+        shoes[s, S_COUPS] = k
+        shoes[s, S_PUNTO] = p_count
+        shoes[s, S_BANCO] = b_count
+        shoes[s, S_EGALITE] = e_count
+        shoes[s, S_COMPLETE] = complete
+        s += 1
+    return s
+
+
+@numba.njit(inline="always")
+def _start(cards: Any, burn: Any) -> Any:
+    """Where dealing starts: after the burn when there is one."""
+    if burn:
+        turned = cards[0]
+        return 1 + (turned if turned != 0 else 10)
+    return 0
+
+
+@numba.njit(cache=True, nogil=True)
+def _deal_pair(
+    ca: Any, cb: Any, n: Any, burn: Any, limit: Any, tab: Any, mod10: Any, out: Any
+) -> None:
+    """Deal two whole shoes side by side (two independent chains of look-ups);
+    ``out[0]`` and ``out[1]`` get (coups, punto, banco, egalite)."""
+    pa = _start(ca, burn)
+    pb = _start(cb, burn)
+    ka = pua = baa = eqa = 0
+    kb = pub = bab = eqb = 0
+    live_a = True
+    live_b = True
+    while live_a and live_b:
+        last_a = pa >= limit
+        last_b = pb >= limit
+        ua, oa = _coup(ca, pa, n, tab, mod10)
+        ub, ob = _coup(cb, pb, n, tab, mod10)
+        if ua == 0:
+            live_a = False
+        else:
+            pa += ua
+            ka += 1
+            pua += oa == 0
+            baa += oa == 1
+            eqa += oa == 2
+            live_a = not last_a
+        if ub == 0:
+            live_b = False
+        else:
+            pb += ub
+            kb += 1
+            pub += ob == 0
+            bab += ob == 1
+            eqb += ob == 2
+            live_b = not last_b
+    while live_a:
+        last_a = pa >= limit
+        ua, oa = _coup(ca, pa, n, tab, mod10)
+        if ua == 0:
+            break
+        pa += ua
+        ka += 1
+        pua += oa == 0
+        baa += oa == 1
+        eqa += oa == 2
+        live_a = not last_a
+    while live_b:
+        last_b = pb >= limit
+        ub, ob = _coup(cb, pb, n, tab, mod10)
+        if ub == 0:
+            break
+        pb += ub
+        kb += 1
+        pub += ob == 0
+        bab += ob == 1
+        eqb += ob == 2
+        live_b = not last_b
+    out[0, 0] = ka
+    out[0, 1] = pua
+    out[0, 2] = baa
+    out[0, 3] = eqa
+    out[1, 0] = kb
+    out[1, 1] = pub
+    out[1, 2] = bab
+    out[1, 3] = eqb
+
+
+@numba.njit(cache=True, nogil=True)
+def run_flat_chunk(
+    chunk_seed: Any,
+    base: Any,
+    burn: Any,
+    cut: Any,
+    budget: Any,
+    tab: Any,
+    mod10: Any,
+    shoes: Any,
+) -> Any:
+    """``run_chunk`` without strategies: only each shoe's record (flat bets on
+    the three chances are settled from its counts). Returns the number of shoes.
+
+    Shoes are shuffled and dealt two at a time while the budget cannot run out
+    inside them; the result is the same as one at a time.
+    """
+    n = base.shape[0]
+    ca = np.zeros(n + PAD, np.int8)
+    cb = np.zeros(n + PAD, np.int8)
+    pair = np.zeros((2, 4), np.int64)
+    limit = n - cut if cut != NO_CUT else n + 1
+    most = n // 4 + 1  # no shoe deals more coups
+    dealt = 0
+    s = 0
+    while dealt < budget:
+        if budget - dealt >= 2 * most:
+            shuffle2(ca, cb, base, derive_seed(chunk_seed, s), derive_seed(chunk_seed, s + 1))
+            _deal_pair(ca, cb, n, burn, limit, tab, mod10, pair)
+            for h in range(2):
+                shoes[s, S_COUPS] = pair[h, 0]
+                shoes[s, S_PUNTO] = pair[h, 1]
+                shoes[s, S_BANCO] = pair[h, 2]
+                shoes[s, S_EGALITE] = pair[h, 3]
+                shoes[s, S_COMPLETE] = 1
+                dealt += pair[h, 0]
+                s += 1
+            continue
+        shuffle(ca, base, derive_seed(chunk_seed, s))
+        pos = _start(ca, burn)
+        k = p = b = e = 0
+        complete = 1
+        while True:
+            if dealt >= budget:
+                complete = 0
+                break
+            last = pos >= limit
+            used, outcome = _coup(ca, pos, n, tab, mod10)
+            if used == 0:
+                break
+            pos += used
+            k += 1
+            dealt += 1
+            p += outcome == 0
+            b += outcome == 1
+            e += outcome == 2
+            if last:
+                break
+        shoes[s, S_COUPS] = k
+        shoes[s, S_PUNTO] = p
+        shoes[s, S_BANCO] = b
+        shoes[s, S_EGALITE] = e
+        shoes[s, S_COMPLETE] = complete
+        s += 1
+    return s

@@ -1,0 +1,267 @@
+"""Merge chunk results into exact totals, and report them: statistics, JSON, CSV.
+
+Counts and money stay integers (money in twentieths of a unit); the per-shoe
+results are kept as a histogram (value -> shoes), so memory does not grow with
+the number of coups and quantiles are exact. Only the spread of per-coup
+results is summed in floating point, always in chunk order.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import IO, Any, Final
+
+import numpy as np
+
+from puntobanco.coup import Outcome
+from puntobanco.odds import analyse, composition
+from puntobanco.paytable import json_amount
+from puntobanco.sim import engine
+from puntobanco.sim.runner import SCALE, ChunkResult, SimConfig
+
+BOXES: Final = tuple(Outcome)
+QUANTILES: Final = (0.01, 0.05, 0.25, 0.5, 0.75, 0.95, 0.99)
+Z95: Final = 1.959963984540054
+
+
+@dataclass(slots=True)
+class Totals:
+    """One way of betting, summed over every coup and shoe so far."""
+
+    net: int = 0  # twentieths of a unit
+    bets: int = 0
+    wagered: int = 0  # units
+    squares: float = 0.0  # sum over coups of the squared net, in twentieths squared
+    ruined: int = 0  # complete shoes in which the bankroll fell below the minimum
+    shoe_net: Counter[int] = field(default_factory=Counter)  # complete shoes only
+
+    def add_shoes(self, nets: np.ndarray[Any, Any]) -> None:
+        values, counts = np.unique(nets, return_counts=True)
+        self.shoe_net.update(dict(zip(values.tolist(), counts.tolist(), strict=True)))
+
+
+@dataclass(slots=True)
+class Summary:
+    """Everything a run has dealt so far, merged chunk by chunk."""
+
+    config: SimConfig
+    coups: int = 0
+    counts: list[int] = field(default_factory=lambda: [0, 0, 0])
+    shoes: int = 0  # complete shoes
+    partial: int = 0  # shoes cut short by the end of a chunk
+    chunks: int = 0
+    xx: list[int] = field(default_factory=lambda: [0, 0, 0])  # sum over shoes of X^2
+    xn: list[int] = field(default_factory=lambda: [0, 0, 0])  # of X * coups
+    nn: int = 0  # of coups^2
+    flat: list[Totals] = field(default_factory=lambda: [Totals(), Totals(), Totals()])
+    strategies: list[Totals] = field(default_factory=list)
+    interrupted: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.strategies:
+            self.strategies = [Totals() for _ in self.config.strategies]
+
+    def add(self, result: ChunkResult) -> None:
+        """Merge one chunk (callers merge in chunk order)."""
+        rows = result.shoes
+        n = rows[:, engine.S_COUPS]
+        x = rows[:, engine.S_PUNTO : engine.S_EGALITE + 1]
+        complete = rows[:, engine.S_COMPLETE] == 1
+        self.chunks += 1
+        self.coups += int(n.sum())
+        self.shoes += int(complete.sum())
+        self.partial += int((~complete).sum())
+        self.nn += int((n * n).sum())
+        for i in range(3):
+            self.counts[i] += int(x[:, i].sum())
+            self.xx[i] += int((x[:, i] * x[:, i]).sum())
+            self.xn[i] += int((x[:, i] * n).sum())
+        pay = self.config.pay()
+        p, b, e = (x[:, i] for i in range(3))
+        losses = (b, p, p + b)
+        for i, totals in enumerate(self.flat):
+            wins = x[:, i]
+            nets = pay[i] * wins - SCALE * losses[i]
+            totals.net += int(nets.sum())
+            totals.bets += int(n.sum())
+            totals.wagered += int(n.sum())
+            totals.squares += float(
+                int(wins.sum()) * int(pay[i]) ** 2 + int(losses[i].sum()) * SCALE**2
+            )
+            totals.add_shoes(nets[complete])
+        for i, totals in enumerate(self.strategies):
+            r = result.results[:, i, :]
+            totals.net += int(r[:, engine.R_NET].sum())
+            totals.bets += int(r[:, engine.R_BETS].sum())
+            totals.wagered += int(r[:, engine.R_WAGERED].sum())
+            totals.squares += float(result.coup_squares[i])
+            totals.ruined += int(r[complete, engine.R_RUINED].sum())
+            totals.add_shoes(r[complete, engine.R_NET])
+
+    # Statistics -------------------------------------------------------------
+
+    def frequency(self, box: int) -> tuple[float, float]:
+        """(observed frequency, standard error with shoes as clusters)."""
+        if not self.coups:
+            return math.nan, math.nan
+        p = self.counts[box] / self.coups
+        clusters = self.shoes + self.partial
+        if clusters < 2:
+            return p, math.nan
+        spread = self.xx[box] - 2 * p * self.xn[box] + p * p * self.nn
+        se = math.sqrt(max(spread, 0.0) * clusters / (clusters - 1)) / self.coups
+        return p, se
+
+    def exact(self) -> tuple[tuple[Fraction, ...], tuple[Fraction, ...]]:
+        """Off-the-top probabilities and expectations per unit of the full shoe."""
+        odds = analyse(composition(self.config.decks))
+        table = self.config.table
+        return (
+            tuple(odds.probability(o) for o in BOXES),
+            tuple(odds.expectation(o, table) for o in BOXES),
+        )
+
+    def describe(self, totals: Totals, bankroll: int | None) -> dict[str, Any]:
+        """Statistics of one way of betting."""
+        coups = max(self.coups, 1)
+        mean_coup = totals.net / SCALE / coups
+        var_coup = max(totals.squares / coups - (totals.net / coups) ** 2, 0.0)
+        shoes = sum(totals.shoe_net.values())
+        s1 = sum(v * c for v, c in totals.shoe_net.items())
+        s2 = sum(v * v * c for v, c in totals.shoe_net.items())
+        mean_shoe = s1 / SCALE / shoes if shoes else math.nan
+        var_shoe = (
+            float(Fraction(s2 * shoes - s1 * s1, shoes * (shoes - 1))) if shoes > 1 else math.nan
+        )
+        data: dict[str, Any] = {
+            "net": json_amount(Fraction(totals.net, SCALE)),
+            "bets": totals.bets,
+            "wagered": totals.wagered,
+            "mean_per_coup": mean_coup,
+            "stdev_per_coup": math.sqrt(var_coup) / SCALE,
+            "mean_per_bet": totals.net / SCALE / totals.bets if totals.bets else None,
+            "mean_per_unit_wagered": totals.net / SCALE / totals.wagered
+            if totals.wagered
+            else None,
+            "mean_per_shoe": mean_shoe,
+            "stdev_per_shoe": math.sqrt(var_shoe) / SCALE if shoes > 1 else None,
+        }
+        if bankroll is not None:
+            data["bankroll"] = bankroll
+            data["risk_of_ruin"] = totals.ruined / shoes if shoes else None
+            data["final_bankroll_quantiles"] = {
+                f"{q:g}": json_amount(Fraction(bankroll * SCALE + v, SCALE))
+                for q, v in zip(QUANTILES, quantiles(totals.shoe_net, QUANTILES), strict=True)
+            }
+        return data
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as ``simulate --json`` prints it (timing aside)."""
+        probabilities, expectations = self.exact()
+        frequencies = {}
+        for i, box in enumerate(BOXES):
+            p, se = self.frequency(i)
+            frequencies[box.value] = {
+                "value": p,
+                "stderr": se,
+                "ci95": [p - Z95 * se, p + Z95 * se],
+                "exact": float(probabilities[i]),
+                "z": (p - float(probabilities[i])) / se if se and se > 0 else None,
+            }
+        c = self.config
+        return {
+            "coups": self.coups,
+            "counts": {box.value: self.counts[i] for i, box in enumerate(BOXES)},
+            "seed": c.seed,
+            "decks": c.decks,
+            "burn": c.burn,
+            "cut_card": c.cut_card,
+            "paytable": c.paytable,
+            "chunk_coups": c.chunk_coups,
+            "chunks": self.chunks,
+            "shoes": self.shoes,
+            "partial_shoes": self.partial,
+            "interrupted": self.interrupted,
+            "frequencies": frequencies,
+            "flat": {
+                box.value: {
+                    **self.describe(self.flat[i], None),
+                    "exact_expectation": float(expectations[i]),
+                }
+                for i, box in enumerate(BOXES)
+            },
+            "strategies": [
+                {
+                    "name": s.name,
+                    "unit": s.limits.unit,
+                    "minimum": s.limits.minimum,
+                    "maximum": s.limits.maximum,
+                    **self.describe(t, s.limits.bankroll),
+                }
+                for s, t in zip(c.strategies, self.strategies, strict=True)
+            ],
+        }
+
+
+def quantiles(histogram: Counter[int], qs: tuple[float, ...]) -> list[int]:
+    """The smallest value whose cumulative share reaches each q (0 when empty).
+
+    >>> quantiles(Counter({-20: 3, 0: 1, 40: 1}), (0.5, 0.8, 1.0))
+    [-20, 0, 40]
+    """
+    total = sum(histogram.values())
+    if not total:
+        return [0 for _ in qs]
+    items = sorted(histogram.items())
+    out = []
+    for q in qs:
+        need = q * total
+        running = 0
+        for value, count in items:
+            running += count
+            if running >= need - 1e-9:
+                out.append(value)
+                break
+        else:  # pragma: no cover - q > 1
+            out.append(items[-1][0])
+    return out
+
+
+class CsvSink:
+    """Writes one row per shoe, in chunk and shoe order."""
+
+    def __init__(self, stream: IO[str], config: SimConfig) -> None:
+        self.writer = csv.writer(stream, lineterminator="\n")
+        self.config = config
+        header = ["chunk", "shoe", "seed", "coups", "punto", "banco", "egalite", "complete"]
+        header += [f"flat_{box.value}_net" for box in BOXES]
+        for s in config.strategies:
+            header += [f"{s.name}_net", f"{s.name}_bets", f"{s.name}_ruined", f"{s.name}_final"]
+        self.writer.writerow(header)
+
+    def write(self, result: ChunkResult) -> None:
+        """Rows of one chunk."""
+        pay = self.config.pay()
+        for j, row in enumerate(result.shoes.tolist()):
+            coups, p, b, e, complete = row
+            flat = (pay[0] * p - SCALE * b, pay[1] * b - SCALE * p, pay[2] * e - SCALE * (p + b))
+            line: list[object] = [
+                result.chunk,
+                j,
+                self.config.shoe_seed(result.chunk, j),
+                coups,
+                p,
+                b,
+                e,
+                complete,
+            ]
+            line += [json_amount(Fraction(int(v), SCALE)) for v in flat]
+            for i, s in enumerate(self.config.strategies):
+                net, bets, ruined, _ = result.results[j, i].tolist()
+                final = Fraction(s.limits.bankroll * SCALE + net, SCALE)
+                line += [json_amount(Fraction(net, SCALE)), bets, ruined, json_amount(final)]
+            self.writer.writerow(line)

@@ -1,0 +1,382 @@
+"""Split a simulation into seeded chunks and run them on local threads or on Dask.
+
+A run of ``coups`` coups seeded S is cut into chunks of ``chunk_coups`` coups
+(the last one shorter). Chunk k plays shoes seeded from ``derive_seed(S, k)``
+until it has dealt exactly its share; its last shoe may be cut short, like a
+table closing in the middle of a shoe. Chunks are merged in their order, so
+the result depends on the seed and the chunk size only, never on how many
+workers ran them or where.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from puntobanco.errors import InvalidStrategyError
+from puntobanco.paytable import PAYTABLES, Paytable
+from puntobanco.rng import check_seed, derive_seed
+from puntobanco.shoe import check_cut_card, check_decks
+from puntobanco.sim import engine
+from puntobanco.sim.strategies import COUNT, LABOUCHERE_LINE, Strategy
+from puntobanco.sim.tableau import coup_table, deck_points, mod10_table
+
+#: Coups per chunk: about 20 ms of one core, fine enough for progress and Ctrl-C.
+CHUNK_COUPS: Final = 1 << 20
+#: Amounts are counted in twentieths of a unit: Banco pays 19 for 20.
+SCALE: Final = 20
+MAX_COUPS: Final = 10**15
+
+I64 = npt.NDArray[np.int64]
+
+
+@dataclass(frozen=True, slots=True)
+class SimConfig:
+    """What to simulate: the shoe, the seed, the strategies, how to cut the work."""
+
+    coups: int
+    decks: int = 8
+    seed: int = 0
+    burn: bool = True
+    cut_card: int | None = 16
+    paytable: str = "standard"
+    strategies: tuple[Strategy, ...] = ()
+    chunk_coups: int = CHUNK_COUPS
+    keep_shoes: bool = False
+
+    def __post_init__(self) -> None:
+        check_decks(self.decks)
+        check_seed(self.seed)
+        if self.cut_card is not None:
+            check_cut_card(self.cut_card, 52 * self.decks)
+        if (
+            isinstance(self.coups, bool)
+            or not isinstance(self.coups, int)
+            or not 1 <= self.coups <= MAX_COUPS
+        ):
+            raise InvalidStrategyError("error.sim.coups", coups=self.coups, maximum=MAX_COUPS)
+        if not 1 <= self.chunk_coups <= 1 << 30:
+            raise InvalidStrategyError("error.sim.chunk", chunk=self.chunk_coups)
+        if self.paytable not in PAYTABLES:
+            raise InvalidStrategyError("error.sim.paytable", name=self.paytable)
+
+    @property
+    def chunks(self) -> int:
+        """How many chunks the run is cut into."""
+        return -(-self.coups // self.chunk_coups)
+
+    def budget(self, chunk: int) -> int:
+        """Coups dealt by ``chunk``."""
+        return min(self.chunk_coups, self.coups - chunk * self.chunk_coups)
+
+    @property
+    def table(self) -> Paytable:
+        """The paytable by name."""
+        return PAYTABLES[self.paytable]
+
+    def pay(self) -> I64:
+        """A winning unit's profit on each box, in twentieths."""
+        table = self.table
+        values = []
+        for odds in (table.punto, table.banco, table.egalite):
+            scaled = odds * SCALE
+            assert scaled.denominator == 1, "paytable odds must be multiples of 1/20"
+            values.append(int(scaled))
+        return np.array(values, dtype=np.int64)
+
+    def shoe_seed(self, chunk: int, shoe: int) -> int:
+        """The seed of shoe ``shoe`` of chunk ``chunk``: ``Shoe(decks, seed=...)`` deals it."""
+        return derive_seed(derive_seed(self.seed, chunk), shoe)
+
+
+@dataclass(slots=True)
+class ChunkResult:
+    """What one chunk returns: one row per shoe (and per strategy), in shoe order."""
+
+    chunk: int
+    coups: int
+    shoes: I64  # (n, 5): coups, punto, banco, egalite, complete
+    results: I64  # (n, strategies, 4): net (twentieths), bets, ruined, wagered
+    coup_squares: npt.NDArray[np.float64]  # (strategies,) sum of squared nets per coup
+    seconds: float = 0.0
+
+
+@dataclass(slots=True)
+class Trace:
+    """The first shoes of chunk 0 coup by coup: bankrolls and unseen compositions."""
+
+    bank: I64  # (shoes, coups, strategies), twentieths; -1 where the shoe had ended
+    unseen: I64  # (shoes, coups, 10) composition before each coup
+    coups: I64  # (shoes,) coups in each shoe
+
+
+def _max_shoes(config: SimConfig, budget: int) -> int:
+    """A bound on the shoes a chunk can start (every complete shoe deals a few coups)."""
+    size = 52 * config.decks
+    cut = config.cut_card if config.cut_card is not None else 5  # a coup's last cards
+    least = max(1, (size - cut - engine.MAX_BURN_CARDS) // 6)
+    return budget // least + 3
+
+
+def _arrays(config: SimConfig) -> dict[str, Any]:
+    strategies = config.strategies
+    params = np.zeros((len(strategies), engine.N_PARAMS), dtype=np.int64)
+    line0 = np.zeros((len(strategies), len(LABOUCHERE_LINE) + 1), dtype=np.int64)
+    for i, s in enumerate(strategies):
+        lim = s.limits
+        params[i] = (lim.unit, lim.minimum, lim.maximum, lim.bankroll, s.arg)
+        line0[i, 0] = len(LABOUCHERE_LINE)
+        line0[i, 1:] = LABOUCHERE_LINE
+    from puntobanco.odds.batch import multiset_table
+
+    return {
+        "base": deck_points(config.decks),
+        "burn": config.burn,
+        "cut": engine.NO_CUT if config.cut_card is None else config.cut_card,
+        "tab": coup_table(),
+        "mod10": mod10_table(),
+        "pay": config.pay(),
+        "kinds": np.array([s.kind for s in strategies], dtype=np.int64),
+        "boxes": np.array([s.box_index for s in strategies], dtype=np.int64),
+        "params": params,
+        "line0": line0,
+        "outcomes": multiset_table()[3]
+        if any(s.kind == COUNT for s in strategies)
+        else np.zeros((1, 3), dtype=np.int64),
+    }
+
+
+_ARRAYS: dict[SimConfig, dict[str, Any]] = {}
+_ARRAYS_LOCK = threading.Lock()
+
+
+def _cached_arrays(config: SimConfig) -> dict[str, Any]:
+    with _ARRAYS_LOCK:
+        if config not in _ARRAYS:
+            _ARRAYS.clear()
+            _ARRAYS[config] = _arrays(config)
+        return _ARRAYS[config]
+
+
+def run_chunk(config: SimConfig, chunk: int, trace_shoes: int = 0) -> ChunkResult:
+    """Play chunk ``chunk`` of ``config`` (a pure function: Dask ships it to workers)."""
+    start = time.perf_counter()
+    a = _cached_arrays(config)
+    budget = config.budget(chunk)
+    seed = np.uint64(derive_seed(config.seed, chunk))
+    shoes = np.zeros((_max_shoes(config, budget), 5), dtype=np.int64)
+    n_strat = len(config.strategies)
+    if n_strat == 0:
+        count = engine.run_flat_chunk(
+            seed, a["base"], a["burn"], a["cut"], budget, a["tab"], a["mod10"], shoes
+        )
+        results = np.zeros((count, 0, 4), dtype=np.int64)
+        squares = np.zeros(0, dtype=np.float64)
+    else:
+        results = np.zeros((shoes.shape[0], n_strat, 4), dtype=np.int64)
+        squares = np.zeros(n_strat, dtype=np.float64)
+        count = engine.run_chunk(
+            seed,
+            a["base"],
+            a["burn"],
+            a["cut"],
+            budget,
+            a["tab"],
+            a["mod10"],
+            a["pay"],
+            SCALE,
+            a["kinds"],
+            a["boxes"],
+            a["params"],
+            a["line0"],
+            a["outcomes"],
+            shoes,
+            results,
+            squares,
+            np.zeros((0, 0, n_strat), dtype=np.int64),
+            np.zeros((0, 0, 10), dtype=np.int64),
+        )
+        results = results[:count]
+    return ChunkResult(chunk, budget, shoes[:count], results, squares, time.perf_counter() - start)
+
+
+def trace(config: SimConfig, shoes: int = 20) -> Trace:
+    """Bankroll paths and unseen compositions, coup by coup, of the run's first shoes."""
+    a = _cached_arrays(config)
+    n = 52 * config.decks
+    most = n // 4 + 1
+    budget = min(config.budget(0), shoes * most)
+    n_strat = len(config.strategies)
+    rows = np.zeros((_max_shoes(config, budget), 5), dtype=np.int64)
+    results = np.zeros((rows.shape[0], max(n_strat, 0), 4), dtype=np.int64)
+    bank = np.full((shoes, most, n_strat), -1, dtype=np.int64)
+    unseen = np.zeros((shoes, most, 10), dtype=np.int64)
+    count = engine.run_chunk(
+        np.uint64(derive_seed(config.seed, 0)),
+        a["base"],
+        a["burn"],
+        a["cut"],
+        budget,
+        a["tab"],
+        a["mod10"],
+        a["pay"],
+        SCALE,
+        a["kinds"],
+        a["boxes"],
+        a["params"],
+        a["line0"],
+        a["outcomes"],
+        rows,
+        results,
+        np.zeros(n_strat, dtype=np.float64),
+        bank,
+        unseen,
+    )
+    kept = min(shoes, count)
+    return Trace(bank[:kept], unseen[:kept], rows[:kept, engine.S_COUPS].copy())
+
+
+def warm_up(config: SimConfig) -> None:
+    """Compile (or load from the cache) the kernels this run needs, once."""
+    small = SimConfig(
+        coups=1,
+        decks=config.decks,
+        seed=config.seed,
+        burn=config.burn,
+        cut_card=config.cut_card,
+        paytable=config.paytable,
+        strategies=config.strategies,
+        chunk_coups=1,
+    )
+    run_chunk(small, 0)
+
+
+@dataclass(slots=True)
+class Progress:
+    """Called after each merged chunk with (coups done, coups asked)."""
+
+    callback: Callable[[int, int], None] | None = None
+    done: int = 0
+
+    def advance(self, coups: int, total: int) -> None:
+        self.done += coups
+        if self.callback is not None:
+            self.callback(self.done, total)
+
+
+@dataclass(slots=True)
+class Ordered:
+    """Hands chunk results on in chunk order, holding only those that came early."""
+
+    sink: Callable[[ChunkResult], None]
+    next_chunk: int = 0
+    waiting: dict[int, ChunkResult] = field(default_factory=dict)
+
+    def put(self, result: ChunkResult) -> None:
+        self.waiting[result.chunk] = result
+        while self.next_chunk in self.waiting:
+            self.sink(self.waiting.pop(self.next_chunk))
+            self.next_chunk += 1
+
+    def flush(self) -> None:
+        """After an interruption: hand on what arrived, in order, despite gaps."""
+        for chunk in sorted(self.waiting):
+            self.sink(self.waiting.pop(chunk))
+
+
+def default_workers() -> int:
+    """Every core this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def run_local(
+    config: SimConfig,
+    sink: Callable[[ChunkResult], None],
+    *,
+    workers: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    stop: threading.Event | None = None,
+) -> bool:
+    """Run every chunk on ``workers`` threads (the kernels release the GIL) and
+    hand results to ``sink`` in chunk order. Returns False when interrupted
+    (Ctrl-C or ``stop``): what was finished has been handed on."""
+    workers = workers or default_workers()
+    warm_up(config)
+    ordered = Ordered(sink)
+    tracker = Progress(progress)
+    pending: dict[Future[ChunkResult], int] = {}
+    chunks: Iterator[int] = iter(range(config.chunks))
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        try:
+            for chunk in chunks:
+                pending[pool.submit(run_chunk, config, chunk)] = chunk
+                if len(pending) >= 2 * workers:
+                    break
+            while pending:
+                if stop is not None and stop.is_set():
+                    raise KeyboardInterrupt
+                done, _ = wait(list(pending), timeout=0.2, return_when=FIRST_COMPLETED)
+                for future in done:
+                    del pending[future]
+                    result = future.result()
+                    ordered.put(result)
+                    tracker.advance(result.coups, config.coups)
+                    for chunk in chunks:
+                        pending[pool.submit(run_chunk, config, chunk)] = chunk
+                        break
+        except KeyboardInterrupt:
+            for future in pending:
+                future.cancel()
+            for future in pending:
+                if not future.cancelled():
+                    ordered.put(future.result())
+            ordered.flush()
+            return False
+    return True
+
+
+def run_dask(
+    config: SimConfig,
+    sink: Callable[[ChunkResult], None],
+    address: str,
+    *,
+    progress: Callable[[int, int], None] | None = None,
+) -> bool:
+    """Run every chunk on the Dask cluster whose scheduler is at ``address``;
+    results reach ``sink`` in chunk order. Returns False when interrupted."""
+    from distributed import Client, as_completed
+
+    ordered = Ordered(sink)
+    tracker = Progress(progress)
+    with Client(address, timeout="20s") as client:  # type: ignore[no-untyped-call]
+        threads = max(1, sum(client.nthreads().values()))
+        chunks = iter(range(config.chunks))
+        first = [
+            client.submit(run_chunk, config, c, pure=False)
+            for c, _ in zip(chunks, range(4 * threads), strict=False)
+        ]
+        queue = as_completed(first)  # type: ignore[no-untyped-call]
+        try:
+            for future in queue:
+                result: ChunkResult = future.result()
+                ordered.put(result)
+                tracker.advance(result.coups, config.coups)
+                for chunk in chunks:
+                    queue.add(client.submit(run_chunk, config, chunk, pure=False))  # type: ignore[no-untyped-call]
+                    break
+        except KeyboardInterrupt:
+            client.cancel(list(queue.futures))
+            ordered.flush()
+            return False
+    return True

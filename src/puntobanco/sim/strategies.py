@@ -1,0 +1,141 @@
+"""Strategies and betting systems, by name, as the compiled table plays them.
+
+A strategy plays one shoe as one session: it sits down with ``bankroll``
+units at the start of every shoe. Stakes are whole units, at least the table
+minimum and at most the table maximum; a system that asks for more than the
+maximum bets the maximum, one that asks for more than it holds bets what it
+holds, and one that cannot cover the minimum is ruined for the rest of the
+shoe. On Punto or Banco an Égalité is a push: the stake comes back and the
+system's progression does not move.
+
+Names (``BOX`` is punto, banco or egalite; banco when left out):
+
+- ``flat:BOX``: the same stake every coup.
+- ``martingale:BOX``: double after a loss, back to one unit after a win.
+- ``paroli:BOX``: double after a win, back to one unit after a loss or
+  after three wins in a row.
+- ``dalembert:BOX``: one unit more after a loss, one less after a win.
+- ``fibonacci:BOX``: one step along 1 1 2 3 5 8 ... after a loss, two back
+  after a win.
+- ``1326:BOX``: 1, 3, 2, 6 units while winning; back to 1 after a loss or a
+  completed cycle.
+- ``labouchere:BOX``: the line 1 2 3 4; stake first + last; a win crosses them
+  out, a loss writes the stake at the end; a new line when it is done.
+- ``follow``: bet the last winner (Punto or Banco; Égalité ignored).
+- ``against-streak:K``: after K wins in a row of the same side, bet the other.
+- ``count``: bet the chance whose exact expectation on the cards not yet seen
+  is positive, flat, and nothing otherwise (exact analysis every coup: slow).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from puntobanco.coup import Outcome
+from puntobanco.errors import InvalidStrategyError
+
+FLAT, MARTINGALE, PAROLI, DALEMBERT, FIBONACCI, S1326, LABOUCHERE, FOLLOW, AGAINST, COUNT = range(
+    10
+)
+
+#: Name -> (kernel code, takes a box, default argument).
+KINDS: Final[dict[str, tuple[int, bool, int]]] = {
+    "flat": (FLAT, True, 0),
+    "martingale": (MARTINGALE, True, 0),
+    "paroli": (PAROLI, True, 3),
+    "dalembert": (DALEMBERT, True, 0),
+    "fibonacci": (FIBONACCI, True, 0),
+    "1326": (S1326, True, 0),
+    "labouchere": (LABOUCHERE, True, 0),
+    "follow": (FOLLOW, False, 0),
+    "against-streak": (AGAINST, False, 3),
+    "count": (COUNT, False, 0),
+}
+ALIASES: Final[dict[str, str]] = {
+    "d'alembert": "dalembert",
+    "d-alembert": "dalembert",
+    "1-3-2-6": "1326",
+    "labouchère": "labouchere",
+    "follow-the-shoe": "follow",
+    "against": "against-streak",
+    "counting": "count",
+}
+LABOUCHERE_LINE: Final = (1, 2, 3, 4)
+MAX_UNITS: Final = 10**9  # keeps every amount far inside int64 in twentieths
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Table limits and the bankroll a player brings to each shoe, in whole units."""
+
+    unit: int = 1
+    minimum: int = 1
+    maximum: int = 200
+    bankroll: int = 100
+
+    def __post_init__(self) -> None:
+        values = (self.unit, self.minimum, self.maximum, self.bankroll)
+        if (
+            any(isinstance(v, bool) or not isinstance(v, int) for v in values)
+            or not 1 <= self.minimum <= self.maximum <= MAX_UNITS
+            or not 1 <= self.unit <= MAX_UNITS
+            or not 1 <= self.bankroll <= MAX_UNITS
+        ):
+            raise InvalidStrategyError(
+                "error.sim.limits",
+                unit=self.unit,
+                minimum=self.minimum,
+                maximum=self.maximum,
+                bankroll=self.bankroll,
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class Strategy:
+    """One strategy to play: its canonical ``name``, kernel ``kind``, ``box`` and argument."""
+
+    name: str
+    kind: int
+    box: Outcome | None
+    arg: int
+    limits: Limits
+
+    @property
+    def box_index(self) -> int:
+        """0 Punto, 1 Banco, 2 Égalité; -1 when the strategy picks its own box."""
+        return -1 if self.box is None else list(Outcome).index(self.box)
+
+
+def parse_strategy(text: str, limits: Limits | None = None) -> Strategy:
+    """``"martingale:banco"``, ``"against-streak:4"``, ``"count"`` -> Strategy.
+
+    Raises ``InvalidStrategyError`` for an unknown name, box or argument.
+
+    >>> parse_strategy("Martingale:P").name
+    'martingale:punto'
+    >>> parse_strategy("against-streak").name
+    'against-streak:3'
+    """
+    limits = limits or Limits()
+    head, _, tail = text.strip().lower().partition(":")
+    head = ALIASES.get(head, head)
+    if head not in KINDS:
+        raise InvalidStrategyError("error.sim.strategy", name=text, names=", ".join(KINDS))
+    kind, takes_box, default = KINDS[head]
+    if takes_box:
+        try:
+            box = Outcome.parse(tail) if tail else Outcome.BANCO
+        except ValueError:
+            raise InvalidStrategyError(
+                "error.sim.strategy", name=text, names=", ".join(KINDS)
+            ) from None
+        return Strategy(f"{head}:{box.value}", kind, box, default, limits)
+    if kind == AGAINST:
+        if tail and not (tail.isdigit() and 1 <= int(tail) <= 50):
+            raise InvalidStrategyError("error.sim.strategy", name=text, names=", ".join(KINDS))
+        arg = int(tail) if tail else default
+        return Strategy(f"{head}:{arg}", kind, None, arg, limits)
+    if tail:
+        raise InvalidStrategyError("error.sim.strategy", name=text, names=", ".join(KINDS))
+    return Strategy(head, kind, None, default, limits)

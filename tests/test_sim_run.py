@@ -1,0 +1,112 @@
+"""Whole runs: agreement with the exact odds, determinism, the command's outputs."""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import threading
+from pathlib import Path
+
+import pytest
+
+from puntobanco.cli import main
+from puntobanco.coup import Outcome
+from puntobanco.odds import analyse, composition
+from puntobanco.sim.results import Summary
+from puntobanco.sim.runner import ChunkResult, SimConfig, run_local
+from puntobanco.sim.strategies import parse_strategy
+
+
+def simulate(config: SimConfig, workers: int) -> Summary:
+    summary = Summary(config)
+    assert run_local(config, summary.add, workers=workers)
+    return summary
+
+
+def test_frequencies_of_ten_million_coups_are_within_four_standard_errors_of_exact() -> None:
+    summary = simulate(SimConfig(coups=10**7, decks=8, seed=2026), workers=2)
+    assert summary.coups == 10**7 == sum(summary.counts)
+    odds = analyse(composition(8))
+    for i, box in enumerate(Outcome):
+        p = float(odds.probability(box))
+        se = math.sqrt(p * (1 - p) / summary.coups)
+        assert abs(summary.counts[i] / summary.coups - p) < 4 * se
+
+
+def test_the_same_seed_gives_the_same_result_with_one_worker_or_two() -> None:
+    strategies = tuple(parse_strategy(s) for s in ("martingale:banco", "follow"))
+    config = SimConfig(coups=300_000, decks=6, seed=9, chunk_coups=40_000, strategies=strategies)
+    assert config.chunks == 8
+    one, two = simulate(config, 1), simulate(config, 2)
+    assert one.to_json() == two.to_json()
+    other = simulate(SimConfig(coups=300_000, decks=6, seed=10, chunk_coups=40_000), 2)
+    assert other.counts != one.counts
+
+
+def test_chunks_share_the_coups_exactly() -> None:
+    config = SimConfig(coups=1_000_001, chunk_coups=300_000)
+    assert [config.budget(k) for k in range(config.chunks)] == [300_000] * 3 + [100_001]
+
+
+def test_a_stop_request_hands_back_the_finished_chunks() -> None:
+    config = SimConfig(coups=10**9, seed=1, chunk_coups=100_000)
+    stop = threading.Event()
+    seen: list[ChunkResult] = []
+
+    def sink(result: ChunkResult) -> None:
+        seen.append(result)
+        stop.set()
+
+    assert not run_local(config, sink, workers=2, stop=stop)
+    assert 1 <= len(seen) <= 8 and seen[0].chunk == 0
+
+
+def test_simulate_json_holds_counts_seed_and_strategies_only_on_stdout(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code = main(
+        ["simulate", "--coups", "2e5", "--decks", "8", "--seed", "7", "--json"]
+        + ["--strategy", "paroli:punto", "dalembert", "--workers", "2"]
+        + ["--csv", str(tmp_path / "shoes.csv"), "--plot", str(tmp_path / "run.png")]
+    )
+    out, _ = capsys.readouterr()
+    assert code == 0
+    data = json.loads(out)
+    assert data["coups"] == 200_000 and data["seed"] == 7
+    assert sum(data["counts"].values()) == 200_000
+    assert [s["name"] for s in data["strategies"]] == ["paroli:punto", "dalembert:banco"]
+    for s in data["strategies"]:
+        assert 0 <= s["risk_of_ruin"] <= 1
+        assert list(s["final_bankroll_quantiles"]) == ["0.01", "0.05", "0.25", "0.5"] + [
+            "0.75",
+            "0.95",
+            "0.99",
+        ]
+    with open(tmp_path / "shoes.csv", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == data["shoes"] + data["partial_shoes"]
+    assert sum(int(r["coups"]) for r in rows) == 200_000
+    assert (tmp_path / "run.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_simulate_prints_a_table_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "fr", "simulate", "--coups", "1e4", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "10,000 coups, 8 jeux, graine 1" in out and "Égalité" in out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "--coups", "0"],
+        ["simulate", "--strategy", "roulette"],
+        ["simulate", "--min", "5", "--max", "2"],
+        ["simulate", "--decks", "9"],
+    ],
+)
+def test_bad_settings_get_a_sentence_and_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    assert main(argv) == 2
+    assert capsys.readouterr().err.startswith("error:")
