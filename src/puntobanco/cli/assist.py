@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from puntobanco.cli.play import add_store_arguments, store_from
+from puntobanco.cli.play import add_store_arguments, db_from
 from puntobanco.i18n import Lang, t
 from puntobanco.shoe import SESSION_DECKS
 
@@ -12,7 +12,7 @@ NAME = "assist"
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
-    """Declare ``assist [--decks N] [--reshuffle] [--resume] [--store PATH] [--no-store]``."""
+    """Declare ``assist [--decks N] [--reshuffle] [--resume] [--db PATH] [--no-store]``."""
     p = sub.add_parser(
         NAME, help=t("cli.help.assist", lang), description=t("cli.help.assist", lang)
     )
@@ -34,7 +34,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     check_decks(args.decks)
     app = PuntoBancoApp(
         lang=lang,
-        store=store_from(args),
+        db=db_from(args),
         resume=args.resume,
         assist=True,
         decks=args.decks,

@@ -5,36 +5,39 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from puntobanco.cli.history import add_db_argument
 from puntobanco.i18n import LANGS, Lang, t
 
 NAME = "play"
 
 
 def add_store_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
-    """``--resume``, ``--store PATH``, ``--no-store``: shared with ``assist``."""
+    """``--lang``, ``--resume``, ``--db PATH``, ``--no-store``: shared with ``assist``."""
     # --lang after the command too: ``puntobanco play --lang fr`` (read by the CLI's early scan)
     p.add_argument(
         "--lang", choices=LANGS, default=argparse.SUPPRESS, help=t("cli.help.lang", lang)
     )
     p.add_argument("--resume", action="store_true", help=t("cli.help.resume", lang))
-    p.add_argument("--store", type=Path, default=None, help=t("cli.help.store", lang))
+    add_db_argument(p, lang)
     p.add_argument("--no-store", action="store_true", help=t("cli.help.no_store", lang))
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
-    """Declare ``play [--seed N] [--resume] [--store PATH] [--no-store]``."""
+    """Declare ``play [--seed N] [--resume] [--db PATH] [--no-store]``."""
     p = sub.add_parser(NAME, help=t("cli.help.play", lang), description=t("cli.help.play", lang))
     p.add_argument("--seed", type=int, default=None, help=t("cli.help.seed", lang))
     add_store_arguments(p, lang)
 
 
-def store_from(args: argparse.Namespace):  # type: ignore[no-untyped-def]
-    """The store the arguments ask for (None with ``--no-store``)."""
-    from puntobanco.tui.saves import Store, default_folder
+def db_from(args: argparse.Namespace) -> Path | None:
+    """The store's file the arguments ask for (None with ``--no-store``)."""
+    from puntobanco.store import default_db_path
 
     if args.no_store:
         return None
-    return Store(args.store or default_folder())
+    db = Path(args.db) if args.db else default_db_path()
+    db.parent.mkdir(parents=True, exist_ok=True)
+    return db
 
 
 def run(args: argparse.Namespace, lang: Lang) -> int:
@@ -44,6 +47,5 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
 
     if args.seed is not None:
         check_seed(args.seed)
-    app = PuntoBancoApp(lang=lang, seed=args.seed, store=store_from(args), resume=args.resume)
-    app.run()
+    PuntoBancoApp(lang=lang, seed=args.seed, db=db_from(args), resume=args.resume).run()
     return 0

@@ -84,9 +84,9 @@ MESSAGES: dict[str, M] = {
         "Nombre     Puntos  Predicción",
     ),
     "tui.seats.header": M(
-        "Seat      Bankroll Bets",
-        "Place        Cave  Mises",
-        "Asiento     Saldo  Apuestas",
+        " Seat      Bankroll Bets",
+        " Place         Cave Mises",
+        " Asiento      Saldo Apuestas",
     ),
     "tui.points": M("{n} pts", "{n} pts", "{n} ptos"),
     "tui.hidden": M("noted", "notée", "anotada"),
@@ -127,12 +127,12 @@ MESSAGES: dict[str, M] = {
         "¿Cuántos asientos jugados por el ordenador a su lado? Pulse de 0 a {high}.",
     ),
     "tui.casino.rules": M(
-        "Each seat starts with 1000. Punto and Banco: 10 to 1000; Tie: 5 to 100.\n"
+        "Each seat starts with 1000.00. Punto and Banco: 10 to 5000; Tie: 5 to 500.\n"
         "Punto pays 1:1, Banco 19 for 20, Tie 8:1; on a tie Punto and Banco bets come back.",
-        "Chaque place commence avec 1000. Punto et Banco : 10 à 1000 ; Égalité : 5 à 100.\n"
+        "Chaque place commence avec 1000.00. Punto et Banco : 10 à 5000 ; Égalité : 5 à 500.\n"
         "Punto paie 1:1, Banco 19 pour 20, Égalité 8:1 ; sur une égalité, Punto et Banco "
         "sont rendus.",
-        "Cada asiento empieza con 1000. Punto y Banco: de 10 a 1000; Igualdad: de 5 a 100.\n"
+        "Cada asiento empieza con 1000.00. Punto y Banco: de 10 a 5000; Igualdad: de 5 a 500.\n"
         "Punto paga 1:1, Banco 19 por 20, Igualdad 8:1; en un empate se devuelven Punto y Banco.",
     ),
     # The session.
@@ -252,9 +252,27 @@ MESSAGES: dict[str, M] = {
         "La carte de coupe est sortie : c'était le dernier coup du sabot.",
         "Salió la carta de corte: era la última mano del zapato.",
     ),
-    "tui.style.banco": M("Banco", "Banco", "Banco"),
-    "tui.style.follow": M("follows", "suit", "sigue"),
-    "tui.style.contrary": M("contrary", "contre", "contraria"),
+    "tui.style.banco": M("always Banco", "toujours Banco", "siempre Banco"),
+    "tui.style.follow": M("follows the winner", "suit le gagnant", "sigue al ganador"),
+    "tui.style.contrary": M("plays against", "joue contre", "juega en contra"),
+    "tui.seats.legend": M("* your seat", "* votre place", "* su asiento"),
+    "tui.croupier.prompt": M(
+        "Chip {amount}: P, B, T to bet; Enter: done. Bets close in {seconds} s.",
+        "Jeton {amount} : P, B, E pour miser ; Entrée : fini. Fin des mises dans {seconds} s.",
+        "Ficha {amount}: P, B, I para apostar; Intro: listo. Cierre en {seconds} s.",
+    ),
+    "tui.keys.croupier": M(
+        "[P][B][T] bet  [+][-] chip  [X] take back  [Enter] done\n[R] roads  [Q] leave the table",
+        "[P][B][E] miser  [+][-] jeton  [X] reprendre  [Entrée] fini\n"
+        "[R] routes  [Q] quitter la table",
+        "[P][B][I] apostar  [+][-] ficha  [X] retirar  [Intro] listo\n"
+        "[R] caminos  [Q] dejar la mesa",
+    ),
+    "tui.error.bet_first": M(
+        "Place a bet first (P, B or T), or wait: the croupier deals when the time is up.",
+        "Misez d'abord (P, B ou E), ou attendez : le croupier distribue à la fin du temps.",
+        "Apueste primero (P, B o I), o espere: el crupier reparte al acabar el tiempo.",
+    ),
     # Key hints (the first line depends on the moment, the second is always there).
     "tui.keys.title": M(
         "[1] [2] [3] choose  [Q] quit",
@@ -340,26 +358,6 @@ MESSAGES: dict[str, M] = {
         "De 0 à {high} places jouées par l'ordinateur.",
         "De 0 a {high} asientos del ordenador.",
     ),
-    "tui.error.limits": M(
-        "{amount} on that box is outside the table's limits ({low} to {high}).",
-        "{amount} sur cette case sort des limites de la table ({low} à {high}).",
-        "{amount} en esa casilla está fuera de los límites de la mesa ({low} a {high}).",
-    ),
-    "tui.error.bankroll": M(
-        "Your bets cannot exceed your bankroll ({bankroll}).",
-        "Vos mises ne peuvent pas dépasser votre cave ({bankroll}).",
-        "Sus apuestas no pueden superar su saldo ({bankroll}).",
-    ),
-    "tui.error.both_sides": M(
-        "Punto and Banco together is not allowed; Tie may go with either.",
-        "Punto et Banco ensemble n'est pas permis ; Égalité peut accompagner l'un ou l'autre.",
-        "Punto y Banco a la vez no está permitido; Igualdad puede acompañar a cualquiera.",
-    ),
-    "tui.error.shoe_not_over": M(
-        "The shoe is not finished yet.",
-        "Le sabot n'est pas encore terminé.",
-        "El zapato todavía no ha terminado.",
-    ),
     # The commands.
     "cli.help.play": M(
         "play Punto Banco in the terminal: a session, a casino table or the virtual croupier",
@@ -380,11 +378,6 @@ MESSAGES: dict[str, M] = {
         "continue the last interrupted game",
         "reprendre la dernière partie interrompue",
         "continuar la última partida interrumpida",
-    ),
-    "cli.help.store": M(
-        "folder where games are kept (default: ~/.local/share/puntobanco/games)",
-        "dossier où les parties sont gardées (par défaut : ~/.local/share/puntobanco/games)",
-        "carpeta donde se guardan las partidas (por defecto: ~/.local/share/puntobanco/games)",
     ),
     "cli.help.no_store": M(
         "do not keep this game", "ne pas garder cette partie", "no guardar esta partida"

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import ClassVar
 
@@ -11,16 +12,21 @@ from textual.app import App, ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Input, Static
 
-from puntobanco.assist import MAX_PARTICIPANTS, MIN_PARTICIPANTS, check_names, ranking
+from puntobanco.assist import MAX_PARTICIPANTS, MIN_PARTICIPANTS, Phase, check_names, ranking
 from puntobanco.coup import Coup
 from puntobanco.errors import IllegalActionError, PuntoBancoError
+from puntobanco.games import CasinoTable, Session, open_game
 from puntobanco.i18n import Lang, t
 from puntobanco.paytable import Amount
 from puntobanco.roads import build_roads, render_roads
+from puntobanco.store import open_store
 from puntobanco.tui.base import GameScreen, panel
-from puntobanco.tui.games import BOT_NAMES, AssistGame, CasinoGame, SessionGame
+from puntobanco.tui.games import MAX_BOTS, AssistGame, SessionView, TableCasino, TableSession
 from puntobanco.tui.render import signed
-from puntobanco.tui.saves import Game, Store, load
+from puntobanco.tui.saves import AssistSaves, load
+
+#: Tables that ``play`` opens are named ``play-<format>-<time>`` in the store.
+TABLE_PREFIX = "play-"
 
 CSS = """
 Screen { layout: vertical; }
@@ -50,7 +56,11 @@ BANNER = """\
 
 
 class PuntoBancoApp(App[None]):
-    """``puntobanco play`` / ``puntobanco assist``."""
+    """``puntobanco play`` / ``puntobanco assist``.
+
+    ``db`` is the event store's file (None: the games are not kept). An
+    assisted session is kept as a JSON file in ``assist/`` beside it.
+    """
 
     CSS: ClassVar[str] = CSS
     ENABLE_COMMAND_PALETTE: ClassVar[bool] = False
@@ -60,7 +70,7 @@ class PuntoBancoApp(App[None]):
         *,
         lang: Lang,
         seed: int | None = None,
-        store: Store | None = None,
+        db: Path | None = None,
         resume: bool = False,
         assist: bool = False,
         decks: int = 8,
@@ -70,25 +80,29 @@ class PuntoBancoApp(App[None]):
         super().__init__()
         self.lang: Lang = lang
         self.seed = seed
-        self.store = store
+        self.db = db
+        self.saves = AssistSaves(db.parent / "assist") if db is not None else None
         self.resume = resume
         self.assist = assist
         self.decks = decks
         self.reshuffle = reshuffle
         self.card_delay = card_delay
-        self.game: Game | None = None
+        self.game: SessionView | TableCasino | None = None
         self.save_path: Path | None = None
         self.title = t("tui.app_title", lang)
 
     def on_mount(self) -> None:
-        if self.resume and self.store is not None:
-            modes = ("assist",) if self.assist else ("session", "casino", "croupier")
-            path = self.store.latest_unfinished(modes)
-            if path is not None:
-                self.save_path = path
-                self.start(load(path), new=False)
+        if self.resume:
+            game = self.find_unfinished()
+            if game is not None:
+                self.start(game, new=False)
                 return
-            self.push_screen(TitleScreen(notice=t("tui.nothing_to_resume", self.lang)))
+            if self.assist:
+                self.push_screen(
+                    NamesScreen("assist", notice=t("tui.nothing_to_resume", self.lang))
+                )
+            else:
+                self.push_screen(TitleScreen(notice=t("tui.nothing_to_resume", self.lang)))
             return
         if self.assist:
             self.push_screen(NamesScreen("assist"))
@@ -97,36 +111,109 @@ class PuntoBancoApp(App[None]):
 
     # -- games ---------------------------------------------------------------
 
+    def find_unfinished(self) -> SessionView | TableCasino | None:
+        """The last game left before its end, from the store (or the assistant's files)."""
+        if self.assist:
+            if self.saves is None:
+                return None
+            path = self.saves.latest_unfinished()
+            if path is None:
+                return None
+            self.save_path = path
+            return load(path)
+        if self.db is None or not self.db.exists():
+            return None
+        store = open_store(self.db)
+        try:
+            names = [n for n in store.tables() if n.startswith(TABLE_PREFIX)]
+        finally:
+            store.close()
+        for name in reversed(names):
+            game = open_game(name, db=self.db)
+            if game.finished:
+                game.close()
+                continue
+            if isinstance(game, Session):
+                return TableSession(game)
+            assert isinstance(game, CasinoTable)
+            person = min(game.players, key=lambda p: p.seat).name
+            return TableCasino(game, person)
+        return None
+
     def new_seed(self) -> int:
         """The ``--seed`` given, else a fresh one (shown on screen, kept with the game)."""
         return self.seed if self.seed is not None else secrets.randbits(63)
 
-    def start(self, game: Game, *, new: bool = True) -> None:
-        """Show ``game``'s screen (saving it from now on)."""
+    def new_table(self, mode: str) -> str:
+        """A name for a new table in the store: ``play-session-20261202-101500``."""
+        name = f"{TABLE_PREFIX}{mode}-{time.strftime('%Y%m%d-%H%M%S')}"
+        if self.db is None:
+            return name
+        store = open_store(self.db)
+        try:
+            taken = set(store.tables())
+        finally:
+            store.close()
+        unique, n = name, 1
+        while unique in taken:
+            n += 1
+            unique = f"{name}-{n}"
+        return unique
+
+    def new_session(self, names: Sequence[str]) -> SessionView:
+        """A new session: with the table's shoes, or the host's cards (``assist``)."""
+        if self.assist:
+            game = AssistGame(names, decks=self.decks, reshuffle=self.reshuffle)
+            if self.saves is not None:
+                self.save_path = self.saves.new_path()
+            return game
+        session = Session(names, seed=self.new_seed(), db=self.db, table=self.new_table("session"))
+        return TableSession(session)
+
+    def new_casino(self, person: str, *, bots: int, croupier: bool) -> TableCasino:
+        """A new casino table (or the virtual croupier's)."""
+        mode = "croupier" if croupier else "casino"
+        return TableCasino.open(
+            person,
+            bots=bots,
+            croupier=croupier,
+            seed=self.new_seed(),
+            db=self.db,
+            table=self.new_table(mode),
+        )
+
+    def start(self, game: SessionView | TableCasino, *, new: bool = True) -> None:
+        """Show ``game``'s screen."""
         from puntobanco.tui.casino import CasinoScreen
         from puntobanco.tui.session import SessionScreen
 
         self.game = game
-        if new and self.store is not None:
-            self.save_path = self.store.new_path(game.mode)
-            self.save(finished=False)
+        self.save(finished=False)
         screen: GameScreen
-        if isinstance(game, SessionGame):
-            screen = SessionScreen(game)
-        else:
+        if isinstance(game, TableCasino):
             screen = CasinoScreen(game)
-        self.switch_screen(screen) if len(self.screen_stack) > 1 else self.push_screen(screen)
+        elif game.phase is Phase.FINISHED:
+            screen = RankingScreen(game.scores)
+        else:
+            screen = SessionScreen(game)
+        if len(self.screen_stack) > 1:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
 
     def save(self, *, finished: bool) -> None:
-        """Keep the game in the store (unless ``--no-store``)."""
-        if self.store is not None and self.game is not None and self.save_path is not None:
-            self.store.save(self.save_path, self.game, finished=finished)
+        """Keep an assisted session in its file (the tables keep themselves)."""
+        game = self.game
+        if isinstance(game, AssistGame) and self.saves is not None and self.save_path:
+            self.saves.save(self.save_path, game, finished=finished)
 
     def show_roads(self, coups: Sequence[Coup]) -> None:
         """The five roads of the current shoe, full size."""
         self.push_screen(RoadsScreen(render_roads(build_roads(coups), self.lang)))
 
-    def show_ranking(self, scores: Mapping[str, Amount], *, money: bool = False) -> None:
+    def show_ranking(
+        self, scores: Mapping[str, Amount], *, money: Callable[[Amount], str] | None = None
+    ) -> None:
         """The final ranking, with shared wins."""
         self.switch_screen(RankingScreen(scores, money=money))
 
@@ -175,10 +262,11 @@ class TitleScreen(GameScreen):
 class NamesScreen(GameScreen):
     """Participants' names first: one per line, an empty line starts."""
 
-    def __init__(self, mode: str) -> None:
+    def __init__(self, mode: str, notice: str = "") -> None:
         super().__init__()
         self.mode = mode
         self.names: list[str] = []
+        self.notice = notice
 
     def compose(self) -> ComposeResult:
         yield Static(self.tr("tui.title.names"), id="title", markup=False)
@@ -188,6 +276,7 @@ class NamesScreen(GameScreen):
 
     def on_mount(self) -> None:
         self.query_one("#name", Input).focus()
+        self.say(self.notice)
         self.refresh_all()
 
     def refresh_all(self) -> None:
@@ -220,13 +309,7 @@ class NamesScreen(GameScreen):
         app = self.game_app
         try:
             if not name:
-                names = check_names(self.names)
-                game: Game = (
-                    AssistGame(names, decks=app.decks, reshuffle=app.reshuffle)
-                    if self.mode == "assist"
-                    else SessionGame(names, seed=app.new_seed())
-                )
-                app.start(game)
+                app.start(app.new_session(check_names(self.names)))
                 return
             check_names([*self.names, name, *(["?"] if not self.names else [])])
         except PuntoBancoError as error:
@@ -266,7 +349,7 @@ class CasinoSetupScreen(GameScreen):
     def keys(self) -> dict[str, str]:
         if not self.player:
             return {"escape": "back"}
-        return {str(n): f"bots:{n}" for n in range(len(BOT_NAMES) + 1)} | {"escape": "back"}
+        return {str(n): f"bots:{n}" for n in range(MAX_BOTS + 1)} | {"escape": "back"}
 
     def on_key(self, event: object) -> None:
         from textual import events
@@ -286,7 +369,7 @@ class CasinoSetupScreen(GameScreen):
         self.player = name[:12]
         event.input.display = False
         self.set_focus(None)
-        self.set_text("prompt", self.tr("tui.prompt.bots", high=len(BOT_NAMES)))
+        self.set_text("prompt", self.tr("tui.prompt.bots", high=MAX_BOTS))
         self.say("")
         self.refresh_all()
 
@@ -296,13 +379,15 @@ class CasinoSetupScreen(GameScreen):
             return
         bots = int(action.split(":")[1])
         app = self.game_app
-        app.start(CasinoGame(self.player, seed=app.new_seed(), bots=bots, croupier=self.croupier))
+        app.start(app.new_casino(self.player, bots=bots, croupier=self.croupier))
 
 
 class RankingScreen(GameScreen):
     """The final ranking: equal leaders share the win (seed 004)."""
 
-    def __init__(self, scores: Mapping[str, Amount], *, money: bool) -> None:
+    def __init__(
+        self, scores: Mapping[str, Amount], *, money: Callable[[Amount], str] | None = None
+    ) -> None:
         super().__init__()
         self.scores = dict(scores)
         self.money = money
@@ -317,7 +402,8 @@ class RankingScreen(GameScreen):
         lines = []
         for s in standings:
             mark = self.tr("tui.ranking.winner") if s.winner else ""
-            lines.append(f"{s.rank:>2}. {s.name:<14} {signed(s.score):>8}  {mark}")
+            score = self.money(s.score) if self.money else signed(s.score)
+            lines.append(f"{s.rank:>2}. {s.name:<14} {score:>10}  {mark}")
         winners = [s.name for s in standings if s.winner]
         lines.append("")
         if len(winners) > 1:

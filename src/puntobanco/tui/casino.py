@@ -2,37 +2,35 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.timer import Timer
 from textual.widgets import Static
 
-from puntobanco.coup import Outcome
+from puntobanco.coup import Coup, Outcome
+from puntobanco.errors import IllegalActionError
 from puntobanco.explain import outcome_name
-from puntobanco.paytable import Amount, format_amount
 from puntobanco.tui.base import GameScreen, panel
-from puntobanco.tui.games import CasinoCoup, CasinoGame
-from puntobanco.tui.render import coup_lines, history_line, road_lines, roads_title, signed
+from puntobanco.tui.games import CHIPS, TableCasino
+from puntobanco.tui.render import coup_lines, history_line, road_lines, roads_title
 
-CHIPS = (5, 10, 20, 50, 100, 500)
 BOX_KEYS = {"p": "punto", "b": "banco", "t": "egalite", "e": "egalite", "i": "egalite"}
 
 
 class CasinoScreen(GameScreen):
     """Seats and bankrolls, the coup, the shoe's roads and its coups."""
 
-    def __init__(self, game: CasinoGame) -> None:
+    def __init__(self, game: TableCasino) -> None:
         super().__init__()
         self.game = game
-        self.croupier = game.mode == "croupier"
-        self.chip = 1  # index in CHIPS: 10
-        self.revealing: CasinoCoup | None = None
+        self.croupier = game.croupier
+        self.chip = 1  # index in CHIPS: 10.00
+        self.revealing: Coup | None = None
         self.shown = 0
-        self.before: dict[str, Amount] = {}
-        self.done: CasinoCoup | None = None
+        self.done: Coup | None = None
+        self.history: list[tuple[int, Coup]] = []
         self.timer: Timer | None = None
+        self.clock: Timer | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("", id="title", markup=False)
@@ -45,16 +43,20 @@ class CasinoScreen(GameScreen):
         yield from self.footer()
 
     def on_mount(self) -> None:
-        if self.game.shoes == 1 and not self.game.actions:
-            burn = self.game.burn
-            self.say(self.tr("tui.casino.burn", card=burn.turned.pretty, n=len(burn.burned)))
+        self.shoe_number = self.game.table.shoe_number
+        self.history = list(enumerate(self.game.table.coups, 1))
+        self.announce_burn("tui.casino.burn")
+        if self.croupier:
+            self.game.tick()  # the croupier's countdown starts
+            self.clock = self.set_interval(0.5, self.croupier_clock)
         self.refresh_all()
 
-    # -- keys ----------------------------------------------------------------
+    def announce_burn(self, key: str) -> None:
+        burn = self.game.burn
+        if burn is not None:
+            self.say(self.tr(key, card=burn.turned.pretty, n=len(burn.burned)))
 
-    @property
-    def betting(self) -> bool:
-        return self.revealing is None
+    # -- keys ----------------------------------------------------------------
 
     def keys(self) -> dict[str, str]:
         keys = {"r": "roads"}
@@ -66,10 +68,8 @@ class CasinoScreen(GameScreen):
         keys.update(
             {
                 "plus": "up",
-                "+": "up",
                 "equals_sign": "up",
                 "minus": "down",
-                "-": "down",
                 "x": "clear",
                 "enter": "deal",
                 "space": "deal",
@@ -82,29 +82,35 @@ class CasinoScreen(GameScreen):
         if self.revealing is not None:
             key = "tui.keys.croupier_dealing" if self.croupier else "tui.keys.deal"
             return self.tr(key) + "\n" + self.tr("tui.keys.roads_only")
-        return self.tr("tui.keys.casino")
+        return self.tr("tui.keys.croupier" if self.croupier else "tui.keys.casino")
 
     def act(self, action: str) -> None:
         name, _, arg = action.partition(":")
         game = self.game
         if name == "roads":
-            self.game_app.show_roads([c.coup for c in game.history])
+            self.game_app.show_roads([coup for _, coup in self.shown_history()])
             return
         if name == "bet":
             amount = CHIPS[self.chip]
-            game.apply(["bet", arg, amount])
-            self.game_app.save(finished=False)
+            game.bet(Outcome(arg), amount)
             box = outcome_name(Outcome(arg), self.lang)
-            self.say(self.tr("tui.casino.bet", amount=amount, box=box))
+            self.say(self.tr("tui.casino.bet", amount=game.money(amount), box=box))
         elif name in ("up", "down"):
             step = 1 if name == "up" else -1
             self.chip = max(0, min(len(CHIPS) - 1, self.chip + step))
-            self.say(self.tr("tui.casino.chip", amount=CHIPS[self.chip]))
+            self.say(self.tr("tui.casino.chip", amount=game.money(CHIPS[self.chip])))
         elif name == "clear":
-            game.apply(["clear"])
+            game.clear()
             self.say(self.tr("tui.casino.cleared"))
         elif name == "deal":
-            self.deal()
+            if self.croupier:
+                if not game.table.bets(game.person):
+                    raise IllegalActionError("tui.error.bet_first")
+                coup = game.tick()
+                if coup is not None:
+                    self.start_reveal(coup)
+                return
+            self.start_reveal(game.deal())
             return
         elif name == "card":
             self.reveal(1)
@@ -113,28 +119,26 @@ class CasinoScreen(GameScreen):
             self.reveal(6)
             return
         elif name == "leave":
-            self.game_app.save(finished=True)
-            self.game_app.show_ranking(game.balances, money=True)
+            balances = game.leave()
+            self.game_app.show_ranking(balances, money=game.money)
             return
         self.refresh_all()
 
-    def deal(self) -> None:
-        """Bets closed: deal the coup, then show it card by card."""
-        game = self.game
-        if game.shoe.finished:
-            game.apply(["shoe"])
-            burn = game.burn
-            self.say(self.tr("tui.casino.new_shoe", card=burn.turned.pretty, n=len(burn.burned)))
-            self.game_app.save(finished=False)
-            self.refresh_all()
+    def croupier_clock(self) -> None:
+        """Every half second: the countdown, and the croupier's deal when it runs out."""
+        if self.revealing is not None:
             return
-        self.before = {s.name: s.bankroll for s in game.seats}
-        self.bets_before = {s.name: dict(s.bets) for s in game.seats}
-        coup = game.apply(["deal"])
-        assert coup is not None
-        self.game_app.save(finished=False)
+        left = self.game.countdown()
+        if left is not None and left <= 0:
+            coup = self.game.tick()
+            if coup is not None:
+                self.start_reveal(coup)
+                return
+        self.set_text("prompt", self.prompt())
+
+    def start_reveal(self, coup: Coup) -> None:
+        """The coup is dealt and settled: show it card by card."""
         self.revealing = coup
-        self.bets_before = {n: dict(coup_bets(coup, n)) for n in coup.settlements}
         self.shown = 0
         self.done = None
         self.say(self.tr("tui.casino.no_more_bets"))
@@ -151,79 +155,83 @@ class CasinoScreen(GameScreen):
         coup = self.revealing
         if coup is None:
             return
-        self.shown = min(len(coup.coup.cards), self.shown + n)
-        if self.shown >= len(coup.coup.cards):
+        self.shown = min(len(coup.cards), self.shown + n)
+        if self.shown >= len(coup.cards):
             if self.timer is not None:
                 self.timer.stop()
                 self.timer = None
             self.revealing = None
             self.done = coup
-            if self.game.shoe.finished:
-                self.say(self.tr("tui.casino.last_coup"))
-            else:
-                self.say("")
+            self.history.append((self.game.last_number, coup))
+            self.say("")
+            table = self.game.table
+            if table.shoe_number != self.shoe_number:
+                self.shoe_number = table.shoe_number
+                self.history = []
+                self.announce_burn("tui.casino.new_shoe")
+            if self.croupier:
+                self.game.tick()  # the next countdown starts
         self.refresh_all()
 
     # -- drawing -------------------------------------------------------------
 
+    def shown_history(self) -> list[tuple[int, Coup]]:
+        """The shoe's coups already shown (not the one being turned over)."""
+        return self.history
+
     def refresh_all(self) -> None:
         super().refresh_all()
         game = self.game
+        table = game.table
         mode = self.tr("tui.mode.croupier" if self.croupier else "tui.mode.casino")
         title = self.tr(
             "tui.title.casino",
             mode=mode,
-            shoe=game.shoes,
-            n=game.coups_in_shoe,
-            left=game.shoe.remaining,
+            shoe=self.shoe_number,
+            n=table.coup_number,
+            left=table.cards_left,
         )
         self.set_text("title", title + "  " + self.tr("tui.seed", seed=game.seed))
         self.set_text("scores", "\n".join(self.seat_lines()))
         if self.revealing is not None:
-            cards = self.revealing.coup.cards[: self.shown]
+            cards = self.revealing.cards[: self.shown]
             self.set_text("coup", "\n".join(coup_lines(cards, self.lang)))
         elif self.done is not None:
-            self.set_text("coup", "\n".join(coup_lines(self.done.coup.cards, self.lang)))
+            self.set_text("coup", "\n".join(coup_lines(self.done.cards, self.lang)))
         else:
             self.set_text("coup", self.tr("tui.casino.place_bets"))
-        coups = [c.coup for c in game.history if c is not self.revealing]
+        coups = [coup for _, coup in self.history]
         self.set_text("roads", "\n".join(road_lines(coups, self.lang)))
-        history = [history_line(c.number, c.coup, self.lang) for c in game.history]
-        if self.revealing is not None:
-            history = history[:-1]
-        self.set_text("history", "\n".join(history[-7:]) or self.tr("tui.history.empty"))
+        history = [history_line(n, coup, self.lang) for n, coup in self.history]
+        self.set_text("history", "\n".join(history[-6:]) or self.tr("tui.history.empty"))
         self.set_text("prompt", self.prompt())
 
     def seat_lines(self) -> list[str]:
+        game = self.game
         lines = [self.tr("tui.seats.header")]
-        for seat in self.game.seats:
-            if self.revealing is not None:
-                bank = self.before[seat.name]
-                bets = self.bets_before.get(seat.name, {})
-                net = ""
-            else:
-                bank = seat.bankroll
-                bets = seat.bets
-                net = signed(seat.last_net) if self.done is not None else ""
+        for seat in game.seats(dealing=self.revealing is not None):
             on = " ".join(
-                f"{outcome_name(box, self.lang)[0]}{format_amount(a)}" for box, a in bets.items()
+                f"{outcome_name(box, self.lang)[0]}{game.money(a).removesuffix('.00')}"
+                for box, a in seat.bets.items()
             )
-            style = f"({self.tr('tui.style.' + seat.style)})" if seat.style else ""
-            lines.append(f"{seat.name[:8]:<8} {format_amount(bank):>7} {on:<10}{net:>6}")
-            if style:
-                lines[-1] = f"{lines[-1]} {style}"[:34]
+            net = ("+" if seat.net and seat.net > 0 else "") + game.money(seat.net or 0)
+            mark = "*" if seat.style is None else " "
+            net = net if seat.net else ""
+            lines.append(f"{mark}{seat.name[:7]:<7} {game.money(seat.balance):>8} {on:<8}{net:>8}")
+        styles = [
+            f"{s.name}: {self.tr('tui.style.' + s.style)}"
+            for s in game.seats(dealing=False)
+            if s.style is not None
+        ]
+        lines.append(self.tr("tui.seats.legend") + ("; " if styles else "") + "; ".join(styles))
         return lines
 
     def prompt(self) -> str:
         if self.revealing is not None:
             return self.tr("tui.casino.dealing")
-        return self.tr("tui.casino.prompt", amount=CHIPS[self.chip])
-
-
-def coup_bets(coup: CasinoCoup, name: str) -> dict[Outcome, Amount]:
-    """The bets a seat had on the layout for ``coup``."""
-    bets: dict[Outcome, Amount] = {}
-    for s in coup.settlements[name]:
-        stake = s.bet.stake
-        bets[s.bet.box] = stake if isinstance(stake, int) else Fraction(stake)
-    return bets
+        amount = self.game.money(CHIPS[self.chip])
+        if self.croupier:
+            left = self.game.countdown()
+            seconds = int(left + 0.999) if left is not None else 0
+            return self.tr("tui.croupier.prompt", amount=amount, seconds=seconds)
+        return self.tr("tui.casino.prompt", amount=amount)

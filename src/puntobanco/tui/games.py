@@ -1,98 +1,207 @@
-"""The games the terminal plays, driven by recorded actions (no Textual here).
+"""What the screens show and do, over the tables and the assistant (no Textual here).
 
-Every change a player makes goes through ``apply(action)``; the actions are
-kept, so a game is saved as its settings plus its actions and resumed by
-replaying them (the shoes are seeded, so the same cards come out again).
+* ``TableSession``: seed 004's 10-deal session on issue 3's ``Session`` (the
+  event store keeps it; ``--resume`` reopens it). The table deals and settles
+  a coup in one transaction; the screen then turns its cards one by one.
+* ``AssistGame``: the same session with physical cards, on the dealer's
+  assistant (``puntobanco.assist``); kept as its actions in a JSON file.
+* ``TableCasino``: the casino table or the virtual croupier (``CasinoTable``,
+  ``CroupierTable``) with the person's seat and computer seats that bet in
+  simple styles.
 
-* ``SessionGame``: seed 004's 10-deal session, 2 to 8 participants, each
-  deal from a freshly shuffled eight-deck shoe, fed card by card to the
-  dealer's assistant (``puntobanco.assist``), which settles it.
-* ``CasinoGame``: a casino table (six decks, burn, cut card 16 from the end)
-  with the person's seat, optional computer seats with simple betting styles,
-  and bankrolls; ``croupier=True`` is the online table of seed 002, where the
-  virtual croupier deals by itself once bets are closed.
+Both session kinds offer the same ``SessionView`` to the screen.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Final
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final, Protocol
 
 from puntobanco.assist import Assistant, Phase
 from puntobanco.cards import Card
 from puntobanco.coup import Coup, Outcome
-from puntobanco.errors import IllegalActionError, InvalidBetError
-from puntobanco.paytable import STANDARD, Amount, Bet, Settlement, settle
-from puntobanco.rng import derive_seed
-from puntobanco.shoe import CASINO, Shoe
+from puntobanco.errors import IllegalActionError
+from puntobanco.games import CasinoTable, CroupierTable, Session
+from puntobanco.paytable import Amount
+from puntobanco.table.events import ShoeBurned
+from puntobanco.table.machine import money_text
+from puntobanco.table.state import Phase as TablePhase
 
-Action = list[object]  # JSON-ready: ["predict", "Ana", "banco"], ["card"], ...
+Action = list[object]  # JSON-ready: ["predict", "Ana", "banco"], ["card", "4h"], ...
 
 
-class SessionGame:
-    """Seed 004's session: predictions, then a deal card by card, ten times."""
+class SessionView(Protocol):
+    """What the session screen reads and does, whatever deals the cards."""
+
+    @property
+    def mode(self) -> str: ...
+    @property
+    def physical(self) -> bool: ...
+    @property
+    def names(self) -> tuple[str, ...]: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def deal_number(self) -> int: ...
+    @property
+    def deals(self) -> int: ...
+    @property
+    def scores(self) -> dict[str, Amount]: ...
+    @property
+    def predictions(self) -> Mapping[str, Outcome]: ...
+    @property
+    def waiting(self) -> tuple[str, ...]: ...
+    @property
+    def cards(self) -> Sequence[Card]: ...
+    @property
+    def results(self) -> list[tuple[int, Coup]]: ...
+    @property
+    def nets(self) -> Mapping[str, Amount]: ...
+    @property
+    def seed(self) -> int | None: ...
+
+    def predict(self, name: str, box: str) -> None: ...
+    def withdraw(self, name: str) -> None: ...
+    def next_card(self, text: str | None = None) -> None: ...
+    def undo(self) -> None: ...
+    def next_deal(self) -> None: ...
+
+
+class TableSession:
+    """Seed 004's session on the table's event log."""
 
     mode: Final = "session"
+    physical: Final = False
 
-    def __init__(self, names: Sequence[str], *, seed: int) -> None:
-        self.seed = seed
-        self.assistant = Assistant(names, reshuffle_every_coup=True)
-        self.actions: list[Action] = []
-        self._shoe = self._new_shoe()
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self._coup: Coup | None = None  # the coup being turned over, or just turned
+        self._shown = 0
+        self._before: dict[str, Amount] = {}
+        self._predicted: dict[str, Outcome] = {}
+        self._number = 0
 
-    def _new_shoe(self) -> Shoe:
-        # seed 004: all the cards gathered and reshuffled before every deal
-        return Shoe(8, seed=derive_seed(self.seed, self.assistant.deal_number))
+    @property
+    def seed(self) -> int | None:
+        """The seed of the session's shoes."""
+        return self.session.config.seed
 
     @property
     def names(self) -> tuple[str, ...]:
-        """The participants, in seating order."""
-        return self.assistant.names
-
-    def settings(self) -> dict[str, object]:
-        """What is needed, with the actions, to build this game again."""
-        return {"mode": self.mode, "seed": self.seed, "names": list(self.names)}
-
-    def apply(self, action: Action) -> None:
-        """Carry out one action (and record it); raises ``PuntoBancoError`` on a refused one."""
-        kind = action[0]
-        a = self.assistant
-        if kind == "predict":
-            a.predict(str(action[1]), str(action[2]))
-            if not a.waiting:
-                a.close_bets()
-        elif kind == "withdraw":
-            a.withdraw(str(action[1]))
-        elif kind == "card":
-            if a.phase is not Phase.DEALING:
-                raise IllegalActionError("error.assist.over")
-            a.add_card(self._shoe.draw())
-        elif kind == "next":
-            a.next_deal()
-            self._shoe = self._new_shoe()
-        else:
-            raise IllegalActionError("tui.error.action", action=kind)
-        self.actions.append(list(action))
+        """The participants, in seat order."""
+        return tuple(p.name for p in self.session.players)
 
     @property
-    def cards(self) -> tuple[Card, ...]:
-        """The cards of the deal in progress, in dealing order."""
-        return tuple(self.assistant.cards)
+    def deals(self) -> int:
+        """Deals in the session (10)."""
+        deals = self.session.config.deals
+        assert deals is not None
+        return deals
+
+    @property
+    def phase(self) -> Phase:
+        """Predicting, turning cards, settled, or finished (after the last deal)."""
+        if self._coup is None:
+            return Phase.FINISHED if self.session.finished else Phase.PREDICTING
+        if self._shown < len(self._coup.cards):
+            return Phase.DEALING
+        return Phase.FINISHED if self.session.finished else Phase.SETTLED
+
+    @property
+    def deal_number(self) -> int:
+        """The deal being predicted or shown."""
+        if self._coup is not None:
+            return self._number
+        return min(self.session.coup_number, self.deals)
+
+    @property
+    def scores(self) -> dict[str, Amount]:
+        """Scores as the screen shows them: the deal's result only once its cards are out."""
+        if self.phase is Phase.DEALING:
+            return dict(self._before)
+        return self.session.scores
+
+    @property
+    def predictions(self) -> Mapping[str, Outcome]:
+        """This deal's predictions so far."""
+        if self._coup is not None:
+            return self._predicted
+        return {n: b for n, b in self.session.predictions.items() if b is not None}
+
+    @property
+    def waiting(self) -> tuple[str, ...]:
+        """Participants yet to predict."""
+        return () if self._coup is not None else self.session.missing
+
+    @property
+    def cards(self) -> Sequence[Card]:
+        """The deal's cards turned so far."""
+        return () if self._coup is None else self._coup.cards[: self._shown]
+
+    @property
+    def results(self) -> list[tuple[int, Coup]]:
+        """Every deal shown so far, numbered from 1."""
+        coups = list(self.session.all_coups)
+        if self.phase is Phase.DEALING:
+            coups = coups[:-1]
+        return list(enumerate(coups, 1))
+
+    @property
+    def nets(self) -> Mapping[str, Amount]:
+        """What each participant made on the deal just shown."""
+        if self._coup is None or self.phase is Phase.DEALING:
+            return {}
+        after = self.session.scores
+        return {n: after[n] - self._before[n] for n in self._predicted}
+
+    def predict(self, name: str, box: str) -> None:
+        """Record a prediction; the last one closes bets and the table deals."""
+        self.session.predict(name, box)
+        if not self.session.missing:
+            self._before = self.session.scores
+            self._predicted = {n: b for n, b in self.session.predictions.items() if b is not None}
+            self._number = self.session.coup_number
+            self._coup = self.session.deal()
+            self._shown = 0
+
+    def withdraw(self, name: str) -> None:
+        """Take back a prediction before bets close."""
+        self.session.withdraw(name)
+
+    def next_card(self, text: str | None = None) -> None:
+        """Turn the next card of the dealt coup."""
+        if self.phase is not Phase.DEALING:
+            raise IllegalActionError("error.assist.over")
+        self._shown += 1
+
+    def undo(self) -> None:
+        """Cards from the table's shoe cannot be taken back."""
+        raise IllegalActionError("error.assist.nothing_to_undo")
+
+    def next_deal(self) -> None:
+        """Show the next deal's predictions."""
+        if self.phase is not Phase.SETTLED:
+            raise IllegalActionError("error.assist.not_over")
+        self._coup = None
 
 
-class AssistGame(SessionGame):
-    """The dealer's assistant: the same session, with physical cards typed by the host."""
+class AssistGame:
+    """The dealer's assistant: the session with physical cards typed by the host.
 
-    mode: Final = "assist"  # type: ignore[misc]
+    Every action is recorded (``actions``) so that the game can be saved and
+    rebuilt by replaying them.
+    """
+
+    mode: Final = "assist"
+    physical: Final = True
+    seed: Final = None
 
     def __init__(self, names: Sequence[str], *, decks: int = 8, reshuffle: bool = False) -> None:
-        self.seed = 0
         self.decks = decks
         self.reshuffle = reshuffle
         self.assistant = Assistant(names, decks=decks, reshuffle_every_coup=reshuffle)
-        self.actions = []
+        self.actions: list[Action] = []
 
     def settings(self) -> dict[str, object]:
         """What is needed, with the actions, to build this game again."""
@@ -104,184 +213,265 @@ class AssistGame(SessionGame):
         }
 
     def apply(self, action: Action) -> None:
-        """``["card", "4h"]`` takes a typed card, ``["undo"]`` takes the last one back."""
+        """Carry out one recorded action; raises ``PuntoBancoError`` when refused."""
         kind = action[0]
         a = self.assistant
-        if kind == "card":
-            a.add_card(str(action[1]))
-        elif kind == "undo":
-            a.undo()
-        elif kind == "next":
-            a.next_deal()
-        elif kind == "predict":
+        if kind == "predict":
             a.predict(str(action[1]), str(action[2]))
             if not a.waiting:
                 a.close_bets()
         elif kind == "withdraw":
             a.withdraw(str(action[1]))
+        elif kind == "card":
+            a.add_card(str(action[1]))
+        elif kind == "undo":
+            a.undo()
+        elif kind == "next":
+            a.next_deal()
         else:
             raise IllegalActionError("tui.error.action", action=kind)
         self.actions.append(list(action))
 
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The participants."""
+        return self.assistant.names
 
-#: Computer seats' betting styles (issue 5: "simple betting styles").
-STYLES: Final = ("banco", "follow", "contrary")
-BOT_NAMES: Final = ("Ada", "Boris", "Carmen")
+    @property
+    def phase(self) -> Phase:
+        """Where the session stands."""
+        return self.assistant.phase
+
+    @property
+    def deal_number(self) -> int:
+        """The deal in progress."""
+        return self.assistant.deal_number
+
+    @property
+    def deals(self) -> int:
+        """Deals in the session."""
+        return self.assistant.deals
+
+    @property
+    def scores(self) -> dict[str, Amount]:
+        """Each participant's score."""
+        return self.assistant.scores
+
+    @property
+    def predictions(self) -> Mapping[str, Outcome]:
+        """This deal's predictions so far."""
+        return self.assistant.predictions
+
+    @property
+    def waiting(self) -> tuple[str, ...]:
+        """Participants yet to predict."""
+        return self.assistant.waiting
+
+    @property
+    def cards(self) -> Sequence[Card]:
+        """The deal's cards so far."""
+        return tuple(self.assistant.cards)
+
+    @property
+    def results(self) -> list[tuple[int, Coup]]:
+        """Every settled deal, numbered from 1."""
+        return [(r.number, r.coup) for r in self.assistant.results]
+
+    @property
+    def nets(self) -> Mapping[str, Amount]:
+        """What each participant made on the deal just settled."""
+        last = self.assistant.last
+        if last is None or self.phase not in (Phase.SETTLED, Phase.FINISHED):
+            return {}
+        return last.nets
+
+    def predict(self, name: str, box: str) -> None:
+        """Record a prediction (the last one closes bets)."""
+        self.apply(["predict", name, box])
+
+    def withdraw(self, name: str) -> None:
+        """Take back a prediction."""
+        self.apply(["withdraw", name])
+
+    def next_card(self, text: str | None = None) -> None:
+        """The card the host typed."""
+        self.apply(["card", text or ""])
+
+    def undo(self) -> None:
+        """Take the last card back."""
+        self.apply(["undo"])
+
+    def next_deal(self) -> None:
+        """Open predictions for the next deal."""
+        self.apply(["next"])
 
 
-@dataclass(slots=True)
-class Seat:
-    """One seat: a name, a bankroll, the bets on the layout, a style for a computer."""
+# -- the casino table ------------------------------------------------------------
 
-    name: str
-    bankroll: Amount
-    style: str | None = None  # None: a person
-    bets: dict[Outcome, Amount] = field(default_factory=dict)
-    last_net: Amount = 0
+#: Computer seats: a name and a betting style each (issue 5: "simple betting styles").
+BOTS: Final = (("Ada", "banco"), ("Boris", "follow"), ("Carmen", "contrary"), ("Dario", "banco"))
+MAX_BOTS: Final = 3
+BANKROLL: Final = 100_000  # 1,000.00 in cents
+CHIPS: Final = (500, 1_000, 2_000, 5_000, 10_000, 50_000)
 
 
 @dataclass(frozen=True, slots=True)
-class CasinoCoup:
-    """One dealt coup at a casino table and what it did to each seat."""
+class SeatView:
+    """One seat as the screen shows it."""
 
-    number: int
-    coup: Coup
-    settlements: dict[str, tuple[Settlement, ...]]
+    name: str
+    balance: Amount
+    bets: Mapping[Outcome, Amount]
+    style: str | None
+    net: Amount | None
 
 
-class CasinoGame:
-    """A casino table (seeds 000-002) with one person and up to three computer seats.
+class TableCasino:
+    """A casino table or the virtual croupier with computer seats beside the person."""
 
-    Amounts are whole units (no cents): minimum 10, maximum 1,000 on Punto
-    and Banco, 5 to 100 on Égalité; every seat starts with 1,000.
-    """
+    def __init__(self, table: CasinoTable, person: str) -> None:
+        self.table = table
+        self.person = person
+        self.croupier = isinstance(table, CroupierTable)
+        self.mode = "croupier" if self.croupier else "casino"
+        self.styles = {
+            p.name: style
+            for p in table.players
+            for name, style in BOTS
+            if p.name == name and p.name != person
+        }
+        self._before: dict[str, Amount] = {}
+        self._bets_before: dict[str, dict[Outcome, Amount]] = {}
+        self.last: Coup | None = None
+        self.last_number = 0
 
-    minimum: Final = 10
-    maximum: Final = 1000
-    tie_minimum: Final = 5
-    tie_maximum: Final = 100
-    bankroll: Final = 1000
-
-    def __init__(self, name: str, *, seed: int, bots: int = 0, croupier: bool = False) -> None:
-        if not 0 <= bots <= len(BOT_NAMES):
-            raise IllegalActionError("tui.error.bots", high=len(BOT_NAMES))
-        self.mode = "croupier" if croupier else "casino"
-        self.seed = seed
-        self.player = name.strip() or "?"
-        self.seats = [Seat(self.player, self.bankroll)]
-        for i in range(bots):
-            self.seats.append(Seat(BOT_NAMES[i], self.bankroll, STYLES[i]))
-        self.history: list[CasinoCoup] = []  # the current shoe's coups
-        self.shoes = 0
-        self.actions: list[Action] = []
-        self.bots = bots
-        self._new_shoe()
-
-    def settings(self) -> dict[str, object]:
-        """What is needed, with the actions, to build this game again."""
-        return {"mode": self.mode, "seed": self.seed, "name": self.player, "bots": self.bots}
-
-    def _new_shoe(self) -> None:
-        self.shoe = Shoe.from_config(CASINO, seed=derive_seed(self.seed, self.shoes))
-        self.burn = self.shoe.burn()  # seeds 000/001: the first card turned, that many burned
-        self.shoes += 1
-        self.history = []
-        self.coups_in_shoe = 0
+    @classmethod
+    def open(
+        cls,
+        person: str,
+        *,
+        bots: int,
+        croupier: bool,
+        seed: int,
+        db: object,
+        table: str,
+    ) -> TableCasino:
+        """A new table: the person at seat 1, then ``bots`` computer seats."""
+        if not 0 <= bots <= MAX_BOTS:
+            raise IllegalActionError("tui.error.bots", high=MAX_BOTS)
+        kind = CroupierTable if croupier else CasinoTable
+        casino = kind(seed=seed, db=db, table=table)  # type: ignore[arg-type]
+        try:
+            casino.sit(person, BANKROLL)
+            names = [n for n, _ in BOTS if n.casefold() != person.casefold()][:bots]
+            for name in names:
+                casino.sit(name, BANKROLL)
+        except BaseException:
+            casino.close()
+            raise
+        game = cls(casino, person)
+        game.bots_bet()
+        return game
 
     @property
-    def seat(self) -> Seat:
-        """The person's seat."""
-        return self.seats[0]
+    def seed(self) -> int | None:
+        """The seed of the table's shoes."""
+        return self.table.config.seed
+
+    def money(self, value: Amount) -> str:
+        """``1000.00``: an amount of cents as players read it."""
+        return money_text(self.table.config, value)
 
     @property
-    def balances(self) -> dict[str, Amount]:
-        """Each seat's bankroll, bets on the layout not counted."""
-        return {s.name: s.bankroll for s in self.seats}
+    def burn(self) -> ShoeBurned | None:
+        """The current shoe's burn (the turned card and the cards burned)."""
+        for event in reversed(self.table.events):
+            if isinstance(event, ShoeBurned):
+                return event
+        return None
 
-    def verify_bet(self, box: Outcome, amount: Amount) -> None:
-        """Raise ``InvalidBetError`` unless ``amount`` more on ``box`` keeps within limits."""
-        seat = self.seat
-        low, high = (
-            (self.tie_minimum, self.tie_maximum)
-            if box is Outcome.EGALITE
-            else (self.minimum, self.maximum)
-        )
-        if amount <= 0:
-            raise InvalidBetError("error.bet.stake", stake=amount)
-        new = seat.bets.get(box, 0) + amount
-        if not low <= new <= high:
-            raise InvalidBetError("tui.error.limits", amount=new, low=low, high=high)
-        if sum(seat.bets.values()) + amount > seat.bankroll:
-            raise InvalidBetError("tui.error.bankroll", bankroll=seat.bankroll)
-        # seeds 000/001: Égalité may go with Punto or Banco, but not both of those
-        other = {Outcome.PUNTO: Outcome.BANCO, Outcome.BANCO: Outcome.PUNTO}.get(box)
-        if other is not None and other in seat.bets:
-            raise InvalidBetError("tui.error.both_sides")
+    def seats(self, *, dealing: bool) -> list[SeatView]:
+        """Every seat; while a coup is turned over, as it was before the coup."""
+        views = []
+        for p in self.table.players:
+            if dealing:
+                balance, bets, net = self._before[p.name], self._bets_before[p.name], None
+            else:
+                balance, bets = p.balance, dict(p.bets)
+                net = p.balance - self._before[p.name] if self.last is not None else None
+            views.append(SeatView(p.name, balance, bets, self.styles.get(p.name), net))
+        return views
 
-    def apply(self, action: Action) -> CasinoCoup | None:
-        """Carry out one action (and record it); ``deal`` returns the coup it dealt."""
-        kind = action[0]
-        result: CasinoCoup | None = None
-        if kind == "bet":
-            box = Outcome(str(action[1]))
-            amount = action[2]
-            assert isinstance(amount, int)
-            self.verify_bet(box, amount)
-            self.seat.bets[box] = self.seat.bets.get(box, 0) + amount
-        elif kind == "clear":
-            self.seat.bets.clear()
-        elif kind == "deal":
-            result = self._deal()
-        elif kind == "shoe":
-            if not self.shoe.finished:
-                raise IllegalActionError("tui.error.shoe_not_over")
-            self._new_shoe()
-        else:
-            raise IllegalActionError("tui.error.action", action=kind)
-        self.actions.append(list(action))
-        return result
+    def bet(self, box: Outcome, amount: int) -> None:
+        """The person puts ``amount`` cents on ``box`` (limits checked by the table)."""
+        self.table.table.bet(self.person, box, amount)
 
-    def _bot_bets(self, seat: Seat) -> dict[Outcome, Amount]:
-        last = next((c.coup.outcome for c in reversed(self.history)), None)
+    def clear(self) -> None:
+        """The person takes back every bet."""
+        for box in list(self.table.bets(self.person)):
+            self.table.withdraw(self.person, box)
+
+    def bots_bet(self) -> None:
+        """Each computer seat with nothing on the layout bets in its style."""
+        config = self.table.config
+        shoe = self.table.coups
         decided = next(
-            (
-                c.coup.outcome
-                for c in reversed(self.history)
-                if c.coup.outcome is not Outcome.EGALITE
-            ),
-            None,
+            (c.outcome for c in reversed(shoe) if c.outcome is not Outcome.EGALITE), None
         )
-        if seat.style == "banco":
-            box = Outcome.BANCO
-        elif seat.style == "follow":
-            box = decided or Outcome.BANCO
-        else:  # contrary: against the last decided winner, and a small tie after a tie
-            box = Outcome.PUNTO if decided is Outcome.BANCO else Outcome.BANCO
-        bets: dict[Outcome, Amount] = {}
-        if seat.bankroll >= self.minimum:
-            bets[box] = self.minimum
-        if seat.style == "contrary" and last is Outcome.EGALITE:
-            if seat.bankroll >= self.minimum + self.tie_minimum:
-                bets[Outcome.EGALITE] = self.tie_minimum
-        return bets
+        last = shoe[-1].outcome if shoe else None
+        for player in self.table.players:
+            style = self.styles.get(player.name)
+            if style is None or player.bets or player.available < config.minimum:
+                continue
+            if style == "banco":
+                box = Outcome.BANCO
+            elif style == "follow":
+                box = decided or Outcome.BANCO
+            else:
+                box = Outcome.PUNTO if decided is Outcome.BANCO else Outcome.BANCO
+            self.table.table.bet(player.name, box, config.minimum)
+            if style == "contrary" and last is Outcome.EGALITE:
+                if self.table.table.can_bet(player.name, Outcome.EGALITE, config.tie_minimum):
+                    self.table.table.bet(player.name, Outcome.EGALITE, config.tie_minimum)
 
-    def _deal(self) -> CasinoCoup:
-        if self.shoe.finished:
-            raise IllegalActionError("error.shoe.finished")
-        for seat in self.seats[1:]:
-            seat.bets = self._bot_bets(seat)
-        coup = self.shoe.deal_coup()
-        settlements: dict[str, tuple[Settlement, ...]] = {}
-        for seat in self.seats:
-            bets = [Bet(box, amount) for box, amount in seat.bets.items()]
-            results = settle(bets, coup.outcome, STANDARD)
-            settlements[seat.name] = results
-            net = sum((s.net for s in results), Fraction(0))
-            seat.last_net = net.numerator if net.denominator == 1 else net
-            bank = Fraction(seat.bankroll) + net
-            seat.bankroll = bank.numerator if bank.denominator == 1 else bank
-            seat.bets = {}
-        self.coups_in_shoe += 1
-        played = CasinoCoup(self.coups_in_shoe, coup, settlements)
-        self.history.append(played)
-        return played
+    def _snapshot(self) -> None:
+        self._before = {p.name: p.balance for p in self.table.players}
+        self._bets_before = {p.name: dict(p.bets) for p in self.table.players}
+        self.last_number = self.table.coup_number
+
+    def deal(self) -> Coup:
+        """Bets closed: the table deals and settles the coup (one transaction)."""
+        self._snapshot()
+        coup = self.table.deal()
+        self.last = coup
+        self.bots_bet()
+        return coup
+
+    def tick(self) -> Coup | None:
+        """The virtual croupier looks at its clock: a coup when bets are due to close."""
+        assert isinstance(self.table, CroupierTable)
+        if self.table.phase is not TablePhase.BETS_OPEN:
+            return None
+        before = {p.name: p.balance for p in self.table.players}
+        bets = {p.name: dict(p.bets) for p in self.table.players}
+        number = self.table.coup_number
+        coup = self.table.tick()
+        if coup is not None:
+            self._before, self._bets_before, self.last_number = before, bets, number
+            self.last = coup
+            self.bots_bet()
+        return coup
+
+    def countdown(self) -> float | None:
+        """Seconds before the croupier closes bets."""
+        assert isinstance(self.table, CroupierTable)
+        return self.table.countdown_left
+
+    def leave(self) -> dict[str, Amount]:
+        """Everyone takes back what is on the layout and the table closes; the balances."""
+        for player in self.table.players:
+            for box in list(player.bets):
+                self.table.withdraw(player.name, box)
+        balances = self.table.balances
+        self.table.close_table()
+        return balances

@@ -8,11 +8,11 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Static
 
-from puntobanco.assist import Assistant, Phase
+from puntobanco.assist import Phase, expected
 from puntobanco.errors import PuntoBancoError
 from puntobanco.explain import expect_sentence, outcome_name
 from puntobanco.tui.base import GameScreen, panel
-from puntobanco.tui.games import AssistGame, SessionGame
+from puntobanco.tui.games import SessionView
 from puntobanco.tui.render import coup_lines, history_line, road_lines, roads_title, signed
 
 #: Keys for a prediction; ``Outcome.parse`` also reads e (Égalité) and i (Igualdad).
@@ -35,10 +35,11 @@ class CardInput(Input):
 class SessionScreen(GameScreen):
     """Scores and predictions, the coup, the roads and the history; 80x24."""
 
-    def __init__(self, game: SessionGame) -> None:
+    def __init__(self, game: SessionView) -> None:
         super().__init__()
         self.game = game
-        self.physical = isinstance(game, AssistGame)
+        self.physical = game.physical
+        self.order: list[str] = []  # who predicted, in order, for Backspace
 
     def compose(self) -> ComposeResult:
         yield Static("", id="title", markup=False)
@@ -59,22 +60,17 @@ class SessionScreen(GameScreen):
 
     # -- keys ----------------------------------------------------------------
 
-    @property
-    def assistant(self) -> Assistant:
-        """The session's state."""
-        return self.game.assistant
-
     def current(self) -> str | None:
         """The participant whose prediction is asked now."""
-        waiting = self.assistant.waiting
-        return waiting[0] if waiting and self.assistant.phase is Phase.PREDICTING else None
+        waiting = self.game.waiting
+        return waiting[0] if waiting and self.game.phase is Phase.PREDICTING else None
 
     def keys(self) -> dict[str, str]:
-        phase = self.assistant.phase
+        phase = self.game.phase
         keys = {"q": "quit", "r": "roads"}
         if phase is Phase.PREDICTING:
             keys.update({k: f"predict:{box}" for k, box in BOX_KEYS.items()})
-            if self.assistant.predictions:
+            if self.game.predictions:
                 keys["backspace"] = "unpredict"
         elif phase is Phase.DEALING and not self.physical:
             keys.update({"enter": "card", "space": "card", "a": "all"})
@@ -89,7 +85,7 @@ class SessionScreen(GameScreen):
         return keys
 
     def hints(self) -> str:
-        phase = self.assistant.phase
+        phase = self.game.phase
         parts = []
         if phase is Phase.PREDICTING:
             parts.append(self.tr("tui.keys.predict"))
@@ -110,49 +106,49 @@ class SessionScreen(GameScreen):
             self.app.exit()
             return
         if name == "roads":
-            self.game_app.show_roads([r.coup for r in self.assistant.results])
+            self.game_app.show_roads([coup for _, coup in self.game.results])
             return
         if name == "predict":
             who = self.current()
             assert who is not None
-            self.apply(["predict", who, arg])
-            if self.assistant.phase is Phase.DEALING:
+            self.game.predict(who, arg)
+            self.order.append(who)
+            if self.game.phase is Phase.DEALING:
                 self.say(self.tr("tui.bets_closed"))
             else:
                 self.say(self.tr("tui.noted", name=who))
         elif name == "unpredict":
             # take back the last prediction of this deal (before bets close)
-            last = list(self.assistant.predictions)[-1]
-            self.apply(["withdraw", last])
+            known = [n for n in self.order if n in self.game.predictions]
+            last = (known or list(self.game.predictions))[-1]
+            self.game.withdraw(last)
             self.say(self.tr("tui.unnoted", name=last))
         elif name == "card":
-            self.apply(["card"])
+            self.game.next_card()
             self.say("")
         elif name == "all":
-            while self.assistant.phase is Phase.DEALING:
-                self.game.apply(["card"])
+            while self.game.phase is Phase.DEALING:
+                self.game.next_card()
             self.say("")
         elif name == "next":
-            self.apply(["next"])
+            self.game.next_deal()
+            self.order = []
             self.say("")
         elif name == "undo":
             self.undo()
             return
         elif name == "ranking":
             self.game_app.save(finished=True)
-            self.game_app.show_ranking(self.assistant.scores)
+            self.game_app.show_ranking(self.game.scores)
             return
-        self.after_change()
-
-    def apply(self, action: list[object]) -> None:
-        """One game action, then save."""
-        self.game.apply(action)
         self.game_app.save(finished=False)
+        self.after_change()
 
     def undo(self) -> None:
         """Take the last card back (physical cards only)."""
         try:
-            self.apply(["undo"])
+            self.game.undo()
+            self.game_app.save(finished=False)
         except PuntoBancoError as error:
             self.refuse(error)
             return
@@ -164,7 +160,7 @@ class SessionScreen(GameScreen):
         self.refresh_all()
         if self.physical:
             field = self.query_one("#card", CardInput)
-            dealing = self.assistant.phase is Phase.DEALING
+            dealing = self.game.phase is Phase.DEALING
             field.display = dealing
             if dealing:
                 field.focus()
@@ -178,7 +174,8 @@ class SessionScreen(GameScreen):
         if not text:
             return
         try:
-            self.apply(["card", text])
+            self.game.next_card(text)
+            self.game_app.save(finished=False)
         except PuntoBancoError as error:
             self.refuse(error)
             return
@@ -189,7 +186,7 @@ class SessionScreen(GameScreen):
 
     def refresh_all(self) -> None:
         super().refresh_all()
-        a = self.assistant
+        a = self.game
         mode = self.tr("tui.mode.assist" if self.physical else "tui.mode.session")
         title = self.tr("tui.title.session", mode=mode, n=a.deal_number, deals=a.deals)
         if not self.physical:
@@ -197,17 +194,16 @@ class SessionScreen(GameScreen):
         self.set_text("title", title)
         self.set_text("scores", "\n".join(self.score_lines()))
         self.set_text("coup", "\n".join(self.coup_text()))
-        coups = [r.coup for r in a.results]
+        coups = [coup for _, coup in a.results]
         self.set_text("roads", "\n".join(road_lines(coups, self.lang)))
-        history = [history_line(r.number, r.coup, self.lang) for r in a.results][-7:]
+        history = [history_line(n, coup, self.lang) for n, coup in a.results][-7:]
         self.set_text("history", "\n".join(history) or self.tr("tui.history.empty"))
         self.set_text("prompt", self.prompt())
 
     def score_lines(self) -> list[str]:
-        a = self.assistant
+        a = self.game
         lines = [self.tr("tui.scores.header")]
-        settled = a.phase in (Phase.SETTLED, Phase.FINISHED)
-        last = a.last if settled else None
+        nets = a.nets
         for name, score in a.scores.items():
             box = a.predictions.get(name)
             if a.phase is Phase.PREDICTING:
@@ -216,23 +212,23 @@ class SessionScreen(GameScreen):
                     mark = "▶ " + self.tr("tui.your_turn")
             else:
                 mark = outcome_name(box, self.lang) if box is not None else "-"
-            net = signed(last.nets[name]) if last is not None and name in last.nets else ""
+            net = signed(nets[name]) if name in nets else ""
             lines.append(f"{name[:10]:<10} {signed(score):>6}  {mark:<9}{net:>5}")
         return lines
 
     def coup_text(self) -> list[str]:
-        a = self.assistant
+        a = self.game
         if a.phase is Phase.PREDICTING:
             return [self.tr("tui.predictions_open"), "", self.tr("tui.stake_rules")]
         return coup_lines(a.cards, self.lang)
 
     def prompt(self) -> str:
-        a = self.assistant
+        a = self.game
         who = self.current()
         if who is not None:
             return self.tr("tui.prompt.predict", name=who)
         if a.phase is Phase.DEALING:
-            nxt = a.expecting
+            nxt = expected(a.cards)
             key = "tui.prompt.type_card" if self.physical else "tui.prompt.deal"
             return self.tr(key, what=expect_sentence(nxt, self.lang))
         if a.phase is Phase.FINISHED:
