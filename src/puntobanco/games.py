@@ -230,12 +230,18 @@ class Session(Game):
         decks: int = SESSION_DECKS,
         paytable: str = "standard",
         seed: int | None = None,
+        dealer: str | None = None,
         db: Db = None,
         table: str = "session",
         rng: RandomSource | None = None,
     ) -> None:
         config = TableConfig.session(
-            deals=deals, stake=stake, decks=decks, paytable=paytable, seed=seed
+            deals=deals,
+            stake=stake,
+            decks=decks,
+            paytable=paytable,
+            seed=seed,
+            dealer=None if dealer is None else check_name(dealer),
         )
         super().__init__(table, config, players=players, db=db, rng=rng)
 

@@ -68,3 +68,35 @@ def test_ticks_at_a_casino_table_do_nothing() -> None:
     core.sit("Ana", 100_000)
     core.bet("Ana", "punto", 1000)
     assert core.tick(1e9) is None and core.phase is Phase.BETS_OPEN
+
+
+def test_every_event_reads_as_a_sentence_in_three_languages() -> None:
+    from puntobanco import CasinoTable, Session
+    from puntobanco.i18n import LANGS
+    from puntobanco.table.describe import describe
+    from puntobanco.table.events import EVENT_TYPES
+
+    casino = CasinoTable(seed=4, cut_card=None, burn=True, decks=1)
+    casino.sit("Ana", 10**7)
+    casino.sit("Bruno", 10**7)
+    seen: set[type] = set()
+    while not casino.state.shoe or casino.state.shoe.number < 2:
+        casino.bet("Ana", "punto", 1000)
+        casino.bet("Ana", "egalite", 500)
+        casino.bet("Bruno", "banco", 1010)
+        casino.deal()
+    casino.bet("Ana", "punto", 1000)
+    casino.withdraw("Ana", "punto")
+    casino.leave("Ana")
+    casino.close_table()
+    session = Session(["Ana", "Bruno"], deals=1, seed=1)
+    session.predict("Ana", "p")
+    session.predict("Bruno", "b")
+    session.deal()
+    for game in (casino, session):
+        for event in game.events:
+            seen.add(type(event))
+            for lang in LANGS:
+                text = describe(event, game.config, lang)
+                assert text and "{" not in text
+    assert seen == set(EVENT_TYPES.values())

@@ -44,6 +44,7 @@ configs = st.builds(
     deals=st.one_of(st.none(), st.integers(1, 50)),
     countdown=st.one_of(st.none(), st.integers(1, 600)),
     seed=st.one_of(st.none(), st.integers(0, 2**64 - 1)),
+    dealer=st.one_of(st.none(), st.sampled_from(["Ana", "Chloé"])),
 )
 
 

@@ -259,4 +259,98 @@ MESSAGES: dict[str, M] = {
         "Table {table!r} importée : {events} événements, {coups} coups.",
         "Mesa {table!r} importada: {events} eventos, {coups} manos.",
     ),
+    # Events, as players see them.
+    "table.event.opened": M(
+        "Table {table} opens.", "La table {table} ouvre.", "La mesa {table} abre."
+    ),
+    "table.event.seated": M(
+        "{name} sits at place {seat}.",
+        "{name} s'assied à la place {seat}.",
+        "{name} se sienta en el puesto {seat}.",
+    ),
+    "table.event.left": M(
+        "{name} leaves the table with {amount}.",
+        "{name} quitte la table avec {amount}.",
+        "{name} deja la mesa con {amount}.",
+    ),
+    "table.event.bet": M(
+        "{name} bets {amount} on {box}.",
+        "{name} mise {amount} sur {box}.",
+        "{name} apuesta {amount} a {box}.",
+    ),
+    "table.event.withdrawn": M(
+        "{name} takes back the bet on {box}.",
+        "{name} retire sa mise sur {box}.",
+        "{name} retira su apuesta a {box}.",
+    ),
+    "table.event.closed": M(
+        "Rien ne va plus: bets are closed for coup {coup}.",
+        "Rien ne va plus : les mises sont closes pour le coup {coup}.",
+        "No va más: apuestas cerradas para la mano {coup}.",
+    ),
+    "table.event.shuffled": M(
+        "New shoe (no. {shoe}): {cards} cards shuffled.",
+        "Nouveau sabot (n° {shoe}) : {cards} cartes mélangées.",
+        "Zapato nuevo (n.º {shoe}): {cards} cartas barajadas.",
+    ),
+    "table.event.burned": M(
+        "The first card, {card}, is turned: {count} cards are burned.",
+        "La première carte, {card}, est retournée : {count} cartes sont brûlées.",
+        "La primera carta, {card}, se descubre: se queman {count} cartas.",
+    ),
+    "table.event.handed": M(
+        "Punto's cards go to {name}, the largest Punto bet.",
+        "Les cartes de Punto vont à {name}, la plus forte mise sur Punto.",
+        "Las cartas de Punto van a {name}, la mayor apuesta a Punto.",
+    ),
+    "table.event.handed_croupier": M(
+        "No bet on Punto: the croupier turns Punto's cards.",
+        "Aucune mise sur Punto : le croupier retourne les cartes de Punto.",
+        "Ninguna apuesta a Punto: el crupier descubre las cartas de Punto.",
+    ),
+    "table.event.dealt": M(
+        "Coup {coup} is dealt: {cards}.",
+        "Le coup {coup} est distribué : {cards}.",
+        "Se reparte la mano {coup}: {cards}.",
+    ),
+    "table.event.collected": M(
+        "{name}'s {amount} on {box} is collected.",
+        "{name} : la mise de {amount} sur {box} est ramassée.",
+        "{name}: se recoge la apuesta de {amount} a {box}.",
+    ),
+    "table.event.returned": M(
+        "{name}'s {amount} on {box} is returned (tie).",
+        "{name} : la mise de {amount} sur {box} est rendue (égalité).",
+        "{name}: se devuelve la apuesta de {amount} a {box} (igualdad).",
+    ),
+    "table.event.paid": M(
+        "{name} is paid {amount} on {box}.",
+        "{name} reçoit {amount} sur {box}.",
+        "Se pagan {amount} a {name} por {box}.",
+    ),
+    "table.event.settled": M(
+        "Coup {coup} is settled.", "Le coup {coup} est réglé.", "La mano {coup} está pagada."
+    ),
+    "table.event.holder": M(
+        "The shoe passes to {name}.", "Le sabot passe à {name}.", "El zapato pasa a {name}."
+    ),
+    "table.event.holder_none": M(
+        "Nobody holds the shoe.", "Personne ne tient le sabot.", "Nadie tiene el zapato."
+    ),
+    "table.event.shoe_finished": M(
+        "Shoe no. {shoe} is finished: the shoe is changed.",
+        "Le sabot n° {shoe} est terminé : on change de sabot.",
+        "El zapato n.º {shoe} ha terminado: se cambia el zapato.",
+    ),
+    "table.event.opened_bets": M(
+        "Place your bets for coup {coup}.",
+        "Faites vos jeux pour le coup {coup}.",
+        "Hagan sus apuestas para la mano {coup}.",
+    ),
+    "table.event.winners": M(
+        "The session is over. Winner(s): {names}.",
+        "La séance est terminée. Gagnant(s) : {names}.",
+        "La sesión ha terminado. Ganador(es): {names}.",
+    ),
+    "table.event.table_closed": M("The table closes.", "La table ferme.", "La mesa cierra."),
 }

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
-from puntobanco.errors import InvalidBetError, InvalidShoeError
+from puntobanco.errors import InvalidBetError, InvalidNameError, InvalidShoeError
 from puntobanco.paytable import PAYTABLES, Paytable
 from puntobanco.rng import check_seed
 from puntobanco.shoe import CASINO_DECKS, DEFAULT_CUT_CARD, SESSION_DECKS, ShoeConfig
+from puntobanco.table.names import check_name
 
 
 class Format(Enum):
@@ -51,7 +52,9 @@ class TableConfig:
     or croupier table. ``stake`` is the session's notional stake; ``deals`` the
     session's number of deals (None: no end); ``countdown`` the croupier's
     seconds to bet. ``seed`` makes every shoe reproducible (None: the
-    operating system's secure source).
+    operating system's secure source). ``dealer`` names a session's dealer
+    (seed 004: "Choisissez un donneur"); a dealer who is also a participant
+    predicts like everyone else ("le donneur peut lui aussi prédire").
     """
 
     format: Format
@@ -68,6 +71,7 @@ class TableConfig:
     deals: int | None = None
     countdown: int | None = None
     seed: int | None = None
+    dealer: str | None = None
 
     def __post_init__(self) -> None:
         _ = self.shoe_config  # validates decks and cut card
@@ -88,6 +92,8 @@ class TableConfig:
             raise InvalidBetError("table.error.limits", low=self.minimum, high=self.maximum)
         if not _whole(self.tie_maximum) or self.tie_maximum < self.tie_minimum:
             raise InvalidBetError("table.error.limits", low=self.tie_minimum, high=self.tie_maximum)
+        if self.dealer is not None and check_name(self.dealer) != self.dealer:
+            raise InvalidNameError("table.error.name.chars", name=self.dealer, char=" ")
         for name in ("deals", "countdown"):
             value = getattr(self, name)
             if value is not None and (not _whole(value) or value <= 0):
@@ -123,6 +129,7 @@ class TableConfig:
         paytable: str = "standard",
         seats: int = SESSION_MAX_PLAYERS,
         seed: int | None = None,
+        dealer: str | None = None,
     ) -> TableConfig:
         """Seed 004's home session: no burn, no cut card, reshuffled before every deal."""
         return cls(
@@ -139,6 +146,7 @@ class TableConfig:
             stake=stake,
             deals=deals,
             seed=seed,
+            dealer=dealer,
         )
 
     @classmethod

@@ -57,6 +57,7 @@ from puntobanco.table.state import TRANSITIONS, Phase, Player, TableState, apply
 #: before them, and must make them durable before returning.
 Sink = Callable[[int, Sequence[Event]], None]
 MAX_TABLE_ID: Final = 64
+MAX_COUP_CARDS: Final = 6
 E = TypeVar("E", bound=Event)
 
 
@@ -452,7 +453,9 @@ class Table:
         with self.batch():
             if state.format is Format.CASINO:
                 self._emit(PuntoCardsHanded(state.coup, self._largest_punto()))
-            return self._emit(CoupDealt(state.coup, coup.cards, shoe.finished))
+            # Without a cut card the shoe is dealt until it may not hold a whole coup.
+            last = shoe.finished or (shoe.cut_card is None and shoe.remaining < MAX_COUP_CARDS)
+            return self._emit(CoupDealt(state.coup, coup.cards, last))
 
     def _live_shoe(self) -> Shoe:
         """The core's ``Shoe`` over the stored order (built once per shoe)."""

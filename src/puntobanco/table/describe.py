@@ -1,0 +1,114 @@
+"""Events in sentences, as a table shows them to its players (three languages).
+
+>>> from puntobanco.table.config import TableConfig
+>>> from puntobanco.table.events import ShoeHolderChanged
+>>> describe(ShoeHolderChanged("Ana"), TableConfig.casino(), "fr")
+'Le sabot passe à Ana.'
+"""
+
+from __future__ import annotations
+
+from puntobanco.cards import format_cards
+from puntobanco.explain import outcome_name
+from puntobanco.i18n import Lang, t
+from puntobanco.table.config import TableConfig
+from puntobanco.table.events import (
+    BetCollected,
+    BetPaid,
+    BetPlaced,
+    BetReturned,
+    BetsClosed,
+    BetsOpened,
+    BetWithdrawn,
+    CoupAnnounced,
+    CoupDealt,
+    CoupSettled,
+    Event,
+    PlayerLeft,
+    PlayerSeated,
+    PuntoCardsHanded,
+    ShoeBurned,
+    ShoeFinished,
+    ShoeHolderChanged,
+    ShoeShuffled,
+    TableClosed,
+    TableOpened,
+)
+from puntobanco.table.machine import money_text
+
+
+def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str:
+    """One sentence for ``event`` at a table with ``config``."""
+
+    def money(value: object) -> str:
+        return money_text(config, value)  # type: ignore[arg-type]
+
+    match event:
+        case TableOpened():
+            return t("table.event.opened", lang, table=event.table)
+        case PlayerSeated():
+            return t("table.event.seated", lang, name=event.name, seat=event.seat)
+        case PlayerLeft():
+            return t("table.event.left", lang, name=event.name, amount=money(event.bankroll))
+        case BetPlaced():
+            box = outcome_name(event.box, lang)
+            return t("table.event.bet", lang, name=event.name, box=box, amount=money(event.stake))
+        case BetWithdrawn():
+            box = outcome_name(event.box, lang)
+            return t("table.event.withdrawn", lang, name=event.name, box=box)
+        case BetsClosed():
+            return t("table.event.closed", lang, coup=event.coup)
+        case ShoeShuffled():
+            return t("table.event.shuffled", lang, shoe=event.shoe, cards=len(event.order))
+        case ShoeBurned():
+            return t(
+                "table.event.burned",
+                lang,
+                card=event.turned.pretty,
+                count=len(event.burned),
+            )
+        case PuntoCardsHanded():
+            if event.name is None:
+                return t("table.event.handed_croupier", lang)
+            return t("table.event.handed", lang, name=event.name)
+        case CoupDealt():
+            return t(
+                "table.event.dealt",
+                lang,
+                coup=event.coup,
+                cards=format_cards(event.cards, pretty=True),
+            )
+        case CoupAnnounced():
+            winner = (
+                t("coup.tie", lang)
+                if event.winner.value == "egalite"
+                else t("coup.wins", lang, outcome=outcome_name(event.winner, lang))
+            )
+            return t("coup.announce", lang, banco=event.banco, punto=event.punto, winner=winner)
+        case BetCollected():
+            box = outcome_name(event.box, lang)
+            return t(
+                "table.event.collected", lang, name=event.name, box=box, amount=money(event.stake)
+            )
+        case BetReturned():
+            box = outcome_name(event.box, lang)
+            return t(
+                "table.event.returned", lang, name=event.name, box=box, amount=money(event.stake)
+            )
+        case BetPaid():
+            box = outcome_name(event.box, lang)
+            return t("table.event.paid", lang, name=event.name, box=box, amount=money(event.win))
+        case CoupSettled():
+            return t("table.event.settled", lang, coup=event.coup)
+        case ShoeHolderChanged():
+            if event.name is None:
+                return t("table.event.holder_none", lang)
+            return t("table.event.holder", lang, name=event.name)
+        case ShoeFinished():
+            return t("table.event.shoe_finished", lang, shoe=event.shoe)
+        case BetsOpened():
+            return t("table.event.opened_bets", lang, coup=event.coup)
+        case TableClosed():
+            if event.winners:
+                return t("table.event.winners", lang, names=", ".join(event.winners))
+            return t("table.event.table_closed", lang)
