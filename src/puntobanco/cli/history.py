@@ -60,7 +60,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     if args.last is not None:
         records = records[-args.last :] if args.last > 0 else []
     if args.json:
-        print(json.dumps([r.to_json() for r in records], ensure_ascii=False, indent=1))
+        print(json.dumps([r.to_json() for r in records], ensure_ascii=False, indent=2))
         return 0
     if not records:
         print(t("history.none", lang))

@@ -255,9 +255,9 @@ MESSAGES: dict[str, M] = {
         "  {player:<24} {bets:<28} {net:>12}   {before} -> {after}",
     ),
     "import.done": M(
-        "Imported table {table!r}: {events} events, {coups} coups.",
-        "Table {table!r} importée : {events} événements, {coups} coups.",
-        "Mesa {table!r} importada: {events} eventos, {coups} manos.",
+        "Imported table {table!r}: {events} events, {coups} coup(s) settled.",
+        "Table {table!r} importée : {events} événements, {coups} coup(s) réglé(s).",
+        "Mesa {table!r} importada: {events} eventos, {coups} mano(s) pagada(s).",
     ),
     # Events, as players see them.
     "table.event.opened": M(
