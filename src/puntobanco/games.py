@@ -46,6 +46,7 @@ from puntobanco.table.events import (
     CoupDealt,
     Event,
     PlayerSeated,
+    ShoeShuffled,
     TableOpened,
 )
 from puntobanco.table.machine import Table
@@ -160,6 +161,17 @@ class Game:
             return self.all_coups
         return self._table.shoe_coups
 
+    def shoe_coups(self, shoe: int) -> tuple[Coup, ...]:
+        """The coups dealt from shoe number ``shoe`` (e.g. the one just finished)."""
+        coups: list[Coup] = []
+        current = 0
+        for event in self.events:
+            if isinstance(event, ShoeShuffled):
+                current = event.shoe
+            elif isinstance(event, CoupDealt) and current == shoe:
+                coups.append(resolve(event.cards))
+        return tuple(coups)
+
     @property
     def all_coups(self) -> tuple[Coup, ...]:
         """Every coup of the table, oldest first."""
@@ -185,6 +197,11 @@ class Game:
         return dict(self._table.player(name).bets)
 
     # -- acting --------------------------------------------------------------------
+
+    def reload(self) -> None:
+        """Read the table again from the log (after another process wrote to it)."""
+        records = self._store.load(self._name)
+        self._table = Table((r.event for r in records), sink=self._write, rng=self._table._rng)
 
     def deal(self) -> Coup:
         """Close bets, deal, settle and open the next coup (or end a session):

@@ -285,3 +285,16 @@ def test_the_schema_is_plain_sql(tmp_path: Path) -> None:
     columns = [row[1] for row in db.execute("PRAGMA table_info(events)")]
     db.close()
     assert columns == ["table_id", "seq", "time", "type", "body"]
+
+
+def test_a_stale_handle_reloads_and_goes_on(tmp_path: Path) -> None:
+    a = CasinoTable(seed=1, db=tmp_path / "a.db")
+    b = CasinoTable.resume(db=tmp_path / "a.db")
+    a.sit("Ana", 10_000)
+    with pytest.raises(StoreError):
+        b.sit("Bruno", 10_000)
+    b.reload()
+    b.sit("Bruno", 10_000)
+    assert list(b.balances) == ["Ana", "Bruno"]
+    a.close()
+    b.close()
