@@ -19,7 +19,7 @@ MESSAGES: dict[str, M] = {
     ),
     "tui.menu.casino": M(
         "[2] Casino table: your seat, computer players, a six-deck shoe",
-        "[2] Table de casino : votre place, des joueurs virtuels, un sabot de six jeux",
+        "[2] Table de casino : votre place, des joueurs virtuels, sabot de six jeux",
         "[2] Mesa de casino: su asiento, jugadores virtuales, un zapato de seis barajas",
     ),
     "tui.menu.croupier": M(
@@ -49,9 +49,9 @@ MESSAGES: dict[str, M] = {
         "PUNTO BANCO · {mode} · ronda {n} de {deals}",
     ),
     "tui.title.casino": M(
-        "PUNTO BANCO · {mode} · shoe {shoe}, coup {n}, {left} cards left",
-        "PUNTO BANCO · {mode} · sabot {shoe}, coup {n}, {left} cartes restantes",
-        "PUNTO BANCO · {mode} · zapato {shoe}, mano {n}, quedan {left} cartas",
+        "PUNTO BANCO · {mode} · shoe {shoe} · coup {n} · {left} cards",
+        "PUNTO BANCO · {mode} · sabot {shoe} · coup {n} · {left} cartes",
+        "PUNTO BANCO · {mode} · zapato {shoe} · mano {n} · {left} cartas",
     ),
     "tui.title.names": M(
         "PUNTO BANCO · Who is playing?",
@@ -195,6 +195,12 @@ MESSAGES: dict[str, M] = {
         "Se retira la última carta.",
     ),
     # The ranking.
+    "tui.ranking.deals": M(
+        "The coups (Banco's point, then Punto's):",
+        "Les coups (point de Banco, puis de Punto) :",
+        "Las manos (punto de Banco, luego de Punto):",
+    ),
+    "tui.ranking.points": M("{banco}-{punto}", "{banco}-{punto}", "{banco}-{punto}"),
     "tui.ranking.winner": M("winner", "vainqueur", "ganador"),
     "tui.ranking.single": M(
         "{name} wins the game.", "{name} gagne la partie.", "{name} gana la partida."
@@ -315,6 +321,11 @@ MESSAGES: dict[str, M] = {
         "[R] roads  [Q] save and quit (--resume continues)",
         "[R] routes  [Q] sauver et quitter (--resume pour reprendre)",
         "[R] caminos  [Q] guardar y salir (--resume para seguir)",
+    ),
+    "tui.keys.typing": M(
+        "[Esc] save and quit (--resume continues)",
+        "[Échap] sauver et quitter (--resume pour reprendre)",
+        "[Esc] guardar y salir (--resume para seguir)",
     ),
     "tui.keys.casino": M(
         "[P][B][T] bet  [+][-] chip  [X] take back  [Enter] deal\n[R] roads  [Q] leave the table",

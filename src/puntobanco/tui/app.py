@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
+from itertools import zip_longest
 from pathlib import Path
 from typing import ClassVar
 
@@ -15,6 +16,7 @@ from textual.widgets import Input, Static
 from puntobanco.assist import MAX_PARTICIPANTS, MIN_PARTICIPANTS, Phase, check_names, ranking
 from puntobanco.coup import Coup
 from puntobanco.errors import IllegalActionError, PuntoBancoError
+from puntobanco.explain import outcome_name
 from puntobanco.games import CasinoTable, Session, open_game
 from puntobanco.i18n import Lang, t
 from puntobanco.paytable import Amount
@@ -33,17 +35,18 @@ Screen { layout: vertical; }
 #title { height: 1; text-style: bold; }
 #top { height: 10; }
 #bottom { height: 8; }
-.left { width: 38; border: round $primary; padding: 0 1; }
-.right { width: 1fr; border: round $primary; padding: 0 0 0 1; }
+.left { width: 38; height: 100%; border: round $primary; padding: 0 1; }
+.right { width: 1fr; height: 100%; border: round $primary; padding: 0 0 0 1; }
+#footer { dock: bottom; height: 4; }
 #prompt { height: 1; text-style: bold; }
 #message { height: 1; }
 #hints { height: 2; }
 #card { height: 1; border: none; padding: 0 1; }
-#banner { height: auto; content-align: center middle; text-align: center; padding: 1 0; }
-#menu { height: auto; padding: 0 4; }
+#banner { height: auto; padding: 1 0 1 10; }
+#menu { height: auto; padding: 0 2; }
 #names_box { height: auto; padding: 0 4; }
 #name { width: 40; margin: 0 4; }
-#ranking { height: auto; padding: 1 4; }
+#ranking { height: auto; padding: 1 2; }
 #roads_text { padding: 0 1; }
 """
 
@@ -142,7 +145,8 @@ class PuntoBancoApp(App[None]):
 
     def new_seed(self) -> int:
         """The ``--seed`` given, else a fresh one (shown on screen, kept with the game)."""
-        return self.seed if self.seed is not None else secrets.randbits(63)
+        # six digits: short enough to read off the screen and type after --seed
+        return self.seed if self.seed is not None else secrets.randbelow(1_000_000)
 
     def new_table(self, mode: str) -> str:
         """A name for a new table in the store: ``play-session-20261202-101500``."""
@@ -193,7 +197,7 @@ class PuntoBancoApp(App[None]):
         if isinstance(game, TableCasino):
             screen = CasinoScreen(game)
         elif game.phase is Phase.FINISHED:
-            screen = RankingScreen(game.scores)
+            screen = RankingScreen(game.scores, coups=game.results)
         else:
             screen = SessionScreen(game)
         if len(self.screen_stack) > 1:
@@ -212,10 +216,14 @@ class PuntoBancoApp(App[None]):
         self.push_screen(RoadsScreen(render_roads(build_roads(coups), self.lang)))
 
     def show_ranking(
-        self, scores: Mapping[str, Amount], *, money: Callable[[Amount], str] | None = None
+        self,
+        scores: Mapping[str, Amount],
+        *,
+        money: Callable[[Amount], str] | None = None,
+        coups: Sequence[tuple[int, Coup]] = (),
     ) -> None:
-        """The final ranking, with shared wins."""
-        self.switch_screen(RankingScreen(scores, money=money))
+        """The final ranking, with shared wins, and the last coups."""
+        self.switch_screen(RankingScreen(scores, money=money, coups=coups))
 
 
 class TitleScreen(GameScreen):
@@ -386,11 +394,16 @@ class RankingScreen(GameScreen):
     """The final ranking: equal leaders share the win (seed 004)."""
 
     def __init__(
-        self, scores: Mapping[str, Amount], *, money: Callable[[Amount], str] | None = None
+        self,
+        scores: Mapping[str, Amount],
+        *,
+        money: Callable[[Amount], str] | None = None,
+        coups: Sequence[tuple[int, Coup]] = (),
     ) -> None:
         super().__init__()
         self.scores = dict(scores)
         self.money = money
+        self.coups = list(coups)[-10:]
 
     def compose(self) -> ComposeResult:
         yield Static(self.tr("tui.title.ranking"), id="title", markup=False)
@@ -410,6 +423,16 @@ class RankingScreen(GameScreen):
             lines.append(self.tr("tui.ranking.shared", names=", ".join(winners)))
         else:
             lines.append(self.tr("tui.ranking.single", name=winners[0]))
+        if self.coups:
+            lines += ["", self.tr("tui.ranking.deals")]
+            cells = [
+                f"{n:>2}. {outcome_name(c.outcome, self.lang):<8} "
+                + self.tr("tui.ranking.points", banco=c.banco.total, punto=c.punto.total)
+                for n, c in self.coups
+            ]
+            half = (len(cells) + 1) // 2
+            for left, right in zip_longest(cells[:half], cells[half:], fillvalue=""):
+                lines.append(f"{left:<34}{right}")
         self.set_text("ranking", "\n".join(lines))
         self.set_text("prompt", self.tr("tui.prompt.ranking"))
         self.refresh_all()

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import ComposeResult
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
@@ -58,9 +59,10 @@ class GameScreen(Screen[None]):
 
     def footer(self) -> ComposeResult:
         """The prompt, the message and the key hints: the last three lines."""
-        yield Static("", id="prompt", markup=False)
-        yield Static("", id="message", markup=False)
-        yield Static("", id="hints", markup=False)
+        with Vertical(id="footer"):
+            yield Static("", id="prompt", markup=False)
+            yield Static("", id="message", markup=False)
+            yield Static("", id="hints", markup=False)
 
     def set_text(self, widget_id: str, text: str) -> None:
         """Replace a block's text."""

@@ -90,6 +90,8 @@ class CasinoScreen(GameScreen):
         if name == "roads":
             self.game_app.show_roads([coup for _, coup in self.shown_history()])
             return
+        if name in ("bet", "clear"):
+            self.done = None  # the layout shows the coming coup's bets again
         if name == "bet":
             amount = CHIPS[self.chip]
             game.bet(Outcome(arg), amount)
@@ -120,7 +122,7 @@ class CasinoScreen(GameScreen):
             return
         elif name == "leave":
             balances = game.leave()
-            self.game_app.show_ranking(balances, money=game.money)
+            self.game_app.show_ranking(balances, money=game.money, coups=self.history)
             return
         self.refresh_all()
 
@@ -188,7 +190,7 @@ class CasinoScreen(GameScreen):
             "tui.title.casino",
             mode=mode,
             shoe=self.shoe_number,
-            n=table.coup_number,
+            n=game.last_number if self.revealing is not None else table.coup_number,
             left=table.cards_left,
         )
         self.set_text("title", title + "  " + self.tr("tui.seed", seed=game.seed))
@@ -209,7 +211,8 @@ class CasinoScreen(GameScreen):
     def seat_lines(self) -> list[str]:
         game = self.game
         lines = [self.tr("tui.seats.header")]
-        for seat in game.seats(dealing=self.revealing is not None):
+        moment = "before" if self.revealing else "after" if self.done else "now"
+        for seat in game.seats(moment):
             on = " ".join(
                 f"{outcome_name(box, self.lang)[0]}{game.money(a).removesuffix('.00')}"
                 for box, a in seat.bets.items()
@@ -220,7 +223,7 @@ class CasinoScreen(GameScreen):
             lines.append(f"{mark}{seat.name[:7]:<7} {game.money(seat.balance):>8} {on:<8}{net:>8}")
         styles = [
             f"{s.name}: {self.tr('tui.style.' + s.style)}"
-            for s in game.seats(dealing=False)
+            for s in game.seats()
             if s.style is not None
         ]
         lines.append(self.tr("tui.seats.legend") + ("; " if styles else "") + "; ".join(styles))

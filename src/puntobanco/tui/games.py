@@ -390,15 +390,19 @@ class TableCasino:
                 return event
         return None
 
-    def seats(self, *, dealing: bool) -> list[SeatView]:
-        """Every seat; while a coup is turned over, as it was before the coup."""
+    def seats(self, moment: str = "now") -> list[SeatView]:
+        """Every seat: ``"before"`` the coup being turned over, ``"after"`` it
+        (its bets and each seat's net), or as it is ``"now"``."""
         views = []
         for p in self.table.players:
-            if dealing:
-                balance, bets, net = self._before[p.name], self._bets_before[p.name], None
-            else:
-                balance, bets = p.balance, dict(p.bets)
-                net = p.balance - self._before[p.name] if self.last is not None else None
+            balance: Amount = p.balance
+            bets: Mapping[Outcome, Amount] = dict(p.bets)
+            net: Amount | None = None
+            if moment == "before":
+                balance, bets = self._before[p.name], self._bets_before[p.name]
+            elif moment == "after" and p.name in self._before:
+                bets = self._bets_before[p.name]
+                net = p.balance - self._before[p.name]
             views.append(SeatView(p.name, balance, bets, self.styles.get(p.name), net))
         return views
 

@@ -23,7 +23,13 @@ class CardInput(Input):
     """The host's card field: Backspace on an empty field takes the last card back."""
 
     def on_key(self, event: events.Key) -> None:
-        """Catch Backspace on an empty field before the field's own binding."""
+        """Catch Backspace on an empty field before the field's own binding, and Escape."""
+        if event.key == "escape":
+            event.stop()
+            screen = self.screen
+            if isinstance(screen, SessionScreen):
+                screen.act("quit")
+            return
         if event.key == "backspace" and not self.value:
             event.stop()
             event.prevent_default()
@@ -97,7 +103,8 @@ class SessionScreen(GameScreen):
             parts.append(self.tr("tui.keys.ranking"))
         if self.physical and phase is not Phase.PREDICTING:
             parts.append(self.tr("tui.keys.undo"))
-        return "  ".join(parts) + "\n" + self.tr("tui.keys.common")
+        typing = self.physical and phase is Phase.DEALING
+        return "  ".join(parts) + "\n" + self.tr("tui.keys.typing" if typing else "tui.keys.common")
 
     def act(self, action: str) -> None:
         name, _, arg = action.partition(":")
@@ -139,7 +146,7 @@ class SessionScreen(GameScreen):
             return
         elif name == "ranking":
             self.game_app.save(finished=True)
-            self.game_app.show_ranking(self.game.scores)
+            self.game_app.show_ranking(self.game.scores, coups=self.game.results)
             return
         self.game_app.save(finished=False)
         self.after_change()
