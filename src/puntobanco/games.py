@@ -280,6 +280,8 @@ class Session(Game):
     def withdraw(self, name: str) -> BetWithdrawn:
         """Take back ``name``'s prediction before the deal."""
         player = self._table.player(name)
+        if not player.bets:
+            raise IllegalActionError("table.error.no_prediction", name=player.name)
         (box,) = player.bets
         return self._table.withdraw(name, box)
 

@@ -215,3 +215,30 @@ def test_the_issue_example_runs_and_reconciles() -> None:
     )
     assert t.balances == {"Ana": expected}
     assert t.house == 1000000 - expected
+
+
+def test_a_coup_dealt_but_not_settled_is_completed_with_its_cards_on_reopening(
+    tmp_path: Path,
+) -> None:
+    from puntobanco.store.sqlite import SQLiteStore
+    from puntobanco.table import Phase, Table, TableConfig
+
+    store = SQLiteStore(tmp_path / "a.db")
+
+    def sink(stored: int, new: object) -> None:
+        store.append("club", stored, new)  # type: ignore[arg-type]
+
+    # Step by step, each step its own transaction; the process "dies" after the deal.
+    table = Table.open("club", TableConfig.casino(seed=8), sink=sink)
+    table.sit("Ana", 100_000)
+    table.bet("Ana", "punto", 1000)
+    table.close_bets()
+    dealt = table.deal()
+    assert table.phase is Phase.DEALT
+    store.close()
+    reopened = CasinoTable.resume("club", db=tmp_path / "a.db")
+    assert reopened.phase is Phase.BETS_OPEN and reopened.state.completed == 1
+    assert [e for e in reopened.events if isinstance(e, CoupDealt)] == [dealt]
+    expected = 100_000 + net(Outcome.PUNTO, 1000, reopened.all_coups[0].outcome)
+    assert reopened.balances == {"Ana": expected}
+    reopened.close()

@@ -347,3 +347,13 @@ def test_can_actions_answer_without_raising(casino: CasinoTable) -> None:
     assert not table.can_bet("Ana", "banco", 1)
     assert not table.can_deal() and not table.can_settle()
     assert table.can_sit("Chloé", 100) and not table.can_sit("ana", 100)
+
+
+def test_withdrawing_a_prediction_never_made_is_refused(db: Path, session: Session) -> None:
+    refused(
+        db,
+        "session",
+        lambda: session.withdraw("Ana"),
+        IllegalActionError,
+        "Ana has no prediction to take back.",
+    )

@@ -109,3 +109,13 @@ def test_export_then_import_rebuilds_the_same_history(
     assert json.loads(before) == json.loads(after)
     code, _, err = run(capsys, "import", str(file), "--db", str(other))
     assert code == 2 and "already exists" in err
+
+
+def test_reading_a_log_that_does_not_exist_creates_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "none" / "games.db"
+    for command in (["history"], ["export", "club"]):
+        code, _, err = run(capsys, *command, "--db", str(missing))
+        assert code == 2 and err.strip() == f"error: There is no game log at {missing}."
+    assert not missing.parent.exists()

@@ -25,11 +25,11 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     import sys
 
     from puntobanco.errors import StoreError
-    from puntobanco.store import default_db_path
+    from puntobanco.store import default_db_path, existing_log
     from puntobanco.store.jsonl import record_line
     from puntobanco.store.sqlite import SQLiteStore
 
-    store = SQLiteStore(args.db or default_db_path())
+    store = SQLiteStore(existing_log(args.db or default_db_path()))
     try:
         records = store.load(args.table)
         if not records:

@@ -36,12 +36,12 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     from puntobanco.coup import resolve
     from puntobanco.errors import StoreError
     from puntobanco.explain import announce
-    from puntobanco.store import default_db_path
+    from puntobanco.store import default_db_path, existing_log
     from puntobanco.store.sqlite import SQLiteStore
     from puntobanco.table.history import CoupRecord, coup_records
     from puntobanco.table.machine import money_text
 
-    store = SQLiteStore(args.db or default_db_path())
+    store = SQLiteStore(existing_log(args.db or default_db_path()))
     try:
         tables = store.tables()
         if args.table is not None and args.table not in tables:

@@ -143,6 +143,11 @@ MESSAGES: dict[str, M] = {
         "{name} n'a pas de mise sur {box} à retirer.",
         "{name} no tiene apuesta en {box} que retirar.",
     ),
+    "table.error.no_prediction": M(
+        "{name} has no prediction to take back.",
+        "{name} n'a pas de prédiction à reprendre.",
+        "{name} no tiene ninguna predicción que retirar.",
+    ),
     "table.error.session_over": M(
         "All {deals} deals have been played: the session is over.",
         "Les {deals} donnes ont été jouées : la séance est terminée.",
@@ -192,6 +197,11 @@ MESSAGES: dict[str, M] = {
         "No table {table!r} in {db}. Tables: {tables}.",
         "Pas de table {table!r} dans {db}. Tables : {tables}.",
         "No hay mesa {table!r} en {db}. Mesas: {tables}.",
+    ),
+    "store.error.no_log": M(
+        "There is no game log at {db}.",
+        "Il n'y a pas de journal de parties à {db}.",
+        "No hay registro de partidas en {db}.",
     ),
     "store.error.exists": M(
         "Table {table!r} already exists in {db}; it is not imported again.",

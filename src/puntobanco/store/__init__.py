@@ -117,6 +117,13 @@ def default_db_path(environ: dict[str, str] | None = None) -> Path:
     return root / APP_DIR / DB_NAME
 
 
+def existing_log(path: str | os.PathLike[str]) -> str | os.PathLike[str]:
+    """``path`` if a log file is there; ``StoreError`` otherwise (reading never creates one)."""
+    if not Path(path).is_file():
+        raise StoreError("store.error.no_log", db=str(path))
+    return path
+
+
 def open_store(db: str | os.PathLike[str] | EventStore | None) -> EventStore:
     """A store for ``db``: a path opens (or creates) a SQLite file, ``None`` a
     ``MemoryStore``, a store is used as it is."""
