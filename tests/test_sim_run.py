@@ -5,7 +5,11 @@ from __future__ import annotations
 import csv
 import json
 import math
+import signal
+import subprocess
+import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -110,3 +114,35 @@ def test_bad_settings_get_a_sentence_and_exit_2(
 ) -> None:
     assert main(argv) == 2
     assert capsys.readouterr().err.startswith("error:")
+
+
+def test_ctrl_c_stops_cleanly_and_prints_the_partial_result() -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "puntobanco", "simulate", "--coups", "1e12", "--seed", "3"]
+        + ["--json", "--chunk", "1e6"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(4)  # start-up, then a few chunks
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    data = json.loads(out)
+    assert data["interrupted"] is True
+    assert 0 < data["coups"] < 10**12 and data["coups"] == sum(data["counts"].values())
+
+
+def test_a_workers_digest_merges_to_the_same_totals_as_its_rows() -> None:
+    from puntobanco.sim.runner import run_chunk
+
+    config = SimConfig(
+        coups=200_000, seed=4, chunk_coups=50_000, strategies=(parse_strategy("1326"),)
+    )
+    by_rows, by_digest = Summary(config), Summary(config)
+    for chunk in range(config.chunks):
+        by_rows.add(run_chunk(config, chunk))
+        shipped = run_chunk(config, chunk, digest=True)
+        assert shipped.shoes.size == 0  # no rows travel without --csv
+        by_digest.add(shipped)
+    assert by_rows.to_json() == by_digest.to_json()

@@ -110,6 +110,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
         paytable=args.paytable,
         strategies=tuple(parse_strategy(s, limits) for s in args.strategy),
         chunk_coups=args.chunk or CHUNK_COUPS,
+        keep_shoes=args.csv is not None,
     )
     summary = Summary(config)
     csv_file = open(args.csv, "w", encoding="utf-8", newline="") if args.csv else None  # noqa: SIM115

@@ -40,8 +40,18 @@ class Totals:
     shoe_net: Counter[int] = field(default_factory=Counter)  # complete shoes only
 
     def add_shoes(self, nets: np.ndarray[Any, Any]) -> None:
+        """Count each shoe's net into the histogram."""
         values, counts = np.unique(nets, return_counts=True)
         self.shoe_net.update(dict(zip(values.tolist(), counts.tolist(), strict=True)))
+
+    def merge(self, other: Totals) -> None:
+        """Add ``other``'s totals to these."""
+        self.net += other.net
+        self.bets += other.bets
+        self.wagered += other.wagered
+        self.squares += other.squares
+        self.ruined += other.ruined
+        self.shoe_net.update(other.shoe_net)
 
 
 @dataclass(slots=True)
@@ -66,7 +76,29 @@ class Summary:
             self.strategies = [Totals() for _ in self.config.strategies]
 
     def add(self, result: ChunkResult) -> None:
-        """Merge one chunk (callers merge in chunk order)."""
+        """Merge one chunk (callers merge in chunk order): its digest when the
+        worker made one, else its rows."""
+        if result.digest is None:
+            self.add_rows(result)
+            return
+        other = result.digest
+        assert isinstance(other, Summary)
+        self.coups += other.coups
+        self.shoes += other.shoes
+        self.partial += other.partial
+        self.chunks += other.chunks
+        self.nn += other.nn
+        for i in range(3):
+            self.counts[i] += other.counts[i]
+            self.xx[i] += other.xx[i]
+            self.xn[i] += other.xn[i]
+        for mine, theirs in zip(
+            self.flat + self.strategies, other.flat + other.strategies, strict=True
+        ):
+            mine.merge(theirs)
+
+    def add_rows(self, result: ChunkResult) -> None:
+        """Merge one chunk from its rows, one per shoe."""
         rows = result.shoes
         n = rows[:, engine.S_COUPS]
         x = rows[:, engine.S_PUNTO : engine.S_EGALITE + 1]
@@ -265,3 +297,10 @@ class CsvSink:
                 final = Fraction(s.limits.bankroll * SCALE + net, SCALE)
                 line += [json_amount(Fraction(net, SCALE)), bets, ruined, json_amount(final)]
             self.writer.writerow(line)
+
+
+def digest(result: ChunkResult) -> Summary:
+    """A chunk reduced to its totals: what a worker sends back instead of its rows."""
+    summary = Summary(result.config)
+    summary.add_rows(result)
+    return summary

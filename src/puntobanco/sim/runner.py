@@ -106,7 +106,9 @@ class ChunkResult:
     shoes: I64  # (n, 5): coups, punto, banco, egalite, complete
     results: I64  # (n, strategies, 4): net (twentieths), bets, ruined, wagered
     coup_squares: npt.NDArray[np.float64]  # (strategies,) sum of squared nets per coup
+    config: SimConfig
     seconds: float = 0.0
+    digest: object = None  # the chunk's totals (a results.Summary), made by the worker
 
 
 @dataclass(slots=True)
@@ -166,8 +168,12 @@ def _cached_arrays(config: SimConfig) -> dict[str, Any]:
         return _ARRAYS[config]
 
 
-def run_chunk(config: SimConfig, chunk: int, trace_shoes: int = 0) -> ChunkResult:
-    """Play chunk ``chunk`` of ``config`` (a pure function: Dask ships it to workers)."""
+def run_chunk(config: SimConfig, chunk: int, *, digest: bool = False) -> ChunkResult:
+    """Play chunk ``chunk`` of ``config`` (a pure function: Dask ships it to workers).
+
+    With ``digest`` the worker also reduces the chunk to its totals, and keeps
+    the rows only when ``config.keep_shoes``.
+    """
     start = time.perf_counter()
     a = _cached_arrays(config)
     budget = config.budget(chunk)
@@ -205,7 +211,16 @@ def run_chunk(config: SimConfig, chunk: int, trace_shoes: int = 0) -> ChunkResul
             np.zeros((0, 0, 10), dtype=np.int64),
         )
         results = results[:count]
-    return ChunkResult(chunk, budget, shoes[:count], results, squares, time.perf_counter() - start)
+    result = ChunkResult(chunk, budget, shoes[:count], results, squares, config)
+    if digest:
+        from puntobanco.sim.results import digest as make_digest
+
+        result.digest = make_digest(result)
+        if not config.keep_shoes:  # the totals are enough: ship no rows
+            result.shoes = result.shoes[:0]
+            result.results = result.results[:0]
+    result.seconds = time.perf_counter() - start
+    return result
 
 
 def trace(config: SimConfig, shoes: int = 20) -> Trace:
@@ -320,7 +335,7 @@ def run_local(
     with ThreadPoolExecutor(max_workers=workers) as pool:
         try:
             for chunk in chunks:
-                pending[pool.submit(run_chunk, config, chunk)] = chunk
+                pending[pool.submit(run_chunk, config, chunk, digest=True)] = chunk
                 if len(pending) >= 2 * workers:
                     break
             while pending:
@@ -333,7 +348,7 @@ def run_local(
                     ordered.put(result)
                     tracker.advance(result.coups, config.coups)
                     for chunk in chunks:
-                        pending[pool.submit(run_chunk, config, chunk)] = chunk
+                        pending[pool.submit(run_chunk, config, chunk, digest=True)] = chunk
                         break
         except KeyboardInterrupt:
             for future in pending:
@@ -363,7 +378,7 @@ def run_dask(
         threads = max(1, sum(client.nthreads().values()))
         chunks = iter(range(config.chunks))
         first = [
-            client.submit(run_chunk, config, c, pure=False)
+            client.submit(run_chunk, config, c, digest=True, pure=False)
             for c, _ in zip(chunks, range(4 * threads), strict=False)
         ]
         queue = as_completed(first)  # type: ignore[no-untyped-call]
@@ -373,7 +388,7 @@ def run_dask(
                 ordered.put(result)
                 tracker.advance(result.coups, config.coups)
                 for chunk in chunks:
-                    queue.add(client.submit(run_chunk, config, chunk, pure=False))  # type: ignore[no-untyped-call]
+                    queue.add(client.submit(run_chunk, config, chunk, digest=True, pure=False))  # type: ignore[no-untyped-call]
                     break
         except KeyboardInterrupt:
             client.cancel(list(queue.futures))

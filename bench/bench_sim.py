@@ -1,0 +1,211 @@
+"""The simulator and the batched exact analysis, side by side with their baselines.
+
+Run: ``python bench/bench_sim.py`` (add ``--quick`` for a short run, ``--command``
+to also time ``puntobanco simulate --coups 1e9 --decks 8 --json`` as a whole).
+
+Prints, in coups per second: the pure-Python table engine (the core's
+``Shoe.burn()`` + ``Shoe.deal_coup()`` loop), the fast simulator on one core
+and on every core (flat bets on the three chances, then betting systems), and
+the exact analysis per composition: batched (numba) against the core's pure
+Python ``outcome_counts`` and against a plain compiled loop over every ordered
+four-card start. Figures depend on what else the machine is doing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from puntobanco.jit import numba
+from puntobanco.odds import composition, outcome_counts
+from puntobanco.odds.batch import outcome_counts_batch
+from puntobanco.shoe import Shoe
+from puntobanco.sim.results import Summary
+from puntobanco.sim.runner import SimConfig, default_workers, run_local, warm_up
+from puntobanco.sim.strategies import parse_strategy
+from puntobanco.sim.tableau import tables
+
+SYSTEMS = ("martingale", "paroli", "dalembert", "fibonacci", "1326", "labouchere")
+
+
+def python_engine(seconds: float) -> float:
+    """Coups per second of the core's own table engine, dealing whole 8-deck shoes."""
+    coups = 0
+    seed = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        shoe = Shoe(8, seed=seed, cut_card=16)
+        shoe.burn()
+        while not shoe.finished:
+            shoe.deal_coup()
+            coups += 1
+        seed += 1
+    return coups / (time.perf_counter() - start)
+
+
+def fast(coups: int, workers: int, strategies: tuple[str, ...] = ()) -> float:
+    """Coups per second of the compiled simulator (compilation excluded)."""
+    config = SimConfig(
+        coups=coups, decks=8, seed=1, strategies=tuple(parse_strategy(s) for s in strategies)
+    )
+    warm_up(config)
+    summary = Summary(config)
+    start = time.perf_counter()
+    assert run_local(config, summary.add, workers=workers)
+    elapsed = time.perf_counter() - start
+    assert summary.coups == coups
+    return coups / elapsed
+
+
+@numba.njit(cache=True)
+def plain_compiled(c: Any, natural: Any, punto: Any, banco: Any) -> tuple[int, int, int]:
+    """Every ordered four-card start, every third card: the obvious loop, compiled."""
+    out = np.zeros(3, np.int64)
+    n = c.sum()
+    for p1 in range(10):
+        w1 = c[p1]
+        c[p1] -= 1
+        for b1 in range(10):
+            w2 = w1 * c[b1]
+            c[b1] -= 1
+            for p2 in range(10):
+                w3 = w2 * c[p2]
+                c[p2] -= 1
+                for b2 in range(10):
+                    w4 = w3 * c[b2]
+                    if w4 > 0:
+                        c[b2] -= 1
+                        pt = (p1 + p2) % 10
+                        bt = (b1 + b2) % 10
+                        if natural[pt] or natural[bt] or not (punto[pt] or banco[bt, 10]):
+                            k = 0 if pt > bt else (1 if bt > pt else 2)
+                            out[k] += w4 * (n - 4) * (n - 5)
+                        elif not punto[pt]:
+                            for b3 in range(10):
+                                t = (bt + b3) % 10
+                                k = 0 if pt > t else (1 if t > pt else 2)
+                                out[k] += w4 * c[b3] * (n - 5)
+                        else:
+                            for p3 in range(10):
+                                w5 = w4 * c[p3]
+                                if w5 > 0:
+                                    c[p3] -= 1
+                                    q = (pt + p3) % 10
+                                    if banco[bt, p3]:
+                                        for b3 in range(10):
+                                            t = (bt + b3) % 10
+                                            k = 0 if q > t else (1 if t > q else 2)
+                                            out[k] += w5 * c[b3]
+                                    else:
+                                        k = 0 if q > bt else (1 if bt > q else 2)
+                                        out[k] += w5 * (n - 5)
+                                    c[p3] += 1
+                        c[b2] += 1
+                c[p2] += 1
+            c[b1] += 1
+        c[p1] += 1
+    return out[0], out[1], out[2]
+
+
+def compositions(count: int) -> np.ndarray[Any, Any]:
+    """``count`` compositions met along simulated 8-deck shoes (0 to 350 cards dealt)."""
+    rng = np.random.default_rng(2026)
+    full = np.array(composition(8))
+    cards = np.repeat(np.arange(10), full)
+    rows = np.empty((count, 10), dtype=np.int64)
+    for i in range(count):
+        dealt = rng.permutation(cards)[: rng.integers(0, 350)]
+        rows[i] = full - np.bincount(dealt, minlength=10)
+    return rows
+
+
+def per_call(fn: Callable[[], object], repeat: int) -> float:
+    """Best time of ``repeat`` calls, seconds."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def exact_figures(batch: int) -> tuple[float, float, float]:
+    """(batched, pure Python, plain compiled) seconds per composition."""
+    rows = compositions(batch)
+    outcome_counts_batch(rows[:2])
+    batched = per_call(lambda: outcome_counts_batch(rows), 3) / batch
+    sample = rows[:20]
+    start = time.perf_counter()
+    for row in sample:
+        outcome_counts(row.tolist())
+    python = (time.perf_counter() - start) / len(sample)
+    natural, punto, banco = (a.astype(np.bool_) for a in tables())
+    plain_compiled(rows[0].copy(), natural, punto, banco)
+    start = time.perf_counter()
+    for row in sample:
+        plain_compiled(row.copy(), natural, punto, banco)
+    plain = (time.perf_counter() - start) / len(sample)
+    got = outcome_counts_batch(sample)
+    for row, counts in zip(sample, got, strict=True):
+        assert tuple(counts.tolist()) == outcome_counts(row.tolist())
+        assert plain_compiled(row.copy(), natural, punto, banco) == tuple(counts.tolist())
+    return batched, python, plain
+
+
+def whole_command() -> float:
+    """Seconds of ``puntobanco simulate --coups 1e9 --decks 8 --json``, start-up included."""
+    start = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "-m", "puntobanco", "simulate", "--coups", "1e9", "--decks", "8"]
+        + ["--json", "--seed", "1"],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    """Print every figure, side by side."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true", help="smaller runs")
+    parser.add_argument("--command", action="store_true", help="also time the 1e9 command")
+    args = parser.parse_args()
+    scale = 1 if args.quick else 4
+    cores = default_workers()
+    print(f"cores: {cores}")
+    print(f"{'engine':<44} {'coups/s':>14}")
+    base = python_engine(1.0 * scale / 2)
+    print(f"{'pure-Python table engine (Shoe.deal_coup)':<44} {base:>14,.0f}")
+    rows = [
+        ("fast, flat bets, 1 core", 50_000_000, 1, ()),
+        (f"fast, flat bets, {cores} cores", 100_000_000, cores, ()),
+        ("fast, martingale:banco, 1 core", 10_000_000, 1, ("martingale:banco",)),
+        (f"fast, martingale:banco, {cores} cores", 20_000_000, cores, ("martingale:banco",)),
+        ("fast, follow, 1 core", 10_000_000, 1, ("follow",)),
+        (f"fast, follow, {cores} cores", 20_000_000, cores, ("follow",)),
+        (f"fast, 6 systems at once, {cores} cores", 10_000_000, cores, SYSTEMS),
+        ("fast, count (exact edge every coup), 1 core", 50_000, 1, ("count",)),
+    ]
+    for name, coups, workers, strategies in rows:
+        rate = fast(coups * scale, workers, strategies)
+        print(f"{name:<44} {rate:>14,.0f}   {rate / base:>7.0f}x")
+    batch = 10_000
+    batched, python, plain = exact_figures(batch)
+    print()
+    print(f"{'exact analysis, one composition':<44} {'time':>14}")
+    print(f"{f'batched (numba), batch of {batch:,}, 1 core':<44} {batched * 1e6:>11.1f} µs")
+    print(f"{'pure Python (odds.exact.outcome_counts)':<44} {python * 1e6:>11.1f} µs")
+    print(f"{'plain compiled loop over ordered starts':<44} {plain * 1e6:>11.1f} µs")
+    if args.command:
+        print()
+        print(f"puntobanco simulate --coups 1e9 --decks 8 --json: {whole_command():.1f} s")
+
+
+if __name__ == "__main__":
+    main()
