@@ -183,10 +183,13 @@ class TableState:
         return None
 
 
-def _with_player(state: TableState, player: Player) -> TableState:
+Changes = dict[str, Any]
+
+
+def _with_player(state: TableState, player: Player) -> Changes:
     players = dict(state.players)
     players[player.name] = player
-    return replace(state, players=players)
+    return {"players": players}
 
 
 def _without_bet(player: Player, box: Outcome) -> Player:
@@ -195,22 +198,23 @@ def _without_bet(player: Player, box: Outcome) -> Player:
     return replace(player, bets=bets)
 
 
-def _opened(state: TableState, e: TableOpened) -> TableState:
+def _opened(state: TableState, e: TableOpened) -> Changes:
     raise AssertionError("a table opens only once")
 
 
-def _seated(state: TableState, e: PlayerSeated) -> TableState:
-    state = _with_player(state, Player(e.name, e.seat, e.bankroll))
-    return replace(state, brought=state.brought + e.bankroll)
+def _seated(state: TableState, e: PlayerSeated) -> Changes:
+    changes = _with_player(state, Player(e.name, e.seat, e.bankroll))
+    changes["brought"] = state.brought + e.bankroll
+    return changes
 
 
-def _left(state: TableState, e: PlayerLeft) -> TableState:
+def _left(state: TableState, e: PlayerLeft) -> Changes:
     players = dict(state.players)
     del players[e.name]
-    return replace(state, players=players, taken=state.taken + e.bankroll)
+    return {"players": players, "taken": state.taken + e.bankroll}
 
 
-def _bet(state: TableState, e: BetPlaced) -> TableState:
+def _bet(state: TableState, e: BetPlaced) -> Changes:
     player = state.players[e.name]
     if state.format is Format.SESSION:
         bets: dict[Outcome, Amount] = {e.box: e.stake}
@@ -220,81 +224,85 @@ def _bet(state: TableState, e: BetPlaced) -> TableState:
     return _with_player(state, replace(player, bets=bets))
 
 
-def _withdrawn(state: TableState, e: BetWithdrawn) -> TableState:
+def _withdrawn(state: TableState, e: BetWithdrawn) -> Changes:
     return _with_player(state, _without_bet(state.players[e.name], e.box))
 
 
-def _closed(state: TableState, e: BetsClosed) -> TableState:
+def _closed(state: TableState, e: BetsClosed) -> Changes:
     assert e.coup == state.coup
-    return state
+    return {}
 
 
-def _shuffled(state: TableState, e: ShoeShuffled) -> TableState:
-    return replace(state, shoe=ShoeState(e.shoe, e.order, e.cut_card), shoe_coups=())
+def _shuffled(state: TableState, e: ShoeShuffled) -> Changes:
+    return {"shoe": ShoeState(e.shoe, e.order, e.cut_card), "shoe_coups": ()}
 
 
-def _burned(state: TableState, e: ShoeBurned) -> TableState:
+def _burned(state: TableState, e: ShoeBurned) -> Changes:
     assert state.shoe is not None
-    shoe = replace(state.shoe, position=state.shoe.position + 1 + len(e.burned))
-    return replace(state, shoe=shoe)
+    return {"shoe": replace(state.shoe, position=state.shoe.position + 1 + len(e.burned))}
 
 
-def _handed(state: TableState, e: PuntoCardsHanded) -> TableState:
-    return replace(state, punto_hand=e.name)
+def _handed(state: TableState, e: PuntoCardsHanded) -> Changes:
+    return {"punto_hand": e.name}
 
 
-def _dealt(state: TableState, e: CoupDealt) -> TableState:
+def _dealt(state: TableState, e: CoupDealt) -> Changes:
     assert state.shoe is not None and e.coup == state.coup
     start = state.shoe.position
     assert e.cards == state.shoe.order[start : start + len(e.cards)], "cards not from the shoe"
     coup = resolve(e.cards)
-    shoe = replace(state.shoe, position=state.shoe.position + len(e.cards), finished=e.last_of_shoe)
-    return replace(state, shoe=shoe, current=coup, shoe_coups=(*state.shoe_coups, coup))
+    shoe = replace(state.shoe, position=start + len(e.cards), finished=e.last_of_shoe)
+    return {"shoe": shoe, "current": coup, "shoe_coups": (*state.shoe_coups, coup)}
 
 
-def _announced(state: TableState, e: CoupAnnounced) -> TableState:
+def _announced(state: TableState, e: CoupAnnounced) -> Changes:
     assert state.current is not None and state.current.outcome is e.winner
-    return state
+    return {}
 
 
-def _collected(state: TableState, e: BetCollected) -> TableState:
+def _collected(state: TableState, e: BetCollected) -> Changes:
     player = state.players[e.name]
     player = replace(_without_bet(player, e.box), balance=player.balance - e.stake)
-    return replace(_with_player(state, player), house=state.house + e.stake)
+    changes = _with_player(state, player)
+    changes["house"] = state.house + e.stake
+    return changes
 
 
-def _returned(state: TableState, e: BetReturned) -> TableState:
+def _returned(state: TableState, e: BetReturned) -> Changes:
     return _with_player(state, _without_bet(state.players[e.name], e.box))
 
 
-def _paid(state: TableState, e: BetPaid) -> TableState:
+def _paid(state: TableState, e: BetPaid) -> Changes:
     player = state.players[e.name]
     player = replace(_without_bet(player, e.box), balance=player.balance + e.win)
-    return replace(_with_player(state, player), house=state.house - e.win, kept=state.kept + e.kept)
+    changes = _with_player(state, player)
+    changes["house"] = state.house - e.win
+    changes["kept"] = state.kept + e.kept
+    return changes
 
 
-def _settled(state: TableState, e: CoupSettled) -> TableState:
+def _settled(state: TableState, e: CoupSettled) -> Changes:
     assert all(not p.bets for p in state.players.values()), "a bet left unsettled"
-    return state
+    return {}
 
 
-def _holder(state: TableState, e: ShoeHolderChanged) -> TableState:
-    return replace(state, holder=e.name)
+def _holder(state: TableState, e: ShoeHolderChanged) -> Changes:
+    return {"holder": e.name}
 
 
-def _finished(state: TableState, e: ShoeFinished) -> TableState:
-    return state
+def _finished(state: TableState, e: ShoeFinished) -> Changes:
+    return {}
 
 
-def _opened_bets(state: TableState, e: BetsOpened) -> TableState:
-    return replace(state, coup=e.coup, current=None, punto_hand=None)
+def _opened_bets(state: TableState, e: BetsOpened) -> Changes:
+    return {"coup": e.coup, "current": None, "punto_hand": None}
 
 
-def _table_closed(state: TableState, e: TableClosed) -> TableState:
-    return replace(state, winners=e.winners)
+def _table_closed(state: TableState, e: TableClosed) -> Changes:
+    return {"winners": e.winners}
 
 
-_APPLY: Final[dict[type[Any], Callable[[TableState, Any], TableState]]] = {
+_APPLY: Final[dict[type[Any], Callable[[TableState, Any], Changes]]] = {
     TableOpened: _opened,
     PlayerSeated: _seated,
     PlayerLeft: _left,
@@ -330,8 +338,8 @@ def apply(state: TableState, event: Event) -> TableState:
     if action is not None:
         assert action in TRANSITIONS[phase], f"{kind.__name__} in phase {phase.value}"
         phase = TRANSITIONS[phase][action]
-    new = _APPLY[kind](state, event)
-    return replace(new, phase=phase, events=state.events + 1)
+    changes = _APPLY[kind](state, event)
+    return replace(state, phase=phase, events=state.events + 1, **changes)
 
 
 def replay(events: Iterable[Event]) -> TableState:
