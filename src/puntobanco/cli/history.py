@@ -39,7 +39,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     from puntobanco.store import default_db_path, existing_log
     from puntobanco.store.sqlite import SQLiteStore
     from puntobanco.table.history import CoupRecord, coup_records
-    from puntobanco.table.machine import money_text
+    from puntobanco.table.values import money_text
 
     store = SQLiteStore(existing_log(args.db or default_db_path()))
     try:

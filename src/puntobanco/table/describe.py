@@ -11,6 +11,7 @@ from __future__ import annotations
 from puntobanco.cards import format_cards
 from puntobanco.explain import outcome_name
 from puntobanco.i18n import Lang, t
+from puntobanco.paytable import Amount
 from puntobanco.table.config import TableConfig
 from puntobanco.table.events import (
     BetCollected,
@@ -34,14 +35,14 @@ from puntobanco.table.events import (
     TableClosed,
     TableOpened,
 )
-from puntobanco.table.machine import money_text
+from puntobanco.table.values import money_text
 
 
 def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str:
     """One sentence for ``event`` at a table with ``config``."""
 
-    def money(value: object) -> str:
-        return money_text(config, value)  # type: ignore[arg-type]
+    def money(value: Amount) -> str:
+        return money_text(config, value)
 
     match event:
         case TableOpened():

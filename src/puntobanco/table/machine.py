@@ -52,46 +52,14 @@ from puntobanco.table.events import (
 )
 from puntobanco.table.names import check_name
 from puntobanco.table.state import TRANSITIONS, Phase, Player, TableState, apply, initial
+from puntobanco.table.values import box_of, check_table_id
+from puntobanco.table.values import money_text as money_text  # re-exported
 
 #: Receives each action's new events, with the number of events stored
 #: before them, and must make them durable before returning.
 Sink = Callable[[int, Sequence[Event]], None]
-MAX_TABLE_ID: Final = 64
 MAX_COUP_CARDS: Final = 6
 E = TypeVar("E", bound=Event)
-
-
-def check_table_id(table: object) -> str:
-    """A table's name: 1 to 64 printable characters, no spaces at either end."""
-    if (
-        not isinstance(table, str)
-        or not table
-        or table != table.strip()
-        or len(table) > MAX_TABLE_ID
-        or not table.isprintable()
-    ):
-        raise IllegalActionError("table.error.table_id", table=table, high=MAX_TABLE_ID)
-    return table
-
-
-def money_text(config: TableConfig, value: Amount) -> str:
-    """An amount as players read it: ``12.50`` for 1250 cents, ``19`` points in a session.
-
-    >>> money_text(TableConfig.casino(), 1250), money_text(TableConfig.session(), 19)
-    ('12.50', '19')
-    """
-    from puntobanco.paytable import format_amount
-
-    if not config.money or not isinstance(value, int):
-        return format_amount(value)
-    sign = "-" if value < 0 else ""
-    units, cents = divmod(abs(value), 100)
-    return f"{sign}{units}.{cents:02d}"
-
-
-def box_of(box: Outcome | str) -> Outcome:
-    """A box given as an ``Outcome`` or as text (``"banco"``, ``"b"``, ``"égalité"``...)."""
-    return box if isinstance(box, Outcome) else Outcome.parse(box)
 
 
 class Table:
