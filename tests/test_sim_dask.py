@@ -68,7 +68,7 @@ def cluster(tmp_path: Path) -> Iterator[str]:
             procs.append(
                 subprocess.Popen(
                     [*dask, "worker", address, "--host", "127.0.0.1", "--nthreads", "1"]
-                    + ["--nworkers", "1", "--no-dashboard", "--memory-limit", "2GiB"],
+                    + ["--no-nanny", "--no-dashboard", "--memory-limit", "2GiB"],
                     stdout=log,
                     stderr=subprocess.STDOUT,
                 )
