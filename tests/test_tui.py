@@ -212,3 +212,39 @@ def test_an_assisted_deal_refuses_a_ninth_four_of_hearts() -> None:
         assert "4♥ no puede salir" in screen_text(app)
 
     drive(PuntoBancoApp(lang="es", assist=True), script)
+
+
+def test_a_casino_table_left_with_ctrl_q_resumes_from_the_store(tmp_path: Path) -> None:
+    db = tmp_path / "game.db"
+
+    async def first(pilot: Pilot[None], app: PuntoBancoApp) -> None:
+        await pilot.press("2", "enter", "1", "b", "enter", "a")
+        assert "Ada" in screen_text(app)
+        await pilot.press("ctrl+q")
+
+    drive(PuntoBancoApp(lang="en", seed=4, db=db), first)
+
+    async def second(pilot: Pilot[None], app: PuntoBancoApp) -> None:
+        text = screen_text(app)
+        assert "Casino table · shoe 1 · coup 2" in text
+        assert "*You" in text and "Ada" in text
+        assert "No deal yet." not in text  # the first coup is in the shoe's history
+
+    drive(PuntoBancoApp(lang="en", db=db, resume=True), second)
+
+
+def test_an_assisted_session_resumes_from_its_file(tmp_path: Path) -> None:
+    db = tmp_path / "game.db"
+
+    async def first(pilot: Pilot[None], app: PuntoBancoApp) -> None:
+        await names(pilot, "Ana", "Bruno")
+        await pilot.press("p", "b", *"9h", "enter", *"8s", "enter", "escape")
+
+    drive(PuntoBancoApp(lang="fr", assist=True, db=db), first)
+
+    async def second(pilot: Pilot[None], app: PuntoBancoApp) -> None:
+        text = screen_text(app)
+        assert "Assistant du donneur · donne 1 sur 10" in text
+        assert "9♥" in text and "8♠" in text and "Carte pour Punto." in text
+
+    drive(PuntoBancoApp(lang="fr", assist=True, db=db, resume=True), second)

@@ -268,11 +268,12 @@ MESSAGES: dict[str, M] = {
         "Ficha {amount}: P, B, I para apostar; Intro: listo. Cierre en {seconds} s.",
     ),
     "tui.keys.croupier": M(
-        "[P][B][T] bet  [+][-] chip  [X] take back  [Enter] done\n[R] roads  [Q] leave the table",
+        "[P][B][T] bet  [+][-] chip  [X] take back  [Enter] done\n"
+        "[R] roads  [Q] leave the table  [Ctrl+Q] quit, --resume continues",
         "[P][B][E] miser  [+][-] jeton  [X] reprendre  [Entrée] fini\n"
-        "[R] routes  [Q] quitter la table",
+        "[R] routes  [Q] quitter la table  [Ctrl+Q] sortir, --resume pour reprendre",
         "[P][B][I] apostar  [+][-] ficha  [X] retirar  [Intro] listo\n"
-        "[R] caminos  [Q] dejar la mesa",
+        "[R] caminos  [Q] dejar la mesa  [Ctrl+Q] salir, --resume para seguir",
     ),
     "tui.error.bet_first": M(
         "Place a bet first (P, B or T), or wait: the croupier deals when the time is up.",
@@ -328,11 +329,12 @@ MESSAGES: dict[str, M] = {
         "[Esc] guardar y salir (--resume para seguir)",
     ),
     "tui.keys.casino": M(
-        "[P][B][T] bet  [+][-] chip  [X] take back  [Enter] deal\n[R] roads  [Q] leave the table",
+        "[P][B][T] bet  [+][-] chip  [X] take back  [Enter] deal\n"
+        "[R] roads  [Q] leave the table  [Ctrl+Q] quit, --resume continues",
         "[P][B][E] miser  [+][-] jeton  [X] reprendre  [Entrée] distribuer\n"
-        "[R] routes  [Q] quitter la table",
+        "[R] routes  [Q] quitter la table  [Ctrl+Q] sortir, --resume pour reprendre",
         "[P][B][I] apostar  [+][-] ficha  [X] retirar  [Intro] repartir\n"
-        "[R] caminos  [Q] dejar la mesa",
+        "[R] caminos  [Q] dejar la mesa  [Ctrl+Q] salir, --resume para seguir",
     ),
     "tui.keys.croupier_dealing": M(
         "the croupier deals...", "le croupier distribue...", "el crupier reparte..."
@@ -351,6 +353,13 @@ MESSAGES: dict[str, M] = {
         "The key {key!r} does nothing here: the keys are listed at the bottom.",
         "La touche {key!r} ne fait rien ici : les touches sont indiquées en bas.",
         "La tecla {key!r} no hace nada aquí: las teclas se indican abajo.",
+    ),
+    "tui.error.card": M(
+        "{text!r} is not a card: a rank, then a suit (h ♥, d ♦, c ♣, s ♠), e.g. 4h, 10d, Qs.",
+        "{text!r} n'est pas une carte : une valeur, puis une couleur (h ♥, d ♦, c ♣, s ♠), "
+        "ex. 4h, 10d, Dc (dame).",
+        "{text!r} no es una carta: un valor y luego un palo (h ♥, d ♦, c ♣, s ♠), p. ej. 4h, "
+        "10d, Qs.",
     ),
     "tui.error.action": M(
         "Unknown action {action!r} in a saved game.",

@@ -33,13 +33,14 @@ TABLE_PREFIX = "play-"
 CSS = """
 Screen { layout: vertical; }
 #title { height: 1; text-style: bold; }
-#top { height: 10; }
+#top { height: 9; }
+CasinoScreen #top { height: 10; }
 #bottom { height: 8; }
 .left { width: 38; height: 100%; border: round $primary; padding: 0 1; }
 .right { width: 1fr; height: 100%; border: round $primary; padding: 0 0 0 1; }
-#footer { dock: bottom; height: 4; }
+#footer { dock: bottom; height: 5; }
 #prompt { height: 1; text-style: bold; }
-#message { height: 1; }
+#message { height: 2; }
 #hints { height: 2; }
 #card { height: 1; border: none; padding: 0 1; }
 #banner { height: auto; padding: 1 0 1 10; }

@@ -9,7 +9,7 @@ from textual.containers import Horizontal
 from textual.widgets import Input, Static
 
 from puntobanco.assist import Phase, expected
-from puntobanco.errors import PuntoBancoError
+from puntobanco.errors import InvalidCardError, PuntoBancoError
 from puntobanco.explain import expect_sentence, outcome_name
 from puntobanco.tui.base import GameScreen, panel
 from puntobanco.tui.games import SessionView
@@ -184,6 +184,8 @@ class SessionScreen(GameScreen):
             self.game.next_card(text)
             self.game_app.save(finished=False)
         except PuntoBancoError as error:
+            if error.key == "error.card.invalid":  # the short form fits the message line
+                error = InvalidCardError("tui.error.card", text=text)
             self.refuse(error)
             return
         self.say("")
