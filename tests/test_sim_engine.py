@@ -14,6 +14,8 @@ from puntobanco.rng import MAX_SEED, derive_seed
 from puntobanco.shoe import Shoe
 from puntobanco.sim import engine
 from puntobanco.sim.runner import SimConfig, run_chunk
+from puntobanco.sim.shuffle import derive_seed as compiled_derive_seed
+from puntobanco.sim.shuffle import shuffle, shuffle2
 from puntobanco.sim.tableau import coup_table, deck_points, mod10_table
 
 INDEX = {Outcome.PUNTO: 0, Outcome.BANCO: 1, Outcome.EGALITE: 2}
@@ -60,14 +62,14 @@ def test_the_deck_points_are_fresh_order_as_point_values() -> None:
 def test_the_compiled_shuffle_is_the_cores_shuffle(seed: int, decks: int) -> None:
     base = deck_points(decks)
     cards = np.zeros(len(base) + engine.PAD, dtype=np.int8)
-    engine.shuffle(cards, base, np.uint64(seed))
+    shuffle(cards, base, np.uint64(seed))
     assert cards[: len(base)].tolist() == [c.point for c in Shoe(decks, seed=seed).order]
 
 
 @settings(max_examples=20, deadline=None)
 @given(st.integers(0, MAX_SEED), st.integers(0, 2**40))
 def test_the_compiled_derive_seed_is_the_cores(seed: int, index: int) -> None:
-    assert int(engine.derive_seed(np.uint64(seed), np.uint64(index))) == derive_seed(seed, index)
+    assert int(compiled_derive_seed(np.uint64(seed), np.uint64(index))) == derive_seed(seed, index)
 
 
 @pytest.mark.parametrize(
@@ -87,7 +89,7 @@ def test_every_coup_of_a_shoe_is_the_cores_coup(
 ) -> None:
     base = deck_points(decks)
     cards = np.zeros(len(base) + engine.PAD, dtype=np.int8)
-    engine.shuffle(cards, base, np.uint64(seed))
+    shuffle(cards, base, np.uint64(seed))
     starts = np.zeros(200, dtype=np.int64)
     outs = np.zeros(200, dtype=np.int64)
     cut = engine.NO_CUT if cut_card is None else cut_card
@@ -132,3 +134,14 @@ def test_the_flat_kernel_and_the_strategy_kernel_deal_the_same_shoes() -> None:
         coups=50_000, decks=8, seed=3, chunk_coups=50_000, strategies=(parse_strategy("follow"),)
     )
     assert np.array_equal(run_chunk(flat, 0).shoes, run_chunk(played, 0).shoes)
+
+
+@pytest.mark.parametrize("decks", [1, 8])
+def test_two_shuffles_in_one_loop_are_two_shuffles(decks: int) -> None:
+    base = deck_points(decks)
+    a, b, one = (np.zeros(len(base) + engine.PAD, dtype=np.int8) for _ in range(3))
+    shuffle2(a, b, base, np.uint64(3), np.uint64(4))
+    shuffle(one, base, np.uint64(3))
+    assert np.array_equal(a, one)
+    shuffle(one, base, np.uint64(4))
+    assert np.array_equal(b, one)
