@@ -23,11 +23,11 @@ from typing import Any
 import numpy as np
 
 from puntobanco.jit import numba
-from puntobanco.odds import composition, outcome_counts
+from puntobanco.odds import outcome_counts
 from puntobanco.odds.batch import outcome_counts_batch
 from puntobanco.shoe import Shoe
 from puntobanco.sim.results import Summary
-from puntobanco.sim.runner import SimConfig, default_workers, run_local, warm_up
+from puntobanco.sim.runner import SimConfig, default_workers, run_local, trace, warm_up
 from puntobanco.sim.strategies import parse_strategy
 from puntobanco.sim.tableau import tables
 
@@ -114,15 +114,14 @@ def plain_compiled(c: Any, natural: Any, punto: Any, banco: Any) -> tuple[int, i
 
 
 def compositions(count: int) -> np.ndarray[Any, Any]:
-    """``count`` compositions met along simulated 8-deck shoes (0 to 350 cards dealt)."""
-    rng = np.random.default_rng(2026)
-    full = np.array(composition(8))
-    cards = np.repeat(np.arange(10), full)
-    rows = np.empty((count, 10), dtype=np.int64)
-    for i in range(count):
-        dealt = rng.permutation(cards)[: rng.integers(0, 350)]
-        rows[i] = full - np.bincount(dealt, minlength=10)
-    return rows
+    """``count`` compositions met along simulated 8-deck shoes: the unseen cards
+    before every coup of the first shoes of a run (``sim.runner.trace``)."""
+    config = SimConfig(coups=10**9, decks=8, seed=2026, strategies=(parse_strategy("flat"),))
+    traced = trace(config, count // 60 + 1)
+    rows = [traced.unseen[s, : traced.coups[s]] for s in range(len(traced.coups))]
+    stacked = np.concatenate(rows)
+    assert len(stacked) >= count
+    return np.ascontiguousarray(stacked[:count])
 
 
 def per_call(fn: Callable[[], object], repeat: int) -> float:

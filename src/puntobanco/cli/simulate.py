@@ -123,7 +123,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
 
     start = time.perf_counter()
     try:
-        with _progress(config, lang) as advance:
+        with _Progress(config, lang) as advance:
             if args.scheduler:
                 finished = _run_dask(config, sink, args.scheduler, advance)
             else:
@@ -165,7 +165,7 @@ def _run_dask(config: Any, sink: Any, address: str, advance: Any) -> bool:
         raise InvalidStrategyError("error.sim.scheduler", address=address, reason=error) from None
 
 
-class _progress:
+class _Progress:
     """A rich progress bar on stderr for long runs in a terminal; a no-op otherwise."""
 
     def __init__(self, config: Any, lang: Lang) -> None:
