@@ -248,3 +248,14 @@ def test_an_assisted_session_resumes_from_its_file(tmp_path: Path) -> None:
         assert "9♥" in text and "8♠" in text and "Carte pour Punto." in text
 
     drive(PuntoBancoApp(lang="fr", assist=True, db=db, resume=True), second)
+
+
+def test_tied_leaders_share_the_win_on_the_ranking() -> None:
+    async def script(pilot: Pilot[None], app: PuntoBancoApp) -> None:
+        app.show_ranking({"Ana": 19, "Bruno": -20, "Chloé": 19})
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Victoria compartida: Ana, Chloé." in text
+        assert text.count("ganador") == 2
+
+    drive(PuntoBancoApp(lang="es", seed=1), script)
