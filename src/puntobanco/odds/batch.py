@@ -74,11 +74,15 @@ def counts_one(counts: Any, outcomes: Any, out: Any) -> None:
     """Exact (Punto, Banco, Égalité) sequence counts of one composition into ``out``.
 
     The multisets a <= b <= c <= d <= e <= f are visited in the order of
-    ``multiset_table``; each level multiplies the running product by one more
-    falling factor of its value, so a multiset costs one multiplication.
+    ``multiset_table``; ``r`` holds the cards left after the values chosen so
+    far, so each level multiplies the running product by one falling factor
+    and a multiset costs one multiplication. Products stay >= 0: a factor can
+    only be negative under a product that is already 0.
     """
+    r = np.empty(10, np.int64)
     n = 0
     for v in range(10):
+        r[v] = counts[v]
         n += counts[v]
     p = np.int64(0)
     b = np.int64(0)
@@ -86,33 +90,34 @@ def counts_one(counts: Any, outcomes: Any, out: Any) -> None:
     if n >= MAX_CARDS:
         m = 0
         for a in range(10):
-            wa = np.int64(counts[a])
+            wa = r[a]
+            r[a] -= 1
             for b_ in range(a, 10):
-                wb = wa * (counts[b_] - (b_ == a))
+                wb = wa * r[b_]
+                r[b_] -= 1
                 for c in range(b_, 10):
-                    wc = wb * (counts[c] - (c == a) - (c == b_))
+                    wc = wb * r[c]
+                    r[c] -= 1
                     for d in range(c, 10):
-                        wd = wc * (counts[d] - (d == a) - (d == b_) - (d == c))
+                        wd = wc * r[d]
+                        r[d] -= 1
                         for e_ in range(d, 10):
-                            we = wd * (counts[e_] - (e_ == a) - (e_ == b_) - (e_ == c) - (e_ == d))
+                            we = wd * r[e_]
                             if we <= 0:
                                 m += 10 - e_
                                 continue
+                            r[e_] -= 1
                             for f in range(e_, 10):
-                                k = (
-                                    counts[f]
-                                    - (f == a)
-                                    - (f == b_)
-                                    - (f == c)
-                                    - (f == d)
-                                    - (f == e_)
-                                )
-                                if k > 0:
-                                    w = we * k
-                                    p += w * outcomes[m, 0]
-                                    b += w * outcomes[m, 1]
-                                    e += w * outcomes[m, 2]
+                                w = we * r[f]
+                                p += w * outcomes[m, 0]
+                                b += w * outcomes[m, 1]
+                                e += w * outcomes[m, 2]
                                 m += 1
+                            r[e_] += 1
+                        r[d] += 1
+                    r[c] += 1
+                r[b_] += 1
+            r[a] += 1
     out[0] = p
     out[1] = b
     out[2] = e
