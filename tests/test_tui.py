@@ -89,7 +89,9 @@ def test_a_three_participant_session_is_played_to_its_ranking_in_french(tmp_path
     db = tmp_path / "game.db"
     drive(PuntoBancoApp(lang="fr", seed=7, db=db), script)
     # the store keeps the whole session: ten deals, the scores, the winners
-    (name,) = open_store(db).tables()
+    store = open_store(db)
+    (name,) = store.tables()
+    store.close()
     with Session.resume(name, db=db) as session:
         assert session.finished and session.deals_played == 10
         assert session.winners and set(session.scores) == {"Ana", "Bruno", "Chloé"}

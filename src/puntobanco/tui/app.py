@@ -113,6 +113,14 @@ class PuntoBancoApp(App[None]):
         else:
             self.push_screen(TitleScreen())
 
+    def on_unmount(self) -> None:
+        """Release the table's store."""
+        game = self.game
+        if isinstance(game, TableSession):
+            game.session.close()
+        elif isinstance(game, TableCasino):
+            game.table.close()
+
     # -- games ---------------------------------------------------------------
 
     def find_unfinished(self) -> SessionView | TableCasino | None:

@@ -47,8 +47,11 @@ class CasinoScreen(GameScreen):
         self.history = list(enumerate(self.game.table.coups, 1))
         self.announce_burn("tui.casino.burn")
         if self.croupier:
-            self.game.tick()  # the croupier's countdown starts
             self.clock = self.set_interval(0.5, self.croupier_clock)
+            coup = self.game.tick()  # the croupier's countdown starts (or it deals)
+            if coup is not None:
+                self.start_reveal(coup)
+                return
         self.refresh_all()
 
     def announce_burn(self, key: str) -> None:
