@@ -10,6 +10,7 @@ import pytest
 
 from puntobanco.assist import Expect
 from puntobanco.i18n import AREAS, LANGS, catalogue
+from puntobanco.tui.base import KEY_NAMES
 from puntobanco.tui.games import BOTS
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "puntobanco"
@@ -54,6 +55,7 @@ def test_every_key_the_screens_name_is_in_the_catalogue() -> None:
     used |= {f"tui.style.{style}" for _, style in BOTS}
     used |= {f"tui.mode.{m}" for m in ("session", "assist", "casino", "croupier")}
     used |= {f"assist.expect.{e.value}" for e in Expect}
+    used |= {f"tui.keyname.{key}" for key in KEY_NAMES}
     assert len(used) > 80
     missing = sorted(used - set(catalogue()))
     assert not missing, missing

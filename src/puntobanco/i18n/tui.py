@@ -348,6 +348,16 @@ MESSAGES: dict[str, M] = {
     "tui.keys.end": M(
         "[N] new game  [Q] quit", "[N] nouvelle partie  [Q] quitter", "[N] partida nueva  [Q] salir"
     ),
+    # Key names, for the message about a key that does nothing.
+    "tui.keyname.enter": M("Enter", "Entrée", "Intro"),
+    "tui.keyname.space": M("Space", "Espace", "Espacio"),
+    "tui.keyname.backspace": M("Backspace", "Retour arrière", "Retroceso"),
+    "tui.keyname.escape": M("Esc", "Échap", "Esc"),
+    "tui.keyname.up": M("Up", "Haut", "Arriba"),
+    "tui.keyname.down": M("Down", "Bas", "Abajo"),
+    "tui.keyname.left": M("Left", "Gauche", "Izquierda"),
+    "tui.keyname.right": M("Right", "Droite", "Derecha"),
+    "tui.keyname.delete": M("Delete", "Suppr", "Supr"),
     # Errors.
     "tui.error.key": M(
         "The key {key!r} does nothing here: the keys are listed at the bottom.",

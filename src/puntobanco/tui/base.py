@@ -18,6 +18,10 @@ if TYPE_CHECKING:
 
 #: Keys Textual keeps for itself (focus, quitting, the command palette).
 PASS_THROUGH: frozenset[str] = frozenset({"tab", "shift+tab", "ctrl+q", "ctrl+c", "ctrl+p"})
+#: Keys whose name is said in the player's language when they do nothing.
+KEY_NAMES: frozenset[str] = frozenset(
+    {"enter", "space", "backspace", "escape", "up", "down", "left", "right", "delete"}
+)
 #: Keys that are no keys at all (modifiers alone).
 IGNORED: frozenset[str] = frozenset({"shift", "ctrl", "alt", "meta"})
 
@@ -109,5 +113,10 @@ class GameScreen(Screen[None]):
             except PuntoBancoError as error:
                 self.refuse(error)
             return
-        shown = event.character if event.character and event.character.isprintable() else key
+        if event.character and event.character.isprintable() and event.character != " ":
+            shown = event.character
+        elif key in KEY_NAMES:
+            shown = self.tr(f"tui.keyname.{key}")
+        else:
+            shown = key
         self.say("! " + self.tr("tui.error.key", key=shown))
