@@ -106,6 +106,9 @@ def test_a_bad_key_gets_a_message_not_a_traceback() -> None:
         assert "already taken" in screen_text(app)
         await pilot.press("enter")
         assert "not 1" in screen_text(app)
+        await pilot.press(*"Zed", "enter", "backspace")  # Zed changes his mind
+        assert "Zed leaves the table." in screen_text(app)
+        assert "2. Zed" not in screen_text(app)
         await names(pilot, "Bob")
         await pilot.press("enter")  # no card while predictions are open
         assert "does nothing here" in screen_text(app)

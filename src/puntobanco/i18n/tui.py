@@ -101,6 +101,9 @@ MESSAGES: dict[str, M] = {
     "tui.names.placeholder": M(
         "a name, then Enter", "un nom, puis Entrée", "un nombre y luego Intro"
     ),
+    "tui.names.removed": M(
+        "{name} leaves the table.", "{name} quitte la table.", "{name} deja la mesa."
+    ),
     "tui.names.none": M("Nobody yet.", "Personne pour l'instant.", "Nadie todavía."),
     "tui.names.added": M(
         "{name} joins the table.", "{name} rejoint la table.", "{name} se une a la mesa."
@@ -287,9 +290,14 @@ MESSAGES: dict[str, M] = {
         "[1] [2] [3] elegir  [Q] salir",
     ),
     "tui.keys.names": M(
-        "[Enter] add / start  [Esc] back",
-        "[Entrée] ajouter / commencer  [Échap] retour",
-        "[Intro] añadir / empezar  [Esc] volver",
+        "[Enter] add / start  [Backspace] remove the last name  [Esc] back",
+        "[Entrée] ajouter / commencer  [Retour arrière] retirer le dernier  [Échap] retour",
+        "[Intro] añadir / empezar  [Retroceso] quitar el último  [Esc] volver",
+    ),
+    "tui.keys.your_name": M(
+        "[Enter] confirm  [Esc] back",
+        "[Entrée] valider  [Échap] retour",
+        "[Intro] confirmar  [Esc] volver",
     ),
     "tui.keys.bots": M(
         "[0]-[3] computer seats  [Esc] back",

@@ -22,6 +22,7 @@ from puntobanco.i18n import Lang, t
 from puntobanco.paytable import Amount
 from puntobanco.roads import build_roads, render_roads
 from puntobanco.store import open_store
+from puntobanco.table.names import check_name
 from puntobanco.tui.base import GameScreen, panel
 from puntobanco.tui.games import MAX_BOTS, AssistGame, SessionView, TableCasino, TableSession
 from puntobanco.tui.render import signed
@@ -318,6 +319,13 @@ class NamesScreen(GameScreen):
             else:
                 self.app.pop_screen()
             return
+        field = self.query_one("#name", Input)
+        if event.key == "backspace" and not field.value and self.names:
+            event.stop()
+            event.prevent_default()
+            self.say(self.tr("tui.names.removed", name=self.names.pop()))
+            self.refresh_all()
+            return
         super().on_key(event)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -328,6 +336,7 @@ class NamesScreen(GameScreen):
             if not name:
                 app.start(app.new_session(check_names(self.names)))
                 return
+            name = check_name(name)  # the tables' rule: 1 to 24 printable characters
             check_names([*self.names, name, *(["?"] if not self.names else [])])
         except PuntoBancoError as error:
             if name and isinstance(error, IllegalActionError) and "participants" in error.key:
@@ -361,7 +370,7 @@ class CasinoSetupScreen(GameScreen):
         self.refresh_all()
 
     def hints(self) -> str:
-        return self.tr("tui.keys.names" if not self.player else "tui.keys.bots")
+        return self.tr("tui.keys.your_name" if not self.player else "tui.keys.bots")
 
     def keys(self) -> dict[str, str]:
         if not self.player:
