@@ -116,21 +116,26 @@ def test_bad_settings_get_a_sentence_and_exit_2(
     assert capsys.readouterr().err.startswith("error:")
 
 
-def test_ctrl_c_stops_cleanly_and_prints_the_partial_result() -> None:
+def test_ctrl_c_stops_cleanly_and_prints_the_partial_result(tmp_path: Path) -> None:
+    rows = tmp_path / "shoes.csv"
     proc = subprocess.Popen(
         [sys.executable, "-m", "puntobanco", "simulate", "--coups", "1e12", "--seed", "3"]
-        + ["--json", "--chunk", "1e6"],
+        + ["--json", "--chunk", "1e5", "--csv", str(rows)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(4)  # start-up, then a few chunks
+    deadline = time.monotonic() + 120
+    while not (rows.exists() and rows.stat().st_size > 10_000):  # chunks are being merged
+        assert time.monotonic() < deadline and proc.poll() is None
+        time.sleep(0.05)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     data = json.loads(out)
     assert data["interrupted"] is True
     assert 0 < data["coups"] < 10**12 and data["coups"] == sum(data["counts"].values())
+    assert data["coups"] % 100_000 == 0  # whole chunks only
 
 
 def test_a_workers_digest_merges_to_the_same_totals_as_its_rows() -> None:

@@ -6,7 +6,9 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
+import signal
 import sys
+import threading
 import time
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -121,16 +123,29 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
         if csv_sink is not None:
             csv_sink.write(result)
 
+    # Ctrl-C asks the run to stop between chunks, so that the partial result is
+    # whole chunks, merged; a second Ctrl-C interrupts at once.
+    stop = threading.Event()
+
+    def interrupt(signum: int, frame: object) -> None:
+        if stop.is_set():
+            raise KeyboardInterrupt
+        stop.set()
+
+    previous = signal.signal(signal.SIGINT, interrupt)
     start = time.perf_counter()
     try:
         with _Progress(config, lang) as advance:
             if args.scheduler:
-                finished = _run_dask(config, sink, args.scheduler, advance)
+                finished = _run_dask(config, sink, args.scheduler, advance, stop)
             else:
-                finished = run_local(config, sink, workers=args.workers, progress=advance)
-    except KeyboardInterrupt:  # before the workers started
+                finished = run_local(
+                    config, sink, workers=args.workers, progress=advance, stop=stop
+                )
+    except KeyboardInterrupt:
         finished = False
     finally:
+        signal.signal(signal.SIGINT, previous)
         if csv_file is not None:
             csv_file.close()
     seconds = time.perf_counter() - start
@@ -156,11 +171,11 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     return 0 if finished else 130
 
 
-def _run_dask(config: Any, sink: Any, address: str, advance: Any) -> bool:
+def _run_dask(config: Any, sink: Any, address: str, advance: Any, stop: Any) -> bool:
     from puntobanco.sim.runner import run_dask
 
     try:
-        return run_dask(config, sink, address, progress=advance)
+        return run_dask(config, sink, address, progress=advance, stop=stop)
     except OSError as error:
         raise InvalidStrategyError("error.sim.scheduler", address=address, reason=error) from None
 

@@ -367,9 +367,11 @@ def run_dask(
     address: str,
     *,
     progress: Callable[[int, int], None] | None = None,
+    stop: threading.Event | None = None,
 ) -> bool:
     """Run every chunk on the Dask cluster whose scheduler is at ``address``;
-    results reach ``sink`` in chunk order. Returns False when interrupted."""
+    results reach ``sink`` in chunk order. Returns False when interrupted
+    (Ctrl-C or ``stop``)."""
     from distributed import Client, as_completed
 
     ordered = Ordered(sink)
@@ -384,6 +386,8 @@ def run_dask(
         queue = as_completed(first)  # type: ignore[no-untyped-call]
         try:
             for future in queue:
+                if stop is not None and stop.is_set():
+                    raise KeyboardInterrupt
                 result: ChunkResult = future.result()
                 ordered.put(result)
                 tracker.advance(result.coups, config.coups)
