@@ -179,6 +179,8 @@ def run_chunk(
     for i in range(n_strat):
         if kinds[i] == COUNT:
             any_count = True
+    # The unseen cards are needed by a counting player and by a trace only.
+    track = any_count or trace_unseen.shape[0] > 0
     dealt = 0
     s = 0
     while dealt < budget:
@@ -261,8 +263,9 @@ def run_chunk(
             if s < trace_unseen.shape[0] and k < trace_unseen.shape[1]:
                 for v in range(10):
                     trace_unseen[s, k, v] = unseen[v]
-            for c in range(pos, pos + used):
-                unseen[cards[c]] -= 1
+            if track:
+                for c in range(pos, pos + used):
+                    unseen[cards[c]] -= 1
             pos += used
             k += 1
             dealt += 1
