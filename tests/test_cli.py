@@ -101,3 +101,18 @@ def test_python_dash_m_runs_the_same_command() -> None:
         check=True,
     )
     assert json.loads(done.stdout)["winner"] == "punto"
+
+
+def test_a_reader_that_goes_away_is_not_an_error() -> None:
+    # `puntobanco ... | head`: the pipe closes before the command writes.
+    process = subprocess.Popen(
+        [sys.executable, "-m", "puntobanco", "odds", "--decks", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()
+    error = process.stderr.read().decode()
+    process.stderr.close()
+    assert process.wait(timeout=60) == 0
+    assert "Traceback" not in error and "BrokenPipe" not in error
