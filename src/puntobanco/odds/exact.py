@@ -53,7 +53,7 @@ def composition(decks: int, removed: Iterable[Card] = ()) -> Composition:
     return tuple(counts)  # type: ignore[return-value]
 
 
-def _ff(n: int, k: int) -> int:
+def falling_factorial(n: int, k: int) -> int:
     """Falling factorial n (n-1) ... (n-k+1); 0 when n < k."""
     result = 1
     for i in range(k):
@@ -110,8 +110,13 @@ def _after_start(pt: int, bt: int, r: Sequence[int], n4: int) -> tuple[int, int,
     return out[0], out[1], out[2]
 
 
+#: A multiset of four point values, with the (Punto total, Banco total, orderings)
+#: groups that its orderings P1 B1 P2 B2 give.
+Start = tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]
+
+
 @lru_cache(maxsize=1)
-def _starts() -> tuple[tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]], ...]:
+def four_card_starts() -> tuple[Start, ...]:
     """Every multiset of four point values with its (pt, bt, orderings) groups."""
     result = []
     for multiset in combinations_with_replacement(range(10), 4):
@@ -135,10 +140,10 @@ def outcome_counts(counts: Sequence[int]) -> tuple[int, int, int]:
         return 0, 0, 0
     totals = [0, 0, 0]
     r = list(counts)
-    for multiset, groups in _starts():
+    for multiset, groups in four_card_starts():
         weight = 1
         for v, m in Counter(multiset).items():
-            weight *= _ff(counts[v], m)
+            weight *= falling_factorial(counts[v], m)
         if not weight:
             continue
         for v in multiset:

@@ -11,32 +11,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import lru_cache
-from itertools import combinations_with_replacement, permutations
 
+from puntobanco.odds.exact import falling_factorial, four_card_starts
 from puntobanco.rules import banco_draws, is_natural, punto_draws
 
 #: ``TotalsTable[p][b]``: sequences whose coup ends with Punto on p and Banco on b.
 TotalsTable = tuple[tuple[int, ...], ...]
-
-
-def _ff(n: int, k: int) -> int:
-    result = 1
-    for i in range(k):
-        result *= n - i
-    return result if n >= k else 0
-
-
-@lru_cache(maxsize=1)
-def _starts() -> tuple[tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]], ...]:
-    """Every multiset of four point values with its (pt, bt, orderings) groups."""
-    result = []
-    for multiset in combinations_with_replacement(range(10), 4):
-        groups: Counter[tuple[int, int]] = Counter()
-        for p1, b1, p2, b2 in set(permutations(multiset)):
-            groups[(p1 + p2) % 10, (b1 + b2) % 10] += 1
-        result.append((multiset, tuple((pt, bt, m) for (pt, bt), m in groups.items())))
-    return tuple(result)
 
 
 def _add_after_start(
@@ -78,10 +58,10 @@ def totals_counts(counts: Sequence[int]) -> TotalsTable:
     if n < 6:
         return tuple(tuple(row) for row in table)
     r = list(counts)
-    for multiset, groups in _starts():
+    for multiset, groups in four_card_starts():
         weight = 1
         for v, m in Counter(multiset).items():
-            weight *= _ff(counts[v], m)
+            weight *= falling_factorial(counts[v], m)
         if not weight:
             continue
         for v in multiset:
