@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -15,8 +17,8 @@ from puntobanco.shoe import Shoe
 from puntobanco.sim import engine
 from puntobanco.sim.runner import SimConfig, run_chunk
 from puntobanco.sim.shuffle import derive_seed as compiled_derive_seed
-from puntobanco.sim.shuffle import shuffle, shuffle2
-from puntobanco.sim.tableau import coup_table, deck_points, mod10_table
+from puntobanco.sim.shuffle import shuffle
+from puntobanco.sim.tableau import coup_table, deck_points, mod10_table, wide_coup_table
 
 INDEX = {Outcome.PUNTO: 0, Outcome.BANCO: 1, Outcome.EGALITE: 2}
 POINT_CARD = {0: Card(Rank.KING, Suit.SPADES), 1: Card(Rank.ACE, Suit.SPADES)} | {
@@ -136,12 +138,41 @@ def test_the_flat_kernel_and_the_strategy_kernel_deal_the_same_shoes() -> None:
     assert np.array_equal(run_chunk(flat, 0).shoes, run_chunk(played, 0).shoes)
 
 
-@pytest.mark.parametrize("decks", [1, 8])
-def test_two_shuffles_in_one_loop_are_two_shuffles(decks: int) -> None:
-    base = deck_points(decks)
-    a, b, one = (np.zeros(len(base) + engine.PAD, dtype=np.int8) for _ in range(3))
-    shuffle2(a, b, base, np.uint64(3), np.uint64(4))
-    shuffle(one, base, np.uint64(3))
-    assert np.array_equal(a, one)
-    shuffle(one, base, np.uint64(4))
-    assert np.array_equal(b, one)
+def test_the_wide_coup_table_holds_the_coup_tables_codes_at_shifted_indices() -> None:
+    table = coup_table()
+    wide = wide_coup_table()
+    for pt in range(10):
+        for bt in range(10):
+            for tail in range(100):
+                cell = (pt << 11) | (bt << 7) | tail
+                assert wide[cell] == table[(pt * 10 + bt) * 100 + tail]
+    assert np.count_nonzero(wide) == table.size  # every other cell is unused
+
+
+@pytest.mark.parametrize(
+    ("decks", "cut_card", "burn"),
+    [
+        (8, 16, True),
+        (6, 16, True),
+        (1, 11, True),
+        (1, None, False),
+        (8, None, True),
+        (2, 30, False),
+    ],
+)
+@pytest.mark.parametrize("budget", [1, 57, 1000, 12_345])
+def test_the_pipelined_flat_kernel_deals_each_shoe_as_the_strategy_kernel(
+    decks: int, cut_card: int | None, burn: bool, budget: int
+) -> None:
+    """Shuffling the next shoe while dealing this one changes no shoe, whether
+    the budget ends inside a shoe, at its end or after many shoes."""
+    from puntobanco.sim.strategies import parse_strategy
+
+    flat = SimConfig(coups=budget, decks=decks, seed=11, cut_card=cut_card, burn=burn)
+    played = replace(flat, strategies=(parse_strategy("follow"),))
+    flat_shoes = run_chunk(flat, 0).shoes
+    assert flat_shoes[:, engine.S_COUPS].sum() == budget
+    assert np.array_equal(flat_shoes, run_chunk(played, 0).shoes)
+    first = [o for _, o in core_shoe(decks, flat.shoe_seed(0, 0), cut_card, burn)]
+    first = first[: flat_shoes[0, engine.S_COUPS]]
+    assert flat_shoes[0, 1:4].tolist() == [first.count(i) for i in range(3)]

@@ -23,7 +23,7 @@ import numpy as np
 
 from puntobanco.jit import numba
 from puntobanco.odds.batch import counts_one
-from puntobanco.sim.shuffle import derive_seed, shuffle, shuffle2
+from puntobanco.sim.shuffle import U64, derive_seed, seeded_state, shuffle, swap_step
 from puntobanco.sim.strategies import (
     AGAINST,
     COUNT,
@@ -379,71 +379,25 @@ def _start(cards: Any, burn: Any) -> Any:
     return 0
 
 
-@numba.njit(cache=True, nogil=True)
-def _deal_pair(
-    ca: Any, cb: Any, n: Any, burn: Any, limit: Any, tab: Any, mod10: Any, out: Any
-) -> None:
-    """Deal two whole shoes side by side (two independent chains of look-ups);
-    ``out[0]`` and ``out[1]`` get (coups, punto, banco, egalite)."""
-    pa = _start(ca, burn)
-    pb = _start(cb, burn)
-    ka = pua = baa = eqa = 0
-    kb = pub = bab = eqb = 0
-    live_a = True
-    live_b = True
-    while live_a and live_b:
-        last_a = pa >= limit
-        last_b = pb >= limit
-        ua, oa = _coup(ca, pa, n, tab, mod10)
-        ub, ob = _coup(cb, pb, n, tab, mod10)
-        if ua == 0:
-            live_a = False
-        else:
-            pa += ua
-            ka += 1
-            pua += oa == 0
-            baa += oa == 1
-            eqa += oa == 2
-            live_a = not last_a
-        if ub == 0:
-            live_b = False
-        else:
-            pb += ub
-            kb += 1
-            pub += ob == 0
-            bab += ob == 1
-            eqb += ob == 2
-            live_b = not last_b
-    while live_a:
-        last_a = pa >= limit
-        ua, oa = _coup(ca, pa, n, tab, mod10)
-        if ua == 0:
-            break
-        pa += ua
-        ka += 1
-        pua += oa == 0
-        baa += oa == 1
-        eqa += oa == 2
-        live_a = not last_a
-    while live_b:
-        last_b = pb >= limit
-        ub, ob = _coup(cb, pb, n, tab, mod10)
-        if ub == 0:
-            break
-        pb += ub
-        kb += 1
-        pub += ob == 0
-        bab += ob == 1
-        eqb += ob == 2
-        live_b = not last_b
-    out[0, 0] = ka
-    out[0, 1] = pua
-    out[0, 2] = baa
-    out[0, 3] = eqa
-    out[1, 0] = kb
-    out[1, 1] = pub
-    out[1, 2] = bab
-    out[1, 3] = eqb
+@numba.njit(inline="always")
+def _coup_wide(cards: Any, pos: Any, wide: Any) -> Any:
+    """The ``tableau.wide_coup_table()`` code (4 * used + outcome) of the coup
+    at ``pos``: two-card totals by compare-and-subtract, the cell index by
+    shifts, unsigned indices (no negative-index fix-up), so the chain of work
+    from one coup's start to the next is as short as it can be."""
+    u = np.uint64(pos)
+    pt = np.int64(cards[u]) + np.int64(cards[u + U64(2)])
+    bt = np.int64(cards[u + U64(1)]) + np.int64(cards[u + U64(3)])
+    if pt >= 10:
+        pt -= 10
+    if bt >= 10:
+        bt -= 10
+    tail = np.int64(cards[u + U64(4)]) * 10 + np.int64(cards[u + U64(5)])
+    return wide[np.uint64(((pt << 11) | (bt << 7)) + tail)]
+
+
+#: Fisher-Yates steps of the next shoe done while one coup of this one is dealt.
+STEPS_PER_COUP: Final = 5
 
 
 @numba.njit(cache=True, nogil=True)
@@ -453,61 +407,91 @@ def run_flat_chunk(
     burn: Any,
     cut: Any,
     budget: Any,
-    tab: Any,
-    mod10: Any,
+    wide: Any,
     shoes: Any,
 ) -> Any:
     """``run_chunk`` without strategies: only each shoe's record (flat bets on
     the three chances are settled from its counts). Returns the number of shoes.
 
-    Shoes are shuffled and dealt two at a time while the budget cannot run out
-    inside them; the result is the same as one at a time.
+    Software-pipelined: while shoe s is dealt, shoe s + 1 is shuffled into the
+    other buffer, ``STEPS_PER_COUP`` Fisher-Yates steps per coup. Dealing is one
+    chain of dependent look-ups (each coup's start depends on the previous
+    coup) and shuffling is independent arithmetic, so the processor runs them
+    side by side. Every shoe is still exactly ``shuffle(base, seed)`` (steps
+    from n - 1 down, the same draws in the same order); the shoe shuffled
+    after the budget is spent is never dealt. ``wide`` is
+    ``tableau.wide_coup_table()``.
     """
     n = base.shape[0]
     ca = np.zeros(n + PAD, np.int8)
     cb = np.zeros(n + PAD, np.int8)
-    pair = np.zeros((2, 4), np.int64)
     limit = n - cut if cut != NO_CUT else n + 1
     most = n // 4 + 1  # no shoe deals more coups
+    shuffle(ca, base, derive_seed(chunk_seed, 0))
     dealt = 0
     s = 0
     while dealt < budget:
-        if budget - dealt >= 2 * most:
-            shuffle2(ca, cb, base, derive_seed(chunk_seed, s), derive_seed(chunk_seed, s + 1))
-            _deal_pair(ca, cb, n, burn, limit, tab, mod10, pair)
-            for h in range(2):
-                shoes[s, S_COUPS] = pair[h, 0]
-                shoes[s, S_PUNTO] = pair[h, 1]
-                shoes[s, S_BANCO] = pair[h, 2]
-                shoes[s, S_EGALITE] = pair[h, 3]
-                shoes[s, S_COMPLETE] = 1
-                dealt += pair[h, 0]
-                s += 1
-            continue
-        shuffle(ca, base, derive_seed(chunk_seed, s))
+        # Start shoe s + 1 in the other buffer.
+        for x in range(n):
+            cb[x] = base[x]
+        s0, s1, s2, s3 = seeded_state(derive_seed(chunk_seed, s + 1))
+        i = n - 1
         pos = _start(ca, burn)
-        k = p = b = e = 0
         complete = 1
-        while True:
-            if dealt >= budget:
-                complete = 0
-                break
-            last = pos >= limit
-            used, outcome = _coup(ca, pos, n, tab, mod10)
-            if used == 0:
-                break
-            pos += used
-            k += 1
-            dealt += 1
-            p += outcome == 0
-            b += outcome == 1
-            e += outcome == 2
-            if last:
-                break
+        if budget - dealt >= most:
+            # The whole shoe fits in the budget: no budget test per coup, and
+            # the three counts packed in one integer (16 bits each).
+            packed = 0
+            while True:
+                last = pos >= limit
+                code = _coup_wide(ca, pos, wide)
+                used = np.int64(code >> 2)
+                if i >= STEPS_PER_COUP:
+                    s0, s1, s2, s3 = swap_step(cb, i, s0, s1, s2, s3)
+                    s0, s1, s2, s3 = swap_step(cb, i - 1, s0, s1, s2, s3)
+                    s0, s1, s2, s3 = swap_step(cb, i - 2, s0, s1, s2, s3)
+                    s0, s1, s2, s3 = swap_step(cb, i - 3, s0, s1, s2, s3)
+                    s0, s1, s2, s3 = swap_step(cb, i - 4, s0, s1, s2, s3)
+                    i -= STEPS_PER_COUP
+                if pos + used > n:  # the shoe cannot complete this coup
+                    break
+                pos += used
+                packed += 1 << ((code & 3) << 4)
+                if last:
+                    break
+            p = packed & 0xFFFF
+            b = (packed >> 16) & 0xFFFF
+            e = packed >> 32
+            k = p + b + e
+            dealt += k
+        else:  # the budget runs out in this shoe, or just at its end
+            k = p = b = e = 0
+            while True:
+                if dealt >= budget:
+                    complete = 0
+                    break
+                last = pos >= limit
+                code = _coup_wide(ca, pos, wide)
+                used = np.int64(code >> 2)
+                if pos + used > n:
+                    break
+                pos += used
+                k += 1
+                dealt += 1
+                outcome = code & 3
+                p += outcome == 0
+                b += outcome == 1
+                e += outcome == 2
+                if last:
+                    break
+        while i > 0:
+            s0, s1, s2, s3 = swap_step(cb, i, s0, s1, s2, s3)
+            i -= 1
         shoes[s, S_COUPS] = k
         shoes[s, S_PUNTO] = p
         shoes[s, S_BANCO] = b
         shoes[s, S_EGALITE] = e
         shoes[s, S_COMPLETE] = complete
         s += 1
+        ca, cb = cb, ca
     return s

@@ -27,7 +27,7 @@ from puntobanco.rng import check_seed, derive_seed
 from puntobanco.shoe import check_cut_card, check_decks
 from puntobanco.sim import engine
 from puntobanco.sim.strategies import COUNT, LABOUCHERE_LINE, Strategy
-from puntobanco.sim.tableau import coup_table, deck_points, mod10_table
+from puntobanco.sim.tableau import coup_table, deck_points, mod10_table, wide_coup_table
 
 #: Coups per chunk: about 20 ms of one core, fine enough for progress and Ctrl-C.
 CHUNK_COUPS: Final = 1 << 20
@@ -145,6 +145,7 @@ def _arrays(config: SimConfig) -> dict[str, Any]:
         "cut": engine.NO_CUT if config.cut_card is None else config.cut_card,
         "tab": coup_table(),
         "mod10": mod10_table(),
+        "wide": wide_coup_table(),
         "pay": config.pay(),
         "kinds": np.array([s.kind for s in strategies], dtype=np.int64),
         "boxes": np.array([s.box_index for s in strategies], dtype=np.int64),
@@ -182,7 +183,7 @@ def run_chunk(config: SimConfig, chunk: int, *, digest: bool = False) -> ChunkRe
     n_strat = len(config.strategies)
     if n_strat == 0:
         count = engine.run_flat_chunk(
-            seed, a["base"], a["burn"], a["cut"], budget, a["tab"], a["mod10"], shoes
+            seed, a["base"], a["burn"], a["cut"], budget, a["wide"], shoes
         )
         results = np.zeros((count, 0, 4), dtype=np.int64)
         squares = np.zeros(0, dtype=np.float64)

@@ -75,6 +75,23 @@ def _below(bound: Any, s0: Any, s1: Any, s2: Any, s3: Any) -> tuple[Any, Any, An
     return np.int64(m >> U64(32)), s0, s1, s2, s3
 
 
+@numba.njit(inline="always")
+def seeded_state(seed: Any) -> tuple[Any, Any, Any, Any]:
+    """The generator's state for ``seed``, ready for ``swap_step``."""
+    return _seeded(seed)
+
+
+@numba.njit(inline="always")
+def swap_step(cards: Any, i: Any, s0: Any, s1: Any, s2: Any, s3: Any) -> tuple[Any, Any, Any, Any]:
+    """Fisher-Yates step i: ``cards[i]`` swapped with ``cards[randbelow(i + 1)]``;
+    returns the new state. Steps i = n - 1 down to 1 make ``shuffle``."""
+    j, s0, s1, s2, s3 = _below(U64(i + 1), s0, s1, s2, s3)
+    c = cards[i]
+    cards[i] = cards[j]
+    cards[j] = c
+    return s0, s1, s2, s3
+
+
 @numba.njit(cache=True, nogil=True)
 def shuffle(cards: Any, base: Any, seed: Any) -> None:
     """``cards`` := ``base`` shuffled as ``Shoe(seed=seed)`` shuffles ``fresh_order``."""
@@ -83,28 +100,4 @@ def shuffle(cards: Any, base: Any, seed: Any) -> None:
         cards[i] = base[i]
     s0, s1, s2, s3 = _seeded(seed)
     for i in range(n - 1, 0, -1):
-        j, s0, s1, s2, s3 = _below(U64(i + 1), s0, s1, s2, s3)
-        c = cards[i]
-        cards[i] = cards[j]
-        cards[j] = c
-
-
-@numba.njit(cache=True, nogil=True)
-def shuffle2(cards_a: Any, cards_b: Any, base: Any, seed_a: Any, seed_b: Any) -> None:
-    """Two ``shuffle`` calls in one loop: independent work the processor overlaps."""
-    n = base.shape[0]
-    for i in range(n):
-        cards_a[i] = base[i]
-        cards_b[i] = base[i]
-    a0, a1, a2, a3 = _seeded(seed_a)
-    b0, b1, b2, b3 = _seeded(seed_b)
-    for i in range(n - 1, 0, -1):
-        bound = U64(i + 1)
-        ja, a0, a1, a2, a3 = _below(bound, a0, a1, a2, a3)
-        jb, b0, b1, b2, b3 = _below(bound, b0, b1, b2, b3)
-        c = cards_a[i]
-        cards_a[i] = cards_a[ja]
-        cards_a[ja] = c
-        c = cards_b[i]
-        cards_b[i] = cards_b[jb]
-        cards_b[jb] = c
+        s0, s1, s2, s3 = swap_step(cards, i, s0, s1, s2, s3)

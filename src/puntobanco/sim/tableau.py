@@ -14,6 +14,10 @@ from puntobanco.cards import DECK
 from puntobanco.rules import banco_draws, is_natural, punto_draws
 
 Int8Array = npt.NDArray[np.int8]
+Uint8Array = npt.NDArray[np.uint8]
+
+#: Cells of ``wide_coup_table()``: Punto's total 0..9 in the top bits.
+WIDE_CELLS = 10 << 11
 
 
 def natural_table() -> Int8Array:
@@ -65,6 +69,20 @@ def coup_table() -> Int8Array:
     outcome = np.where(pfinal > bfinal, 0, np.where(bfinal > pfinal, 1, 2))
     codes: Int8Array = (4 * used + outcome).astype(np.int8)
     return codes
+
+
+def wide_coup_table() -> Uint8Array:
+    """``coup_table()`` re-indexed by shifts: entry ``(pt << 11) | (bt << 7) | (c5 * 10 + c6)``.
+
+    The same codes as ``coup_table()`` (cells no coup reaches hold 0); the
+    flat simulator indexes it without multiplications (20 KiB, so it stays
+    in the processor's first-level cache with the shoe).
+    """
+    codes = coup_table().reshape(10, 10, 100)
+    wide = np.zeros((10, 16, 128), dtype=np.uint8)
+    wide[:, :10, :100] = codes
+    flat: Uint8Array = wide.reshape(WIDE_CELLS)
+    return flat
 
 
 def mod10_table() -> Int8Array:
