@@ -41,8 +41,18 @@ class Totals:
 
     def add_shoes(self, nets: np.ndarray[Any, Any]) -> None:
         """Count each shoe's net into the histogram."""
-        values, counts = np.unique(nets, return_counts=True)
-        self.shoe_net.update(dict(zip(values.tolist(), counts.tolist(), strict=True)))
+        if nets.size == 0:
+            return
+        low = int(nets.min())
+        span = int(nets.max()) - low
+        if span <= 4 * nets.size + 4096:  # a few thousand values: count, don't sort
+            counts = np.bincount(nets - low)
+            values = np.flatnonzero(counts)
+            found = counts[values]
+            values += low
+        else:
+            values, found = np.unique(nets, return_counts=True)
+        self.shoe_net.update(dict(zip(values.tolist(), found.tolist(), strict=True)))
 
     def merge(self, other: Totals) -> None:
         """Add ``other``'s totals to these."""
@@ -99,31 +109,34 @@ class Summary:
 
     def add_rows(self, result: ChunkResult) -> None:
         """Merge one chunk from its rows, one per shoe."""
-        rows = result.shoes
-        n = rows[:, engine.S_COUPS]
-        x = rows[:, engine.S_PUNTO : engine.S_EGALITE + 1]
-        complete = rows[:, engine.S_COMPLETE] == 1
+        columns = np.ascontiguousarray(result.shoes.T)  # one contiguous row per field
+        n = columns[engine.S_COUPS]
+        x = columns[engine.S_PUNTO : engine.S_EGALITE + 1]
+        complete = columns[engine.S_COMPLETE] == 1
+        coups = int(n.sum())
+        whole = int(np.count_nonzero(complete))
         self.chunks += 1
-        self.coups += int(n.sum())
-        self.shoes += int(complete.sum())
-        self.partial += int((~complete).sum())
-        self.nn += int((n * n).sum())
+        self.coups += coups
+        self.shoes += whole
+        self.partial += len(n) - whole
+        self.nn += int(n @ n)
+        sums = x.sum(axis=1).tolist()
+        squares = np.einsum("ij,ij->i", x, x).tolist()
+        products = (x @ n).tolist()
         for i in range(3):
-            self.counts[i] += int(x[:, i].sum())
-            self.xx[i] += int((x[:, i] * x[:, i]).sum())
-            self.xn[i] += int((x[:, i] * n).sum())
-        pay = self.config.pay()
-        p, b, e = (x[:, i] for i in range(3))
+            self.counts[i] += sums[i]
+            self.xx[i] += squares[i]
+            self.xn[i] += products[i]
+        pay = self.config.pay().tolist()
+        p, b = x[0], x[1]
         losses = (b, p, p + b)
+        lost = (sums[1], sums[0], sums[0] + sums[1])
         for i, totals in enumerate(self.flat):
-            wins = x[:, i]
-            nets = pay[i] * wins - SCALE * losses[i]
-            totals.net += int(nets.sum())
-            totals.bets += int(n.sum())
-            totals.wagered += int(n.sum())
-            totals.squares += float(
-                int(wins.sum()) * int(pay[i]) ** 2 + int(losses[i].sum()) * SCALE**2
-            )
+            nets = pay[i] * x[i] - SCALE * losses[i]
+            totals.net += pay[i] * sums[i] - SCALE * lost[i]
+            totals.bets += coups
+            totals.wagered += coups
+            totals.squares += float(sums[i] * pay[i] ** 2 + lost[i] * SCALE**2)
             totals.add_shoes(nets[complete])
         for i, totals in enumerate(self.strategies):
             r = result.results[:, i, :]
