@@ -18,7 +18,7 @@ from puntobanco.sim import engine
 from puntobanco.sim.runner import SimConfig, run_chunk
 from puntobanco.sim.shuffle import derive_seed as compiled_derive_seed
 from puntobanco.sim.shuffle import shuffle
-from puntobanco.sim.tableau import coup_table, deck_points, mod10_table, wide_coup_table
+from puntobanco.sim.tableau import coup_table, deck_points, wide_coup_table
 
 INDEX = {Outcome.PUNTO: 0, Outcome.BANCO: 1, Outcome.EGALITE: 2}
 POINT_CARD = {0: Card(Rank.KING, Suit.SPADES), 1: Card(Rank.ACE, Suit.SPADES)} | {
@@ -95,7 +95,7 @@ def test_every_coup_of_a_shoe_is_the_cores_coup(
     starts = np.zeros(200, dtype=np.int64)
     outs = np.zeros(200, dtype=np.int64)
     cut = engine.NO_CUT if cut_card is None else cut_card
-    k = engine.deal_shoe(cards, burn, cut, coup_table(), mod10_table(), starts, outs)
+    k = engine.deal_shoe(cards, burn, cut, wide_coup_table(), starts, outs)
     expected = core_shoe(decks, seed, cut_card, burn)
     assert outs[:k].tolist() == [o for _, o in expected]
     used = np.diff(np.append(starts[:k], starts[k - 1] + expected[-1][0]))

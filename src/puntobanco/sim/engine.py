@@ -56,21 +56,35 @@ PAD: Final = 6
 
 
 @numba.njit(inline="always")
-def _coup(cards: Any, pos: Any, n: Any, tab: Any, mod10: Any) -> tuple[Any, Any]:
-    """(cards used, outcome 0 Punto / 1 Banco / 2 Égalité) of the coup at ``pos``,
-    by one look-up in ``tableau.coup_table()`` (no branch to mispredict);
+def _coup_wide(cards: Any, pos: Any, wide: Any) -> Any:
+    """The ``tableau.wide_coup_table()`` code (4 * used + outcome) of the coup
+    at ``pos``: two-card totals by compare-and-subtract, the cell index by
+    shifts, unsigned indices (no negative-index fix-up), so the chain of work
+    from one coup's start to the next is as short as it can be."""
+    u = np.uint64(pos)
+    pt = np.int64(cards[u]) + np.int64(cards[u + U64(2)])
+    bt = np.int64(cards[u + U64(1)]) + np.int64(cards[u + U64(3)])
+    if pt >= 10:
+        pt -= 10
+    if bt >= 10:
+        bt -= 10
+    tail = np.int64(cards[u + U64(4)]) * 10 + np.int64(cards[u + U64(5)])
+    return wide[np.uint64(((pt << 11) | (bt << 7)) + tail)]
+
+
+@numba.njit(inline="always")
+def _coup(cards: Any, pos: Any, n: Any, wide: Any) -> tuple[Any, Any]:
+    """(cards used, outcome 0 Punto / 1 Banco / 2 Égalité) of the coup at ``pos``;
     (0, -1) when the shoe cannot complete it. ``cards`` has ``PAD`` spare cells."""
-    pt = mod10[cards[pos] + cards[pos + 2]]
-    bt = mod10[cards[pos + 1] + cards[pos + 3]]
-    code = tab[((pt * 10 + bt) * 10 + cards[pos + 4]) * 10 + cards[pos + 5]]
-    used = code >> 2
+    code = _coup_wide(cards, pos, wide)
+    used = np.int64(code >> 2)
     if pos + used > n:
         return 0, -1
-    return used, code & 3
+    return used, np.int64(code & 3)
 
 
 @numba.njit(cache=True, nogil=True)
-def deal_shoe(cards: Any, burn: Any, cut: Any, tab: Any, mod10: Any, starts: Any, outs: Any) -> Any:
+def deal_shoe(cards: Any, burn: Any, cut: Any, wide: Any, starts: Any, outs: Any) -> Any:
     """Deal a shuffled shoe (``PAD`` spare cells at the end) to its end: coup i
     starts at ``starts[i]`` and ends in ``outs[i]``; returns the number of coups."""
     n = cards.shape[0] - PAD
@@ -82,7 +96,7 @@ def deal_shoe(cards: Any, burn: Any, cut: Any, tab: Any, mod10: Any, starts: Any
     k = 0
     while True:
         last = pos >= limit
-        used, outcome = _coup(cards, pos, n, tab, mod10)
+        used, outcome = _coup(cards, pos, n, wide)
         if used == 0:
             break
         starts[k] = pos
@@ -133,8 +147,7 @@ def run_chunk(
     burn: Any,
     cut: Any,
     budget: Any,
-    tab: Any,
-    mod10: Any,
+    wide: Any,
     pay: Any,
     scale: Any,
     kinds: Any,
@@ -257,7 +270,7 @@ def run_chunk(
                     continue
                 stake[i] = bet
                 box[i] = b
-            used, outcome = _coup(cards, pos, n, tab, mod10)
+            used, outcome = _coup(cards, pos, n, wide)
             if used == 0:
                 break
             if s < trace_unseen.shape[0] and k < trace_unseen.shape[1]:
@@ -377,23 +390,6 @@ def _start(cards: Any, burn: Any) -> Any:
         turned = cards[0]
         return 1 + (turned if turned != 0 else 10)
     return 0
-
-
-@numba.njit(inline="always")
-def _coup_wide(cards: Any, pos: Any, wide: Any) -> Any:
-    """The ``tableau.wide_coup_table()`` code (4 * used + outcome) of the coup
-    at ``pos``: two-card totals by compare-and-subtract, the cell index by
-    shifts, unsigned indices (no negative-index fix-up), so the chain of work
-    from one coup's start to the next is as short as it can be."""
-    u = np.uint64(pos)
-    pt = np.int64(cards[u]) + np.int64(cards[u + U64(2)])
-    bt = np.int64(cards[u + U64(1)]) + np.int64(cards[u + U64(3)])
-    if pt >= 10:
-        pt -= 10
-    if bt >= 10:
-        bt -= 10
-    tail = np.int64(cards[u + U64(4)]) * 10 + np.int64(cards[u + U64(5)])
-    return wide[np.uint64(((pt << 11) | (bt << 7)) + tail)]
 
 
 #: Fisher-Yates steps of the next shoe done while one coup of this one is dealt.

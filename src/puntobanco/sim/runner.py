@@ -27,7 +27,7 @@ from puntobanco.rng import check_seed, derive_seed
 from puntobanco.shoe import check_cut_card, check_decks
 from puntobanco.sim import engine
 from puntobanco.sim.strategies import COUNT, LABOUCHERE_LINE, Strategy
-from puntobanco.sim.tableau import coup_table, deck_points, mod10_table, wide_coup_table
+from puntobanco.sim.tableau import deck_points, wide_coup_table
 
 #: Coups per chunk: about 20 ms of one core, fine enough for progress and Ctrl-C.
 CHUNK_COUPS: Final = 1 << 20
@@ -143,8 +143,6 @@ def _arrays(config: SimConfig) -> dict[str, Any]:
         "base": deck_points(config.decks),
         "burn": config.burn,
         "cut": engine.NO_CUT if config.cut_card is None else config.cut_card,
-        "tab": coup_table(),
-        "mod10": mod10_table(),
         "wide": wide_coup_table(),
         "pay": config.pay(),
         "kinds": np.array([s.kind for s in strategies], dtype=np.int64),
@@ -196,8 +194,7 @@ def run_chunk(config: SimConfig, chunk: int, *, digest: bool = False) -> ChunkRe
             a["burn"],
             a["cut"],
             budget,
-            a["tab"],
-            a["mod10"],
+            a["wide"],
             a["pay"],
             SCALE,
             a["kinds"],
@@ -241,8 +238,7 @@ def trace(config: SimConfig, shoes: int = 20) -> Trace:
         a["burn"],
         a["cut"],
         budget,
-        a["tab"],
-        a["mod10"],
+        a["wide"],
         a["pay"],
         SCALE,
         a["kinds"],

@@ -83,8 +83,3 @@ def wide_coup_table() -> Uint8Array:
     wide[:, :10, :100] = codes
     flat: Uint8Array = wide.reshape(WIDE_CELLS)
     return flat
-
-
-def mod10_table() -> Int8Array:
-    """``[s]`` is ``s % 10`` for the sum s of two point values (0..18)."""
-    return (np.arange(19) % 10).astype(np.int8)
