@@ -455,3 +455,33 @@ def test_cli_text_prints_five_roads_and_ask(capsys: pytest.CaptureFixture[str]) 
 def test_cli_bad_token_exits_2_with_the_message(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--lang", "en", "roads", "B Q"]) == 2
     assert "'Q' is not a result" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- tables
+
+
+def test_a_casino_table_exposes_its_current_shoes_roads() -> None:
+    from puntobanco.games import CasinoTable
+
+    table = CasinoTable(seed=3)  # in memory
+    table.sit("Ana", 100_000)
+    dealt = []
+    for _ in range(5):
+        table.bet("Ana", "banco", 1_000)
+        dealt.append(table.deal())
+    roads = table.roads
+    assert [c.result.outcome for c in roads.bead_plate] == [c.outcome for c in dealt]
+    assert [c.result.punto_pair for c in roads.bead_plate] == [c.punto.pair for c in dealt]
+    assert roads == build_roads(dealt)
+
+
+def test_a_sessions_roads_hold_every_deal_of_the_session() -> None:
+    from puntobanco.games import Session
+
+    session = Session(["Ana", "Bruno"], seed=7)  # reshuffled before every deal
+    dealt = []
+    for _ in range(3):
+        session.predict("Ana", "banco")
+        session.predict("Bruno", "punto")
+        dealt.append(session.deal())
+    assert [c.result.outcome for c in session.roads.bead_plate] == [c.outcome for c in dealt]

@@ -26,6 +26,7 @@ from puntobanco.coup import Coup, Outcome, resolve
 from puntobanco.errors import IllegalActionError, StoreError
 from puntobanco.paytable import Amount
 from puntobanco.rng import RandomSource
+from puntobanco.roads import Roads, build_roads
 from puntobanco.shoe import CASINO_DECKS, DEFAULT_CUT_CARD, SESSION_DECKS
 from puntobanco.store import EventStore, open_store
 from puntobanco.table.config import (
@@ -176,6 +177,11 @@ class Game:
     def all_coups(self) -> tuple[Coup, ...]:
         """Every coup of the table, oldest first."""
         return tuple(resolve(e.cards) for e in self.events if isinstance(e, CoupDealt))
+
+    @property
+    def roads(self) -> Roads:
+        """The scoreboards (bead plate, big road, derived roads, ask) of ``coups``."""
+        return build_roads(self.coups)
 
     @property
     def players(self) -> tuple[Player, ...]:
