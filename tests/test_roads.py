@@ -10,6 +10,7 @@ m >= 1 needs column n-k, p = h[n-k]: red if p > m, blue if p == m, red if p < m.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -485,3 +486,25 @@ def test_a_sessions_roads_hold_every_deal_of_the_session() -> None:
         session.predict("Bruno", "punto")
         dealt.append(session.deal())
     assert [c.result.outcome for c in session.roads.bead_plate] == [c.outcome for c in dealt]
+
+
+def test_history_shows_the_roads_of_a_past_shoe(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from puntobanco.games import CasinoTable
+
+    db = str(tmp_path / "log.db")
+    table = CasinoTable(seed=3, db=db, table="vegas")
+    table.sit("Ana", 100_000)
+    for _ in range(7):
+        table.bet("Ana", "banco", 1_000)
+        table.deal()
+    expected = build_roads(table.coups).to_json()
+    table.close()
+    assert main(["history", "vegas", "--roads", "--shoe", "1", "--json", "--db", db]) == 0
+    assert json.loads(capsys.readouterr().out) == [{"table": "vegas", "shoe": 1, **expected}]
+    assert main(["--lang", "en", "history", "--roads", "--db", db]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Table vegas, shoe 1 (7 coups)\nBead plate\n")
+    assert main(["--lang", "en", "history", "vegas", "--roads", "--shoe", "4", "--db", db]) == 2
+    assert "Table vegas has no shoe 4; its shoes: 1." in capsys.readouterr().err

@@ -1,11 +1,16 @@
-"""``puntobanco history [TABLE] [--last N] [--db PATH] [--json]``: recall past coups."""
+"""``puntobanco history [TABLE] [--last N] [--roads [--shoe N]] [--db PATH] [--json]``: recall past
+coups, or the roads of a past shoe."""
 
 from __future__ import annotations
 
 import argparse
 import json
+from typing import TYPE_CHECKING
 
 from puntobanco.i18n import Lang, t
+
+if TYPE_CHECKING:
+    from puntobanco.store import EventStore
 
 NAME = "history"
 
@@ -26,6 +31,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
     )
     p.add_argument("table", nargs="?", help=t("cli.help.table", lang))
     p.add_argument("--last", type=int, metavar="N", help=t("cli.help.last", lang))
+    p.add_argument("--roads", action="store_true", help=t("cli.help.history_roads", lang))
+    p.add_argument("--shoe", type=int, metavar="N", help=t("cli.help.history_shoe", lang))
     add_db_argument(p, lang)
     p.add_argument("--json", action="store_true", help=t("cli.help.json", lang))
 
@@ -50,6 +57,10 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
                 table=args.table,
                 db=store.name,
                 tables=", ".join(tables) or "-",
+            )
+        if args.roads:
+            return _print_roads(
+                store, [args.table] if args.table is not None else tables, args, lang
             )
         records: list[CoupRecord] = []
         for table in [args.table] if args.table is not None else tables:
@@ -96,4 +107,40 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
                     after=money_text(record.config, record.balances_after[player]),
                 )
             )
+    return 0
+
+
+def _print_roads(store: EventStore, tables: list[str], args: argparse.Namespace, lang: Lang) -> int:
+    """The roads of shoe ``--shoe`` (default: the last) of each table; a session's every deal."""
+    from puntobanco.errors import InvalidRoadError
+    from puntobanco.roads import build_roads, render_roads
+    from puntobanco.table.history import shoe_coups
+
+    out: list[dict[str, object]] = []
+    shown = 0
+    for table in tables:
+        shoes = shoe_coups(r.event for r in store.load(table))
+        if not shoes:
+            continue
+        number = max(shoes) if args.shoe is None else args.shoe
+        if number not in shoes:
+            raise InvalidRoadError(
+                "error.roads.no_shoe",
+                table=table,
+                shoe=number,
+                shoes=", ".join(str(n) for n in sorted(shoes)),
+            )
+        roads = build_roads(shoes[number])
+        shown += 1
+        if args.json:
+            out.append({"table": table, "shoe": number, **roads.to_json()})
+            continue
+        count = len(shoes[number])
+        print(t("roads.history.title", lang, table=table, shoe=number, coups=count))
+        print("\n".join(render_roads(roads, lang)))
+        print()
+    if args.json:
+        print(json.dumps(out, ensure_ascii=False))
+    elif not shown:
+        print(t("history.none", lang))
     return 0

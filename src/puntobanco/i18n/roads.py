@@ -104,6 +104,26 @@ MESSAGES: dict[str, M] = {
         "los resultados de las manos en orden: B, P, T (o E); B+PP / B+BP añaden una pareja "
         "Punto / Banco",
     ),
+    "cli.help.history_roads": M(
+        "show the roads (scoreboards) of a past shoe instead of the coups",
+        "afficher les tableaux (routes) d'un sabot passé au lieu des coups",
+        "mostrar los marcadores (caminos) de un zapato pasado en lugar de las manos",
+    ),
+    "cli.help.history_shoe": M(
+        "with --roads: the shoe's number (default: the last shoe)",
+        "avec --roads : le numéro du sabot (par défaut : le dernier)",
+        "con --roads: el número del zapato (por defecto: el último)",
+    ),
+    "roads.history.title": M(
+        "Table {table}, shoe {shoe} ({coups} coups)",
+        "Table {table}, sabot {shoe} ({coups} coups)",
+        "Mesa {table}, zapato {shoe} ({coups} manos)",
+    ),
+    "error.roads.no_shoe": M(
+        "Table {table} has no shoe {shoe}; its shoes: {shoes}.",
+        "La table {table} n'a pas de sabot {shoe} ; ses sabots : {shoes}.",
+        "La mesa {table} no tiene zapato {shoe}; sus zapatos: {shoes}.",
+    ),
     "error.roads.token": M(
         "{token!r} is not a result. Write B (Banco), P (Punto) or T/E (tie), "
         "optionally followed by +PP or +BP for a pair, for example: B P+PP T B.",

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puntobanco.cards import Card
-from puntobanco.coup import Outcome, resolve
+from puntobanco.coup import Coup, Outcome, resolve
 from puntobanco.paytable import Amount, json_amount
 from puntobanco.table.config import Format, TableConfig
 from puntobanco.table.events import (
@@ -23,6 +23,7 @@ from puntobanco.table.events import (
     CoupDealt,
     CoupSettled,
     Event,
+    ShoeShuffled,
     TableOpened,
 )
 from puntobanco.table.state import apply, initial
@@ -134,3 +135,21 @@ def coup_records(items: Iterable[tuple[Event, str]]) -> list[CoupRecord]:
                 )
             )
     return records
+
+
+def shoe_coups(events: Iterable[Event]) -> dict[int, tuple[Coup, ...]]:
+    """The coups dealt from each shoe of one table's log, by shoe number (for the roads).
+
+    A session reshuffles before every deal: its deals count as one shoe, number 1.
+    """
+    shoes: dict[int, list[Coup]] = {}
+    current = 0
+    session = False
+    for event in events:
+        if isinstance(event, TableOpened):
+            session = event.config.format is Format.SESSION
+        elif isinstance(event, ShoeShuffled) and not session:
+            current = event.shoe
+        elif isinstance(event, CoupDealt):
+            shoes.setdefault(1 if session else current, []).append(resolve(event.cards))
+    return {number: tuple(coups) for number, coups in shoes.items()}
