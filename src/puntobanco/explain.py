@@ -6,10 +6,14 @@ into the words the terminal game, the web table and the assistant show.
 
 from __future__ import annotations
 
-from puntobanco.assist import Expect
+from typing import TYPE_CHECKING
+
 from puntobanco.coup import Coup, Outcome, Rule, Side, Step
 from puntobanco.i18n import Lang, t
 from puntobanco.rules import Action
+
+if TYPE_CHECKING:
+    from puntobanco.assist import Expect
 
 
 def outcome_name(outcome: Outcome | Side, lang: Lang | None = None) -> str:

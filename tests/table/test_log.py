@@ -15,7 +15,8 @@ from puntobanco import CasinoTable, Session
 from puntobanco.cards import DECK
 from puntobanco.coup import Outcome
 from puntobanco.errors import PuntoBancoError, StoreError
-from puntobanco.store import MemoryStore, default_db_path
+from puntobanco.paths import default_db_path
+from puntobanco.store import MemoryStore
 from puntobanco.store.jsonl import import_lines, record_line
 from puntobanco.store.sqlite import SQLiteStore
 from puntobanco.table import EVENT_TYPES, Table, TableConfig, dumps, loads, replay

@@ -25,7 +25,8 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     import sys
 
     from puntobanco.errors import StoreError
-    from puntobanco.store import default_db_path, existing_log
+    from puntobanco.paths import default_db_path
+    from puntobanco.store import existing_log
     from puntobanco.store.jsonl import record_line
     from puntobanco.store.sqlite import SQLiteStore
 

@@ -17,7 +17,7 @@ NAME = "history"
 
 def add_db_argument(parser: argparse.ArgumentParser, lang: Lang) -> None:
     """``--db PATH``, shared by every command that reads or writes the game log."""
-    from puntobanco.store import default_db_path
+    from puntobanco.paths import default_db_path
 
     parser.add_argument(
         "--db", default=None, help=t("cli.help.db", lang, default=str(default_db_path()))
@@ -43,7 +43,8 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     from puntobanco.coup import resolve
     from puntobanco.errors import StoreError
     from puntobanco.explain import announce
-    from puntobanco.store import default_db_path, existing_log
+    from puntobanco.paths import default_db_path
+    from puntobanco.store import existing_log
     from puntobanco.store.sqlite import SQLiteStore
     from puntobanco.table.history import CoupRecord, coup_records
     from puntobanco.table.values import money_text

@@ -23,7 +23,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     """Check each table's log by replaying it, then store it (refused if the table exists)."""
     import sys
 
-    from puntobanco.store import default_db_path
+    from puntobanco.paths import default_db_path
     from puntobanco.store.jsonl import import_lines
     from puntobanco.store.sqlite import SQLiteStore
 

@@ -31,7 +31,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
 
 def db_from(args: argparse.Namespace) -> Path | None:
     """The store's file the arguments ask for (None with ``--no-store``)."""
-    from puntobanco.store import default_db_path
+    from puntobanco.paths import default_db_path
 
     if args.no_store:
         return None

@@ -6,7 +6,6 @@ import argparse
 import json
 
 from puntobanco.i18n import Lang, t
-from puntobanco.roads import build_roads, explain_mark, parse_results, render_roads
 
 NAME = "roads"
 
@@ -21,6 +20,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
 
 def run(args: argparse.Namespace, lang: Lang) -> int:
     """Print the five roads and the ask previews (or their JSON)."""
+    from puntobanco.roads import build_roads, explain_mark, parse_results, render_roads
+
     roads = build_roads(parse_results(args.results))
     if args.json:
         print(json.dumps(roads.to_json(), ensure_ascii=False))

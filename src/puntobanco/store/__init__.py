@@ -19,9 +19,6 @@ from typing import Protocol, runtime_checkable
 from puntobanco.errors import StoreError
 from puntobanco.table.events import Event
 
-APP_DIR = "puntobanco"
-DB_NAME = "puntobanco.db"
-
 
 @dataclass(frozen=True, slots=True)
 class Record:
@@ -107,14 +104,6 @@ class MemoryStore:
 
     def close(self) -> None:
         """Nothing to release."""
-
-
-def default_db_path(environ: dict[str, str] | None = None) -> Path:
-    """``$XDG_DATA_HOME/puntobanco/puntobanco.db``, else ``~/.local/share/puntobanco/...``."""
-    env = os.environ if environ is None else environ
-    base = env.get("XDG_DATA_HOME") or ""
-    root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".local" / "share"
-    return root / APP_DIR / DB_NAME
 
 
 def existing_log(path: str | os.PathLike[str]) -> str | os.PathLike[str]:
