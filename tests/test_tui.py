@@ -14,6 +14,7 @@ pytest.importorskip("textual")
 from textual.pilot import Pilot  # noqa: E402
 from textual.widgets import Static  # noqa: E402
 
+from puntobanco.coup import Outcome  # noqa: E402
 from puntobanco.games import Session  # noqa: E402
 from puntobanco.i18n import LANGS  # noqa: E402
 from puntobanco.store import open_store  # noqa: E402
@@ -167,6 +168,35 @@ def test_a_casino_coup_in_spanish_settles_the_bets() -> None:
     drive(PuntoBancoApp(lang="es", seed=5), script)
 
 
+def test_the_shoe_holder_is_marked_and_punto_s_cards_go_to_the_largest_punto_bet() -> None:
+    """Seed 002: the shoe stays with its holder while Banco wins and passes to
+    the next seat when Punto wins; Punto's cards go to the largest Punto bet."""
+
+    async def script(pilot: Pilot[None], app: PuntoBancoApp) -> None:
+        await pilot.press("2", "enter", "2")  # "Vous" at seat 1, Ada and Boris beside
+        text = screen_text(app)
+        assert "*SVous" in text and "S tient le sabot" in text
+        assert " SAda" not in text
+        game = app.game
+        assert isinstance(game, TableCasino)
+        for _ in range(12):
+            await pilot.press("p", "enter")  # 10.00 on Punto: the only Punto bet
+            assert "Les cartes de Punto vont à Vous, la plus forte mise sur Punto." in (
+                screen_text(app)
+            )
+            await pilot.press("a")
+            if game.last is not None and game.last.outcome is Outcome.PUNTO:
+                break
+            assert "*SVous" in screen_text(app)  # Banco or a tie: the shoe stays
+        else:
+            pytest.fail("Punto never won")
+        text = screen_text(app)
+        assert "Le sabot passe à Ada." in text
+        assert " SAda" in text and "*SVous" not in text and "* Vous" in text
+
+    drive(PuntoBancoApp(lang="fr", seed=1), script)
+
+
 def test_the_virtual_croupier_deals_by_itself() -> None:
     async def script(pilot: Pilot[None], app: PuntoBancoApp) -> None:
         await pilot.press("3", "enter", "0", "p", "enter")
@@ -232,7 +262,7 @@ def test_a_casino_table_left_with_ctrl_q_resumes_from_the_store(tmp_path: Path) 
     async def second(pilot: Pilot[None], app: PuntoBancoApp) -> None:
         text = screen_text(app)
         assert "Casino table · shoe 1 · coup 2" in text
-        assert "*You" in text and "Ada" in text
+        assert ("* You" in text or "*SYou" in text) and "Ada" in text
         assert "No deal yet." not in text  # the first coup is in the shoe's history
 
     drive(PuntoBancoApp(lang="en", db=db, resume=True), second)

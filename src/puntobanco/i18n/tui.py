@@ -265,6 +265,10 @@ MESSAGES: dict[str, M] = {
     "tui.style.follow": M("follows the winner", "suit le gagnant", "sigue al ganador"),
     "tui.style.contrary": M("plays against", "joue contre", "juega en contra"),
     "tui.seats.legend": M("* your seat", "* votre place", "* su asiento"),
+    "tui.seats.holder_mark": M("S", "S", "Z"),
+    "tui.seats.holder_legend": M(
+        "{mark} holds the shoe", "{mark} tient le sabot", "{mark} el zapato"
+    ),
     "tui.croupier.prompt": M(
         "Chip {amount}: P, B, T to bet; Enter: done. Bets close in {seconds} s.",
         "Jeton {amount} : P, B, E pour miser ; Entrée : fini. Fin des mises dans {seconds} s.",

@@ -10,6 +10,7 @@ from textual.widgets import Static
 from puntobanco.coup import Coup, Outcome
 from puntobanco.errors import IllegalActionError
 from puntobanco.explain import outcome_name
+from puntobanco.table.describe import describe
 from puntobanco.tui.base import GameScreen, panel
 from puntobanco.tui.games import CHIPS, TableCasino
 from puntobanco.tui.render import coup_lines, history_line, road_lines, roads_title
@@ -54,10 +55,21 @@ class CasinoScreen(GameScreen):
                 return
         self.refresh_all()
 
-    def announce_burn(self, key: str) -> None:
+    def announce_burn(self, key: str, *then: str) -> None:
+        """The new shoe's burn on the message line, followed by ``then``."""
         burn = self.game.burn
         if burn is not None:
-            self.say(self.tr(key, card=burn.turned.pretty, n=len(burn.burned)))
+            self.say(" ".join([self.tr(key, card=burn.turned.pretty, n=len(burn.burned)), *then]))
+
+    def handed_sentence(self) -> list[str]:
+        """Who received Punto's cards in the coup just dealt (seed 002), if recorded."""
+        handed = self.game.handed
+        return [] if handed is None else [describe(handed, self.game.table.config, self.lang)]
+
+    def holder_sentence(self) -> list[str]:
+        """The shoe passing to the next player after the coup, if it did (seed 002)."""
+        changed = self.game.holder_changed
+        return [] if changed is None else [describe(changed, self.game.table.config, self.lang)]
 
     # -- keys ----------------------------------------------------------------
 
@@ -146,7 +158,7 @@ class CasinoScreen(GameScreen):
         self.revealing = coup
         self.shown = 0
         self.done = None
-        self.say(self.tr("tui.casino.no_more_bets"))
+        self.say(" ".join([self.tr("tui.casino.no_more_bets"), *self.handed_sentence()]))
         if self.croupier:
             delay = self.game_app.card_delay
             if delay <= 0:
@@ -168,12 +180,14 @@ class CasinoScreen(GameScreen):
             self.revealing = None
             self.done = coup
             self.history.append((self.game.last_number, coup))
-            self.say("")
             table = self.game.table
+            passed = self.holder_sentence()
             if table.shoe_number != self.shoe_number:
                 self.shoe_number = table.shoe_number
                 self.history = []
-                self.announce_burn("tui.casino.new_shoe")
+                self.announce_burn("tui.casino.new_shoe", *passed)
+            else:
+                self.say(" ".join([*self.handed_sentence(), *passed]))
             if self.croupier:
                 self.game.tick()  # the next countdown starts
         self.refresh_all()
@@ -215,6 +229,8 @@ class CasinoScreen(GameScreen):
         game = self.game
         lines = [self.tr("tui.seats.header")]
         moment = "before" if self.revealing else "after" if self.done else "now"
+        holder = game.holder(moment)
+        holder_mark = self.tr("tui.seats.holder_mark")
         for seat in game.seats(moment):
             on = " ".join(
                 f"{outcome_name(box, self.lang)[0]}{game.money(a).removesuffix('.00')}"
@@ -222,14 +238,18 @@ class CasinoScreen(GameScreen):
             )
             net = ("+" if seat.net and seat.net > 0 else "") + game.money(seat.net or 0)
             mark = "*" if seat.style is None else " "
+            mark += holder_mark if seat.name == holder else " "
             net = net if seat.net else ""
-            lines.append(f"{mark}{seat.name[:7]:<7} {game.money(seat.balance):>8} {on:<8}{net:>8}")
-        styles = [
+            lines.append(f"{mark}{seat.name[:6]:<6} {game.money(seat.balance):>8} {on:<8}{net:>8}")
+        legend = [self.tr("tui.seats.legend")]
+        if holder is not None:
+            legend.append(self.tr("tui.seats.holder_legend", mark=holder_mark))
+        legend += [
             f"{s.name}: {self.tr('tui.style.' + s.style)}"
             for s in game.seats()
             if s.style is not None
         ]
-        lines.append(self.tr("tui.seats.legend") + ("; " if styles else "") + "; ".join(styles))
+        lines.append("; ".join(legend))
         return lines
 
     def prompt(self) -> str:

@@ -24,7 +24,7 @@ from puntobanco.coup import Coup, Outcome
 from puntobanco.errors import IllegalActionError
 from puntobanco.games import CasinoTable, CroupierTable, Session
 from puntobanco.paytable import Amount
-from puntobanco.table.events import ShoeBurned
+from puntobanco.table.events import Event, PuntoCardsHanded, ShoeBurned, ShoeHolderChanged
 from puntobanco.table.machine import money_text
 from puntobanco.table.state import Phase as TablePhase
 
@@ -344,6 +344,9 @@ class TableCasino:
         self._bets_before: dict[str, dict[Outcome, Amount]] = {}
         self.last: Coup | None = None
         self.last_number = 0
+        self._holder_before: str | None = table.shoe_holder
+        #: The table's events of the last coup dealt (from closing bets to settling it).
+        self.coup_events: tuple[Event, ...] = ()
 
     @classmethod
     def open(
@@ -406,6 +409,21 @@ class TableCasino:
             views.append(SeatView(p.name, balance, bets, self.styles.get(p.name), net))
         return views
 
+    def holder(self, moment: str = "now") -> str | None:
+        """Who holds the shoe (seed 002): ``"before"`` the coup being turned
+        over, or now. None at the virtual croupier's table (no shoe passes)."""
+        return self._holder_before if moment == "before" else self.table.shoe_holder
+
+    @property
+    def handed(self) -> PuntoCardsHanded | None:
+        """To whom Punto's cards went in the last coup dealt (None: not recorded)."""
+        return next((e for e in self.coup_events if isinstance(e, PuntoCardsHanded)), None)
+
+    @property
+    def holder_changed(self) -> ShoeHolderChanged | None:
+        """The shoe's passing when the last coup was settled (None: it stayed)."""
+        return next((e for e in self.coup_events if isinstance(e, ShoeHolderChanged)), None)
+
     def bet(self, box: Outcome, amount: int) -> None:
         """The person puts ``amount`` cents on ``box`` (limits checked by the table)."""
         self.table.table.bet(self.person, box, amount)
@@ -442,11 +460,14 @@ class TableCasino:
         self._before = {p.name: p.balance for p in self.table.players}
         self._bets_before = {p.name: dict(p.bets) for p in self.table.players}
         self.last_number = self.table.coup_number
+        self._holder_before = self.table.shoe_holder
 
     def deal(self) -> Coup:
         """Bets closed: the table deals and settles the coup (one transaction)."""
         self._snapshot()
+        start = len(self.table.events)
         coup = self.table.deal()
+        self.coup_events = self.table.events[start:]
         self.last = coup
         self.bots_bet()
         return coup
@@ -459,9 +480,13 @@ class TableCasino:
         before = {p.name: p.balance for p in self.table.players}
         bets = {p.name: dict(p.bets) for p in self.table.players}
         number = self.table.coup_number
+        holder = self.table.shoe_holder
+        start = len(self.table.events)
         coup = self.table.tick()
         if coup is not None:
             self._before, self._bets_before, self.last_number = before, bets, number
+            self._holder_before = holder
+            self.coup_events = self.table.events[start:]
             self.last = coup
             self.bots_bet()
         return coup
