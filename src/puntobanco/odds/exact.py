@@ -14,7 +14,7 @@ counted through the same rule functions the game uses.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -139,6 +139,18 @@ def outcome_counts(counts: Sequence[int]) -> tuple[int, int, int]:
     if n < 6:
         return 0, 0, 0
     totals = [0, 0, 0]
+    for pt, bt, k, r in weighted_starts(counts):
+        p, b, e = _after_start(pt, bt, r, n - 4)
+        totals[0] += k * p
+        totals[1] += k * b
+        totals[2] += k * e
+    return totals[0], totals[1], totals[2]
+
+
+def weighted_starts(counts: Sequence[int]) -> Iterator[tuple[int, int, int, Sequence[int]]]:
+    """Each (Punto total, Banco total) a four-card start can give, with the number
+    of ordered ways to deal it and the cards left by value (valid until the next
+    item: the list is reused)."""
     r = list(counts)
     for multiset, groups in four_card_starts():
         weight = 1
@@ -149,14 +161,9 @@ def outcome_counts(counts: Sequence[int]) -> tuple[int, int, int]:
         for v in multiset:
             r[v] -= 1
         for pt, bt, orderings in groups:
-            p, b, e = _after_start(pt, bt, r, n - 4)
-            k = weight * orderings
-            totals[0] += k * p
-            totals[1] += k * b
-            totals[2] += k * e
+            yield pt, bt, weight * orderings, r
         for v in multiset:
             r[v] += 1
-    return totals[0], totals[1], totals[2]
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,11 +8,10 @@ through the rule functions the game uses.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 
-from puntobanco.odds.exact import falling_factorial, four_card_starts
+from puntobanco.odds.exact import weighted_starts
 from puntobanco.rules import banco_draws, is_natural, punto_draws
 
 #: ``TotalsTable[p][b]``: sequences whose coup ends with Punto on p and Banco on b.
@@ -57,19 +56,8 @@ def totals_counts(counts: Sequence[int]) -> TotalsTable:
     table = [[0] * 10 for _ in range(10)]
     if n < 6:
         return tuple(tuple(row) for row in table)
-    r = list(counts)
-    for multiset, groups in four_card_starts():
-        weight = 1
-        for v, m in Counter(multiset).items():
-            weight *= falling_factorial(counts[v], m)
-        if not weight:
-            continue
-        for v in multiset:
-            r[v] -= 1
-        for pt, bt, orderings in groups:
-            _add_after_start(table, pt, bt, r, n - 4, weight * orderings)
-        for v in multiset:
-            r[v] += 1
+    for pt, bt, k, r in weighted_starts(counts):
+        _add_after_start(table, pt, bt, r, n - 4, k)
     return tuple(tuple(row) for row in table)
 
 
