@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from puntobanco.cli import main
+from puntobanco.cli import COMMANDS, _chosen_command, build_parser, main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -116,3 +116,15 @@ def test_a_reader_that_goes_away_is_not_an_error() -> None:
     process.stderr.close()
     assert process.wait(timeout=60) == 0
     assert "Traceback" not in error and "BrokenPipe" not in error
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_each_command_loads_alone_under_its_own_name(name: str) -> None:
+    _, commands = build_parser("en", name)
+    assert list(commands) == [name]
+
+
+def test_the_command_is_found_after_the_language_option() -> None:
+    assert _chosen_command(["--lang", "fr", "coup", "4h"]) == "coup"
+    assert _chosen_command(["--lang=es", "odds"]) == "odds"
+    assert _chosen_command(["--help"]) is None

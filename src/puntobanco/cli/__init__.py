@@ -15,18 +15,20 @@ from typing import Final, Protocol
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import LANGS, Lang, lang_from_environment, parse_lang, set_language, t
 
-#: Command modules, in the order ``--help`` lists them.
-COMMANDS: Final[tuple[str, ...]] = (
-    "coup",
-    "odds",
-    "roads",
-    "play",
-    "assist",
-    "history",
-    "export",
-    "importlog",
-    "simulate",
-)
+#: Each command: its module under ``puntobanco.cli`` and the catalogue key of its
+#: one-line help, in the order ``--help`` lists them. Only the module of the
+#: command being run is imported; the others show their help line alone.
+COMMANDS: Final[dict[str, tuple[str, str]]] = {
+    "coup": ("coup", "cli.help.coup"),
+    "odds": ("odds", "cli.help.odds"),
+    "roads": ("roads", "cli.help.roads"),
+    "play": ("play", "cli.help.play"),
+    "assist": ("assist", "cli.help.assist"),
+    "history": ("history", "cli.help.history"),
+    "export": ("export", "cli.help.export"),
+    "import": ("importlog", "cli.help.import"),
+    "simulate": ("simulate", "sim.help.simulate"),
+}
 
 
 class Command(Protocol):
@@ -56,14 +58,35 @@ def _early_lang(argv: Sequence[str]) -> Lang:
     return lang_from_environment()
 
 
-def build_parser(lang: Lang) -> tuple[argparse.ArgumentParser, dict[str, Command]]:
-    """The argument parser with every command, its help in ``lang``."""
+def _chosen_command(argv: Sequence[str]) -> str | None:
+    """The command named on the command line, if any (the value of ``--lang`` skipped)."""
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "--lang":
+            skip = True
+        elif arg in COMMANDS:
+            return arg
+        elif not arg.startswith("-"):
+            return None
+    return None
+
+
+def build_parser(
+    lang: Lang, only: str | None = None
+) -> tuple[argparse.ArgumentParser, dict[str, Command]]:
+    """The argument parser, its help in ``lang``: every command in full, or only
+    the command ``only`` in full and the others by their help line."""
     parser = argparse.ArgumentParser(prog="puntobanco", description=t("cli.description", lang))
     parser.add_argument("--lang", choices=LANGS, help=t("cli.help.lang", lang))
     sub = parser.add_subparsers(dest="command", required=True)
     commands: dict[str, Command] = {}
-    for name in COMMANDS:
-        module: Command = importlib.import_module(f"puntobanco.cli.{name}")
+    for name, (module_name, help_key) in COMMANDS.items():
+        if only is not None and name != only:
+            sub.add_parser(name, help=t(help_key, lang))
+            continue
+        module: Command = importlib.import_module(f"puntobanco.cli.{module_name}")
         module.add_parser(sub, lang)
         commands[module.NAME] = module
     return parser, commands
@@ -74,7 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     lang = _early_lang(args_list)
     set_language(lang)
-    parser, commands = build_parser(lang)
+    parser, commands = build_parser(lang, _chosen_command(args_list))
     args = parser.parse_args(args_list)
     try:
         return commands[args.command].run(args, lang)
