@@ -167,6 +167,41 @@ def _cached_arrays(config: SimConfig) -> dict[str, Any]:
         return _ARRAYS[config]
 
 
+def _strategy_kernel(
+    a: dict[str, Any],
+    seed: Any,
+    budget: int,
+    shoes: Any,
+    results: Any,
+    squares: Any,
+    bank: Any,
+    unseen: Any,
+) -> int:
+    """``engine.run_chunk`` with the run's cached arrays: one place names its arguments."""
+    return int(
+        engine.run_chunk(
+            seed,
+            a["base"],
+            a["burn"],
+            a["cut"],
+            budget,
+            a["wide"],
+            a["pay"],
+            SCALE,
+            a["kinds"],
+            a["boxes"],
+            a["params"],
+            a["line0"],
+            a["outcomes"],
+            shoes,
+            results,
+            squares,
+            bank,
+            unseen,
+        )
+    )
+
+
 def run_chunk(config: SimConfig, chunk: int, *, digest: bool = False) -> ChunkResult:
     """Play chunk ``chunk`` of ``config`` (a pure function: Dask ships it to workers).
 
@@ -188,20 +223,10 @@ def run_chunk(config: SimConfig, chunk: int, *, digest: bool = False) -> ChunkRe
     else:
         results = np.zeros((shoes.shape[0], n_strat, 4), dtype=np.int64)
         squares = np.zeros(n_strat, dtype=np.float64)
-        count = engine.run_chunk(
+        count = _strategy_kernel(
+            a,
             seed,
-            a["base"],
-            a["burn"],
-            a["cut"],
             budget,
-            a["wide"],
-            a["pay"],
-            SCALE,
-            a["kinds"],
-            a["boxes"],
-            a["params"],
-            a["line0"],
-            a["outcomes"],
             shoes,
             results,
             squares,
@@ -232,20 +257,10 @@ def trace(config: SimConfig, shoes: int = 20) -> Trace:
     results = np.zeros((rows.shape[0], max(n_strat, 0), 4), dtype=np.int64)
     bank = np.full((shoes, most, n_strat), -1, dtype=np.int64)
     unseen = np.zeros((shoes, most, 10), dtype=np.int64)
-    count = engine.run_chunk(
+    count = _strategy_kernel(
+        a,
         np.uint64(derive_seed(config.seed, 0)),
-        a["base"],
-        a["burn"],
-        a["cut"],
         budget,
-        a["wide"],
-        a["pay"],
-        SCALE,
-        a["kinds"],
-        a["boxes"],
-        a["params"],
-        a["line0"],
-        a["outcomes"],
         rows,
         results,
         np.zeros(n_strat, dtype=np.float64),
