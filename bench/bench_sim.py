@@ -31,7 +31,7 @@ from puntobanco.shoe import Shoe
 from puntobanco.sim.results import Summary
 from puntobanco.sim.runner import SimConfig, default_workers, run_local, trace, warm_up
 from puntobanco.sim.strategies import parse_strategy
-from puntobanco.sim.tableau import tables
+from puntobanco.tableau import tables
 
 SYSTEMS = ("martingale", "paroli", "dalembert", "fibonacci", "1326", "labouchere")
 

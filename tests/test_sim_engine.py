@@ -18,7 +18,7 @@ from puntobanco.sim import engine
 from puntobanco.sim.runner import SimConfig, run_chunk
 from puntobanco.sim.shuffle import derive_seed as compiled_derive_seed
 from puntobanco.sim.shuffle import shuffle
-from puntobanco.sim.tableau import coup_table, deck_points, wide_coup_table
+from puntobanco.tableau import coup_table, deck_points, wide_coup_table
 
 INDEX = {Outcome.PUNTO: 0, Outcome.BANCO: 1, Outcome.EGALITE: 2}
 POINT_CARD = {0: Card(Rank.KING, Suit.SPADES), 1: Card(Rank.ACE, Suit.SPADES)} | {

@@ -105,7 +105,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
             total=f"{odds.total:,}",
         )
     )
-    print(t("odds.paytable", lang, name=paytable.name, tie=paytable.egalite))
+    print(t("odds.paytable", lang, name=paytable.name, tie=paytable.odds(Outcome.EGALITE)))
     print(
         t(
             "odds.columns",

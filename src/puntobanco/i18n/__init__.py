@@ -18,7 +18,7 @@ LANGS: Final[tuple[Lang, ...]] = ("en", "fr", "es")
 DEFAULT_LANG: Final[Lang] = "en"
 #: The catalogue's areas: one module each under ``puntobanco/i18n/`` with a
 #: ``MESSAGES`` dict. A new part of the project adds its module name here.
-AREAS: Final[tuple[str, ...]] = ("core", "assist", "tui", "roads", "table", "sim")
+AREAS: Final[tuple[str, ...]] = ("core", "assist", "tui", "roads", "table", "sim", "paytables")
 
 
 class Message(NamedTuple):

@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from puntobanco.jit import numba
-from puntobanco.sim.tableau import tables
+from puntobanco.tableau import tables
 
 IntArray = npt.NDArray[np.int64]
 MAX_CARDS = 6

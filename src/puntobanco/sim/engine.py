@@ -6,7 +6,7 @@ Fisher-Yates from the last card down over ``fresh_order(decks)`` (as point
 values), the burn (turn one card, burn its point value, ten for a zero), and
 the cut-card rule of ``Shoe.deal_coup`` (a coup that starts with the cut card
 out is the shoe's last). The tableau comes in as arrays built from
-``puntobanco.rules`` (``puntobanco.sim.tableau``).
+``puntobanco.rules`` (``puntobanco.tableau``).
 
 Seeds: chunk k of a run seeded S uses ``derive_seed(S, k)``; shoe j of that
 chunk is ``Shoe(decks, seed=derive_seed(derive_seed(S, k), j), cut_card=...)``.

@@ -21,7 +21,7 @@ from puntobanco.coup import Outcome
 from puntobanco.odds import analyse, composition
 from puntobanco.paytable import json_amount
 from puntobanco.sim import engine
-from puntobanco.sim.runner import SCALE, ChunkResult, SimConfig
+from puntobanco.sim.config import SCALE, ChunkResult, SimConfig
 
 BOXES: Final = tuple(Outcome)
 QUANTILES: Final = (0.01, 0.05, 0.25, 0.5, 0.75, 0.95, 0.99)

@@ -16,108 +16,30 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
-from puntobanco.errors import InvalidStrategyError
-from puntobanco.paytable import PAYTABLES, Paytable
-from puntobanco.rng import check_seed, derive_seed
-from puntobanco.shoe import check_cut_card, check_decks
+from puntobanco.rng import derive_seed
 from puntobanco.sim import engine
-from puntobanco.sim.strategies import COUNT, LABOUCHERE_LINE, Strategy
-from puntobanco.sim.tableau import deck_points, wide_coup_table
+from puntobanco.sim.config import CHUNK_COUPS, MAX_COUPS, SCALE, ChunkResult, SimConfig, Trace
+from puntobanco.sim.results import digest as make_digest
+from puntobanco.sim.strategies import COUNT, LABOUCHERE_LINE
+from puntobanco.tableau import deck_points, wide_coup_table
 
-#: Coups per chunk: about 20 ms of one core, fine enough for progress and Ctrl-C.
-CHUNK_COUPS: Final = 1 << 20
-#: Amounts are counted in twentieths of a unit: Banco pays 19 for 20.
-SCALE: Final = 20
-MAX_COUPS: Final = 10**15
-
-I64 = npt.NDArray[np.int64]
-
-
-@dataclass(frozen=True, slots=True)
-class SimConfig:
-    """What to simulate: the shoe, the seed, the strategies, how to cut the work."""
-
-    coups: int
-    decks: int = 8
-    seed: int = 0
-    burn: bool = True
-    cut_card: int | None = 16
-    paytable: str = "standard"
-    strategies: tuple[Strategy, ...] = ()
-    chunk_coups: int = CHUNK_COUPS
-    keep_shoes: bool = False
-
-    def __post_init__(self) -> None:
-        check_decks(self.decks)
-        check_seed(self.seed)
-        if self.cut_card is not None:
-            check_cut_card(self.cut_card, 52 * self.decks)
-        if (
-            isinstance(self.coups, bool)
-            or not isinstance(self.coups, int)
-            or not 1 <= self.coups <= MAX_COUPS
-        ):
-            raise InvalidStrategyError("error.sim.coups", coups=self.coups, maximum=MAX_COUPS)
-        if not 1 <= self.chunk_coups <= 1 << 30:
-            raise InvalidStrategyError("error.sim.chunk", chunk=self.chunk_coups)
-        if self.paytable not in PAYTABLES:
-            raise InvalidStrategyError("error.sim.paytable", name=self.paytable)
-
-    @property
-    def chunks(self) -> int:
-        """How many chunks the run is cut into."""
-        return -(-self.coups // self.chunk_coups)
-
-    def budget(self, chunk: int) -> int:
-        """Coups dealt by ``chunk``."""
-        return min(self.chunk_coups, self.coups - chunk * self.chunk_coups)
-
-    @property
-    def table(self) -> Paytable:
-        """The paytable by name."""
-        return PAYTABLES[self.paytable]
-
-    def pay(self) -> I64:
-        """A winning unit's profit on each box, in twentieths."""
-        table = self.table
-        values = []
-        for odds in (table.punto, table.banco, table.egalite):
-            scaled = odds * SCALE
-            assert scaled.denominator == 1, "paytable odds must be multiples of 1/20"
-            values.append(int(scaled))
-        return np.array(values, dtype=np.int64)
-
-    def shoe_seed(self, chunk: int, shoe: int) -> int:
-        """The seed of shoe ``shoe`` of chunk ``chunk``: ``Shoe(decks, seed=...)`` deals it."""
-        return derive_seed(derive_seed(self.seed, chunk), shoe)
-
-
-@dataclass(slots=True)
-class ChunkResult:
-    """What one chunk returns: one row per shoe (and per strategy), in shoe order."""
-
-    chunk: int
-    coups: int
-    shoes: I64  # (n, 5): coups, punto, banco, egalite, complete
-    results: I64  # (n, strategies, 4): net (twentieths), bets, ruined, wagered
-    coup_squares: npt.NDArray[np.float64]  # (strategies,) sum of squared nets per coup
-    config: SimConfig
-    seconds: float = 0.0
-    digest: object = None  # the chunk's totals (a results.Summary), made by the worker
-
-
-@dataclass(slots=True)
-class Trace:
-    """The first shoes of chunk 0 coup by coup: bankrolls and unseen compositions."""
-
-    bank: I64  # (shoes, coups, strategies), twentieths; -1 where the shoe had ended
-    unseen: I64  # (shoes, coups, 10) composition before each coup
-    coups: I64  # (shoes,) coups in each shoe
+__all__ = [
+    "CHUNK_COUPS",
+    "MAX_COUPS",
+    "SCALE",
+    "ChunkResult",
+    "SimConfig",
+    "Trace",
+    "run_chunk",
+    "run_dask",
+    "run_local",
+    "trace",
+    "warm_up",
+]
 
 
 def _max_shoes(config: SimConfig, budget: int) -> int:
@@ -236,8 +158,6 @@ def run_chunk(config: SimConfig, chunk: int, *, digest: bool = False) -> ChunkRe
         results = results[:count]
     result = ChunkResult(chunk, budget, shoes[:count], results, squares, config)
     if digest:
-        from puntobanco.sim.results import digest as make_digest
-
         result.digest = make_digest(result)
         if not config.keep_shoes:  # the totals are enough: ship no rows
             result.shoes = result.shoes[:0]

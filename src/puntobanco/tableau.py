@@ -1,6 +1,9 @@
 """The tableau of ``puntobanco.rules`` as small integer arrays for compiled code.
 
 Built from the rule functions themselves, never retyped, and tested cell by cell.
+Both the batched exact counts (``puntobanco.odds.batch``) and the simulator
+(``puntobanco.sim``) read it, so it sits beside the rules, in neither of them.
+Needs numpy (the ``sim`` extra).
 """
 
 from __future__ import annotations
