@@ -1,4 +1,4 @@
-"""The layers import downwards only: no cycles in ``sim/``, no arrow from ``odds/`` up into ``sim/``."""
+"""Layers import downwards: no cycle in ``sim/``, no arrow from ``odds/`` up into ``sim/``."""
 
 from __future__ import annotations
 
@@ -9,7 +9,10 @@ import pytest
 
 
 def loaded_after(module: str) -> set[str]:
-    code = f"import sys, {module}; print(' '.join(m for m in sys.modules if m.startswith('puntobanco')))"
+    code = (
+        f"import sys, {module}; "
+        "print(' '.join(m for m in sys.modules if m.startswith('puntobanco')))"
+    )
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
     return set(out.stdout.split())
 
