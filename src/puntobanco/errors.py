@@ -68,3 +68,8 @@ class StoreError(PuntoBancoError):
 
 class InvalidStrategyError(PuntoBancoError):
     """A strategy, a table limit or a simulation setting that the simulator refuses."""
+
+
+class CommandLineError(PuntoBancoError):
+    """A command's argument that cannot be used: a file it cannot read or write,
+    options that do not go together, an optional extra that is not installed."""

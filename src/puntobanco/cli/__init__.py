@@ -12,7 +12,6 @@ import sys
 from collections.abc import Sequence
 from typing import Final, Protocol
 
-from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import LANGS, Lang, lang_from_environment, parse_lang, set_language, t
 
 #: Each command: its module under ``puntobanco.cli`` and the catalogue key of its
@@ -78,9 +77,19 @@ def build_parser(
 ) -> tuple[argparse.ArgumentParser, dict[str, Command]]:
     """The argument parser, its help in ``lang``: every command in full, or only
     the command ``only`` in full and the others by their help line."""
+    from puntobanco import __version__
+    from puntobanco.cli.argwords import install
+
+    install(lang)  # argparse's own words ("usage:", "options", its errors) in ``lang``
     parser = argparse.ArgumentParser(prog="puntobanco", description=t("cli.description", lang))
     parser.add_argument("--lang", choices=LANGS, help=t("cli.help.lang", lang))
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"puntobanco {__version__}",
+        help=t("cli.help.version", lang),
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar=t("cli.command", lang))
     commands: dict[str, Command] = {}
     for name, (module_name, help_key) in COMMANDS.items():
         if only is not None and name != only:
@@ -89,27 +98,79 @@ def build_parser(
         module: Command = importlib.import_module(f"puntobanco.cli.{module_name}")
         module.add_parser(sub, lang)
         commands[module.NAME] = module
+        _same_everywhere(sub.choices[name], lang)
     return parser, commands
 
 
+def _same_everywhere(parser: argparse.ArgumentParser, lang: Lang) -> None:
+    """What every command accepts alike: ``--lang`` after the command too, and whole
+    numbers refused in words (``type=int`` would say "invalid int value")."""
+    from puntobanco.cli.common import whole_number
+
+    if "--lang" not in parser._option_string_actions:
+        parser.add_argument(
+            "--lang", choices=LANGS, default=argparse.SUPPRESS, help=t("cli.help.lang", lang)
+        )
+    for action in parser._actions:
+        if action.type is int:
+            action.type = whole_number()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``puntobanco`` console script."""
+    """Entry point of the ``puntobanco`` console script.
+
+    Every failure a person can fix ends here as one sentence on standard error
+    and exit status 2 (130 after Ctrl-C); output that cannot be written is such
+    a failure too.
+    """
+    from puntobanco.cli.common import failure
+
     args_list = list(sys.argv[1:] if argv is None else argv)
     lang = _early_lang(args_list)
     set_language(lang)
+    if sys.stdout is None:  # started with standard output closed (``>&-``)
+        reason = t("cli.reason.closed", lang)
+        _say(t("cli.error", lang, message=t("cli.error.output", lang, reason=reason)))
+        return 2
     parser, commands = build_parser(lang, _chosen_command(args_list))
     args = parser.parse_args(args_list)
     try:
-        return commands[args.command].run(args, lang)
-    except PuntoBancoError as error:
-        print(t("cli.error", lang, message=error.message(lang)), file=sys.stderr)
-        return 2
+        code = commands[args.command].run(args, lang)
+        sys.stdout.flush()  # a full disk or a closed descriptor is reported, not lost
+        return code
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         # The reader went away (``puntobanco export ... | head``): not an error of
         # ours. Point stdout at devnull so the interpreter's final flush is silent.
-        import os
-
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _detach_stdout()
         return 0
+    except Exception as error:
+        message = failure(error, lang, _db_of(args))
+        if message is None:
+            raise
+        if isinstance(error, OSError) and error.filename is None:
+            _detach_stdout()
+        _say(t("cli.error", lang, message=message))
+        return 2
+
+
+def _db_of(args: argparse.Namespace) -> str:
+    from puntobanco.paths import default_db_path
+
+    return str(getattr(args, "db", None) or default_db_path())
+
+
+def _say(text: str) -> None:
+    if sys.stderr is not None:
+        print(text, file=sys.stderr)
+
+
+def _detach_stdout() -> None:
+    """Send what is left in stdout's buffer to devnull, so that exit stays quiet."""
+    import os
+
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # not a real descriptor (captured in tests)
+        pass

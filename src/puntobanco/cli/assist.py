@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from puntobanco.cli.play import add_store_arguments, db_from
+from puntobanco.cli.common import need_extra
+from puntobanco.cli.play import add_store_arguments, db_from, run_app
 from puntobanco.i18n import Lang, t
 from puntobanco.shoe import SESSION_DECKS
 
@@ -29,16 +30,18 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
 def run(args: argparse.Namespace, lang: Lang) -> int:
     """Run a whole 10-deal session with the host typing each card."""
     from puntobanco.shoe import check_decks
+
+    need_extra("tui", "textual")
+    check_decks(args.decks)
+    db = db_from(args)
     from puntobanco.tui.app import PuntoBancoApp
 
-    check_decks(args.decks)
     app = PuntoBancoApp(
         lang=lang,
-        db=db_from(args),
+        db=db,
         resume=args.resume,
         assist=True,
         decks=args.decks,
         reshuffle=args.reshuffle,
     )
-    app.run()
-    return 0
+    return run_app(app)

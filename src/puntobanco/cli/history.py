@@ -7,6 +7,7 @@ import argparse
 import json
 from typing import TYPE_CHECKING
 
+from puntobanco.cli.common import whole_number
 from puntobanco.i18n import Lang, t
 
 if TYPE_CHECKING:
@@ -30,9 +31,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
         NAME, help=t("cli.help.history", lang), description=t("cli.help.history", lang)
     )
     p.add_argument("table", nargs="?", help=t("cli.help.table", lang))
-    p.add_argument("--last", type=int, metavar="N", help=t("cli.help.last", lang))
+    p.add_argument("--last", type=whole_number(0), metavar="N", help=t("cli.help.last", lang))
     p.add_argument("--roads", action="store_true", help=t("cli.help.history_roads", lang))
-    p.add_argument("--shoe", type=int, metavar="N", help=t("cli.help.history_shoe", lang))
+    p.add_argument(
+        "--shoe", type=whole_number(1), metavar="N", help=t("cli.help.history_shoe", lang)
+    )
     add_db_argument(p, lang)
     p.add_argument("--json", action="store_true", help=t("cli.help.json", lang))
 
@@ -41,7 +44,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     """Print the settled coups, oldest first (of one table, or of all by time)."""
     from puntobanco.cards import format_cards
     from puntobanco.coup import resolve
-    from puntobanco.errors import StoreError
+    from puntobanco.errors import CommandLineError, StoreError
     from puntobanco.explain import announce
     from puntobanco.paths import default_db_path
     from puntobanco.store import existing_log
@@ -49,6 +52,8 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     from puntobanco.table.history import CoupRecord, coup_records
     from puntobanco.table.values import money_text
 
+    if args.shoe is not None and not args.roads:
+        raise CommandLineError("cli.error.only_with", option="--shoe", other="--roads")
     store = SQLiteStore(existing_log(args.db or default_db_path()))
     try:
         tables = store.tables()

@@ -21,17 +21,19 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
 
 def run(args: argparse.Namespace, lang: Lang) -> int:
     """Check each table's log by replaying it, then store it (refused if the table exists)."""
-    import sys
-
+    from puntobanco.cli.common import read_text
+    from puntobanco.errors import CommandLineError
     from puntobanco.paths import default_db_path
+    from puntobanco.store import MemoryStore
     from puntobanco.store.jsonl import import_lines
     from puntobanco.store.sqlite import SQLiteStore
 
-    if args.file == "-":
-        lines = sys.stdin.read().splitlines()
-    else:
-        with open(args.file, encoding="utf-8") as handle:
-            lines = handle.read().splitlines()
+    lines = read_text(args.file).splitlines()
+    if not any(line.strip() for line in lines):
+        raise CommandLineError("cli.error.empty_import", path=args.file)
+    # Replayed in memory first: a refused file leaves no trace, not even a new empty log.
+    for _ in import_lines(MemoryStore(), lines):
+        pass
     store = SQLiteStore(args.db or default_db_path())
     try:
         for table, events, coups in import_lines(store, lines):

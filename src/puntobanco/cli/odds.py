@@ -70,6 +70,7 @@ def decimal(value: Fraction, digits: int = DIGITS) -> str:
 def run(args: argparse.Namespace, lang: Lang) -> int:
     """Analyse the shoe and print counts, probabilities and edges."""
     removed = parse_cards(args.remove) if args.remove.strip() else ()
+    _enough_cards(args, removed)
     if getattr(args, "effects", False):
         return _effects(args, removed, lang)
     if getattr(args, "totals", False):
@@ -128,6 +129,16 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
             )
         )
     return 0
+
+
+def _enough_cards(args: argparse.Namespace, removed: tuple[Card, ...]) -> None:
+    """A coup may need six cards; an effect of removal takes one more out first."""
+    from puntobanco.errors import ShoeExhaustedError
+
+    needed = 7 if getattr(args, "effects", False) else 6
+    left = sum(composition(args.decks, removed))
+    if left < needed:
+        raise ShoeExhaustedError("odds.error.too_few", left=left, needed=needed)
 
 
 def _effects(args: argparse.Namespace, removed: tuple[Card, ...], lang: Lang) -> int:

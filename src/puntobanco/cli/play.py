@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
+from puntobanco.cli.common import need_extra
 from puntobanco.cli.history import add_db_argument
 from puntobanco.i18n import LANGS, Lang, t
 
@@ -30,22 +32,38 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
 
 
 def db_from(args: argparse.Namespace) -> Path | None:
-    """The store's file the arguments ask for (None with ``--no-store``)."""
+    """The store's file the arguments ask for (None with ``--no-store``), opened
+    once here so that a file that cannot be a log is refused before the game starts."""
+    from puntobanco.errors import CommandLineError
     from puntobanco.paths import default_db_path
 
     if args.no_store:
+        for option, given in (("--db", args.db is not None), ("--resume", args.resume)):
+            if given:
+                raise CommandLineError("cli.error.not_with", option=option, other="--no-store")
         return None
     db = Path(args.db) if args.db else default_db_path()
     db.parent.mkdir(parents=True, exist_ok=True)
+    from puntobanco.store import open_store
+
+    open_store(db).close()
     return db
+
+
+def run_app(app: Any) -> int:
+    """Run the Textual app; its exit status is non-zero when the game crashed."""
+    app.run()
+    return int(app.return_code or 0)
 
 
 def run(args: argparse.Namespace, lang: Lang) -> int:
     """Start the game on the opening screen (or the interrupted game with ``--resume``)."""
     from puntobanco.rng import check_seed
-    from puntobanco.tui.app import PuntoBancoApp
 
+    need_extra("tui", "textual")
     if args.seed is not None:
         check_seed(args.seed)
-    PuntoBancoApp(lang=lang, seed=args.seed, db=db_from(args), resume=args.resume).run()
-    return 0
+    db = db_from(args)
+    from puntobanco.tui.app import PuntoBancoApp
+
+    return run_app(PuntoBancoApp(lang=lang, seed=args.seed, db=db, resume=args.resume))

@@ -95,6 +95,14 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
         _need("dist", "distributed")
     if args.workers is not None and args.workers < 1:
         raise InvalidStrategyError("error.sim.workers", workers=args.workers)
+    # A chunk deals its own shoes: shorter than a shoe, every shoe would be cut short.
+    if args.chunk is not None and args.chunk < (shoe := 13 * args.decks):
+        raise InvalidStrategyError("error.sim.chunk_shoe", chunk=args.chunk, minimum=shoe)
+    from puntobanco.cli.common import PLOT_FORMATS, check_output
+
+    for path, formats in ((args.csv, None), (args.plot, PLOT_FORMATS)):
+        if path:
+            check_output(path, formats)  # before the run, so that no result is lost
 
     from puntobanco.sim.results import CsvSink, Summary
     from puntobanco.sim.runner import CHUNK_COUPS, ChunkResult, SimConfig, run_local
@@ -111,7 +119,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
         cut_card=args.cut_card or None,
         paytable=args.paytable,
         strategies=tuple(parse_strategy(s, limits) for s in args.strategy),
-        chunk_coups=args.chunk or CHUNK_COUPS,
+        chunk_coups=CHUNK_COUPS if args.chunk is None else args.chunk,
         keep_shoes=args.csv is not None,
     )
     summary = Summary(config)
@@ -151,10 +159,6 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     seconds = time.perf_counter() - start
     summary.interrupted = not finished
     data = summary.to_json()
-    if args.plot and summary.coups:
-        from puntobanco.sim.plot import plot
-
-        plot(summary, args.plot, lang)
     if args.json:
         data["timing"] = {
             "seconds": seconds,
@@ -165,6 +169,12 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
         print(json.dumps(data, ensure_ascii=False))
     else:
         _print_table(summary, data, seconds, lang)
+    if args.plot and summary.coups:  # after the figures are out: a failure here loses nothing
+        from puntobanco.sim.plot import plot
+
+        sys.stdout.flush()
+        plot(summary, args.plot, lang)
+    if not args.json:
         for path in (args.csv, args.plot):
             if path:
                 print(t("sim.written", lang, path=path))
@@ -219,6 +229,11 @@ class _Progress:
     def __exit__(self, *exc: object) -> None:
         if self.bar is not None:
             self.bar.__exit__(None, None, None)
+
+
+def _figure(x: float | None, spec: str) -> str:
+    """A figure, or ``-`` where there is none (no whole shoe gives no per-shoe mean)."""
+    return "-" if x is None or x != x or x in (float("inf"), float("-inf")) else format(x, spec)
 
 
 def _pct(x: float) -> str:
@@ -300,7 +315,7 @@ def _print_table(summary: Any, data: dict[str, Any], seconds: float, lang: Lang)
                 lang,
                 name=name,
                 per_coup=f"{s['mean_per_coup']:+.5f}",
-                per_shoe=f"{s['mean_per_shoe']:+.3f}",
+                per_shoe=_figure(s["mean_per_shoe"], "+.3f"),
                 sd_shoe="-" if s["stdev_per_shoe"] is None else f"{s['stdev_per_shoe']:.2f}",
                 ruin="-" if s.get("risk_of_ruin") is None else f"{s['risk_of_ruin'] * 100:.2f}%",
                 q05=str(quant.get("0.05", "-")),

@@ -9,6 +9,7 @@ which keeps a missing translation visible in review and a test fails on it.
 from __future__ import annotations
 
 import os
+import string
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final, Literal, NamedTuple
@@ -18,7 +19,16 @@ LANGS: Final[tuple[Lang, ...]] = ("en", "fr", "es")
 DEFAULT_LANG: Final[Lang] = "en"
 #: The catalogue's areas: one module each under ``puntobanco/i18n/`` with a
 #: ``MESSAGES`` dict. A new part of the project adds its module name here.
-AREAS: Final[tuple[str, ...]] = ("core", "assist", "tui", "roads", "table", "sim", "paytables")
+AREAS: Final[tuple[str, ...]] = (
+    "core",
+    "assist",
+    "tui",
+    "roads",
+    "table",
+    "sim",
+    "paytables",
+    "cli",
+)
 
 
 class Message(NamedTuple):
@@ -94,6 +104,30 @@ def t(key: str, lang: Lang | None = None, /, **params: object) -> str:
     'Igualdad'
     """
     message = catalogue()[key]
-    text = getattr(message, lang or current_language())
+    chosen = lang or current_language()
+    text = getattr(message, chosen)
     assert isinstance(text, str)
-    return text.format(**params) if params else text
+    return _Formatter(chosen).format(text, **params) if params else text
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` plus two specs that depend on the language (``numbers``' rules):
+    ``{n:,}`` groups a whole number's digits as the language does (``1 236`` in
+    French), and ``{n:plural:deck|decks}`` writes the form that agrees with ``n``.
+
+    >>> t("cli.error.empty_import", "fr", path="x")
+    "x est vide : il n'y a rien à importer."
+    """
+
+    def __init__(self, lang: Lang) -> None:
+        self.lang = lang
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        from puntobanco.i18n.numbers import number, plural_index
+
+        if format_spec.startswith("plural:") and isinstance(value, int):
+            forms = format_spec[len("plural:") :].split("|")
+            return forms[min(plural_index(value, self.lang), len(forms) - 1)]
+        if format_spec == "," and isinstance(value, int) and not isinstance(value, bool):
+            return number(value, self.lang)
+        return str(super().format_field(value, format_spec))

@@ -118,9 +118,9 @@ def parse_strategy(text: str, limits: Limits | None = None) -> Strategy:
     'against-streak:3'
     """
     limits = limits or Limits()
-    head, _, tail = text.strip().lower().partition(":")
+    head, colon, tail = text.strip().lower().partition(":")
     head = ALIASES.get(head, head)
-    if head not in KINDS:
+    if head not in KINDS or (colon and not tail):  # "martingale:" names no box
         raise InvalidStrategyError("error.sim.strategy", name=text, names=", ".join(KINDS))
     kind, takes_box, default = KINDS[head]
     if takes_box:

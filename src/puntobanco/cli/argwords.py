@@ -1,0 +1,34 @@
+"""argparse's own words ("usage:", "options", "the following arguments are
+required") in the person's language.
+
+argparse asks ``gettext`` for each of its sentences through the module-level
+names ``_`` and ``ngettext``, looked up when a parser is built and when it
+reports an error; ``install`` points them at our catalogue
+(``puntobanco.i18n.cli.ARGPARSE``), so help and errors read in one language.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from puntobanco.i18n import Lang
+from puntobanco.i18n.cli import ARGPARSE, ARGPARSE_PLURAL
+from puntobanco.i18n.numbers import plural_index
+
+
+def install(lang: Lang) -> None:
+    """Make argparse speak ``lang`` from now on (English leaves its words as they are)."""
+
+    def gettext(message: str) -> str:
+        entry = ARGPARSE.get(message)
+        return message if entry is None else getattr(entry, lang)
+
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        entry = ARGPARSE_PLURAL.get(singular)
+        if entry is None:
+            return singular if n == 1 else plural
+        forms: tuple[str, str] = getattr(entry, lang)
+        return forms[min(plural_index(n, lang), len(forms) - 1)]
+
+    argparse._ = gettext  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
