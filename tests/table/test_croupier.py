@@ -93,7 +93,20 @@ def test_every_event_reads_as_a_sentence_in_three_languages() -> None:
     session.predict("Ana", "p")
     session.predict("Bruno", "b")
     session.deal()
-    for game in (casino, session):
+    casino2 = CasinoTable(seed=4, table="second")
+    casino2.sit("Ana", 10**7)
+    casino2.table.rebuy("Ana", 1000)
+    from puntobanco.table import Table, TableConfig
+
+    assisted = Table.open("assisted", TableConfig.assist(deals=1), players=["Ana", "Bruno"])
+    assisted.bet("Ana", "p")
+    assisted.bet("Bruno", "b")
+    assisted.close_bets()
+    assisted.place_card("4h")
+    assisted.undo_card()
+    for card in "4h 2s 9c Ad 8d".split():
+        assisted.place_card(card)
+    for game in (casino, session, casino2, assisted):
         for event in game.events:
             seen.add(type(event))
             for lang in LANGS:

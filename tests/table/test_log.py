@@ -22,6 +22,7 @@ from puntobanco.store.sqlite import SQLiteStore
 from puntobanco.table import EVENT_TYPES, Table, TableConfig, dumps, loads, replay
 from puntobanco.table.config import Format
 from puntobanco.table.events import BetPlaced, TableOpened
+from puntobanco.table.formats import RULES
 
 cards = st.sampled_from(DECK)
 texts = st.text(min_size=0, max_size=30)
@@ -31,7 +32,7 @@ amounts = st.one_of(
 )
 configs = st.builds(
     TableConfig,
-    format=st.sampled_from(Format),
+    format=st.sampled_from([f for f in Format if not RULES[f].countdown]),
     seats=st.integers(2, 8),
     decks=st.integers(1, 8),
     burn=st.booleans(),
@@ -43,10 +44,10 @@ configs = st.builds(
     tie_maximum=st.integers(100, 10**9),
     stake=st.integers(1, 100),
     deals=st.one_of(st.none(), st.integers(1, 50)),
-    countdown=st.one_of(st.none(), st.integers(1, 600)),
+    countdown=st.just(None),
     seed=st.one_of(st.none(), st.integers(0, 2**64 - 1)),
     dealer=st.one_of(st.none(), st.sampled_from(["Ana", "Chloé"])),
-)
+) | st.builds(TableConfig.casino, croupier=st.just(True), countdown=st.integers(1, 600))
 
 
 def event_strategy(cls: type) -> st.SearchStrategy[Any]:
@@ -67,6 +68,8 @@ def event_strategy(cls: type) -> st.SearchStrategy[Any]:
         "cards": st.lists(cards, min_size=4, max_size=6).map(tuple),
         "burned": st.lists(cards, max_size=10).map(tuple),
         "turned": cards,
+        "card": cards,
+        "amount": amounts,
         "cut_card": st.one_of(st.none(), st.integers(11, 100)),
         "last_of_shoe": st.booleans(),
         "banco": st.integers(0, 9),

@@ -28,6 +28,7 @@ AREAS: Final[tuple[str, ...]] = (
     "sim",
     "paytables",
     "cli",
+    "engine",
 )
 
 

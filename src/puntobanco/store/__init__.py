@@ -114,12 +114,49 @@ def existing_log(path: str | os.PathLike[str]) -> str | os.PathLike[str]:
 
 
 def open_store(db: str | os.PathLike[str] | EventStore | None) -> EventStore:
-    """A store for ``db``: a path opens (or creates) a SQLite file, ``None`` a
-    ``MemoryStore``, a store is used as it is."""
+    """The store that ``db`` names, chosen by the URL's scheme.
+
+    ``None`` or ``"memory://"``: a ``MemoryStore``; a plain path or
+    ``sqlite:///path`` (``sqlite:////abs/path`` for an absolute one): a SQLite
+    file, created if missing; ``postgresql://...``: the PostgreSQL store; a
+    store is used as it is. ``StoreError`` for an empty name or an unknown scheme.
+    """
     if db is None:
         return MemoryStore()
-    if isinstance(db, str | os.PathLike):
-        from puntobanco.store.sqlite import SQLiteStore
+    if isinstance(db, os.PathLike):
+        db = os.fspath(db)
+    if not isinstance(db, str):
+        if isinstance(db, EventStore):
+            return db
+        raise StoreError("store.error.url", url=db, schemes=", ".join(SCHEMES))
+    if not db.strip():
+        raise StoreError("store.error.url", url=db, schemes=", ".join(SCHEMES))
+    scheme, sep, rest = db.partition("://")
+    if not sep:
+        return _sqlite(db)
+    if scheme == "sqlite":
+        if not rest.startswith("/") or not rest[1:]:
+            raise StoreError("store.error.url", url=db, schemes=", ".join(SCHEMES))
+        return _sqlite(rest[1:])
+    if scheme == "memory" and not rest:
+        return MemoryStore()
+    if scheme in ("postgresql", "postgres"):
+        import importlib
 
-        return SQLiteStore(db)
-    return db
+        try:
+            backend = importlib.import_module("puntobanco.store.postgres")
+        except ImportError:
+            raise StoreError("store.error.url", url=db, schemes=", ".join(SCHEMES)) from None
+        store: EventStore = backend.open_url(db)
+        return store
+    raise StoreError("store.error.url", url=db, schemes=", ".join(SCHEMES))
+
+
+#: The URL schemes ``open_store`` knows (a plain path is a SQLite file).
+SCHEMES = ("sqlite:///PATH", "memory://", "postgresql://...")
+
+
+def _sqlite(path: str) -> EventStore:
+    from puntobanco.store.sqlite import SQLiteStore
+
+    return SQLiteStore(path)

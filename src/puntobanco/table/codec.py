@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import types
 import typing
-from dataclasses import fields, is_dataclass
+from dataclasses import MISSING, fields, is_dataclass
 from enum import Enum
 from fractions import Fraction
 from functools import cache
@@ -121,10 +121,12 @@ def _build(cls: type, data: Any) -> Any:
     extra = set(data) - set(names) - {"type"}
     if extra:
         raise ValueError(f"unknown field(s) {sorted(extra)}")
-    missing = [n for n in names if n not in data]
+    # A field added later with a default may be absent from older lines.
+    optional = {f.name for f in fields(cls) if f.default is not MISSING}
+    missing = [n for n in names if n not in data and n not in optional]
     if missing:
         raise ValueError(f"missing field(s) {missing}")
-    return cls(**{n: decode(hints[n], data[n]) for n in names})
+    return cls(**{n: decode(hints[n], data[n]) for n in names if n in data})
 
 
 def from_dict(data: Any) -> Event:

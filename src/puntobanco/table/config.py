@@ -11,23 +11,15 @@ on their own and the coup is dealt automatically.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 from typing import Final
 
 from puntobanco.errors import InvalidBetError, InvalidNameError, InvalidShoeError
 from puntobanco.paytable import PAYTABLES, Paytable
 from puntobanco.rng import check_seed
 from puntobanco.shoe import CASINO_DECKS, DEFAULT_CUT_CARD, SESSION_DECKS, ShoeConfig
+from puntobanco.table.formats import RULES, FormatRules
+from puntobanco.table.formats import Format as Format
 from puntobanco.table.names import check_name
-
-
-class Format(Enum):
-    """How a table is played."""
-
-    SESSION = "session"
-    CASINO = "casino"
-    CROUPIER = "croupier"
-
 
 SESSION_DEALS: Final = 10  # seed 004: "dix donnes"
 SESSION_STAKE: Final = 20  # seed 004: "un enjeu fictif de 20 points"
@@ -42,6 +34,15 @@ CASINO_TIE_MINIMUM: Final = 500
 CASINO_TIE_MAXIMUM: Final = 50_000
 CROUPIER_COUNTDOWN: Final = 20  # seconds
 MAX_SEATS: Final = 14
+#: Upper bounds of every amount (stakes, limits, bankrolls: 10**12 minor
+#: units, ten thousand million units), of a table's deals and of the
+#: croupier's countdown (an hour), so that nothing stored is too large to read back.
+MAX_AMOUNT: Final = 10**12
+MAX_DEALS: Final = 1_000_000
+MAX_COUNTDOWN: Final = 3_600
+
+
+_DEFAULT: Final = object()
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,32 +73,62 @@ class TableConfig:
     countdown: int | None = None
     seed: int | None = None
     dealer: str | None = None
+    reshuffle: bool | None = None
 
     def __post_init__(self) -> None:
-        _ = self.shoe_config  # validates decks and cut card
-        if self.paytable not in PAYTABLES:
+        if not isinstance(self.format, Format):
+            raise InvalidBetError("table.error.setting", name="format", value=self.format)
+        for name in ("burn", "reshuffle"):
+            value = getattr(self, name)
+            if not isinstance(value, bool) and not (name == "reshuffle" and value is None):
+                raise InvalidBetError("table.error.setting", name=name, value=value)
+        for name in ("decks", "cut_card"):
+            value = getattr(self, name)
+            if not (value is None and name == "cut_card") and not _whole(value):
+                raise InvalidShoeError("table.error.setting", name=name, value=value)
+        if not isinstance(self.paytable, str) or self.paytable not in PAYTABLES:
             raise InvalidShoeError(
                 "error.paytable", name=self.paytable, choices=", ".join(sorted(PAYTABLES))
             )
+        _ = self.shoe_config  # validates decks and cut card
         if self.seed is not None:
+            if not _whole(self.seed):
+                raise InvalidShoeError("table.error.setting", name="seed", value=self.seed)
             check_seed(self.seed)
-        high = SESSION_MAX_PLAYERS if self.format is Format.SESSION else MAX_SEATS
-        low = SESSION_MIN_PLAYERS if self.format is Format.SESSION else 1
+        high, low = self.rules.max_players, self.rules.min_players
         if not _whole(self.seats) or not low <= self.seats <= high:
             raise InvalidBetError("table.error.seats", seats=self.seats, low=low, high=high)
-        for name in ("stake", "minimum", "tie_minimum"):
-            if not _whole(getattr(self, name)) or getattr(self, name) <= 0:
-                raise InvalidBetError("table.error.setting", name=name, value=getattr(self, name))
-        if not _whole(self.maximum) or self.maximum < self.minimum:
-            raise InvalidBetError("table.error.limits", low=self.minimum, high=self.maximum)
-        if not _whole(self.tie_maximum) or self.tie_maximum < self.tie_minimum:
-            raise InvalidBetError("table.error.limits", low=self.tie_minimum, high=self.tie_maximum)
-        if self.dealer is not None and check_name(self.dealer) != self.dealer:
-            raise InvalidNameError("table.error.name.chars", name=self.dealer, char=" ")
-        for name in ("deals", "countdown"):
+        for name in ("stake", "minimum", "maximum", "tie_minimum", "tie_maximum"):
             value = getattr(self, name)
-            if value is not None and (not _whole(value) or value <= 0):
-                raise InvalidBetError("table.error.setting", name=name, value=value)
+            if not _whole(value) or not 0 < value <= MAX_AMOUNT:
+                raise InvalidBetError(
+                    "table.error.bound", name=name, value=value, low=1, high=MAX_AMOUNT
+                )
+        if self.maximum < self.minimum:
+            raise InvalidBetError("table.error.limits", low=self.minimum, high=self.maximum)
+        if self.tie_maximum < self.tie_minimum:
+            raise InvalidBetError("table.error.limits", low=self.tie_minimum, high=self.tie_maximum)
+        if self.dealer is not None and (
+            not isinstance(self.dealer, str) or check_name(self.dealer) != self.dealer
+        ):
+            raise InvalidNameError("table.error.name.chars", name=self.dealer, char=" ")
+        if self.deals is not None and (not _whole(self.deals) or not 0 < self.deals <= MAX_DEALS):
+            raise InvalidBetError(
+                "table.error.bound", name="deals", value=self.deals, low=1, high=MAX_DEALS
+            )
+        if self.rules.countdown:
+            if not _whole(self.countdown) or not 0 < self.countdown <= MAX_COUNTDOWN:  # type: ignore[operator]
+                raise InvalidBetError(
+                    "table.error.bound",
+                    name="countdown",
+                    value=self.countdown,
+                    low=1,
+                    high=MAX_COUNTDOWN,
+                )
+        elif self.countdown is not None:
+            raise InvalidBetError(
+                "table.error.no_countdown", format=self.format.value, value=self.countdown
+            )
 
     @property
     def shoe_config(self) -> ShoeConfig:
@@ -106,8 +137,15 @@ class TableConfig:
             decks=self.decks,
             burn=self.burn,
             cut_card=self.cut_card,
-            reshuffle_every_coup=self.format is Format.SESSION,
+            reshuffle_every_coup=(
+                self.rules.reshuffle_every_coup if self.reshuffle is None else self.reshuffle
+            ),
         )
+
+    @property
+    def rules(self) -> FormatRules:
+        """The rules of the table's format."""
+        return RULES[self.format]
 
     @property
     def paytable_data(self) -> Paytable:
@@ -117,7 +155,7 @@ class TableConfig:
     @property
     def money(self) -> bool:
         """True where players have bankrolls (casino, croupier); False for a session's scores."""
-        return self.format is not Format.SESSION
+        return self.rules.money
 
     @classmethod
     def session(
@@ -164,9 +202,15 @@ class TableConfig:
         tie_maximum: int = CASINO_TIE_MAXIMUM,
         seed: int | None = None,
         croupier: bool = False,
-        countdown: int = CROUPIER_COUNTDOWN,
+        countdown: object = _DEFAULT,
     ) -> TableConfig:
-        """A casino table (seeds 000-002); ``croupier=True`` for the online virtual croupier."""
+        """A casino table (seeds 000-002); ``croupier=True`` for the online virtual croupier.
+
+        ``countdown`` (seconds, default 20) is the croupier's; a casino table
+        refuses one (nobody would count it down).
+        """
+        if countdown is _DEFAULT:
+            countdown = CROUPIER_COUNTDOWN if croupier else None
         return cls(
             Format.CROUPIER if croupier else Format.CASINO,
             seats=seats,
@@ -178,10 +222,44 @@ class TableConfig:
             maximum=maximum,
             tie_minimum=tie_minimum,
             tie_maximum=tie_maximum,
-            countdown=countdown if croupier else None,
+            countdown=countdown,  # type: ignore[arg-type]  # checked by __post_init__
             seed=seed,
+        )
+
+    @classmethod
+    def assist(
+        cls,
+        *,
+        deals: int = SESSION_DEALS,
+        stake: int = SESSION_STAKE,
+        decks: int = SESSION_DECKS,
+        paytable: str = "standard",
+        seats: int = SESSION_MAX_PLAYERS,
+        reshuffle: bool = False,
+    ) -> TableConfig:
+        """Seed 004's session dealt with physical cards placed by the host.
+
+        By default the shoe is dealt on through the session (so that a card
+        the shoe cannot hold any more is refused); ``reshuffle=True`` puts
+        every card back before each deal, as seed 004 does.
+        """
+        return cls(
+            Format.ASSIST,
+            seats=seats,
+            decks=decks,
+            burn=False,
+            cut_card=None,
+            paytable=paytable,
+            minimum=stake,
+            maximum=stake,
+            tie_minimum=stake,
+            tie_maximum=stake,
+            stake=stake,
+            deals=deals,
+            reshuffle=reshuffle,
         )
 
 
 def _whole(value: object) -> bool:
+    """An ``int`` that is not a ``bool``."""
     return isinstance(value, int) and not isinstance(value, bool)

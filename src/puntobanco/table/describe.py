@@ -21,11 +21,14 @@ from puntobanco.table.events import (
     BetsClosed,
     BetsOpened,
     BetWithdrawn,
+    CardPlaced,
+    CardUndone,
     CoupAnnounced,
     CoupDealt,
     CoupSettled,
     Event,
     PlayerLeft,
+    PlayerRebought,
     PlayerSeated,
     PuntoCardsHanded,
     ShoeBurned,
@@ -79,6 +82,12 @@ def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str
                 coup=event.coup,
                 cards=format_cards(event.cards, pretty=True),
             )
+        case CardPlaced():
+            return t("table.event.card_placed", lang, coup=event.coup, card=event.card.pretty)
+        case CardUndone():
+            return t("table.event.card_undone", lang, coup=event.coup, card=event.card.pretty)
+        case PlayerRebought():
+            return t("table.event.rebought", lang, name=event.name, amount=money(event.amount))
         case CoupAnnounced():
             winner = (
                 t("coup.tie", lang)

@@ -111,6 +111,30 @@ class CoupDealt:
 
 
 @dataclass(frozen=True, slots=True)
+class CardPlaced:
+    """The host places the next physical card of coup ``coup`` (a host card source)."""
+
+    coup: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class CardUndone:
+    """The host takes ``card``, the last one placed, back into the shoe."""
+
+    coup: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRebought:
+    """A player adds ``amount`` to their bankroll between coups."""
+
+    name: str
+    amount: Amount
+
+
+@dataclass(frozen=True, slots=True)
 class CoupAnnounced:
     """The croupier announces Banco's point, then Punto's, then the winner (seed 000)."""
 
@@ -203,6 +227,9 @@ Event = (
     | ShoeBurned
     | PuntoCardsHanded
     | CoupDealt
+    | CardPlaced
+    | CardUndone
+    | PlayerRebought
     | CoupAnnounced
     | BetCollected
     | BetReturned
@@ -228,6 +255,9 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ShoeBurned,
         PuntoCardsHanded,
         CoupDealt,
+        CardPlaced,
+        CardUndone,
+        PlayerRebought,
         CoupAnnounced,
         BetCollected,
         BetReturned,

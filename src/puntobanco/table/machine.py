@@ -16,10 +16,12 @@ from contextlib import contextmanager
 from fractions import Fraction
 from typing import Final, TypeVar
 
+from puntobanco.cards import Card
 from puntobanco.coup import Coup, Outcome
 from puntobanco.errors import (
     IllegalActionError,
     InvalidBetError,
+    InvalidCardError,
     InvalidNameError,
     PuntoBancoError,
     UnknownPlayerError,
@@ -27,7 +29,7 @@ from puntobanco.errors import (
 from puntobanco.paytable import Amount
 from puntobanco.rng import RandomSource, SecureRandom, SeededRandom, derive_seed
 from puntobanco.shoe import Shoe, fresh_order, shuffle
-from puntobanco.table.config import SESSION_MIN_PLAYERS, Format, TableConfig
+from puntobanco.table.config import MAX_AMOUNT, TableConfig
 from puntobanco.table.events import (
     BetCollected,
     BetPaid,
@@ -36,11 +38,14 @@ from puntobanco.table.events import (
     BetsClosed,
     BetsOpened,
     BetWithdrawn,
+    CardPlaced,
+    CardUndone,
     CoupAnnounced,
     CoupDealt,
     CoupSettled,
     Event,
     PlayerLeft,
+    PlayerRebought,
     PlayerSeated,
     PuntoCardsHanded,
     ShoeBurned,
@@ -50,7 +55,9 @@ from puntobanco.table.events import (
     TableClosed,
     TableOpened,
 )
+from puntobanco.table.formats import CardSource
 from puntobanco.table.names import check_name
+from puntobanco.table.progress import CoupInProgress
 from puntobanco.table.state import TRANSITIONS, Phase, Player, TableState, apply, initial
 from puntobanco.table.values import box_of, check_table_id
 from puntobanco.table.values import money_text as money_text  # re-exported
@@ -92,21 +99,27 @@ class Table:
         table: str,
         config: TableConfig,
         *,
-        players: Iterable[str] = (),
+        players: Iterable[str | tuple[str, Amount]] = (),
         sink: Sink | None = None,
         rng: RandomSource | None = None,
     ) -> Table:
-        """A new table: opened, its first shoe shuffled (and burned), ``players`` seated.
+        """A new table: opened, its first shoe shuffled (and burned), ``players``
+        seated (names, or ``(name, bankroll)`` pairs).
 
         All of it is one batch: the sink receives it at once or not at all.
         """
         check_table_id(table)
+        if isinstance(players, str) or not isinstance(players, Iterable):
+            raise IllegalActionError("table.error.players_list", players=players)
         self = cls(sink=sink, rng=rng)
         with self.batch():
             self._emit(TableOpened(table, config))
             self._new_shoe(1)
-            for name in players:
-                self.sit(name)
+            for player in players:
+                if isinstance(player, tuple) and len(player) == 2:
+                    self.sit(*player)
+                else:
+                    self.sit(player)  # checked by sit
         return self
 
     # -- reading -------------------------------------------------------------
@@ -144,13 +157,17 @@ class Table:
 
     def player(self, name: str) -> Player:
         """The seated player ``name`` (case ignored); ``UnknownPlayerError`` otherwise."""
-        player = self.state.find(name)
+        player = self.state.find(name) if isinstance(name, str) else None
         if player is None:
             names = ", ".join(p.name for p in self.state.seated) or "-"
             raise UnknownPlayerError("table.error.unknown_player", name=name, players=names)
         return player
 
     # -- batches and the sink ------------------------------------------------
+
+    def attach(self, sink: Sink | None) -> None:
+        """Send the next batches' events to ``sink`` (None: keep them in memory only)."""
+        self._sink = sink
 
     @contextmanager
     def batch(self) -> Iterator[None]:
@@ -163,6 +180,7 @@ class Table:
             yield
             return
         saved_state, saved_count = self._state, len(self._events)
+        saved_countdown = self._countdown_from
         self._pending = []
         try:
             yield
@@ -170,10 +188,24 @@ class Table:
                 self._sink(saved_count, tuple(self._pending))
         except BaseException:
             self._state = saved_state
+            self._countdown_from = saved_countdown
             del self._events[saved_count:]
             raise
         finally:
             self._pending = None
+
+    def trial(self, action: Callable[[], object]) -> None:
+        """Run ``action`` and roll everything back: its error, if any, is raised;
+        nothing reaches the sink, and no injected random source is drawn from."""
+        saved_rng, self._rng = self._rng, SecureRandom() if self._rng is not None else None
+        try:
+            with self.batch():
+                action()
+                raise _Trial
+        except _Trial:
+            pass
+        finally:
+            self._rng = saved_rng
 
     def _fold(self, event: Event) -> None:
         if self._state is None:
@@ -209,9 +241,9 @@ class Table:
         """Raise unless ``name`` may sit now with ``bankroll``, at ``seat`` if given."""
         self._check_phase("sit")
         state = self.state
-        if state.format is Format.SESSION and (state.completed or state.coup > 1):
+        if state.config.rules.seats_locked and (state.completed or state.coup > 1):
             raise IllegalActionError("table.error.session_started")
-        text = check_name(name)
+        text = check_name(_text(name))
         if state.find(text) is not None:
             raise InvalidNameError("table.error.name.taken", name=text)
         if len(state.players) >= state.config.seats:
@@ -225,8 +257,10 @@ class Table:
                 or seat in taken
             ):
                 raise IllegalActionError("table.error.seat", seat=seat, seats=state.config.seats)
+        if isinstance(bankroll, bool) or not isinstance(bankroll, int):
+            raise InvalidBetError("table.error.bankroll", bankroll=bankroll)
         if state.config.money:
-            if isinstance(bankroll, bool) or not isinstance(bankroll, int) or bankroll <= 0:
+            if not 0 < bankroll <= MAX_AMOUNT:
                 raise InvalidBetError("table.error.bankroll", bankroll=bankroll)
         elif bankroll != 0:
             raise InvalidBetError("table.error.bankroll", bankroll=bankroll)
@@ -247,7 +281,7 @@ class Table:
             seat = min(s for s in range(1, state.config.seats + 1) if s not in taken)
         with self.batch():
             event = self._emit(PlayerSeated(check_name(name), seat, bankroll))
-            if state.format is Format.CASINO and state.holder is None:
+            if state.config.rules.shoe_holder and state.holder is None:
                 self._emit(ShoeHolderChanged(event.name))
         return event
 
@@ -255,7 +289,8 @@ class Table:
         """Raise unless ``name`` may leave now (no stake on the table)."""
         self._check_phase("leave")
         player = self.player(name)
-        if self.state.format is Format.SESSION and (self.state.completed or self.state.coup > 1):
+        rules = self.state.config.rules
+        if rules.seats_locked and (self.state.completed or self.state.coup > 1):
             raise IllegalActionError("table.error.session_started")
         if player.bets:
             raise IllegalActionError("table.error.leave_with_bets", name=player.name)
@@ -297,8 +332,8 @@ class Table:
         config = state.config
         player = self.player(name)
         outcome = box_of(box)
-        if state.format is Format.SESSION:
-            if stake is not None and stake != config.stake:
+        if config.rules.one_prediction:
+            if stake is not None and (not _whole(stake) or stake != config.stake):
                 raise InvalidBetError("table.error.session_stake", stake=stake, fixed=config.stake)
             return
         if stake is None or isinstance(stake, bool) or not isinstance(stake, int) or stake <= 0:
@@ -338,7 +373,7 @@ class Table:
         records (or changes) the player's one prediction."""
         self.verify_bet(name, box, stake)
         player = self.player(name)
-        amount = self.config.stake if self.state.format is Format.SESSION else stake
+        amount = self.config.stake if self.config.rules.one_prediction else stake
         assert amount is not None
         return self._emit(BetPlaced(player.name, box_of(box), amount))
 
@@ -372,10 +407,11 @@ class Table:
         casino table at least one bet."""
         self._check_phase("close_bets")
         state = self.state
-        if state.format is Format.SESSION:
-            if len(state.players) < SESSION_MIN_PLAYERS:
+        rules = state.config.rules
+        if rules.everyone_bets:
+            if len(state.players) < rules.min_players:
                 raise IllegalActionError(
-                    "table.error.too_few_players", count=len(state.players), low=SESSION_MIN_PLAYERS
+                    "table.error.too_few_players", count=len(state.players), low=rules.min_players
                 )
             missing = [p.name for p in state.seated if not p.bets]
             if missing:
@@ -398,6 +434,8 @@ class Table:
     def verify_deal(self) -> None:
         """Raise unless the coup may be dealt (bets closed)."""
         self._check_phase("deal")
+        if self.config.rules.cards is not CardSource.SHOE:
+            raise IllegalActionError("table.error.host_cards", coup=self.state.coup)
         shoe = self.state.shoe
         assert shoe is not None and not shoe.finished, "a shoe is ready before bets open"
 
@@ -419,7 +457,7 @@ class Table:
         shoe.finished = False
         coup = shoe.deal_coup()
         with self.batch():
-            if state.format is Format.CASINO:
+            if state.config.rules.punto_hand:
                 self._emit(PuntoCardsHanded(state.coup, self._largest_punto()))
             # Without a cut card the shoe is dealt until it may not hold a whole coup.
             last = shoe.finished or (shoe.cut_card is None and shoe.remaining < MAX_COUP_CARDS)
@@ -490,7 +528,8 @@ class Table:
                 self._emit(event)
             settled = self._emit(CoupSettled(state.coup))
             holder = state.holder
-            if state.format is Format.CASINO and outcome is Outcome.PUNTO and holder is not None:
+            passes = state.config.rules.shoe_holder and outcome is Outcome.PUNTO
+            if passes and holder is not None:
                 following = self._next_seat(state.players[holder].seat)
                 if following != holder:
                     self._emit(ShoeHolderChanged(following))
@@ -516,7 +555,7 @@ class Table:
         state = self.state
         assert state.shoe is not None
         with self.batch():
-            if state.format is Format.SESSION:
+            if state.config.shoe_config.reshuffle_every_coup:
                 self._new_shoe(state.shoe.number + 1)
             elif state.shoe.finished:
                 self._emit(ShoeFinished(state.shoe.number))
@@ -525,6 +564,10 @@ class Table:
 
     def _new_shoe(self, number: int) -> None:
         config = self.config
+        if config.rules.cards is CardSource.HOST:
+            # Physical cards: the shoe's order is nobody's to know.
+            self._emit(ShoeShuffled(number, (), None))
+            return
         seed = config.seed
         rng: RandomSource
         if seed is not None:
@@ -557,10 +600,90 @@ class Table:
         self.verify_close_table()
         state = self.state
         winners: tuple[str, ...] = ()
-        if state.format is Format.SESSION and state.completed:
+        if state.config.rules.names_winners and state.completed:
             best = max(p.balance for p in state.seated)
             winners = tuple(p.name for p in state.seated if p.balance == best)
         return self._emit(TableClosed(winners))
+
+    # -- physical cards (a host card source) --------------------------------------
+
+    @property
+    def in_progress(self) -> CoupInProgress:
+        """The coup being dealt card by card (empty outside of a host's coup)."""
+        return CoupInProgress(self.state.placed)
+
+    def verify_place_card(self, card: Card | str) -> Card:
+        """The card, or raise: not a card, no card expected now, or none of it left.
+
+        Only at a table whose cards come from the host, after bets close.
+        """
+        state = self.state
+        if state.config.rules.cards is not CardSource.HOST:
+            raise IllegalActionError("table.error.shoe_cards")
+        self._check_phase("place_card")
+        parsed = card if isinstance(card, Card) else Card.parse(_card_text(card))
+        shoe = state.shoe
+        assert shoe is not None
+        decks = state.config.decks
+        if shoe.out.count(parsed) >= decks:
+            raise InvalidCardError(
+                "error.assist.no_more", card=parsed.pretty, count=decks, decks=decks
+            )
+        return parsed
+
+    def can_place_card(self, card: Card | str) -> bool:
+        """True when ``place_card`` would be accepted."""
+        return self._can(lambda: self.verify_place_card(card))
+
+    def place_card(self, card: Card | str) -> CardPlaced:
+        """The host's next card. The card that completes the coup also deals it
+        (``CoupDealt``, in the same batch), and the coup can then be settled."""
+        parsed = self.verify_place_card(card)
+        state = self.state
+        with self.batch():
+            event = self._emit(CardPlaced(state.coup, parsed))
+            progress = self.in_progress
+            if progress.complete:
+                self._emit(CoupDealt(state.coup, progress.cards, False))
+        return event
+
+    def verify_undo_card(self) -> None:
+        """Raise unless a card of the coup being dealt may be taken back."""
+        if self.config.rules.cards is not CardSource.HOST:
+            raise IllegalActionError("table.error.shoe_cards")
+        self._check_phase("undo_card")
+        if not self.state.placed:
+            raise IllegalActionError("error.assist.nothing_to_undo")
+
+    def can_undo_card(self) -> bool:
+        """True when ``undo_card`` would be accepted."""
+        return self._can(self.verify_undo_card)
+
+    def undo_card(self) -> CardUndone:
+        """Take the last card placed back into the shoe (an event: the log stays append-only)."""
+        self.verify_undo_card()
+        state = self.state
+        return self._emit(CardUndone(state.coup, state.placed[-1]))
+
+    # -- rebuys --------------------------------------------------------------------
+
+    def verify_rebuy(self, name: str, amount: Amount) -> None:
+        """Raise unless ``name`` may add ``amount`` to their bankroll now (between coups)."""
+        self._check_phase("rebuy")
+        player = self.player(name)
+        if not self.config.money:
+            raise IllegalActionError("table.error.no_rebuy")
+        if not _whole(amount) or not 0 < amount <= MAX_AMOUNT - player.balance:
+            raise InvalidBetError("table.error.bankroll", bankroll=amount)
+
+    def can_rebuy(self, name: str, amount: Amount) -> bool:
+        """True when ``rebuy`` would be accepted."""
+        return self._can(lambda: self.verify_rebuy(name, amount))
+
+    def rebuy(self, name: str, amount: Amount) -> PlayerRebought:
+        """``name`` brings ``amount`` more to the table."""
+        self.verify_rebuy(name, amount)
+        return self._emit(PlayerRebought(self.player(name).name, amount))
 
     # -- whole coups -----------------------------------------------------------
 
@@ -623,7 +746,7 @@ class Table:
         is not part of the log: a reopened table starts it afresh.
         """
         state = self.state
-        if state.format is not Format.CROUPIER or state.phase is not Phase.BETS_OPEN:
+        if not state.config.rules.countdown or state.phase is not Phase.BETS_OPEN:
             return None
         countdown = state.config.countdown
         assert countdown is not None
@@ -639,3 +762,24 @@ class Table:
         if due:
             self._countdown_from = now
         return None
+
+
+class _Trial(Exception):
+    """Rolls a trial back."""
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _text(name: object) -> str:
+    """A name given by a caller: text, or ``InvalidNameError``."""
+    if not isinstance(name, str):
+        raise InvalidNameError("table.error.name.type", name=name)
+    return name
+
+
+def _card_text(card: object) -> str:
+    if not isinstance(card, str):
+        raise InvalidCardError("table.error.card_type", card=card)
+    return card

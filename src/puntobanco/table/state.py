@@ -25,11 +25,14 @@ from puntobanco.table.events import (
     BetsClosed,
     BetsOpened,
     BetWithdrawn,
+    CardPlaced,
+    CardUndone,
     CoupAnnounced,
     CoupDealt,
     CoupSettled,
     Event,
     PlayerLeft,
+    PlayerRebought,
     PlayerSeated,
     PuntoCardsHanded,
     ShoeBurned,
@@ -61,10 +64,11 @@ TRANSITIONS: Final[Mapping[Phase, Mapping[str, Phase]]] = {
         "leave": BO,
         "bet": BO,
         "withdraw": BO,
+        "rebuy": BO,
         "close_bets": BC,
         "close_table": EN,
     },
-    BC: {"deal": DE},
+    BC: {"deal": DE, "place_card": BC, "undo_card": BC},
     DE: {"settle": SE},
     SE: {"next_coup": BO, "close_table": EN},
     EN: {},
@@ -108,18 +112,39 @@ class Player:
 
 @dataclass(frozen=True, slots=True)
 class ShoeState:
-    """The shoe in use: its order, how many cards are out, whether its last coup is played."""
+    """The shoe in use: its order, how many cards are out, whether its last coup is played.
+
+    A shoe of physical cards has no order (``order == ()``); ``out`` lists
+    the cards the host has placed from it, so that a card the shoe cannot
+    hold any more is refused.
+    """
 
     number: int
     order: tuple[Card, ...]
     cut_card: int | None
+    size: int
     position: int = 0
     finished: bool = False
+    out: tuple[Card, ...] = ()
 
     @property
     def remaining(self) -> int:
         """Cards still in the shoe."""
-        return len(self.order) - self.position
+        return self.size - self.position
+
+
+@dataclass(frozen=True, slots=True)
+class LastCoup:
+    """The coup settled last: its cards, each player's net and balances around it."""
+
+    coup: int
+    cards: tuple[Card, ...]
+    bets: Mapping[str, Mapping[Outcome, Amount]]
+    nets: Mapping[str, Amount]
+    balances_before: Mapping[str, Amount]
+    balances_after: Mapping[str, Amount]
+    punto_hand: str | None
+    holder_before: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +168,8 @@ class TableState:
     holder: str | None = None
     punto_hand: str | None = None
     current: Coup | None = None
+    #: The coups the roads show: the current shoe's, or every coup of a
+    #: table whose format shows them all (``FormatRules.roads_of_table``).
     shoe_coups: tuple[Coup, ...] = ()
     house: Amount = 0
     kept: Fraction = Fraction(0)
@@ -150,6 +177,12 @@ class TableState:
     taken: Amount = 0
     winners: tuple[str, ...] = ()
     events: int = 0
+    placed: tuple[Card, ...] = ()
+    last: LastCoup | None = None
+    closed_bets: Mapping[str, Mapping[Outcome, Amount]] = field(default_factory=dict)
+    closed_balances: Mapping[str, Amount] = field(default_factory=dict)
+    closed_holder: str | None = None
+    nets: Mapping[str, Amount] = field(default_factory=dict)
 
     @property
     def format(self) -> Format:
@@ -216,7 +249,7 @@ def _left(state: TableState, e: PlayerLeft) -> Changes:
 
 def _bet(state: TableState, e: BetPlaced) -> Changes:
     player = state.players[e.name]
-    if state.format is Format.SESSION:
+    if state.config.rules.one_prediction:
         bets: dict[Outcome, Amount] = {e.box: e.stake}
     else:
         bets = dict(player.bets)
@@ -228,13 +261,42 @@ def _withdrawn(state: TableState, e: BetWithdrawn) -> Changes:
     return _with_player(state, _without_bet(state.players[e.name], e.box))
 
 
+def _rebought(state: TableState, e: PlayerRebought) -> Changes:
+    player = state.players[e.name]
+    changes = _with_player(state, replace(player, balance=player.balance + e.amount))
+    changes["brought"] = state.brought + e.amount
+    return changes
+
+
 def _closed(state: TableState, e: BetsClosed) -> Changes:
     assert e.coup == state.coup
-    return {}
+    return {
+        "closed_bets": {p.name: dict(p.bets) for p in state.seated},
+        "closed_balances": state.balances,
+        "closed_holder": state.holder,
+        "nets": {},
+        "placed": (),
+    }
 
 
 def _shuffled(state: TableState, e: ShoeShuffled) -> Changes:
-    return {"shoe": ShoeState(e.shoe, e.order, e.cut_card), "shoe_coups": ()}
+    size = len(e.order) or 52 * state.config.decks
+    # The roads of a table that reshuffles every coup show all its coups.
+    coups = state.shoe_coups if state.config.rules.roads_of_table else ()
+    return {"shoe": ShoeState(e.shoe, e.order, e.cut_card, size), "shoe_coups": coups}
+
+
+def _placed(state: TableState, e: CardPlaced) -> Changes:
+    assert state.shoe is not None and e.coup == state.coup
+    shoe = replace(state.shoe, position=state.shoe.position + 1, out=(*state.shoe.out, e.card))
+    return {"shoe": shoe, "placed": (*state.placed, e.card)}
+
+
+def _undone(state: TableState, e: CardUndone) -> Changes:
+    assert state.shoe is not None and e.coup == state.coup
+    assert state.placed and state.placed[-1] == e.card, "only the last card placed goes back"
+    shoe = replace(state.shoe, position=state.shoe.position - 1, out=state.shoe.out[:-1])
+    return {"shoe": shoe, "placed": state.placed[:-1]}
 
 
 def _burned(state: TableState, e: ShoeBurned) -> Changes:
@@ -248,10 +310,14 @@ def _handed(state: TableState, e: PuntoCardsHanded) -> Changes:
 
 def _dealt(state: TableState, e: CoupDealt) -> Changes:
     assert state.shoe is not None and e.coup == state.coup
-    start = state.shoe.position
-    assert e.cards == state.shoe.order[start : start + len(e.cards)], "cards not from the shoe"
+    if state.shoe.order:
+        start = state.shoe.position
+        assert e.cards == state.shoe.order[start : start + len(e.cards)], "cards not from the shoe"
+        shoe = replace(state.shoe, position=start + len(e.cards), finished=e.last_of_shoe)
+    else:
+        assert e.cards == state.placed, "cards not placed by the host"
+        shoe = replace(state.shoe, finished=e.last_of_shoe)
     coup = resolve(e.cards)
-    shoe = replace(state.shoe, position=start + len(e.cards), finished=e.last_of_shoe)
     return {"shoe": shoe, "current": coup, "shoe_coups": (*state.shoe_coups, coup)}
 
 
@@ -265,11 +331,14 @@ def _collected(state: TableState, e: BetCollected) -> Changes:
     player = replace(_without_bet(player, e.box), balance=player.balance - e.stake)
     changes = _with_player(state, player)
     changes["house"] = state.house + e.stake
+    changes["nets"] = {**state.nets, e.name: state.nets.get(e.name, 0) - e.stake}
     return changes
 
 
 def _returned(state: TableState, e: BetReturned) -> Changes:
-    return _with_player(state, _without_bet(state.players[e.name], e.box))
+    changes = _with_player(state, _without_bet(state.players[e.name], e.box))
+    changes["nets"] = {**state.nets, e.name: state.nets.get(e.name, 0)}
+    return changes
 
 
 def _paid(state: TableState, e: BetPaid) -> Changes:
@@ -278,12 +347,24 @@ def _paid(state: TableState, e: BetPaid) -> Changes:
     changes = _with_player(state, player)
     changes["house"] = state.house - e.win
     changes["kept"] = state.kept + e.kept
+    changes["nets"] = {**state.nets, e.name: state.nets.get(e.name, 0) + e.win}
     return changes
 
 
 def _settled(state: TableState, e: CoupSettled) -> Changes:
     assert all(not p.bets for p in state.players.values()), "a bet left unsettled"
-    return {}
+    assert state.current is not None
+    last = LastCoup(
+        coup=e.coup,
+        cards=state.current.cards,
+        bets={n: b for n, b in state.closed_bets.items() if b},
+        nets={p.name: state.nets[p.name] for p in state.seated if p.name in state.nets},
+        balances_before=dict(state.closed_balances),
+        balances_after=state.balances,
+        punto_hand=state.punto_hand,
+        holder_before=state.closed_holder,
+    )
+    return {"last": last}
 
 
 def _holder(state: TableState, e: ShoeHolderChanged) -> Changes:
@@ -295,7 +376,7 @@ def _finished(state: TableState, e: ShoeFinished) -> Changes:
 
 
 def _opened_bets(state: TableState, e: BetsOpened) -> Changes:
-    return {"coup": e.coup, "current": None, "punto_hand": None}
+    return {"coup": e.coup, "current": None, "punto_hand": None, "placed": ()}
 
 
 def _table_closed(state: TableState, e: TableClosed) -> Changes:
@@ -321,6 +402,9 @@ _APPLY: Final[dict[type[Any], Callable[[TableState, Any], Changes]]] = {
     ShoeHolderChanged: _holder,
     ShoeFinished: _finished,
     BetsOpened: _opened_bets,
+    CardPlaced: _placed,
+    CardUndone: _undone,
+    PlayerRebought: _rebought,
     TableClosed: _table_closed,
 }
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from puntobanco.coup import Outcome
-from puntobanco.errors import IllegalActionError
+from puntobanco.errors import IllegalActionError, InvalidBetError
 from puntobanco.paytable import Amount, format_amount
 from puntobanco.table.config import TableConfig
 
@@ -40,4 +40,8 @@ def money_text(config: TableConfig, value: Amount) -> str:
 
 def box_of(box: Outcome | str) -> Outcome:
     """A box given as an ``Outcome`` or as text (``"banco"``, ``"b"``, ``"égalité"``...)."""
-    return box if isinstance(box, Outcome) else Outcome.parse(box)
+    if isinstance(box, Outcome):
+        return box
+    if not isinstance(box, str):
+        raise InvalidBetError("table.error.box_type", box=box)
+    return Outcome.parse(box)

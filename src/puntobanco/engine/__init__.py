@@ -1,0 +1,68 @@
+"""The table engine: one service, every format, commands in, events out, a view per viewer.
+
+>>> from puntobanco.engine import Bet, Deal, Engine, Viewer
+>>> engine = Engine(clock=lambda: 0.0)
+>>> _ = engine.open("demo", "session", settings={"seed": 7}, players=["Ana", "Bruno"])
+>>> _ = engine.do("demo", Bet("Ana", "banco"), by=Viewer.player("Ana"))
+>>> _ = engine.do("demo", Bet("Bruno", "punto"), by=Viewer.player("Bruno"))
+>>> engine.do("demo", Deal()).seq
+14
+>>> engine.view("demo", Viewer.player("Ana"))["last_coup"]["nets"]
+{'Ana': 19, 'Bruno': -20}
+"""
+
+from puntobanco.engine.bots import STYLES, decide
+from puntobanco.engine.commands import (
+    COMMAND_TYPES,
+    Bet,
+    CloseBets,
+    CloseTable,
+    Command,
+    Deal,
+    Leave,
+    NextCoup,
+    PlaceCard,
+    Rebuy,
+    Sit,
+    Tick,
+    UndoCard,
+    Withdraw,
+    from_dict,
+    to_dict,
+)
+from puntobanco.engine.service import Committed, Engine, TableInfo
+from puntobanco.engine.viewers import Role, Viewer
+from puntobanco.engine.words import error_json, words
+from puntobanco.table.formats import RULES, CardSource, Format, FormatRules
+
+__all__ = [
+    "COMMAND_TYPES",
+    "RULES",
+    "STYLES",
+    "Bet",
+    "CardSource",
+    "CloseBets",
+    "CloseTable",
+    "Command",
+    "Committed",
+    "Deal",
+    "Engine",
+    "Format",
+    "FormatRules",
+    "Leave",
+    "NextCoup",
+    "PlaceCard",
+    "Rebuy",
+    "Role",
+    "Sit",
+    "TableInfo",
+    "Tick",
+    "UndoCard",
+    "Viewer",
+    "Withdraw",
+    "decide",
+    "error_json",
+    "from_dict",
+    "to_dict",
+    "words",
+]

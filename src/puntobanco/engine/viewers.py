@@ -1,0 +1,44 @@
+"""Who looks at a table: a seated player, the host, or a spectator."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import ClassVar
+
+
+class Role(Enum):
+    """What a viewer is to the table."""
+
+    PLAYER = "player"
+    HOST = "host"
+    SPECTATOR = "spectator"
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """A viewer: ``Viewer.player("Ana")``, ``Viewer.HOST`` or ``Viewer.SPECTATOR``.
+
+    The host runs the table (closes bets, deals, places cards, and acts for
+    anyone, as the one screen of a home session does); a player acts only
+    for themselves; a spectator may only sit down.
+    """
+
+    role: Role
+    name: str | None = None
+
+    HOST: ClassVar[Viewer]
+    SPECTATOR: ClassVar[Viewer]
+
+    @classmethod
+    def player(cls, name: str) -> Viewer:
+        """The seated player ``name``."""
+        return cls(Role.PLAYER, name)
+
+    def to_json(self) -> dict[str, object]:
+        """``{"role": "player", "name": "Ana"}``."""
+        return {"role": self.role.value, "name": self.name}
+
+
+Viewer.HOST = Viewer(Role.HOST)
+Viewer.SPECTATOR = Viewer(Role.SPECTATOR)

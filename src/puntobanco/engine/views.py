@@ -1,0 +1,154 @@
+"""What each viewer may see of a table: a JSON-ready picture, and the public events.
+
+Nothing secret leaves through here: the shoe's order, the cards not yet
+dealt and the seed never appear, and where the format hides bets
+(``FormatRules.hidden_bets``) a player sees only their own until bets close.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from puntobanco.coup import Outcome
+from puntobanco.engine.viewers import Role, Viewer
+from puntobanco.paytable import Amount, json_amount
+from puntobanco.roads import build_roads
+from puntobanco.table.codec import encode, to_dict
+from puntobanco.table.config import TableConfig
+from puntobanco.table.events import (
+    BetPlaced,
+    BetWithdrawn,
+    Event,
+    ShoeShuffled,
+    TableOpened,
+)
+from puntobanco.table.progress import CoupInProgress
+from puntobanco.table.state import LastCoup, Phase, TableState
+
+#: Settings that never leave the engine (a seed would give every future card away).
+SECRET_SETTINGS = frozenset({"seed"})
+
+
+def public_config(config: TableConfig) -> dict[str, Any]:
+    """The table's settings as anyone may see them (no seed)."""
+    data: dict[str, Any] = encode(config)
+    for name in SECRET_SETTINGS:
+        data.pop(name, None)
+    return data
+
+
+def public_event(event: Event, config: TableConfig) -> dict[str, Any]:
+    """``event`` as every viewer may receive it (JSON-ready).
+
+    A new shoe says how many cards it holds, never their order; where bets
+    are hidden, a bet says who, not on what or how much.
+    """
+    if isinstance(event, ShoeShuffled):
+        return {
+            "type": "ShoeShuffled",
+            "shoe": event.shoe,
+            "cards": len(event.order) or 52 * config.decks,
+            "cut_card": event.cut_card,
+        }
+    if isinstance(event, TableOpened):
+        return {"type": "TableOpened", "table": event.table, "config": public_config(config)}
+    if isinstance(event, BetPlaced | BetWithdrawn) and config.rules.hidden_bets:
+        return {"type": type(event).__name__, "name": event.name}
+    return to_dict(event)
+
+
+def _amount(value: Amount) -> Any:
+    return json_amount(value)
+
+
+def _bets(bets: Mapping[Outcome, Amount]) -> dict[str, Any]:
+    return {box.value: _amount(stake) for box, stake in bets.items()}
+
+
+def _last(last: LastCoup, state: TableState) -> dict[str, Any]:
+    from puntobanco.coup import resolve
+
+    coup = resolve(last.cards)
+    return {
+        "coup": last.coup,
+        "cards": [str(c) for c in last.cards],
+        "punto": coup.punto.to_json(),
+        "banco": coup.banco.to_json(),
+        "natural": coup.natural,
+        "winner": coup.outcome.value,
+        "steps": [s.to_json() for s in coup.steps],
+        "bets": {name: _bets(b) for name, b in last.bets.items()},
+        "nets": {name: _amount(v) for name, v in last.nets.items()},
+        "balances_before": {n: _amount(v) for n, v in last.balances_before.items()},
+        "balances_after": {n: _amount(v) for n, v in last.balances_after.items()},
+        "punto_hand": last.punto_hand,
+        "holder_before": last.holder_before,
+    }
+
+
+def build_view(
+    state: TableState,
+    viewer: Viewer,
+    *,
+    commands: list[dict[str, Any]],
+    deadline: float | None,
+    now: float,
+) -> dict[str, Any]:
+    """The picture of ``state`` that ``viewer`` may see (a fresh dict of JSON types)."""
+    config = state.config
+    rules = config.rules
+    hidden = rules.hidden_bets and state.phase is Phase.BETS_OPEN
+    seats = []
+    for player in state.seated:
+        mine = viewer.role is Role.PLAYER and viewer.name == player.name
+        seats.append(
+            {
+                "name": player.name,
+                "seat": player.seat,
+                "balance": _amount(player.balance),
+                "has_bet": bool(player.bets),
+                "bets": None if hidden and not mine else _bets(player.bets),
+                "you": mine,
+            }
+        )
+    shoe = state.shoe
+    in_play: dict[str, Any] | None = None
+    if state.placed or state.phase is Phase.BETS_CLOSED:
+        in_play = CoupInProgress(state.placed).to_json()
+    elif state.current is not None and state.phase in (Phase.DEALT, Phase.SETTLED):
+        in_play = CoupInProgress(state.current.cards).to_json()
+    countdown = None
+    if rules.countdown:
+        countdown = {
+            "seconds": config.countdown,
+            "deadline": deadline,
+            "left": None if deadline is None else max(0.0, deadline - now),
+        }
+    return {
+        "table": state.table,
+        "format": config.format.value,
+        "settings": public_config(config),
+        "money": rules.money,
+        "viewer": viewer.to_json(),
+        "phase": state.phase.value,
+        "coup": state.coup,
+        "deals": {"played": state.completed, "total": config.deals},
+        "seats": seats,
+        "coup_in_play": in_play,
+        "last_coup": None if state.last is None else _last(state.last, state),
+        "roads": build_roads(state.shoe_coups).to_json(),
+        "results": [c.outcome.value for c in state.shoe_coups],
+        "shoe": None
+        if shoe is None
+        else {
+            "number": shoe.number,
+            "cards_left": shoe.remaining,
+            "holder": state.holder,
+            "last_coup": shoe.finished,
+        },
+        "countdown": countdown,
+        "winners": list(state.winners),
+        "house": _amount(state.house) if viewer.role is Role.HOST else None,
+        "commands": commands,
+    }

@@ -1,0 +1,249 @@
+"""The table engine: one service, commands as records, views per viewer, subscriptions."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from puntobanco.engine import (
+    Bet,
+    CloseBets,
+    Committed,
+    Deal,
+    Engine,
+    Leave,
+    PlaceCard,
+    Rebuy,
+    Sit,
+    Tick,
+    UndoCard,
+    Viewer,
+    Withdraw,
+    decide,
+    error_json,
+    from_dict,
+    to_dict,
+    words,
+)
+from puntobanco.errors import IllegalActionError, InvalidBetError, PuntoBancoError
+from puntobanco.store import MemoryStore
+
+
+def session(engine: Engine, name: str = "s") -> None:
+    engine.open(name, "session", settings={"seed": 7}, players=["Ana", "Bruno", "Chloé"])
+
+
+def test_do_commits_its_events_before_returning_and_gives_the_sequence_number() -> None:
+    store = MemoryStore()
+    engine = Engine(store)
+    opened = engine.open("s", "session", settings={"seed": 7}, players=["Ana", "Bruno"])
+    assert opened.seq == len(store.load("s"))
+    done = engine.do("s", Bet("Ana", "banco"))
+    assert done.seq == opened.seq + 1 == len(store.load("s"))
+    assert done.events == ({"type": "BetPlaced", "name": "Ana"},)  # hidden until bets close
+
+
+def test_a_refused_command_raises_a_named_error_and_changes_nothing() -> None:
+    store = MemoryStore()
+    engine = Engine(store)
+    session(engine)
+    before = len(store.load("s"))
+    with pytest.raises(IllegalActionError):
+        engine.do("s", Deal())  # nobody has predicted
+    assert len(store.load("s")) == before
+    assert not engine.can("s", CloseBets())
+    with pytest.raises(IllegalActionError):
+        engine.verify("s", CloseBets())
+
+
+def test_commands_round_trip_through_the_codec() -> None:
+    for command in (
+        Sit("Ana", 100_000, 3),
+        Bet("Ana", "b", 2000),
+        Withdraw("Ana"),
+        Withdraw("Ana", "egalite"),
+        PlaceCard("10d"),
+        UndoCard(),
+        Rebuy("Ana", 500),
+        Tick(),
+    ):
+        data = json.loads(json.dumps(to_dict(command)))
+        assert from_dict(data) == command
+    with pytest.raises(IllegalActionError):
+        from_dict({"type": "Explode"})
+    with pytest.raises(IllegalActionError):
+        from_dict({"type": "Bet", "name": "Ana"})
+
+
+def test_a_player_sees_only_their_own_prediction_until_bets_close() -> None:
+    engine = Engine()
+    session(engine)
+    engine.do("s", Bet("Ana", "banco"), by=Viewer.player("Ana"))
+    ana = engine.view("s", Viewer.player("Ana"))
+    bruno = engine.view("s", Viewer.player("Bruno"))
+    assert ana["seats"][0]["bets"] == {"banco": 20}
+    assert bruno["seats"][0]["bets"] is None and bruno["seats"][0]["has_bet"]
+    assert engine.view("s", Viewer.HOST)["seats"][0]["bets"] is None
+    engine.do("s", Bet("Bruno", "punto"), by=Viewer.player("Bruno"))
+    engine.do("s", Bet("Chloé", "egalite"), by=Viewer.player("Chloé"))
+    engine.do("s", CloseBets())
+    assert engine.view("s", Viewer.player("Bruno"))["seats"][0]["bets"] == {"banco": 20}
+    json.dumps(engine.view("s", Viewer.HOST))  # JSON-ready
+
+
+def test_a_player_may_act_only_for_themselves() -> None:
+    engine = Engine()
+    session(engine)
+    with pytest.raises(IllegalActionError) as refused:
+        engine.do("s", Bet("Bruno", "banco"), by=Viewer.player("Ana"))
+    assert refused.value.key == "engine.error.not_allowed"
+    with pytest.raises(IllegalActionError):
+        engine.do("s", Deal(), by=Viewer.player("Ana"))
+    with pytest.raises(IllegalActionError):
+        engine.do("s", Bet("Ana", "banco"), by=Viewer.SPECTATOR)
+
+
+def test_the_view_lists_the_commands_the_viewer_may_send_now() -> None:
+    engine = Engine()
+    session(engine)
+    kinds = {c["type"] for c in engine.view("s", Viewer.player("Ana"))["commands"]}
+    assert kinds == {"Bet", "Leave"}  # before the first deal a participant may still leave
+    engine.do("s", Bet("Ana", "banco"))
+    ana = engine.view("s", Viewer.player("Ana"))["commands"]
+    assert {"type": "Withdraw", "name": "Ana", "box": "banco"} in ana
+    host = {c["type"] for c in engine.view("s", Viewer.HOST)["commands"]}
+    assert "Deal" not in host  # two have not predicted
+    engine.do("s", Bet("Bruno", "punto"))
+    engine.do("s", Bet("Chloé", "punto"))
+    host = {c["type"] for c in engine.view("s", Viewer.HOST)["commands"]}
+    assert {"Deal", "CloseBets"} <= host
+
+
+def test_the_last_coup_shows_nets_and_balances_before_and_after() -> None:
+    engine = Engine()
+    session(engine)
+    for name, box in (("Ana", "banco"), ("Bruno", "egalite"), ("Chloé", "punto")):
+        engine.do("s", Bet(name, box))
+    engine.do("s", Deal())
+    last = engine.view("s", Viewer.SPECTATOR)["last_coup"]
+    assert last["nets"] == {"Ana": 19, "Bruno": -20, "Chloé": -20}
+    assert last["balances_before"] == {"Ana": 0, "Bruno": 0, "Chloé": 0}
+    assert last["balances_after"] == {"Ana": 19, "Bruno": -20, "Chloé": -20}
+    assert last["winner"] == "banco"
+
+
+def test_two_front_ends_see_each_others_commands_through_their_subscriptions() -> None:
+    store = MemoryStore()
+    engine = Engine(store)
+    engine.open("c", "casino", settings={"seed": 3}, players=[("Ana", 100_000)])
+    terminal: list[Committed] = []
+    web: list[Committed] = []
+    engine.subscribe("c", terminal.append)
+    stop = engine.subscribe("c", web.append)
+    engine.do("c", Sit("Bruno", 50_000), by=Viewer.SPECTATOR)  # the web client
+    engine.do("c", Bet("Ana", "banco", 2_000), by=Viewer.player("Ana"))  # the terminal
+    engine.do("c", Bet("Bruno", "punto", 1_000), by=Viewer.player("Bruno"))
+    engine.do("c", Deal())
+    assert terminal == web and [c.seq for c in web] == sorted({c.seq for c in web})
+    assert web[-1].seq == len(store.load("c"))
+    assert engine.view("c", Viewer.player("Ana"))["seats"] == [
+        {**seat, "you": seat["name"] == "Ana"}
+        for seat in engine.view("c", Viewer.player("Bruno"))["seats"]
+    ]
+    stop()
+    engine.do("c", Leave("Bruno"))
+    assert len(web) == 4 and len(terminal) == 5
+
+
+def test_errors_are_put_into_words_in_each_viewers_language() -> None:
+    engine = Engine()
+    engine.open("c", "casino", players=[("Ana", 100_000)])
+    with pytest.raises(InvalidBetError) as refused:
+        engine.do("c", Bet("Ana", "banco", 10))
+    error = refused.value
+    assert words(error, "fr") != words(error, "en") != words(error, "es")
+    assert error_json(error, "es")["key"] == "table.error.below_minimum"
+
+
+def test_tables_are_listed_resumed_and_closed() -> None:
+    store = MemoryStore()
+    engine = Engine(store)
+    session(engine, "a")
+    engine.open("b", "casino", players=[("Ana", 10_000)])
+    engine.close("b")
+    assert [i.table for i in engine.tables()] == ["a", "b"]
+    assert [i.table for i in engine.unfinished()] == ["a"]
+    again = Engine(store)
+    info = again.resume("a")
+    assert info.players == ("Ana", "Bruno", "Chloé") and info.phase == "bets_open"
+
+
+def test_the_loser_of_a_race_to_create_a_table_opens_it() -> None:
+    store = MemoryStore()
+    first, second = Engine(store), Engine(store)
+    first.open("r", "casino", players=[("Ana", 10_000)])
+    committed = second.open("r", "casino", players=[("Ana", 10_000)])
+    assert committed.events == () and second.info("r").players == ("Ana",)
+    with pytest.raises(IllegalActionError):
+        second.open("r", "session", players=["Ana", "Bruno"])
+
+
+def test_the_croupier_closes_bets_when_its_countdown_runs_out() -> None:
+    now = [0.0]
+    engine = Engine(clock=lambda: now[0])
+    engine.open("x", "croupier", settings={"seed": 1, "countdown": 20}, players=[("Ana", 10_000)])
+    engine.do("x", Sit("Bruno", 10_000))
+    engine.do("x", Tick())
+    engine.do("x", Bet("Ana", "banco", 1_000))
+    view = engine.view("x", Viewer.SPECTATOR)
+    assert view["countdown"] == {"seconds": 20, "deadline": 20.0, "left": 20.0}
+    now[0] = 25.0
+    done = engine.do("x", Tick())
+    assert any(e["type"] == "CoupSettled" for e in done.events)
+
+
+def test_bots_decide_from_their_view() -> None:
+    engine = Engine()
+    engine.open("c", "casino", settings={"seed": 2}, players=[("Ada", 100_000)])
+    commands = decide(engine.view("c", Viewer.player("Ada")), "banco")
+    assert commands == [Bet("Ada", "banco", 1_000)]
+    for command in commands:
+        engine.do("c", command, by=Viewer.player("Ada"))
+    assert decide(engine.view("c", Viewer.player("Ada")), "banco") == []
+
+
+def test_a_host_places_physical_cards_and_may_take_the_last_one_back() -> None:
+    engine = Engine()
+    engine.open("h", "assist", settings={"deals": 1}, players=["Ana", "Bruno"])
+    engine.do("h", Bet("Ana", "banco"))
+    engine.do("h", Bet("Bruno", "punto"))
+    engine.do("h", CloseBets())
+    expects = [c for c in engine.view("h", Viewer.HOST)["commands"] if c["type"] == "PlaceCard"]
+    assert expects == [{"type": "PlaceCard", "expects": "punto"}]
+    engine.do("h", PlaceCard("4h"))
+    engine.do("h", UndoCard())
+    for card in "4h 2s 9c Ad 8d".split():
+        engine.do("h", PlaceCard(card))
+    view = engine.view("h", Viewer.SPECTATOR)
+    assert view["phase"] == "ended" and view["last_coup"]["nets"] == {"Ana": 19, "Bruno": -20}
+
+
+def test_a_card_the_declared_shoe_cannot_hold_is_refused() -> None:
+    engine = Engine()
+    engine.open("h", "assist", settings={"decks": 1}, players=["Ana", "Bruno"])
+    engine.do("h", Bet("Ana", "banco"))
+    engine.do("h", Bet("Bruno", "punto"))
+    engine.do("h", CloseBets())
+    engine.do("h", PlaceCard("4h"))
+    with pytest.raises(PuntoBancoError):
+        engine.do("h", PlaceCard("4♥"))
+
+
+def test_views_are_fresh_json_every_time() -> None:
+    engine = Engine()
+    session(engine)
+    view: dict[str, Any] = engine.view("s")
+    view["seats"].clear()
+    assert engine.view("s")["seats"]
