@@ -248,7 +248,7 @@ def cases(place: Place, command: str) -> st.SearchStrategy[list[str]]:
             st.builds(
                 lambda n: ["simulate", "--coups", n],
                 st.integers(max_value=0).map(str)
-                | st.integers(min_value=10**15).map(str)
+                | st.integers(min_value=10**15 + 1).map(str)  # MAX_COUPS is 10**15
                 | st.text(string.ascii_letters, min_size=1),
             ),
             st.builds(lambda n: [*base, "--decks", n], out_of(1, 8)),
