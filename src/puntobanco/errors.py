@@ -20,7 +20,12 @@ class PuntoBancoError(ValueError):
 
     def message(self, lang: Lang | None = None) -> str:
         """The sentence a person reads, in ``lang`` (default: the current language)."""
-        return t(self.key, lang or current_language(), **self.params)
+        lang = lang or current_language()
+        params = {
+            name: value.message(lang) if isinstance(value, PuntoBancoError) else value
+            for name, value in self.params.items()
+        }
+        return t(self.key, lang, **params)
 
     def __str__(self) -> str:
         return self.message()

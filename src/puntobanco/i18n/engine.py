@@ -100,4 +100,61 @@ MESSAGES: dict[str, M] = {
         "{url!r} no designa ningún registro; indique una ruta de archivo o una URL de la forma "
         "{schemes}.",
     ),
+    "import.error.refused": M(
+        "Line {line} (table {table!r}) is refused, as it would be in play: {error}",
+        "Ligne {line} (table {table!r}) refusée, comme elle le serait en jeu : {error}",
+        "Línea {line} (mesa {table!r}) rechazada, como lo sería en juego: {error}",
+    ),
+    "import.error.mismatch": M(
+        "Line {line} (table {table!r}) says {found}, but the cards and bets give {expected}.",
+        "La ligne {line} (table {table!r}) dit {found}, mais les cartes et les mises donnent "
+        "{expected}.",
+        "La línea {line} (mesa {table!r}) dice {found}, pero las cartas y las apuestas dan "
+        "{expected}.",
+    ),
+    "import.error.unexpected": M(
+        "Line {line} (table {table!r}): {found} does not follow from anything done at the table.",
+        "Ligne {line} (table {table!r}) : {found} ne découle de rien de ce qui s'est passé à la "
+        "table.",
+        "Línea {line} (mesa {table!r}): {found} no se sigue de nada de lo ocurrido en la mesa.",
+    ),
+    "import.error.truncated": M(
+        "The log of table {table!r} stops in the middle of an action after line {line}: "
+        "{expected} is missing.",
+        "Le journal de la table {table!r} s'arrête au milieu d'une action après la ligne "
+        "{line} : il manque {expected}.",
+        "El registro de la mesa {table!r} se corta en medio de una acción tras la línea "
+        "{line}: falta {expected}.",
+    ),
+    "import.error.first": M(
+        "Line {line}: a table's log starts with TableOpened, not {found}.",
+        "Ligne {line} : le journal d'une table commence par TableOpened, et non {found}.",
+        "Línea {line}: el registro de una mesa empieza por TableOpened, no por {found}.",
+    ),
+    "import.error.time": M(
+        "Line {line} (table {table!r}): {time!r} is not a time with its zone, in order "
+        "(ISO 8601, never before the line above).",
+        "Ligne {line} (table {table!r}) : {time!r} n'est pas une heure avec son fuseau, dans "
+        "l'ordre (ISO 8601, jamais avant la ligne précédente).",
+        "Línea {line} (mesa {table!r}): {time!r} no es una hora con su zona, en orden "
+        "(ISO 8601, nunca antes de la línea anterior).",
+    ),
+    "import.error.shoe": M(
+        "Line {line}: shoe {shoe} does not hold exactly the cards of {decks} deck(s).",
+        "Ligne {line} : le sabot {shoe} ne contient pas exactement les cartes de {decks} jeu(x).",
+        "Línea {line}: el zapato {shoe} no contiene exactamente las cartas de {decks} baraja(s).",
+    ),
+    "table.error.bad_event": M(
+        "The log cannot be read back: {reason}.",
+        "Le journal ne peut pas être relu : {reason}.",
+        "El registro no se puede volver a leer: {reason}.",
+    ),
+    "import.error.unfinished": M(
+        "The log of table {table!r} stops in the middle of a coup, after line {line} "
+        "(a coup is dealt, settled and the next one opened in one commit).",
+        "Le journal de la table {table!r} s'arrête au milieu d'un coup, après la ligne {line} "
+        "(un coup est distribué, réglé et le suivant ouvert en une seule écriture).",
+        "El registro de la mesa {table!r} se corta en medio de una mano, tras la línea {line} "
+        "(una mano se reparte, se paga y se abre la siguiente en una sola escritura).",
+    ),
 }

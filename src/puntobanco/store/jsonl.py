@@ -12,9 +12,8 @@ from typing import Any
 
 from puntobanco.errors import PuntoBancoError, StoreError
 from puntobanco.store import EventStore, Record
+from puntobanco.table.audit import audit_log
 from puntobanco.table.codec import from_dict, to_dict
-from puntobanco.table.events import CoupSettled
-from puntobanco.table.state import replay
 
 
 def record_line(record: Record) -> str:
@@ -44,8 +43,13 @@ def read_line(number: int, line: str) -> Record:
         raise StoreError("store.error.bad_line", line=number, reason=str(error)) from None
 
 
-def read_lines(lines: Iterable[str]) -> dict[str, list[Record]]:
-    """Records grouped by table, each table's numbered 1, 2, 3... with no gap."""
+def read_lines(
+    lines: Iterable[str], numbers: dict[str, list[int]] | None = None
+) -> dict[str, list[Record]]:
+    """Records grouped by table, each table's numbered 1, 2, 3... with no gap.
+
+    ``numbers``, if given, receives each record's line number, by table.
+    """
     tables: dict[str, list[Record]] = {}
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -60,18 +64,20 @@ def read_lines(lines: Iterable[str]) -> dict[str, list[Record]]:
                 f"{len(log) + 1} was expected",
             )
         log.append(record)
+        if numbers is not None:
+            numbers.setdefault(record.table, []).append(number)
     return tables
 
 
-def check_log(table: str, records: Sequence[Record]) -> int:
-    """Replay a log to prove it is a game; returns its number of settled coups."""
-    try:
-        state = replay(r.event for r in records)
-    except (AssertionError, KeyError, PuntoBancoError) as error:
-        raise StoreError("store.error.bad_log", table=table, reason=repr(error)) from None
-    if state.table != table:
-        raise StoreError("store.error.bad_log", table=table, reason=f"opened as {state.table!r}")
-    return sum(isinstance(r.event, CoupSettled) for r in records)
+def check_log(table: str, records: Sequence[Record], lines: Sequence[int] | None = None) -> int:
+    """Play a log again through the live checks (``table.audit``); returns its
+    number of settled coups. ``lines``: each record's line in the file."""
+    return audit_log(
+        table,
+        [r.event for r in records],
+        [r.time for r in records],
+        lines if lines is not None else [r.seq for r in records],
+    )
 
 
 def import_lines(store: EventStore, lines: Iterable[str]) -> list[tuple[str, int, int]]:
@@ -80,13 +86,14 @@ def import_lines(store: EventStore, lines: Iterable[str]) -> list[tuple[str, int
     Returns ``(table, events, coups)`` for each table imported. Nothing is
     stored unless every table checks out.
     """
-    tables = read_lines(lines)
+    numbers: dict[str, list[int]] = {}
+    tables = read_lines(lines, numbers)
     existing = set(store.tables())
     checked: list[tuple[str, list[Record], int]] = []
     for table, records in tables.items():
         if table in existing:
             raise StoreError("store.error.exists", table=table, db=getattr(store, "name", "?"))
-        checked.append((table, records, check_log(table, records)))
+        checked.append((table, records, check_log(table, records, numbers[table])))
     done = []
     for table, records, coups in checked:
         store.append(table, 0, [r.event for r in records], times=[r.time for r in records])

@@ -24,6 +24,7 @@ from puntobanco.errors import (
     InvalidCardError,
     InvalidNameError,
     PuntoBancoError,
+    StoreError,
     UnknownPlayerError,
 )
 from puntobanco.paytable import Amount
@@ -82,9 +83,13 @@ class Table:
         *,
         sink: Sink | None = None,
         rng: RandomSource | None = None,
+        snapshot: TableState | None = None,
     ) -> None:
         self._events: list[Event] = []
-        self._state: TableState | None = None
+        self._state: TableState | None = snapshot
+        self._base = 0 if snapshot is None else snapshot.events
+        #: Called after each batch that reached the sink (a store's snapshots).
+        self.after_commit: Callable[[Table], None] | None = None
         self._sink = sink
         self._rng = rng
         self._pending: list[Event] | None = None
@@ -108,10 +113,21 @@ class Table:
 
         All of it is one batch: the sink receives it at once or not at all.
         """
+        self = cls(sink=sink, rng=rng)
+        self.start(table, config, players)
+        return self
+
+    def start(
+        self, table: str, config: TableConfig, players: Iterable[str | tuple[str, Amount]] = ()
+    ) -> None:
+        """Open this empty table (see ``open``)."""
         check_table_id(table)
+        if not isinstance(config, TableConfig):
+            raise IllegalActionError("table.error.setting", name="config", value=config)
         if isinstance(players, str) or not isinstance(players, Iterable):
             raise IllegalActionError("table.error.players_list", players=players)
-        self = cls(sink=sink, rng=rng)
+        if self._state is not None:
+            raise IllegalActionError("table.error.phase.ended", coup=self.state.coup)
         with self.batch():
             self._emit(TableOpened(table, config))
             self._new_shoe(1)
@@ -120,7 +136,6 @@ class Table:
                     self.sit(*player)
                 else:
                     self.sit(player)  # checked by sit
-        return self
 
     # -- reading -------------------------------------------------------------
 
@@ -137,13 +152,19 @@ class Table:
 
     @property
     def events(self) -> tuple[Event, ...]:
-        """Every event so far, oldest first."""
+        """Every event since the table was built, oldest first: its whole log,
+        unless it was rebuilt from a snapshot (then the events after it)."""
         return tuple(self._events)
 
     @property
     def event_count(self) -> int:
         """How many events the log holds."""
-        return len(self._events)
+        return self._base + len(self._events)
+
+    @property
+    def from_snapshot(self) -> bool:
+        """True when the table was rebuilt from a snapshot (``events`` is not the whole log)."""
+        return self._base > 0
 
     @property
     def phase(self) -> Phase:
@@ -182,10 +203,13 @@ class Table:
         saved_state, saved_count = self._state, len(self._events)
         saved_countdown = self._countdown_from
         self._pending = []
+        committed = False
         try:
             yield
-            if self._pending and self._sink is not None:
-                self._sink(saved_count, tuple(self._pending))
+            sink = self._sink
+            if self._pending and sink is not None:
+                sink(self._base + saved_count, tuple(self._pending))
+                committed = True
         except BaseException:
             self._state = saved_state
             self._countdown_from = saved_countdown
@@ -193,6 +217,8 @@ class Table:
             raise
         finally:
             self._pending = None
+        if committed and self.after_commit is not None:
+            self.after_commit(self)
 
     def trial(self, action: Callable[[], object]) -> None:
         """Run ``action`` and roll everything back: its error, if any, is raised;
@@ -209,7 +235,8 @@ class Table:
 
     def _fold(self, event: Event) -> None:
         if self._state is None:
-            assert isinstance(event, TableOpened), "a log starts with TableOpened"
+            if not isinstance(event, TableOpened):
+                raise StoreError("table.error.bad_event", reason="a log starts with TableOpened")
             self._state = initial(event)
         else:
             self._state = apply(self._state, event)
@@ -562,13 +589,9 @@ class Table:
                 self._new_shoe(state.shoe.number + 1)
             return self._emit(BetsOpened(state.coup + 1))
 
-    def _new_shoe(self, number: int) -> None:
-        config = self.config
-        if config.rules.cards is CardSource.HOST:
-            # Physical cards: the shoe's order is nobody's to know.
-            self._emit(ShoeShuffled(number, (), None))
-            return
-        seed = config.seed
+    def _shuffled_order(self, number: int) -> list[Card]:
+        """Shoe ``number``'s order: from the table's seed, else its random source."""
+        seed = self.config.seed
         rng: RandomSource
         if seed is not None:
             # The first shoe is exactly ``Shoe(decks, seed=seed)``; later ones
@@ -576,8 +599,17 @@ class Table:
             rng = SeededRandom(seed if number == 1 else derive_seed(seed, number - 1))
         else:
             rng = self._rng or SecureRandom()
-        cards = fresh_order(config.decks)
+        cards = fresh_order(self.config.decks)
         shuffle(cards, rng)
+        return cards
+
+    def _new_shoe(self, number: int) -> None:
+        config = self.config
+        if config.rules.cards is CardSource.HOST:
+            # Physical cards: the shoe's order is nobody's to know.
+            self._emit(ShoeShuffled(number, (), None))
+            return
+        cards = self._shuffled_order(number)
         self._emit(ShoeShuffled(number, tuple(cards), config.cut_card))
         if config.burn:
             shoe = Shoe.stacked(cards, decks=config.decks)

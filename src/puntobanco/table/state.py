@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from puntobanco.cards import Card
 from puntobanco.coup import Coup, Outcome, resolve
+from puntobanco.errors import StoreError
 from puntobanco.paytable import Amount
 from puntobanco.table.config import Format, TableConfig
 from puntobanco.table.events import (
@@ -231,6 +232,11 @@ def _without_bet(player: Player, box: Outcome) -> Player:
     return replace(player, bets=bets)
 
 
+def _bad(reason: str) -> StoreError:
+    """A log that no table could have written (read from outside: never an ``assert``)."""
+    return StoreError("table.error.bad_event", reason=reason)
+
+
 def _opened(state: TableState, e: TableOpened) -> Changes:
     raise AssertionError("a table opens only once")
 
@@ -269,7 +275,8 @@ def _rebought(state: TableState, e: PlayerRebought) -> Changes:
 
 
 def _closed(state: TableState, e: BetsClosed) -> Changes:
-    assert e.coup == state.coup
+    if not (e.coup == state.coup):
+        raise _bad("an event that does not follow")
     return {
         "closed_bets": {p.name: dict(p.bets) for p in state.seated},
         "closed_balances": state.balances,
@@ -287,20 +294,24 @@ def _shuffled(state: TableState, e: ShoeShuffled) -> Changes:
 
 
 def _placed(state: TableState, e: CardPlaced) -> Changes:
-    assert state.shoe is not None and e.coup == state.coup
+    if not (state.shoe is not None and e.coup == state.coup):
+        raise _bad("an event that does not follow")
     shoe = replace(state.shoe, position=state.shoe.position + 1, out=(*state.shoe.out, e.card))
     return {"shoe": shoe, "placed": (*state.placed, e.card)}
 
 
 def _undone(state: TableState, e: CardUndone) -> Changes:
-    assert state.shoe is not None and e.coup == state.coup
-    assert state.placed and state.placed[-1] == e.card, "only the last card placed goes back"
+    if not (state.shoe is not None and e.coup == state.coup):
+        raise _bad("an event that does not follow")
+    if not (state.placed and state.placed[-1] == e.card):
+        raise _bad("only the last card placed goes back")
     shoe = replace(state.shoe, position=state.shoe.position - 1, out=state.shoe.out[:-1])
     return {"shoe": shoe, "placed": state.placed[:-1]}
 
 
 def _burned(state: TableState, e: ShoeBurned) -> Changes:
-    assert state.shoe is not None
+    if not (state.shoe is not None):
+        raise _bad("an event that does not follow")
     return {"shoe": replace(state.shoe, position=state.shoe.position + 1 + len(e.burned))}
 
 
@@ -309,20 +320,24 @@ def _handed(state: TableState, e: PuntoCardsHanded) -> Changes:
 
 
 def _dealt(state: TableState, e: CoupDealt) -> Changes:
-    assert state.shoe is not None and e.coup == state.coup
+    if not (state.shoe is not None and e.coup == state.coup):
+        raise _bad("an event that does not follow")
     if state.shoe.order:
         start = state.shoe.position
-        assert e.cards == state.shoe.order[start : start + len(e.cards)], "cards not from the shoe"
+        if not (e.cards == state.shoe.order[start : start + len(e.cards)]):
+            raise _bad("cards not from the shoe")
         shoe = replace(state.shoe, position=start + len(e.cards), finished=e.last_of_shoe)
     else:
-        assert e.cards == state.placed, "cards not placed by the host"
+        if not (e.cards == state.placed):
+            raise _bad("cards not placed by the host")
         shoe = replace(state.shoe, finished=e.last_of_shoe)
     coup = resolve(e.cards)
     return {"shoe": shoe, "current": coup, "shoe_coups": (*state.shoe_coups, coup)}
 
 
 def _announced(state: TableState, e: CoupAnnounced) -> Changes:
-    assert state.current is not None and state.current.outcome is e.winner
+    if not (state.current is not None and state.current.outcome is e.winner):
+        raise _bad("an event that does not follow")
     return {}
 
 
@@ -352,8 +367,10 @@ def _paid(state: TableState, e: BetPaid) -> Changes:
 
 
 def _settled(state: TableState, e: CoupSettled) -> Changes:
-    assert all(not p.bets for p in state.players.values()), "a bet left unsettled"
-    assert state.current is not None
+    if not (all(not p.bets for p in state.players.values())):
+        raise _bad("a bet left unsettled")
+    if not (state.current is not None):
+        raise _bad("an event that does not follow")
     last = LastCoup(
         coup=e.coup,
         cards=state.current.cards,
@@ -415,14 +432,18 @@ def initial(event: TableOpened) -> TableState:
 
 
 def apply(state: TableState, event: Event) -> TableState:
-    """The state after ``event``. Pure; a log that breaks the phase table fails an assert."""
+    """The state after ``event``. Pure; ``StoreError`` for an event that cannot follow."""
     kind = type(event)
     phase = state.phase
     action = PHASE_EVENTS.get(kind)
     if action is not None:
-        assert action in TRANSITIONS[phase], f"{kind.__name__} in phase {phase.value}"
+        if action not in TRANSITIONS[phase]:
+            raise _bad(f"{kind.__name__} in phase {phase.value}")
         phase = TRANSITIONS[phase][action]
-    changes = _APPLY[kind](state, event)
+    try:
+        changes = _APPLY[kind](state, event)
+    except KeyError as missing:
+        raise _bad(f"{kind.__name__} names {missing} who is not at the table") from None
     return replace(state, phase=phase, events=state.events + 1, **changes)
 
 
@@ -430,7 +451,8 @@ def replay(events: Iterable[Event]) -> TableState:
     """Fold a whole log, from its ``TableOpened``, into the table's state."""
     it = iter(events)
     first = next(it, None)
-    assert isinstance(first, TableOpened), "a log starts with TableOpened"
+    if not (isinstance(first, TableOpened)):
+        raise _bad("a log starts with TableOpened")
     state = initial(first)
     for event in it:
         state = apply(state, event)

@@ -1,0 +1,185 @@
+"""Checking a log that comes from outside (an import) by playing it again live.
+
+Every event of an imported log must be what the state machine itself emits
+when the same actions are taken with the same cards: each seat, bet and
+withdrawal goes through the live checks (names, bankrolls, limits, phases),
+and every derived event (payouts, collections, commission kept,
+announcements, shoe holder, Punto's hand, burns, the end of a shoe) is
+derived again and compared. Only the shoes' orders are taken from the log,
+and each must hold exactly the cards of the table's decks (or, with a seed,
+be the very order the seed gives). Checks are ``raise``, never ``assert``:
+they hold under ``python -O``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from datetime import datetime
+
+from puntobanco.cards import Card
+from puntobanco.errors import PuntoBancoError, StoreError
+from puntobanco.shoe import fresh_order
+from puntobanco.table.codec import dumps
+from puntobanco.table.events import (
+    BetPlaced,
+    BetsClosed,
+    BetsOpened,
+    BetWithdrawn,
+    CardPlaced,
+    CardUndone,
+    CoupAnnounced,
+    CoupDealt,
+    CoupSettled,
+    Event,
+    PlayerLeft,
+    PlayerRebought,
+    PlayerSeated,
+    PuntoCardsHanded,
+    ShoeFinished,
+    ShoeShuffled,
+    TableClosed,
+    TableOpened,
+)
+from puntobanco.table.machine import Table
+from puntobanco.table.state import Phase
+
+#: Longest excerpt of an event quoted in a refusal.
+QUOTE = 160
+
+
+class _Replay(Table):
+    """A table whose unseeded shoes take their order from the imported log."""
+
+    def __init__(self, orders: Iterator[ShoeShuffled], at: Callable[[], int]) -> None:
+        self._produced: list[Event] = []
+        super().__init__(sink=lambda _stored, events: self._produced.extend(events))
+        self._orders = orders
+        self._at = at
+
+    def _shuffled_order(self, number: int) -> list[Card]:
+        if self.config.seed is not None:
+            return super()._shuffled_order(number)
+        given = next(self._orders, None)
+        if given is None or given.shoe != number:
+            return super()._shuffled_order(number)  # differs from the log: reported
+        decks = self.config.decks
+        if Counter(given.order) != Counter(fresh_order(decks)):
+            raise StoreError("import.error.shoe", line=self._at(), shoe=number, decks=decks)
+        return list(given.order)
+
+
+def _quote(event: Event) -> str:
+    text = dumps(event)
+    return text if len(text) <= QUOTE else text[: QUOTE - 1] + "…"
+
+
+def audit_log(
+    table: str, events: Sequence[Event], times: Sequence[str], lines: Sequence[int]
+) -> int:
+    """Play ``events`` again through the live checks; returns the number of coups settled.
+
+    ``StoreError`` names the first line that live play would not have
+    written, and why.
+    """
+    if not events:
+        raise StoreError("store.error.bad_log", table=table, reason="no event")
+    first = events[0]
+    if not isinstance(first, TableOpened):
+        raise StoreError("import.error.first", line=lines[0], found=type(first).__name__)
+    if first.table != table:
+        raise StoreError(
+            "import.error.mismatch",
+            line=lines[0],
+            table=table,
+            found=_quote(first),
+            expected=repr(table),
+        )
+    _check_times(table, times, lines)
+    position = [0]
+    orders = (e for e in events if isinstance(e, ShoeShuffled))
+    machine = _Replay(orders, lambda: lines[min(position[0], len(lines) - 1)])
+
+    def act(action: Callable[[], object]) -> None:
+        start = len(machine._produced)
+        try:
+            action()
+        except StoreError:
+            raise
+        except PuntoBancoError as error:
+            raise StoreError(
+                "import.error.refused", line=lines[position[0]], table=table, error=error
+            ) from None
+        for offset, made in enumerate(machine._produced[start:]):
+            index = position[0] + offset
+            if index >= len(events):
+                raise StoreError(
+                    "import.error.truncated", table=table, line=lines[-1], expected=_quote(made)
+                )
+            if events[index] != made:
+                raise StoreError(
+                    "import.error.mismatch",
+                    line=lines[index],
+                    table=table,
+                    found=_quote(events[index]),
+                    expected=_quote(made),
+                )
+        position[0] += len(machine._produced) - start
+
+    act(lambda: machine.start(table, first.config))
+    while position[0] < len(events):
+        event = events[position[0]]
+        action = _action(machine, event)
+        if action is None:
+            raise StoreError(
+                "import.error.unexpected", line=lines[position[0]], table=table, found=_quote(event)
+            )
+        act(action)
+    if machine.phase in (Phase.DEALT, Phase.SETTLED):
+        # Live play deals, settles and opens the next coup in one commit.
+        raise StoreError("import.error.unfinished", table=table, line=lines[-1])
+    return sum(isinstance(e, CoupSettled) for e in events)
+
+
+def _action(machine: Table, event: Event) -> Callable[[], object] | None:
+    """The live action whose first event is ``event`` (None: no action starts so)."""
+    match event:
+        case PlayerSeated(name, seat, bankroll):
+            return lambda: machine.sit(name, bankroll, seat)
+        case PlayerLeft(name):
+            return lambda: machine.leave(name)
+        case BetPlaced(name, box, stake):
+            return lambda: machine.bet(name, box, stake)
+        case BetWithdrawn(name, box):
+            return lambda: machine.withdraw(name, box)
+        case PlayerRebought(name, amount):
+            return lambda: machine.rebuy(name, amount)
+        case BetsClosed():
+            return machine.close_bets
+        case PuntoCardsHanded() | CoupDealt():
+            return machine.deal
+        case CardPlaced(_, card):
+            return lambda: machine.place_card(card)
+        case CardUndone():
+            return machine.undo_card
+        case CoupAnnounced():
+            return machine.settle
+        case ShoeFinished() | BetsOpened() | ShoeShuffled():
+            return machine.next_coup
+        case TableClosed():
+            return machine.close_table
+    return None
+
+
+def _check_times(table: str, times: Sequence[str], lines: Sequence[int]) -> None:
+    previous: datetime | None = None
+    for time, line in zip(times, lines, strict=True):
+        try:
+            stamp = datetime.fromisoformat(time)
+        except (TypeError, ValueError):
+            stamp = None
+        if stamp is not None and stamp.tzinfo is None:
+            stamp = None
+        if stamp is None or (previous is not None and stamp < previous):
+            raise StoreError("import.error.time", line=line, table=table, time=time)
+        previous = stamp

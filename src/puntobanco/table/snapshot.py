@@ -1,0 +1,171 @@
+"""A table's state written down, so that reopening it does not replay its whole history.
+
+``dump_state(state)`` is one JSON object (cards as text, amounts exact);
+``load_state(text)`` reads it back, or raises ``ValueError`` when the text is
+not a snapshot of this version (the caller then replays the log instead).
+A snapshot is derived data: the log stays the truth.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any, Final
+
+from puntobanco.cards import Card
+from puntobanco.coup import Outcome, resolve
+from puntobanco.paytable import Amount, json_amount
+from puntobanco.table.codec import _amount, decode, encode
+from puntobanco.table.config import TableConfig
+from puntobanco.table.state import LastCoup, Phase, Player, ShoeState, TableState
+
+VERSION: Final = 1
+
+
+def _cards(cards: tuple[Card, ...]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def _read_cards(text: Any) -> tuple[Card, ...]:
+    if not isinstance(text, str):
+        raise ValueError("cards are text")
+    return tuple(Card.parse(c) for c in text.split())
+
+
+def _bets(bets: Mapping[Outcome, Amount]) -> dict[str, Any]:
+    return {box.value: json_amount(v) for box, v in bets.items()}
+
+
+def _read_bets(data: Any) -> dict[Outcome, Amount]:
+    return {Outcome(box): _amount(v) for box, v in dict(data).items()}
+
+
+def _amounts(values: Mapping[str, Amount]) -> dict[str, Any]:
+    return {name: json_amount(v) for name, v in values.items()}
+
+
+def _read_amounts(data: Any) -> dict[str, Amount]:
+    return {str(name): _amount(v) for name, v in dict(data).items()}
+
+
+def dump_state(state: TableState) -> str:
+    """The snapshot of ``state`` (one JSON object)."""
+    shoe = state.shoe
+    last = state.last
+    data = {
+        "version": VERSION,
+        "table": state.table,
+        "config": encode(state.config),
+        "phase": state.phase.value,
+        "players": [[p.name, p.seat, json_amount(p.balance), _bets(p.bets)] for p in state.seated],
+        "coup": state.coup,
+        "shoe": None
+        if shoe is None
+        else {
+            "number": shoe.number,
+            "order": _cards(shoe.order),
+            "cut_card": shoe.cut_card,
+            "size": shoe.size,
+            "position": shoe.position,
+            "finished": shoe.finished,
+            "out": _cards(shoe.out),
+        },
+        "holder": state.holder,
+        "punto_hand": state.punto_hand,
+        "current": None if state.current is None else _cards(state.current.cards),
+        "shoe_coups": [_cards(c.cards) for c in state.shoe_coups],
+        "house": json_amount(state.house),
+        "kept": json_amount(state.kept),
+        "brought": json_amount(state.brought),
+        "taken": json_amount(state.taken),
+        "winners": list(state.winners),
+        "events": state.events,
+        "placed": _cards(state.placed),
+        "last": None
+        if last is None
+        else {
+            "coup": last.coup,
+            "cards": _cards(last.cards),
+            "bets": {n: _bets(b) for n, b in last.bets.items()},
+            "nets": _amounts(last.nets),
+            "before": _amounts(last.balances_before),
+            "after": _amounts(last.balances_after),
+            "punto_hand": last.punto_hand,
+            "holder_before": last.holder_before,
+        },
+        "closed_bets": {n: _bets(b) for n, b in state.closed_bets.items()},
+        "closed_balances": _amounts(state.closed_balances),
+        "closed_holder": state.closed_holder,
+        "nets": _amounts(state.nets),
+    }
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def load_state(text: str) -> TableState:
+    """The state written by ``dump_state``; ``ValueError`` when ``text`` is not one."""
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("version") != VERSION:
+            raise ValueError("not a snapshot of this version")
+        config = decode(TableConfig, data["config"])
+        shoe_data = data["shoe"]
+        shoe = (
+            None
+            if shoe_data is None
+            else ShoeState(
+                number=int(shoe_data["number"]),
+                order=_read_cards(shoe_data["order"]),
+                cut_card=shoe_data["cut_card"],
+                size=int(shoe_data["size"]),
+                position=int(shoe_data["position"]),
+                finished=bool(shoe_data["finished"]),
+                out=_read_cards(shoe_data["out"]),
+            )
+        )
+        last_data = data["last"]
+        last = (
+            None
+            if last_data is None
+            else LastCoup(
+                coup=int(last_data["coup"]),
+                cards=_read_cards(last_data["cards"]),
+                bets={str(n): _read_bets(b) for n, b in last_data["bets"].items()},
+                nets=_read_amounts(last_data["nets"]),
+                balances_before=_read_amounts(last_data["before"]),
+                balances_after=_read_amounts(last_data["after"]),
+                punto_hand=last_data["punto_hand"],
+                holder_before=last_data["holder_before"],
+            )
+        )
+        players = {
+            str(name): Player(str(name), int(seat), _amount(balance), _read_bets(bets))
+            for name, seat, balance, bets in data["players"]
+        }
+        current = data["current"]
+        return TableState(
+            table=str(data["table"]),
+            config=config,
+            phase=Phase(data["phase"]),
+            players=players,
+            coup=int(data["coup"]),
+            shoe=shoe,
+            holder=data["holder"],
+            punto_hand=data["punto_hand"],
+            current=None if current is None else resolve(_read_cards(current)),
+            shoe_coups=tuple(resolve(_read_cards(c)) for c in data["shoe_coups"]),
+            house=_amount(data["house"]),
+            kept=Fraction(_amount(data["kept"])),
+            brought=_amount(data["brought"]),
+            taken=_amount(data["taken"]),
+            winners=tuple(str(w) for w in data["winners"]),
+            events=int(data["events"]),
+            placed=_read_cards(data["placed"]),
+            last=last,
+            closed_bets={str(n): _read_bets(b) for n, b in data["closed_bets"].items()},
+            closed_balances=_read_amounts(data["closed_balances"]),
+            closed_holder=data["closed_holder"],
+            nets=_read_amounts(data["nets"]),
+        )
+    except (KeyError, TypeError, AttributeError) as error:
+        raise ValueError(f"not a snapshot: {error!r}") from None
