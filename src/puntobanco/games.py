@@ -20,15 +20,28 @@ import os
 import time
 from collections.abc import Callable, Sequence
 from types import TracebackType
-from typing import Self
+from typing import Self, TypeVar
 
 from puntobanco.coup import Coup, Outcome, resolve
-from puntobanco.errors import IllegalActionError, StoreError
+from puntobanco.engine.commands import (
+    Bet,
+    CloseBets,
+    CloseTable,
+    Command,
+    Deal,
+    Leave,
+    Rebuy,
+    Sit,
+    Tick,
+    Withdraw,
+)
+from puntobanco.engine.service import Engine
+from puntobanco.errors import IllegalActionError
 from puntobanco.paytable import Amount
 from puntobanco.rng import RandomSource
 from puntobanco.roads import Roads, build_roads
 from puntobanco.shoe import CASINO_DECKS, DEFAULT_CUT_CARD, SESSION_DECKS
-from puntobanco.store import EventStore, open_store
+from puntobanco.store import EventStore
 from puntobanco.table.config import (
     CASINO_MAXIMUM,
     CASINO_MINIMUM,
@@ -46,19 +59,26 @@ from puntobanco.table.events import (
     BetWithdrawn,
     CoupDealt,
     Event,
+    PlayerLeft,
     PlayerSeated,
     ShoeShuffled,
-    TableOpened,
 )
 from puntobanco.table.machine import Table
 from puntobanco.table.names import check_name, name_key
 from puntobanco.table.state import Phase, Player, TableState
+from puntobanco.table.values import check_table_id
 
-Db = str | os.PathLike[str] | EventStore | None
+Db = str | os.PathLike[str] | EventStore | Engine | None
+E = TypeVar("E", bound=Event)
 
 
 class Game:
-    """What every format shares: the table, its store, its coups."""
+    """What every format shares: the table, its store, its coups.
+
+    Every action goes through the table engine (``puntobanco.engine``) as a
+    command: ``db`` may be an ``Engine`` shared with other front-ends, which
+    then see this object's actions through their subscriptions.
+    """
 
     FORMAT: Format
 
@@ -70,31 +90,37 @@ class Game:
         players: Sequence[str] = (),
         db: Db = None,
         rng: RandomSource | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._name = table
-        self._owns_store = db is None or isinstance(db, str | os.PathLike)
-        self._store = open_store(db)
+        self._clock = clock
+        self._owns_store = not isinstance(db, Engine | EventStore)
+        if isinstance(players, str) or not isinstance(players, Sequence):
+            raise IllegalActionError("table.error.players_list", players=players)
+        self._engine = (
+            db if isinstance(db, Engine) else Engine(db, rng=rng, clock=lambda: self._clock())
+        )
+        self._store = self._engine.store
         try:
-            records = self._store.load(table)
-            if records:
-                self._table = Table((r.event for r in records), sink=self._write, rng=rng)
+            check_table_id(table)
+            if self._engine.exists(table):
                 self._check_same(config, players)
-                self._complete()
             elif config is None:
-                raise StoreError(
-                    "store.error.unknown_table",
-                    table=table,
-                    db=getattr(self._store, "name", "?"),
-                    tables=", ".join(self._store.tables()) or "-",
-                )
+                self._engine.resume(table)  # raises, naming the tables there are
             else:
-                self._table = Table.open(table, config, players=players, sink=self._write, rng=rng)
+                self._engine.open(table, config.format, settings=config, players=players)
+                self._check_same(config, players)
         except BaseException:
             self.close()
             raise
 
-    def _write(self, stored: int, events: Sequence[Event]) -> None:
-        self._store.append(self._name, stored, events)
+    def _do(self, command: Command) -> tuple[Event, ...]:
+        """Send ``command`` to the engine; the events it stored."""
+        machine = self._table
+        before = machine.event_count
+        self._engine.do(self._name, command)
+        count = machine.event_count - before
+        return machine.events[len(machine.events) - count :] if count else ()
 
     def _check_same(self, config: TableConfig | None, players: Sequence[str]) -> None:
         state = self.state
@@ -109,10 +135,14 @@ class Game:
                 "table.error.other_table", table=self._name, format=state.format.value
             )
 
-    def _complete(self) -> None:
-        """A coup that was dealt (or settled) but not finished is completed now."""
-        if self.phase in (Phase.DEALT, Phase.SETTLED):
-            self._table.play_coup()
+    @property
+    def _table(self) -> Table:
+        return self._engine.machine(self._name)
+
+    @property
+    def engine(self) -> Engine:
+        """The engine that drives this table (share it with other front-ends)."""
+        return self._engine
 
     # -- reading -------------------------------------------------------------------
 
@@ -139,7 +169,10 @@ class Game:
     @property
     def events(self) -> tuple[Event, ...]:
         """The whole log, oldest first."""
-        return self._table.events
+        machine = self._table
+        if machine.from_snapshot:
+            return tuple(r.event for r in self._store.load(self._name))
+        return machine.events
 
     @property
     def phase(self) -> Phase:
@@ -206,22 +239,24 @@ class Game:
 
     def reload(self) -> None:
         """Read the table again from the log (after another process wrote to it)."""
-        records = self._store.load(self._name)
-        self._table = Table((r.event for r in records), sink=self._write, rng=self._table._rng)
+        self._engine.release(self._name)
+        self._engine.resume(self._name)
 
     def deal(self) -> Coup:
         """Close bets, deal, settle and open the next coup (or end a session):
         one transaction. Returns the frozen ``Coup``."""
-        return resolve(self._table.play_coup().cards)
+        if self.phase is Phase.ENDED:
+            self._table.verify_close_bets()  # raises, naming the phase
+        return resolve(_last(self._do(Deal()), CoupDealt).cards)
 
     def close_table(self) -> None:
         """Close the table for good (between coups, nothing on the table)."""
-        self._table.close_table()
+        self._do(CloseTable())
 
     def close(self) -> None:
         """Release the store, if this object opened it."""
-        if self._owns_store and hasattr(self, "_store"):
-            self._store.close()
+        if self._owns_store and hasattr(self, "_engine"):
+            self._engine.shutdown()
 
     def __enter__(self) -> Self:
         return self
@@ -277,19 +312,15 @@ class Session(Game):
 
     def join(self, name: str) -> PlayerSeated:
         """One more participant, before the first deal."""
-        return self._table.sit(name)
+        return _last(self._do(Sit(name)), PlayerSeated)
 
     def predict(self, name: str, box: Outcome | str) -> BetPlaced:
         """Record (or change) ``name``'s prediction for the coming deal."""
-        return self._table.predict(name, box)
+        return _last(self._do(Bet(name, box)), BetPlaced)
 
     def withdraw(self, name: str) -> BetWithdrawn:
         """Take back ``name``'s prediction before the deal."""
-        player = self._table.player(name)
-        if not player.bets:
-            raise IllegalActionError("table.error.no_prediction", name=player.name)
-        (box,) = player.bets
-        return self._table.withdraw(name, box)
+        return _last(self._do(Withdraw(name)), BetWithdrawn)
 
     @property
     def predictions(self) -> dict[str, Outcome | None]:
@@ -344,6 +375,7 @@ class CasinoTable(Game):
         db: Db = None,
         table: str | None = None,
         rng: RandomSource | None = None,
+        clock: Callable[[], float] = time.monotonic,
         **extra: int,
     ) -> None:
         config = TableConfig.casino(
@@ -360,7 +392,8 @@ class CasinoTable(Game):
             croupier=self.FORMAT is Format.CROUPIER,
             **extra,
         )
-        super().__init__(table or self.FORMAT.value, config, db=db, rng=rng)
+        name = self.FORMAT.value if table is None else table
+        super().__init__(name, config, db=db, rng=rng, clock=clock)
 
     @classmethod
     def resume(cls, table: str | None = None, *, db: Db) -> Self:
@@ -371,23 +404,27 @@ class CasinoTable(Game):
 
     def sit(self, name: str, bankroll: int, seat: int | None = None) -> PlayerSeated:
         """Seat ``name`` with ``bankroll`` cents (at ``seat``, else the first free one)."""
-        return self._table.sit(name, bankroll, seat)
+        return _last(self._do(Sit(name, bankroll, seat)), PlayerSeated)
 
     def leave(self, name: str) -> Amount:
         """``name`` leaves the table; returns the bankroll they take."""
-        return self._table.leave(name).bankroll
+        return _last(self._do(Leave(name)), PlayerLeft).bankroll
 
     def bet(self, name: str, box: Outcome | str, stake: int) -> BetPlaced:
         """Put ``stake`` cents on ``box`` (adds to what the box holds)."""
-        return self._table.bet(name, box, stake)
+        return _last(self._do(Bet(name, box, stake)), BetPlaced)
 
     def withdraw(self, name: str, box: Outcome | str) -> BetWithdrawn:
         """Take back the stake on ``box`` before bets close."""
-        return self._table.withdraw(name, box)
+        return _last(self._do(Withdraw(name, box)), BetWithdrawn)
+
+    def rebuy(self, name: str, amount: int) -> None:
+        """``name`` adds ``amount`` cents to their bankroll between coups."""
+        self._do(Rebuy(name, amount))
 
     def close_bets(self) -> None:
         """ "Rien ne va plus" (``deal`` does it too)."""
-        self._table.close_bets()
+        self._do(CloseBets())
 
     def available(self, name: str) -> Amount:
         """What ``name`` may still stake this coup."""
@@ -445,8 +482,7 @@ class CroupierTable(CasinoTable):
         clock: Callable[[], float] = time.monotonic,
         **settings: object,
     ) -> None:
-        self._clock = clock
-        super().__init__(countdown=countdown, **settings)  # type: ignore[arg-type]
+        super().__init__(countdown=countdown, clock=clock, **settings)  # type: ignore[arg-type]
 
     @classmethod
     def resume(
@@ -458,15 +494,15 @@ class CroupierTable(CasinoTable):
         return self
 
     def bet(self, name: str, box: Outcome | str, stake: int) -> BetPlaced:
-        """Bet, then let the croupier deal if everyone has bet."""
-        event = super().bet(name, box, stake)
-        self.tick()
-        return event
+        """Bet; the croupier deals at once if everyone has bet (same commit)."""
+        return super().bet(name, box, stake)
 
     def tick(self) -> Coup | None:
         """Let the croupier look at the clock: deals when bets are due to close."""
-        dealt = self._table.tick(self._clock())
-        return None if dealt is None else resolve(dealt.cards)
+        if self.phase is not Phase.BETS_OPEN:
+            return None
+        dealt = [e for e in self._do(Tick()) if isinstance(e, CoupDealt)]
+        return resolve(dealt[-1].cards) if dealt else None
 
     @property
     def countdown_left(self) -> float | None:
@@ -476,19 +512,30 @@ class CroupierTable(CasinoTable):
 
 def open_game(table: str, *, db: Db) -> Game:
     """Reopen any stored table by its name, as the class of its format."""
-    store = open_store(db)
-    records = store.load(table)
-    if not records:
-        tables = ", ".join(store.tables()) or "-"
-        name = getattr(store, "name", "?")
-        if db is None or isinstance(db, str | os.PathLike):
-            store.close()
-        raise StoreError("store.error.unknown_table", table=table, db=name, tables=tables)
-    first = records[0].event
-    if db is None or isinstance(db, str | os.PathLike):
-        store.close()
-    cls: type[Session] | type[CasinoTable] | type[CroupierTable]
-    assert isinstance(first, TableOpened)
-    fmt = first.config.format
-    cls = {Format.SESSION: Session, Format.CASINO: CasinoTable, Format.CROUPIER: CroupierTable}[fmt]
-    return cls.resume(table, db=db)
+    engine = db if isinstance(db, Engine) else Engine(db)
+    try:
+        fmt = engine.state(table).format
+    except BaseException:
+        if engine is not db:
+            engine.shutdown()
+        raise
+    classes: dict[Format, type[Session] | type[CasinoTable] | type[CroupierTable]] = {
+        Format.SESSION: Session,
+        Format.CASINO: CasinoTable,
+        Format.CROUPIER: CroupierTable,
+    }
+    if fmt not in classes:
+        if engine is not db:
+            engine.shutdown()
+        raise IllegalActionError("table.error.other_table", table=table, format=fmt.value)
+    game = classes[fmt].resume(table, db=engine)
+    game._owns_store = engine is not db or game._owns_store
+    return game
+
+
+def _last(events: Sequence[Event], kind: type[E]) -> E:
+    """The last event of ``kind`` among an action's events."""
+    for event in reversed(events):
+        if isinstance(event, kind):
+            return event
+    raise IllegalActionError("table.error.bad_event", reason=kind.__name__)

@@ -8,6 +8,7 @@ process-wide setting, a language included.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -29,6 +30,7 @@ from puntobanco.engine.commands import (
     UndoCard,
     Withdraw,
 )
+from puntobanco.engine.reopen import reopen, snapshotter
 from puntobanco.engine.viewers import Role, Viewer
 from puntobanco.engine.views import build_view, public_event
 from puntobanco.errors import IllegalActionError, PuntoBancoError, StoreError
@@ -109,7 +111,7 @@ class Engine:
 
     def __init__(
         self,
-        store: EventStore | str | None = None,
+        store: EventStore | str | os.PathLike[str] | None = None,
         *,
         clock: Callable[[], float] = time.monotonic,
         rng: RandomSource | None = None,
@@ -142,7 +144,7 @@ class Engine:
         if isinstance(players, str) or not isinstance(players, Iterable):
             raise IllegalActionError("table.error.players_list", players=players)
         seated = list(players)
-        if table in self._open or self.store.load(table):
+        if table in self._open or self._load(table) is not None:
             return self._reopen_same(table, config)
         committed: list[Event] = []
 
@@ -157,6 +159,7 @@ class Engine:
                 return self._reopen_same(table, config)
             raise
         machine.attach(self._sink(table))
+        machine.after_commit = snapshotter(self.store, table, 0)
         return self._register(table, machine, committed)
 
     def _register(self, table: str, machine: Table, committed: list[Event]) -> Committed:
@@ -178,6 +181,10 @@ class Engine:
         stored cards); ``StoreError`` when the store has no such table."""
         self._table(table)
         return self.info(table)
+
+    def exists(self, table: str) -> bool:
+        """True when the store holds ``table`` (it is loaded if so)."""
+        return self._load(table) is not None
 
     def info(self, table: str) -> TableInfo:
         """Where ``table`` stands."""
@@ -222,19 +229,23 @@ class Engine:
         return self._table(table)
 
     def _table(self, table: str) -> Table:
-        entry = self._open.get(table)
-        if entry is not None:
-            return entry.table
-        records = self.store.load(table)
-        if not records:
+        machine = self._load(table)
+        if machine is None:
             raise StoreError(
                 "store.error.unknown_table",
                 table=table,
                 db=getattr(self.store, "name", "?"),
                 tables=", ".join(self.store.tables()) or "-",
             )
+        return machine
 
-        machine = Table((r.event for r in records), sink=self._sink(table), rng=self.rng)
+    def _load(self, table: str) -> Table | None:
+        entry = self._open.get(table)
+        if entry is not None:
+            return entry.table
+        machine = reopen(self.store, table, sink=self._sink(table), rng=self.rng)
+        if machine is None:
+            return None
         if machine.phase in (Phase.DEALT, Phase.SETTLED):
             machine.play_coup()
         self._open[table] = _Open(machine)

@@ -63,6 +63,23 @@ class EventStore(Protocol):
         ...
 
 
+@runtime_checkable
+class SnapshotStore(Protocol):
+    """A store that also keeps tables' snapshots (derived data: the log stays the truth)."""
+
+    def save_snapshot(self, table: str, seq: int, body: str) -> None:
+        """Keep ``body``, the table's state after its event ``seq``."""
+        ...
+
+    def load_snapshot(self, table: str) -> tuple[int, str] | None:
+        """The latest snapshot: ``(seq, body)``, or None."""
+        ...
+
+    def load_after(self, table: str, seq: int) -> list[Record]:
+        """The table's events after number ``seq``, oldest first."""
+        ...
+
+
 def now_text() -> str:
     """The current UTC time as stored with an event."""
     return datetime.now(UTC).isoformat(timespec="milliseconds")
@@ -73,6 +90,7 @@ class MemoryStore:
 
     def __init__(self) -> None:
         self._logs: dict[str, list[Record]] = {}
+        self._snapshots: dict[str, tuple[int, str]] = {}
         self.name = ":memory:"
 
     def append(
@@ -101,6 +119,20 @@ class MemoryStore:
     def tables(self) -> list[str]:
         """See ``EventStore.tables``."""
         return list(self._logs)
+
+    def save_snapshot(self, table: str, seq: int, body: str) -> None:
+        """See ``SnapshotStore.save_snapshot``."""
+        old = self._snapshots.get(table)
+        if old is None or seq > old[0]:
+            self._snapshots[table] = (seq, body)
+
+    def load_snapshot(self, table: str) -> tuple[int, str] | None:
+        """See ``SnapshotStore.load_snapshot``."""
+        return self._snapshots.get(table)
+
+    def load_after(self, table: str, seq: int) -> list[Record]:
+        """See ``SnapshotStore.load_after``."""
+        return list(self._logs.get(table, [])[seq:])
 
     def close(self) -> None:
         """Nothing to release."""

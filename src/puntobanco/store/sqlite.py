@@ -121,3 +121,43 @@ class SQLiteStore:
     def close(self) -> None:
         """Close the connection."""
         self._db.close()
+
+    # -- snapshots (derived data: a table's state after event ``seq``) ---------------
+
+    def save_snapshot(self, table: str, seq: int, body: str) -> None:
+        """Keep ``body``, the table's state after its event ``seq`` (replacing an older one)."""
+        db = self._db
+        db.execute(_SNAPSHOTS)
+        db.execute(
+            "INSERT INTO snapshots (table_id, seq, body) VALUES (?, ?, ?) "
+            "ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq, body = excluded.body "
+            "WHERE excluded.seq > snapshots.seq",
+            (table, seq, body),
+        )
+
+    def load_snapshot(self, table: str) -> tuple[int, str] | None:
+        """The latest snapshot of ``table``: ``(seq, body)``, or None."""
+        try:
+            row = self._db.execute(
+                "SELECT seq, body FROM snapshots WHERE table_id = ?", (table,)
+            ).fetchone()
+        except sqlite3.OperationalError:  # no snapshot was ever written here
+            return None
+        return None if row is None else (int(row[0]), str(row[1]))
+
+    def load_after(self, table: str, seq: int) -> list[Record]:
+        """The table's events after number ``seq``, oldest first."""
+        rows = self._db.execute(
+            "SELECT seq, time, body FROM events WHERE table_id = ? AND seq > ? ORDER BY seq",
+            (table, seq),
+        ).fetchall()
+        return [Record(table, n, time, loads(body)) for n, time, body in rows]
+
+
+_SNAPSHOTS: Final = """
+CREATE TABLE IF NOT EXISTS snapshots (
+    table_id TEXT PRIMARY KEY,
+    seq INTEGER NOT NULL CHECK (seq >= 1),
+    body TEXT NOT NULL
+) WITHOUT ROWID
+"""

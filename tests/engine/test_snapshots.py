@@ -1,0 +1,72 @@
+"""Snapshots: a table reopened from its snapshot is the table a full replay gives."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from puntobanco.engine import Bet, Deal, Engine, Sit
+from puntobanco.engine.reopen import SNAPSHOT_EVERY, snapshot
+from puntobanco.store import EventStore, MemoryStore, open_store
+from puntobanco.table import replay
+from puntobanco.table.snapshot import dump_state, load_state
+
+
+def play(engine: Engine, coups: int) -> None:
+    for n in range(coups):
+        engine.do("club", Bet("Ana", "banco" if n % 3 else "punto", 1_000 + 10 * (n % 7)))
+        engine.do("club", Bet("Bruno", "egalite", 500))
+        engine.do("club", Deal())
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite"])
+def test_a_table_reopened_from_its_snapshot_equals_its_full_replay(
+    kind: str, tmp_path: Path
+) -> None:
+    store: EventStore = MemoryStore() if kind == "memory" else open_store(tmp_path / "s.db")
+    engine = Engine(store)
+    engine.open("club", "casino", settings={"seed": 5, "decks": 1}, players=[("Ana", 10**7)])
+    engine.do("club", Sit("Bruno", 10**7))
+    play(engine, 30)
+    snapshot(store, "club", engine.machine("club"))  # type: ignore[arg-type]
+    play(engine, 7)
+    again = Engine(store)
+    reopened = again.machine("club")
+    assert reopened.from_snapshot
+    assert reopened.state == replay(r.event for r in store.load("club"))
+    play(again, 3)  # and it plays on, appending after the stored events
+    assert again.state("club") == replay(r.event for r in store.load("club"))
+
+
+def test_snapshots_are_written_between_coups_every_so_many_events() -> None:
+    store = MemoryStore()
+    engine = Engine(store)
+    engine.open("club", "casino", settings={"seed": 1}, players=[("Ana", 10**9)])
+    engine.do("club", Sit("Bruno", 10**9))
+    while len(store.load("club")) < SNAPSHOT_EVERY + 50:
+        play(engine, 1)
+    saved = store.load_snapshot("club")
+    assert saved is not None and saved[0] >= SNAPSHOT_EVERY
+    assert load_state(saved[1]) == replay(r.event for r in store.load("club")[: saved[0]])
+
+
+def test_a_snapshot_that_cannot_be_read_falls_back_to_the_full_log() -> None:
+    store = MemoryStore()
+    engine = Engine(store)
+    engine.open("club", "casino", settings={"seed": 2}, players=[("Ana", 10**7)])
+    engine.do("club", Bet("Ana", "banco", 1_000))
+    engine.do("club", Deal())
+    store.save_snapshot("club", 5, "{not json")
+    again = Engine(store)
+    assert not again.machine("club").from_snapshot
+    assert again.state("club") == engine.state("club")
+
+
+def test_the_snapshot_round_trips_every_field() -> None:
+    engine = Engine()
+    engine.open("h", "assist", settings={"deals": 3}, players=["Ana", "Bruno"])
+    engine.do("h", Bet("Ana", "banco"))
+    engine.do("h", Bet("Bruno", "egalite"))
+    state = engine.state("h")
+    assert load_state(dump_state(state)) == state
