@@ -7,6 +7,8 @@ error reads in French, English or Spanish.
 
 from __future__ import annotations
 
+from typing import Final
+
 from puntobanco.i18n import Lang, current_language, t
 
 
@@ -21,14 +23,26 @@ class PuntoBancoError(ValueError):
     def message(self, lang: Lang | None = None) -> str:
         """The sentence a person reads, in ``lang`` (default: the current language)."""
         lang = lang or current_language()
-        params = {
-            name: value.message(lang) if isinstance(value, PuntoBancoError) else value
-            for name, value in self.params.items()
-        }
+        params = {name: _shown(value, lang) for name, value in self.params.items()}
         return t(self.key, lang, **params)
 
     def __str__(self) -> str:
         return self.message()
+
+
+#: Whole numbers longer than this are shown by their length (Python refuses
+#: to print one of more than 4,300 digits).
+_LONGEST: Final = 40
+
+
+def _shown(value: object, lang: Lang) -> object:
+    """A parameter as a message shows it: a nested error in words, a huge number by its size."""
+    if isinstance(value, PuntoBancoError):
+        return value.message(lang)
+    if isinstance(value, int) and value.bit_length() > _LONGEST * 3.33:
+        digits = int(value.bit_length() * 0.30103) + 1
+        return f"{'-' if value < 0 else ''}10^{digits - 1}…"
+    return value
 
 
 class InvalidCardError(PuntoBancoError):

@@ -363,7 +363,7 @@ class Table:
             if stake is not None and (not _whole(stake) or stake != config.stake):
                 raise InvalidBetError("table.error.session_stake", stake=stake, fixed=config.stake)
             return
-        if stake is None or isinstance(stake, bool) or not isinstance(stake, int) or stake <= 0:
+        if not isinstance(stake, int) or isinstance(stake, bool) or not 0 < stake <= MAX_AMOUNT:
             raise InvalidBetError("table.error.stake", stake=stake)
         other = {Outcome.PUNTO: Outcome.BANCO, Outcome.BANCO: Outcome.PUNTO}.get(outcome)
         if other is not None and player.stake(other):
