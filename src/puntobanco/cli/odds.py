@@ -7,18 +7,17 @@ import json
 from fractions import Fraction
 
 from puntobanco.cards import Card, parse_cards
-from puntobanco.coup import Outcome
 from puntobanco.explain import outcome_name
 from puntobanco.i18n import Lang, t
-from puntobanco.odds import analyse, composition
-from puntobanco.paytable import PAYTABLES
+from puntobanco.odds import composition
+from puntobanco.paytable import BOXES, PAYTABLES, Paytable, configuration, side_bet_names
 
 NAME = "odds"
 DIGITS = 15  # significant digits of decimal output
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
-    """Declare ``odds [--decks N] [--remove CARDS] [--paytable P] [--json]``."""
+    """Declare ``odds [--decks N] [--remove CARDS] [--paytable P] [--side-bets S] [--json]``."""
     p = sub.add_parser(NAME, help=t("cli.help.odds", lang), description=t("cli.help.odds", lang))
     p.add_argument("--decks", type=int, default=8, help=t("cli.help.decks", lang, default=8))
     p.add_argument("--remove", default="", help=t("cli.help.remove", lang))
@@ -27,6 +26,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
         choices=sorted(PAYTABLES),
         default="standard",
         help=t("cli.help.paytable", lang),
+    )
+    p.add_argument(
+        "--side-bets",
+        default="",
+        metavar="S,...",
+        help=t("odds.help.side_bets", lang, names=", ".join(side_bet_names())),
     )
     p.add_argument("--json", action="store_true", help=t("cli.help.json", lang))
     shown = p.add_mutually_exclusive_group()
@@ -67,28 +72,59 @@ def decimal(value: Fraction, digits: int = DIGITS) -> str:
     return sign + out
 
 
+def bet_name(key: str, lang: Lang) -> str:
+    """A bet's name in ``lang``: a box's name, or the side bet's."""
+    from puntobanco.coup import Outcome
+
+    return outcome_name(Outcome(key), lang) if key in BOXES else t(f"bet.{key}", lang)
+
+
+def table_of(args: argparse.Namespace) -> Paytable:
+    """The paytable of ``--paytable`` with the side bets of ``--side-bets``."""
+    side = [s.strip() for s in getattr(args, "side_bets", "").split(",") if s.strip()]
+    return configuration(args.paytable, side)
+
+
+def describe(paytable: Paytable, lang: Lang) -> str:
+    """``Paytable: ez (Punto 1:1, ...) + Punto pair, Banco pair.``"""
+    if paytable.name in ("standard", "tie-nine") and not paytable.side_bets:
+        from puntobanco.coup import Outcome
+
+        return t("odds.paytable", lang, name=paytable.name, tie=paytable.odds(Outcome.EGALITE))
+    own = PAYTABLES[paytable.name].side_bets
+    added = [w.key for w in paytable.side_bets if w not in own]
+    text = t(f"paytable.{paytable.name}", lang)
+    if added:
+        text += t("paytable.side_bets", lang, names=", ".join(bet_name(k, lang) for k in added))
+    return t("odds.paytable.any", lang, name=paytable.name, description=text)
+
+
 def run(args: argparse.Namespace, lang: Lang) -> int:
-    """Analyse the shoe and print counts, probabilities and edges."""
+    """Analyse the shoe and print counts, probabilities and edges of every bet."""
+    from puntobanco.odds.facts import rank_composition, table_odds
+
     removed = parse_cards(args.remove) if args.remove.strip() else ()
     _enough_cards(args, removed)
+    paytable = table_of(args)
     if getattr(args, "effects", False):
-        return _effects(args, removed, lang)
+        return _effects(args, removed, paytable, lang)
     if getattr(args, "totals", False):
         return _totals(args, removed, lang)
-    odds = analyse(composition(args.decks, removed))
-    paytable = PAYTABLES[args.paytable]
+    ranks = rank_composition(args.decks, removed)
+    total, bets = table_odds(ranks, paytable)
     if args.json:
         data = {
             "decks": args.decks,
             "removed": [str(c) for c in removed],
             "paytable": paytable.name,
-            "total": odds.total,
-            "counts": {o.value: odds.count(o) for o in Outcome},
-            "probabilities": {o.value: decimal(odds.probability(o)) for o in Outcome},
-            "house_edge": {o.value: decimal(odds.house_edge(o, paytable)) for o in Outcome},
+            "side_bets": [w.key for w in paytable.side_bets],
+            "total": total,
+            "counts": {b.key: b.wins for b in bets},
+            "probabilities": {b.key: decimal(b.probability) for b in bets},
+            "house_edge": {b.key: decimal(b.house_edge) for b in bets},
             "exact": {
-                "probabilities": {o.value: str(odds.probability(o)) for o in Outcome},
-                "house_edge": {o.value: str(odds.house_edge(o, paytable)) for o in Outcome},
+                "probabilities": {b.key: str(b.probability) for b in bets},
+                "house_edge": {b.key: str(b.house_edge) for b in bets},
             },
         }
         print(json.dumps(data, ensure_ascii=False))
@@ -101,31 +137,33 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
             "odds.header",
             lang,
             decks=args.decks,
-            cards=sum(odds.composition),
+            cards=sum(ranks),
             removed=removed_text,
-            total=f"{odds.total:,}",
+            total=f"{total:,}",
         )
     )
-    print(t("odds.paytable", lang, name=paytable.name, tie=paytable.odds(Outcome.EGALITE)))
+    print(describe(paytable, lang))
+    names = {b.key: bet_name(b.key, lang) for b in bets}
+    width = max(10, *(len(n) for n in names.values()))
+
+    def row(bet: str, count: str, probability: str, edge: str) -> str:
+        return f"{bet:<{width}} {count:>24} {probability:>16} {edge:>16}"
+
     print(
-        t(
-            "odds.columns",
-            lang,
-            bet=t("odds.col.bet", lang),
-            count=t("odds.col.count", lang),
-            probability=t("odds.col.probability", lang),
-            edge=t("odds.col.edge", lang),
+        row(
+            t("odds.col.bet", lang),
+            t("odds.col.count", lang),
+            t("odds.col.probability", lang),
+            t("odds.col.edge", lang),
         )
     )
-    for o in Outcome:
+    for b in bets:
         print(
-            t(
-                "odds.columns",
-                lang,
-                bet=outcome_name(o, lang),
-                count=f"{odds.count(o):,}",
-                probability=f"{float(odds.probability(o)) * 100:.6f} %",
-                edge=f"{float(odds.house_edge(o, paytable)) * 100:.6f} %",
+            row(
+                names[b.key],
+                f"{b.wins:,}",
+                f"{float(b.probability) * 100:.6f} %",
+                f"{float(b.house_edge) * 100:.6f} %",
             )
         )
     return 0
@@ -141,29 +179,36 @@ def _enough_cards(args: argparse.Namespace, removed: tuple[Card, ...]) -> None:
         raise ShoeExhaustedError("odds.error.too_few", left=left, needed=needed)
 
 
-def _effects(args: argparse.Namespace, removed: tuple[Card, ...], lang: Lang) -> int:
+def _effects(
+    args: argparse.Namespace, removed: tuple[Card, ...], paytable: Paytable, lang: Lang
+) -> int:
     """``odds --effects``: exact effects of removal, one card of each point value."""
     from puntobanco.odds.removal import effects_of_removal
 
-    paytable = PAYTABLES[args.paytable]
     effects = effects_of_removal(args.decks, paytable, removed=removed)
+    keys = paytable.keys
     if args.json:
         data = {
             "decks": args.decks,
             "removed": [str(c) for c in removed],
             "paytable": paytable.name,
+            "side_bets": [w.key for w in paytable.side_bets],
             "effects": {
-                str(v): {o.value: decimal(effects.effect(v, o)) for o in Outcome} for v in range(10)
+                str(v): {k: decimal(effects.effect(v, k)) for k in keys} for v in range(10)
             },
         }
         print(json.dumps(data, ensure_ascii=False))
         return 0
     print(t("odds.effects.header", lang, decks=args.decks, paytable=paytable.name))
-    names = [outcome_name(o, lang) for o in Outcome]
-    print(f"{t('odds.effects.value', lang):<6}" + "".join(f"{n:>14}" for n in names))
-    for v in range(10):
-        cells = "".join(f"{float(effects.effect(v, o)) * 1e6:>+14.4f}" for o in Outcome)
-        print(f"{v:<6}{cells}")
+    for start in range(0, len(keys), 4):  # four bets a block: 62 columns
+        block = keys[start : start + 4]
+        if start:
+            print()
+        names = [bet_name(k, lang)[:13] for k in block]
+        print(f"{t('odds.effects.value', lang):<6}" + "".join(f"{n:>14}" for n in names))
+        for v in range(10):
+            cells = "".join(f"{float(effects.effect(v, k)) * 1e6:>+14.4f}" for k in block)
+            print(f"{v:<6}{cells}")
     return 0
 
 
