@@ -64,3 +64,19 @@ def test_rows_that_are_not_compositions_are_refused() -> None:
         outcome_counts_batch([[1, 2, 3]])
     with pytest.raises(ValueError):
         outcome_counts_batch([[-1] + [4] * 9])
+
+
+def test_float64_counts_are_exact_because_every_count_is_below_2_to_the_53() -> None:
+    # Each term and partial sum of the float64 kernel counts sequences of one
+    # composition: at most N(N-1)...(N-5) for the largest shoe accepted (416 cards).
+    assert math.perm(416, 6) < 2**53
+    assert float(math.perm(416, 6)) == math.perm(416, 6)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 128), min_size=10, max_size=10), min_size=1, max_size=70))
+def test_float64_blocks_agree_with_the_integer_kernel(rows: list[list[int]]) -> None:
+    from puntobanco.odds.batch import outcome_counts_batch_int
+
+    rows = [r for r in rows if sum(r) <= 416] or [[0] * 10]
+    assert (outcome_counts_batch(np.array(rows)) == outcome_counts_batch_int(rows)).all()

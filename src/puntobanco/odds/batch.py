@@ -123,6 +123,104 @@ def counts_one(counts: Any, outcomes: Any, out: Any) -> None:
     out[2] = e
 
 
+#: Compositions counted side by side by ``counts_block``: one vector lane each.
+BLOCK = 64
+
+
+@numba.njit(cache=True, nogil=True, fastmath=False)
+def counts_block(r: Any, outcomes: Any, out: Any) -> None:
+    """Exact counts of ``BLOCK`` compositions at once, in float64.
+
+    ``r[v, i]`` holds the cards of value v in composition i (columns are the
+    compositions, so every step below is one vector operation across them);
+    ``out[j, i]`` gets the sequences of composition i in column j of
+    ``outcomes`` (a float64 table, one row per multiset as ``multiset_table``).
+    ``r`` is restored on return.
+
+    Exact: every term and partial sum counts card sequences of one
+    composition, so none exceeds N(N-1)...(N-5) <= 416 * 415 * ... * 411 <
+    5.3e15 < 2**53, below which float64 holds every integer exactly; factors
+    are integers, and a factor below 0 only appears under a product already 0.
+    """
+    k_out = outcomes.shape[1]
+    w0 = np.empty(BLOCK)
+    w1 = np.empty(BLOCK)
+    w2 = np.empty(BLOCK)
+    w3 = np.empty(BLOCK)
+    w4 = np.empty(BLOCK)
+    t = np.empty(BLOCK)
+    out[:, :] = 0.0
+    m = 0
+    for a in range(10):
+        ra = r[a]
+        for i in range(BLOCK):
+            w0[i] = ra[i]
+            ra[i] -= 1.0
+        for b in range(a, 10):
+            rb = r[b]
+            for i in range(BLOCK):
+                w1[i] = w0[i] * rb[i]
+                rb[i] -= 1.0
+            for c in range(b, 10):
+                rc = r[c]
+                for i in range(BLOCK):
+                    w2[i] = w1[i] * rc[i]
+                    rc[i] -= 1.0
+                for d in range(c, 10):
+                    rd = r[d]
+                    for i in range(BLOCK):
+                        w3[i] = w2[i] * rd[i]
+                        rd[i] -= 1.0
+                    for e in range(d, 10):
+                        re = r[e]
+                        for i in range(BLOCK):
+                            w4[i] = w3[i] * re[i]
+                            re[i] -= 1.0
+                        for f in range(e, 10):
+                            rf = r[f]
+                            for i in range(BLOCK):
+                                t[i] = w4[i] * rf[i]
+                            for j in range(k_out):
+                                o = outcomes[m, j]
+                                if o != 0.0:
+                                    oj = out[j]
+                                    for i in range(BLOCK):
+                                        oj[i] += t[i] * o
+                            m += 1
+                        for i in range(BLOCK):
+                            re[i] += 1.0
+                    for i in range(BLOCK):
+                        rd[i] += 1.0
+                for i in range(BLOCK):
+                    rc[i] += 1.0
+            for i in range(BLOCK):
+                rb[i] += 1.0
+        for i in range(BLOCK):
+            ra[i] += 1.0
+
+
+@numba.njit(cache=True, nogil=True)
+def counts_many_f64(counts: Any, outcomes: Any, out: Any) -> None:
+    """``counts_block`` over every row of ``counts`` (n, 10), into ``out`` (n, K);
+    a row of fewer than six cards counts nothing."""
+    n = counts.shape[0]
+    k_out = outcomes.shape[1]
+    r = np.zeros((10, BLOCK))
+    block = np.zeros((k_out, BLOCK))
+    for start in range(0, n, BLOCK):
+        nb = min(BLOCK, n - start)
+        for v in range(10):
+            for i in range(BLOCK):
+                r[v, i] = counts[start + i, v] if i < nb else 0.0
+        counts_block(r, outcomes, block)
+        for i in range(nb):
+            total = 0
+            for v in range(10):
+                total += counts[start + i, v]
+            for j in range(k_out):
+                out[start + i, j] = block[j, i] if total >= MAX_CARDS else 0.0
+
+
 @numba.njit(cache=True, nogil=True)
 def _counts_many(counts: Any, outcomes: Any, out: Any) -> None:
     for i in range(counts.shape[0]):
@@ -142,6 +240,14 @@ def outcome_counts_batch(counts: npt.ArrayLike) -> IntArray:
         raise ValueError(f"compositions must be rows of 10 counts, not shape {array.shape}")
     if array.size and (array.min() < 0 or array.sum(axis=1).max() > 416):
         raise ValueError("counts must be non-negative and hold at most 416 cards")
+    out = np.zeros((array.shape[0], 3), dtype=np.float64)
+    counts_many_f64(array, multiset_table()[3].astype(np.float64), out)
+    return out.astype(np.int64)
+
+
+def outcome_counts_batch_int(counts: npt.ArrayLike) -> IntArray:
+    """``outcome_counts_batch`` one composition at a time in int64 (the reference)."""
+    array = np.ascontiguousarray(counts, dtype=np.int64).reshape(-1, 10)
     out = np.zeros((array.shape[0], 3), dtype=np.int64)
     _counts_many(array, multiset_table()[3], out)
     return out
