@@ -1,0 +1,113 @@
+"""Nothing secret leaves the engine: no view and no public event holds a card before it is dealt.
+
+Hypothesis drives random tables of every format with random commands from
+random viewers; after each command, every view (each player, the host, a
+spectator) and every public event is searched for the cards still in the
+shoe beyond what has been dealt, and for the seed.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puntobanco.cards import Card
+from puntobanco.coup import Outcome
+from puntobanco.engine import (
+    Bet,
+    CloseBets,
+    Command,
+    Deal,
+    Engine,
+    Leave,
+    PlaceCard,
+    Sit,
+    Tick,
+    UndoCard,
+    Viewer,
+    Withdraw,
+)
+from puntobanco.errors import PuntoBancoError
+
+NAMES = ["Ana", "Bruno", "Chloé"]
+SEED = 987_654_321_123
+
+
+def undealt(engine: Engine) -> set[str]:
+    """The cards of the shoe not dealt yet (none is known for physical cards)."""
+    shoe = engine.state("t").shoe
+    if shoe is None or not shoe.order:
+        return set()
+    dealt = {str(c) for c in shoe.order[: shoe.position]}
+    return {str(c) for c in shoe.order[shoe.position :]} - dealt
+
+
+def card_texts(data: Any) -> set[str]:
+    """Every string in ``data`` that reads as a card."""
+    found: set[str] = set()
+    if isinstance(data, str):
+        for word in data.replace(",", " ").split():
+            try:
+                found.add(str(Card.parse(word)))
+            except PuntoBancoError:
+                pass
+    elif isinstance(data, dict):
+        for value in data.values():
+            found |= card_texts(value)
+    elif isinstance(data, list | tuple):
+        for value in data:
+            found |= card_texts(value)
+    return found
+
+
+commands = st.one_of(
+    st.builds(Bet, st.sampled_from(NAMES), st.sampled_from(list(Outcome)), st.none()),
+    st.builds(Bet, st.sampled_from(NAMES), st.sampled_from(list(Outcome)), st.just(1_000)),
+    st.builds(Withdraw, st.sampled_from(NAMES)),
+    st.builds(Sit, st.just("Dora"), st.sampled_from([0, 50_000])),
+    st.builds(Leave, st.sampled_from(NAMES)),
+    st.builds(PlaceCard, st.sampled_from(["4h", "Ks", "9d", "Ac", "6c", "2s"])),
+    st.just(CloseBets()),
+    st.just(Deal()),
+    st.just(UndoCard()),
+    st.just(Tick()),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    fmt=st.sampled_from(["session", "casino", "croupier", "assist"]),
+    steps=st.lists(st.tuples(commands, st.sampled_from([*NAMES, None])), max_size=40),
+)
+def test_no_view_and_no_public_event_holds_a_card_before_it_is_dealt(
+    fmt: str, steps: list[tuple[Command, str | None]]
+) -> None:
+    now = [0.0]
+    engine = Engine(clock=lambda: now[0])
+    settings_: dict[str, Any] = {"decks": 1}
+    if fmt in ("session", "casino", "croupier"):
+        settings_["seed"] = SEED
+    players: list[Any] = NAMES if fmt in ("session", "assist") else [(n, 10**6) for n in NAMES]
+    published: list[dict[str, Any]] = []
+    opened = engine.open("t", fmt, settings=settings_, players=players)
+    published += opened.events
+    engine.subscribe("t", lambda c: published.extend(c.events))
+    for command, sender in steps:
+        now[0] += 7.0
+        by = Viewer.HOST if sender is None else Viewer.player(sender)
+        try:
+            engine.do("t", command, by=by)
+        except PuntoBancoError:
+            pass
+        secret = undealt(engine)
+        for viewer in [Viewer.HOST, Viewer.SPECTATOR, *map(Viewer.player, NAMES)]:
+            view = engine.view("t", viewer)
+            text = json.dumps(view)
+            assert str(SEED) not in text
+            assert not (card_texts(view) & secret), viewer
+        for event in published:
+            assert str(SEED) not in json.dumps(event)
+            assert not (card_texts(event) & secret), event
