@@ -9,7 +9,7 @@ import pytest
 
 from puntobanco.cli import main
 from puntobanco.coup import resolve
-from puntobanco.engine import Bet, CloseBets, Engine, PlaceCard, UndoCard, Viewer
+from puntobanco.engine import Bet, CloseBets, Engine, NextCoup, PlaceCard, UndoCard, Viewer
 from puntobanco.paytable import STANDARD
 from puntobanco.shoe import Shoe
 
@@ -35,6 +35,9 @@ def test_an_assisted_game_of_ten_deals_appears_in_history_with_the_right_nets(
         engine.do("home", UndoCard())  # a card put back, then placed again
         for card in coup.cards:
             engine.do("home", PlaceCard(card))
+        engine.do("home", UndoCard())  # the last card taken back: the coup is unsettled
+        engine.do("home", PlaceCard(coup.cards[-1]))
+        engine.do("home", NextCoup())
         nets = {n: int(STANDARD.net(b, 20, resolve(coup.cards).outcome)) for n, b in boxes.items()}
         expected.append(nets)
         scores = {n: scores[n] + nets[n] for n in scores}
@@ -48,4 +51,5 @@ def test_an_assisted_game_of_ten_deals_appears_in_history_with_the_right_nets(
     assert {k: int(v) for k, v in coups[-1]["balances_after"].items()} == scores
     assert main(["export", "home", "--jsonl", "--db", str(db)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert sum(json.loads(line)["event"]["type"] == "CardUndone" for line in lines) == 10
+    kinds = [json.loads(line)["event"]["type"] for line in lines]
+    assert kinds.count("CardUndone") == kinds.count("CoupRetracted") == 10

@@ -14,6 +14,7 @@ from puntobanco.engine import (
     Deal,
     Engine,
     Leave,
+    NextCoup,
     PlaceCard,
     Rebuy,
     Sit,
@@ -226,6 +227,12 @@ def test_a_host_places_physical_cards_and_may_take_the_last_one_back() -> None:
     engine.do("h", UndoCard())
     for card in "4h 2s 9c Ad 8d".split():
         engine.do("h", PlaceCard(card))
+    assert engine.view("h")["last_coup"]["nets"] == {"Ana": 19, "Bruno": -20}
+    engine.do("h", UndoCard())  # the wrong third card: the settlement is undone
+    assert engine.view("h")["last_coup"] is None
+    assert engine.view("h")["seats"][0]["balance"] == 0
+    engine.do("h", PlaceCard("8d"))
+    engine.do("h", NextCoup())
     view = engine.view("h", Viewer.SPECTATOR)
     assert view["phase"] == "ended" and view["last_coup"]["nets"] == {"Ana": 19, "Bruno": -20}
 

@@ -106,6 +106,8 @@ def test_every_event_reads_as_a_sentence_in_three_languages() -> None:
     assisted.undo_card()
     for card in "4h 2s 9c Ad 8d".split():
         assisted.place_card(card)
+    assisted.settle()
+    assisted.undo_card()
     for game in (casino, session, casino2, assisted):
         for event in game.events:
             seen.add(type(event))

@@ -246,8 +246,7 @@ class Engine:
         machine = reopen(self.store, table, sink=self._sink(table), rng=self.rng)
         if machine is None:
             return None
-        if machine.phase in (Phase.DEALT, Phase.SETTLED):
-            machine.play_coup()
+        _complete(machine)
         self._open[table] = _Open(machine)
         return machine
 
@@ -319,8 +318,7 @@ class Engine:
             case PlaceCard(card):
                 machine.place_card(card)
                 if machine.phase is Phase.DEALT:
-                    machine.settle()
-                    machine.finish_coup()
+                    machine.settle()  # the host may still take the last card back
             case UndoCard():
                 machine.undo_card()
             case NextCoup():
@@ -432,6 +430,14 @@ class Engine:
         if rules.countdown and state.phase is Phase.BETS_OPEN:
             found.append({"type": "Tick"})
         return found
+
+
+def _complete(machine: Table) -> None:
+    """A coup that was dealt (or settled) but not finished is completed now; a coup
+    of physical cards waits, settled, for the host's next coup (or an undo)."""
+    host = machine.config.rules.cards is CardSource.HOST
+    if machine.phase is Phase.DEALT or (machine.phase is Phase.SETTLED and not host):
+        machine.play_coup()
 
 
 def _format(value: Format | str) -> Format:

@@ -157,4 +157,9 @@ MESSAGES: dict[str, M] = {
         "El registro de la mesa {table!r} se corta en medio de una mano, tras la línea {line} "
         "(una mano se reparte, se paga y se abre la siguiente en una sola escritura).",
     ),
+    "table.event.coup_retracted": M(
+        "Coup {coup}: {card} goes back into the shoe; the coup's settlement is undone.",
+        "Coup {coup} : {card} retourne dans le sabot ; le règlement du coup est annulé.",
+        "Mano {coup}: {card} vuelve al zapato; el pago de la mano se anula.",
+    ),
 }

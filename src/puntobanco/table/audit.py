@@ -30,6 +30,7 @@ from puntobanco.table.events import (
     CardUndone,
     CoupAnnounced,
     CoupDealt,
+    CoupRetracted,
     CoupSettled,
     Event,
     PlayerLeft,
@@ -41,6 +42,7 @@ from puntobanco.table.events import (
     TableClosed,
     TableOpened,
 )
+from puntobanco.table.formats import CardSource
 from puntobanco.table.machine import Table
 from puntobanco.table.state import Phase
 
@@ -135,7 +137,8 @@ def audit_log(
                 "import.error.unexpected", line=lines[position[0]], table=table, found=_quote(event)
             )
         act(action)
-    if machine.phase in (Phase.DEALT, Phase.SETTLED):
+    host = machine.config.rules.cards is CardSource.HOST
+    if machine.phase is Phase.DEALT or (machine.phase is Phase.SETTLED and not host):
         # Live play deals, settles and opens the next coup in one commit.
         raise StoreError("import.error.unfinished", table=table, line=lines[-1])
     return sum(isinstance(e, CoupSettled) for e in events)
@@ -160,7 +163,7 @@ def _action(machine: Table, event: Event) -> Callable[[], object] | None:
             return machine.deal
         case CardPlaced(_, card):
             return lambda: machine.place_card(card)
-        case CardUndone():
+        case CardUndone() | CoupRetracted():
             return machine.undo_card
         case CoupAnnounced():
             return machine.settle

@@ -25,6 +25,7 @@ from puntobanco.table.events import (
     CardUndone,
     CoupAnnounced,
     CoupDealt,
+    CoupRetracted,
     CoupSettled,
     Event,
     PlayerLeft,
@@ -86,6 +87,8 @@ def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str
             return t("table.event.card_placed", lang, coup=event.coup, card=event.card.pretty)
         case CardUndone():
             return t("table.event.card_undone", lang, coup=event.coup, card=event.card.pretty)
+        case CoupRetracted():
+            return t("table.event.coup_retracted", lang, coup=event.coup, card=event.card.pretty)
         case PlayerRebought():
             return t("table.event.rebought", lang, name=event.name, amount=money(event.amount))
         case CoupAnnounced():

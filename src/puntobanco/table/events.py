@@ -127,6 +127,15 @@ class CardUndone:
 
 
 @dataclass(frozen=True, slots=True)
+class CoupRetracted:
+    """The host takes back ``card``, the last card of settled coup ``coup``: its
+    settlement is undone and the coup waits for its last card again."""
+
+    coup: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerRebought:
     """A player adds ``amount`` to their bankroll between coups."""
 
@@ -229,6 +238,7 @@ Event = (
     | CoupDealt
     | CardPlaced
     | CardUndone
+    | CoupRetracted
     | PlayerRebought
     | CoupAnnounced
     | BetCollected
@@ -257,6 +267,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         CoupDealt,
         CardPlaced,
         CardUndone,
+        CoupRetracted,
         PlayerRebought,
         CoupAnnounced,
         BetCollected,

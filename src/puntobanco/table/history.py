@@ -21,6 +21,7 @@ from puntobanco.table.events import (
     BetReturned,
     BetsClosed,
     CoupDealt,
+    CoupRetracted,
     CoupSettled,
     Event,
     ShoeShuffled,
@@ -112,6 +113,9 @@ def coup_records(items: Iterable[tuple[Event, str]]) -> list[CoupRecord]:
             settlements = []
         elif isinstance(event, CoupDealt):
             dealt = (event, time)
+        elif isinstance(event, CoupRetracted):  # the host took the last card back
+            records.pop()
+            settlements = []
         elif isinstance(event, BetCollected):
             settlements.append(Line(event.name, event.box, -event.stake))
         elif isinstance(event, BetReturned):
@@ -152,4 +156,6 @@ def shoe_coups(events: Iterable[Event]) -> dict[int, tuple[Coup, ...]]:
             current = event.shoe
         elif isinstance(event, CoupDealt):
             shoes.setdefault(1 if session else current, []).append(resolve(event.cards))
+        elif isinstance(event, CoupRetracted):
+            shoes[1 if session else current].pop()
     return {number: tuple(coups) for number, coups in shoes.items()}

@@ -43,6 +43,7 @@ from puntobanco.table.events import (
     CardUndone,
     CoupAnnounced,
     CoupDealt,
+    CoupRetracted,
     CoupSettled,
     Event,
     PlayerLeft,
@@ -680,7 +681,8 @@ class Table:
         return event
 
     def verify_undo_card(self) -> None:
-        """Raise unless a card of the coup being dealt may be taken back."""
+        """Raise unless a card of the coup being dealt may be taken back: any card
+        placed, the last one even once the coup is settled (until the next coup)."""
         if self.config.rules.cards is not CardSource.HOST:
             raise IllegalActionError("table.error.shoe_cards")
         self._check_phase("undo_card")
@@ -691,10 +693,13 @@ class Table:
         """True when ``undo_card`` would be accepted."""
         return self._can(self.verify_undo_card)
 
-    def undo_card(self) -> CardUndone:
-        """Take the last card placed back into the shoe (an event: the log stays append-only)."""
+    def undo_card(self) -> CardUndone | CoupRetracted:
+        """Take the last card placed back into the shoe (an event: the log stays
+        append-only); after a settled coup, its settlement is undone with it."""
         self.verify_undo_card()
         state = self.state
+        if state.phase is Phase.SETTLED:
+            return self._emit(CoupRetracted(state.coup, state.placed[-1]))
         return self._emit(CardUndone(state.coup, state.placed[-1]))
 
     # -- rebuys --------------------------------------------------------------------

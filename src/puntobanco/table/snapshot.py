@@ -49,10 +49,39 @@ def _read_amounts(data: Any) -> dict[str, Amount]:
     return {str(name): _amount(v) for name, v in dict(data).items()}
 
 
+def _last(last: LastCoup | None) -> dict[str, Any] | None:
+    if last is None:
+        return None
+    return {
+        "coup": last.coup,
+        "cards": _cards(last.cards),
+        "bets": {n: _bets(b) for n, b in last.bets.items()},
+        "nets": _amounts(last.nets),
+        "before": _amounts(last.balances_before),
+        "after": _amounts(last.balances_after),
+        "punto_hand": last.punto_hand,
+        "holder_before": last.holder_before,
+    }
+
+
+def _read_last(data: Any) -> LastCoup | None:
+    if data is None:
+        return None
+    return LastCoup(
+        coup=int(data["coup"]),
+        cards=_read_cards(data["cards"]),
+        bets={str(n): _read_bets(b) for n, b in data["bets"].items()},
+        nets=_read_amounts(data["nets"]),
+        balances_before=_read_amounts(data["before"]),
+        balances_after=_read_amounts(data["after"]),
+        punto_hand=data["punto_hand"],
+        holder_before=data["holder_before"],
+    )
+
+
 def dump_state(state: TableState) -> str:
     """The snapshot of ``state`` (one JSON object)."""
     shoe = state.shoe
-    last = state.last
     data = {
         "version": VERSION,
         "table": state.table,
@@ -82,22 +111,14 @@ def dump_state(state: TableState) -> str:
         "winners": list(state.winners),
         "events": state.events,
         "placed": _cards(state.placed),
-        "last": None
-        if last is None
-        else {
-            "coup": last.coup,
-            "cards": _cards(last.cards),
-            "bets": {n: _bets(b) for n, b in last.bets.items()},
-            "nets": _amounts(last.nets),
-            "before": _amounts(last.balances_before),
-            "after": _amounts(last.balances_after),
-            "punto_hand": last.punto_hand,
-            "holder_before": last.holder_before,
-        },
+        "last": _last(state.last),
         "closed_bets": {n: _bets(b) for n, b in state.closed_bets.items()},
         "closed_balances": _amounts(state.closed_balances),
         "closed_holder": state.closed_holder,
         "nets": _amounts(state.nets),
+        "closed_house": json_amount(state.closed_house),
+        "closed_kept": json_amount(state.closed_kept),
+        "closed_last": _last(state.closed_last),
     }
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
@@ -123,21 +144,6 @@ def load_state(text: str) -> TableState:
                 out=_read_cards(shoe_data["out"]),
             )
         )
-        last_data = data["last"]
-        last = (
-            None
-            if last_data is None
-            else LastCoup(
-                coup=int(last_data["coup"]),
-                cards=_read_cards(last_data["cards"]),
-                bets={str(n): _read_bets(b) for n, b in last_data["bets"].items()},
-                nets=_read_amounts(last_data["nets"]),
-                balances_before=_read_amounts(last_data["before"]),
-                balances_after=_read_amounts(last_data["after"]),
-                punto_hand=last_data["punto_hand"],
-                holder_before=last_data["holder_before"],
-            )
-        )
         players = {
             str(name): Player(str(name), int(seat), _amount(balance), _read_bets(bets))
             for name, seat, balance, bets in data["players"]
@@ -161,11 +167,14 @@ def load_state(text: str) -> TableState:
             winners=tuple(str(w) for w in data["winners"]),
             events=int(data["events"]),
             placed=_read_cards(data["placed"]),
-            last=last,
+            last=_read_last(data["last"]),
             closed_bets={str(n): _read_bets(b) for n, b in data["closed_bets"].items()},
             closed_balances=_read_amounts(data["closed_balances"]),
             closed_holder=data["closed_holder"],
             nets=_read_amounts(data["nets"]),
+            closed_house=_amount(data["closed_house"]),
+            closed_kept=Fraction(_amount(data["closed_kept"])),
+            closed_last=_read_last(data["closed_last"]),
         )
     except (KeyError, TypeError, AttributeError) as error:
         raise ValueError(f"not a snapshot: {error!r}") from None

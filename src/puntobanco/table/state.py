@@ -30,6 +30,7 @@ from puntobanco.table.events import (
     CardUndone,
     CoupAnnounced,
     CoupDealt,
+    CoupRetracted,
     CoupSettled,
     Event,
     PlayerLeft,
@@ -71,7 +72,7 @@ TRANSITIONS: Final[Mapping[Phase, Mapping[str, Phase]]] = {
     },
     BC: {"deal": DE, "place_card": BC, "undo_card": BC},
     DE: {"settle": SE},
-    SE: {"next_coup": BO, "close_table": EN},
+    SE: {"next_coup": BO, "close_table": EN, "undo_card": BC},
     EN: {},
 }
 del BO, BC, DE, SE, EN
@@ -83,6 +84,7 @@ PHASE_EVENTS: Final[Mapping[type[Event], str]] = {
     CoupSettled: "settle",
     BetsOpened: "next_coup",
     TableClosed: "close_table",
+    CoupRetracted: "undo_card",
 }
 
 
@@ -184,6 +186,10 @@ class TableState:
     closed_balances: Mapping[str, Amount] = field(default_factory=dict)
     closed_holder: str | None = None
     nets: Mapping[str, Amount] = field(default_factory=dict)
+    #: What bets closing left behind, to undo a coup of physical cards.
+    closed_house: Amount = 0
+    closed_kept: Fraction = Fraction(0)
+    closed_last: LastCoup | None = None
 
     @property
     def format(self) -> Format:
@@ -283,6 +289,37 @@ def _closed(state: TableState, e: BetsClosed) -> Changes:
         "closed_holder": state.holder,
         "nets": {},
         "placed": (),
+        "closed_house": state.house,
+        "closed_kept": state.kept,
+        "closed_last": state.last,
+    }
+
+
+def _retracted(state: TableState, e: CoupRetracted) -> Changes:
+    if not (state.shoe is not None and state.current is not None and e.coup == state.coup):
+        raise _bad("no settled coup to take a card back from")
+    if not (state.placed and state.placed[-1] == e.card):
+        raise _bad("only the last card placed goes back")
+    players = {
+        name: replace(
+            p,
+            balance=state.closed_balances.get(name, p.balance),
+            bets=dict(state.closed_bets.get(name, {})),
+        )
+        for name, p in state.players.items()
+    }
+    shoe = replace(state.shoe, position=state.shoe.position - 1, out=state.shoe.out[:-1])
+    return {
+        "players": players,
+        "shoe": shoe,
+        "placed": state.placed[:-1],
+        "current": None,
+        "shoe_coups": state.shoe_coups[:-1],
+        "house": state.closed_house,
+        "kept": state.closed_kept,
+        "last": state.closed_last,
+        "holder": state.closed_holder,
+        "nets": {},
     }
 
 
@@ -421,6 +458,7 @@ _APPLY: Final[dict[type[Any], Callable[[TableState, Any], Changes]]] = {
     BetsOpened: _opened_bets,
     CardPlaced: _placed,
     CardUndone: _undone,
+    CoupRetracted: _retracted,
     PlayerRebought: _rebought,
     TableClosed: _table_closed,
 }
