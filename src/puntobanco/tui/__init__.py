@@ -1,5 +1,5 @@
 """The terminal game (``puntobanco play``) and the assistant's screen (``puntobanco assist``).
 
-``games``, ``render`` and ``saves`` are plain Python; only ``app`` and
+``games`` and ``render`` are plain Python; only ``app`` and
 ``screens`` import Textual, and the commands import them inside ``run``.
 """

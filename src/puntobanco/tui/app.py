@@ -15,6 +15,7 @@ from textual.widgets import Input, Static
 
 from puntobanco.assist import MAX_PARTICIPANTS, MIN_PARTICIPANTS, Phase, check_names, ranking
 from puntobanco.coup import Coup
+from puntobanco.engine import Engine
 from puntobanco.errors import IllegalActionError, PuntoBancoError
 from puntobanco.explain import outcome_name
 from puntobanco.games import CasinoTable, Session, open_game
@@ -26,7 +27,6 @@ from puntobanco.table.names import check_name
 from puntobanco.tui.base import GameScreen, panel
 from puntobanco.tui.games import MAX_BOTS, AssistGame, SessionView, TableCasino, TableSession
 from puntobanco.tui.render import signed
-from puntobanco.tui.saves import AssistSaves, load
 
 #: Tables that ``play`` opens are named ``play-<format>-<time>`` in the store.
 TABLE_PREFIX = "play-"
@@ -63,8 +63,8 @@ BANNER = """\
 class PuntoBancoApp(App[None]):
     """``puntobanco play`` / ``puntobanco assist``.
 
-    ``db`` is the event store's file (None: the games are not kept). An
-    assisted session is kept as a JSON file in ``assist/`` beside it.
+    ``db`` is the event store's file (None: the games are not kept); every
+    game, assisted sessions included, is a table there.
     """
 
     CSS: ClassVar[str] = CSS
@@ -86,14 +86,12 @@ class PuntoBancoApp(App[None]):
         self.lang: Lang = lang
         self.seed = seed
         self.db = db
-        self.saves = AssistSaves(db.parent / "assist") if db is not None else None
         self.resume = resume
         self.assist = assist
         self.decks = decks
         self.reshuffle = reshuffle
         self.card_delay = card_delay
         self.game: SessionView | TableCasino | None = None
-        self.save_path: Path | None = None
         self.title = t("tui.app_title", lang)
 
     def on_mount(self) -> None:
@@ -121,27 +119,35 @@ class PuntoBancoApp(App[None]):
             game.session.close()
         elif isinstance(game, TableCasino):
             game.table.close()
+        elif isinstance(game, AssistGame):
+            game.close()
 
     # -- games ---------------------------------------------------------------
 
     def find_unfinished(self) -> SessionView | TableCasino | None:
-        """The last game left before its end, from the store (or the assistant's files)."""
-        if self.assist:
-            if self.saves is None:
-                return None
-            path = self.saves.latest_unfinished()
-            if path is None:
-                return None
-            self.save_path = path
-            return load(path)
+        """The last game left before its end, from the store (assisted sessions
+        with ``assist``, the others without)."""
         if self.db is None or not self.db.exists():
             return None
-        store = open_store(self.db)
+        engine = Engine(self.db)
         try:
-            names = [n for n in store.tables() if n.startswith(TABLE_PREFIX)]
-        finally:
-            store.close()
-        for name in reversed(names):
+            prefix = f"{TABLE_PREFIX}assist-"
+            found = [
+                info.table
+                for info in engine.unfinished()
+                if info.table.startswith(TABLE_PREFIX)
+                and (info.table.startswith(prefix) == self.assist)
+            ]
+        except BaseException:
+            engine.shutdown()
+            raise
+        if self.assist:
+            if not found:
+                engine.shutdown()
+                return None
+            return AssistGame(engine, found[-1])
+        engine.shutdown()
+        for name in reversed(found):
             game = open_game(name, db=self.db)
             if game.finished:
                 game.close()
@@ -177,10 +183,13 @@ class PuntoBancoApp(App[None]):
     def new_session(self, names: Sequence[str]) -> SessionView:
         """A new session: with the table's shoes, or the host's cards (``assist``)."""
         if self.assist:
-            game = AssistGame(names, decks=self.decks, reshuffle=self.reshuffle)
-            if self.saves is not None:
-                self.save_path = self.saves.new_path()
-            return game
+            return AssistGame.open(
+                names,
+                decks=self.decks,
+                reshuffle=self.reshuffle,
+                db=self.db,
+                table=self.new_table("assist"),
+            )
         session = Session(names, seed=self.new_seed(), db=self.db, table=self.new_table("session"))
         return TableSession(session)
 
@@ -216,10 +225,10 @@ class PuntoBancoApp(App[None]):
             self.push_screen(screen)
 
     def save(self, *, finished: bool) -> None:
-        """Keep an assisted session in its file (the tables keep themselves)."""
+        """Every table keeps itself; an assisted session that is ``finished`` closes."""
         game = self.game
-        if isinstance(game, AssistGame) and self.saves is not None and self.save_path:
-            self.saves.save(self.save_path, game, finished=finished)
+        if finished and isinstance(game, AssistGame):
+            game.finish()
 
     def show_roads(self, coups: Sequence[Coup]) -> None:
         """The five roads of the current shoe, full size."""

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol, runtime_checkable
 
 from textual import events
 from textual.app import ComposeResult
@@ -10,11 +11,36 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
+from puntobanco.coup import Coup
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang, t
+from puntobanco.paytable import Amount
+from puntobanco.tui.games import SessionView, TableCasino
 
-if TYPE_CHECKING:
-    from puntobanco.tui.app import PuntoBancoApp
+
+@runtime_checkable
+class GameApp(Protocol):
+    """What the screens ask of the app (``tui.app.PuntoBancoApp`` provides it).
+
+    Declared here so that the screens' module never imports the app's.
+    """
+
+    lang: Lang
+    card_delay: float
+
+    def start(self, game: SessionView | TableCasino, *, new: bool = True) -> None: ...
+    def new_session(self, names: Sequence[str]) -> SessionView: ...
+    def new_casino(self, person: str, *, bots: int, croupier: bool) -> TableCasino: ...
+    def save(self, *, finished: bool) -> None: ...
+    def show_roads(self, coups: Sequence[Coup]) -> None: ...
+    def show_ranking(
+        self,
+        scores: Mapping[str, Amount],
+        *,
+        money: Callable[[Amount], str] | None = None,
+        coups: Sequence[tuple[int, Coup]] = (),
+    ) -> None: ...
+
 
 #: Keys Textual keeps for itself (focus, quitting, the command palette).
 PASS_THROUGH: frozenset[str] = frozenset({"tab", "shift+tab", "ctrl+q", "ctrl+c", "ctrl+p"})
@@ -44,12 +70,10 @@ class GameScreen(Screen[None]):
     AUTO_FOCUS = ""  # each screen focuses its input field itself, when it has one
 
     @property
-    def game_app(self) -> PuntoBancoApp:
+    def game_app(self) -> GameApp:
         """The app, typed."""
-        from puntobanco.tui.app import PuntoBancoApp
-
         app = self.app
-        assert isinstance(app, PuntoBancoApp)
+        assert isinstance(app, GameApp), "the screens run inside PuntoBancoApp"
         return app
 
     @property

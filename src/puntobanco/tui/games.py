@@ -3,8 +3,8 @@
 * ``TableSession``: seed 004's 10-deal session on issue 3's ``Session`` (the
   event store keeps it; ``--resume`` reopens it). The table deals and settles
   a coup in one transaction; the screen then turns its cards one by one.
-* ``AssistGame``: the same session with physical cards, on the dealer's
-  assistant (``puntobanco.assist``); kept as its actions in a JSON file.
+* ``AssistGame``: the same session with physical cards, an ``assist`` table
+  of the engine, kept in the event store like the others.
 * ``TableCasino``: the casino table or the virtual croupier (``CasinoTable``,
   ``CroupierTable``) with the person's seat and computer seats that bet in
   simple styles.
@@ -16,19 +16,29 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Final, Protocol
 
-from puntobanco.assist import Assistant, Phase
+from puntobanco.assist import SESSION_DEALS, Phase, check_names
 from puntobanco.cards import Card
 from puntobanco.coup import Coup, Outcome
+from puntobanco.engine import (
+    Bet,
+    CloseBets,
+    Command,
+    Engine,
+    NextCoup,
+    PlaceCard,
+    UndoCard,
+    Withdraw,
+)
 from puntobanco.errors import IllegalActionError
 from puntobanco.games import CasinoTable, CroupierTable, Session
 from puntobanco.paytable import Amount
 from puntobanco.table.events import Event, PuntoCardsHanded, ShoeBurned, ShoeHolderChanged
 from puntobanco.table.machine import money_text
 from puntobanco.table.state import Phase as TablePhase
-
-Action = list[object]  # JSON-ready: ["predict", "Ana", "banco"], ["card", "4h"], ...
+from puntobanco.table.state import TableState
 
 
 class SessionView(Protocol):
@@ -187,123 +197,155 @@ class TableSession:
 
 
 class AssistGame:
-    """The dealer's assistant: the session with physical cards typed by the host.
+    """The dealer's assistant: the session with physical cards placed by the host.
 
-    Every action is recorded (``actions``) so that the game can be saved and
-    rebuilt by replaying them.
+    An ``assist`` table of the engine (``puntobanco.engine``), kept in the
+    event store like every other table: ``history`` and ``export`` show it, and
+    ``--resume`` reopens it.
     """
 
     mode: Final = "assist"
     physical: Final = True
     seed: Final = None
 
-    def __init__(self, names: Sequence[str], *, decks: int = 8, reshuffle: bool = False) -> None:
-        self.decks = decks
-        self.reshuffle = reshuffle
-        self.assistant = Assistant(names, decks=decks, reshuffle_every_coup=reshuffle)
-        self.actions: list[Action] = []
+    def __init__(self, engine: Engine, table: str) -> None:
+        self.engine = engine
+        self.table = table
 
-    def settings(self) -> dict[str, object]:
-        """What is needed, with the actions, to build this game again."""
-        return {
-            "mode": self.mode,
-            "names": list(self.names),
-            "decks": self.decks,
-            "reshuffle": self.reshuffle,
-        }
+    @classmethod
+    def open(
+        cls,
+        names: Sequence[str],
+        *,
+        decks: int = 8,
+        reshuffle: bool = False,
+        db: Path | None = None,
+        table: str = "assist",
+    ) -> AssistGame:
+        """A new assisted session of ``names`` in the store ``db`` (None: in memory)."""
+        engine = Engine(db)
+        try:
+            settings = {"decks": decks, "reshuffle": reshuffle}
+            engine.open(table, "assist", settings=settings, players=check_names(names))
+        except BaseException:
+            engine.shutdown()
+            raise
+        return cls(engine, table)
 
-    def apply(self, action: Action) -> None:
-        """Carry out one recorded action; raises ``PuntoBancoError`` when refused."""
-        kind = action[0]
-        a = self.assistant
-        if kind == "predict":
-            a.predict(str(action[1]), str(action[2]))
-            if not a.waiting:
-                a.close_bets()
-        elif kind == "withdraw":
-            a.withdraw(str(action[1]))
-        elif kind == "card":
-            a.add_card(str(action[1]))
-        elif kind == "undo":
-            a.undo()
-        elif kind == "next":
-            a.next_deal()
-        else:
-            raise IllegalActionError("tui.error.action", action=kind)
-        self.actions.append(list(action))
+    @property
+    def state(self) -> TableState:
+        """The table's state."""
+        return self.engine.state(self.table)
+
+    def _do(self, command: Command) -> None:
+        self.engine.do(self.table, command)
 
     @property
     def names(self) -> tuple[str, ...]:
         """The participants."""
-        return self.assistant.names
-
-    @property
-    def phase(self) -> Phase:
-        """Where the session stands."""
-        return self.assistant.phase
-
-    @property
-    def deal_number(self) -> int:
-        """The deal in progress."""
-        return self.assistant.deal_number
+        return tuple(p.name for p in self.state.seated)
 
     @property
     def deals(self) -> int:
         """Deals in the session."""
-        return self.assistant.deals
+        deals = self.state.config.deals
+        return SESSION_DEALS if deals is None else deals
+
+    @property
+    def phase(self) -> Phase:
+        """Where the session stands, as the screen shows it."""
+        state = self.state
+        if state.phase is TablePhase.BETS_OPEN:
+            return Phase.PREDICTING
+        if state.phase is TablePhase.BETS_CLOSED:
+            return Phase.DEALING
+        if state.phase is TablePhase.SETTLED and state.coup < self.deals:
+            return Phase.SETTLED
+        return Phase.FINISHED
+
+    @property
+    def deal_number(self) -> int:
+        """The deal in progress (or just settled)."""
+        return min(self.state.coup, self.deals)
 
     @property
     def scores(self) -> dict[str, Amount]:
         """Each participant's score."""
-        return self.assistant.scores
+        return self.state.balances
 
     @property
     def predictions(self) -> Mapping[str, Outcome]:
         """This deal's predictions so far."""
-        return self.assistant.predictions
+        state = self.state
+        if state.phase in (TablePhase.SETTLED, TablePhase.ENDED):
+            bets = state.last.bets if state.last is not None else {}
+            return {name: next(iter(b)) for name, b in bets.items() if b}
+        return {p.name: next(iter(p.bets)) for p in state.seated if p.bets}
 
     @property
     def waiting(self) -> tuple[str, ...]:
         """Participants yet to predict."""
-        return self.assistant.waiting
+        state = self.state
+        if state.phase is not TablePhase.BETS_OPEN:
+            return ()
+        return tuple(p.name for p in state.seated if not p.bets)
 
     @property
     def cards(self) -> Sequence[Card]:
         """The deal's cards so far."""
-        return tuple(self.assistant.cards)
+        return self.state.placed
 
     @property
     def results(self) -> list[tuple[int, Coup]]:
         """Every settled deal, numbered from 1."""
-        return [(r.number, r.coup) for r in self.assistant.results]
+        return list(enumerate(self.state.shoe_coups, 1))
 
     @property
     def nets(self) -> Mapping[str, Amount]:
         """What each participant made on the deal just settled."""
-        last = self.assistant.last
+        last = self.state.last
         if last is None or self.phase not in (Phase.SETTLED, Phase.FINISHED):
             return {}
         return last.nets
 
     def predict(self, name: str, box: str) -> None:
         """Record a prediction (the last one closes bets)."""
-        self.apply(["predict", name, box])
+        if self.state.phase is not TablePhase.BETS_OPEN:
+            raise IllegalActionError("error.assist.bets_closed", name=name)
+        self._do(Bet(name, box))
+        if not self.waiting:
+            self._do(CloseBets())
 
     def withdraw(self, name: str) -> None:
         """Take back a prediction."""
-        self.apply(["withdraw", name])
+        self._do(Withdraw(name))
 
     def next_card(self, text: str | None = None) -> None:
         """The card the host typed."""
-        self.apply(["card", text or ""])
+        if self.state.phase is not TablePhase.BETS_CLOSED:
+            early = self.phase is Phase.PREDICTING
+            raise IllegalActionError("error.assist.bets_open" if early else "error.assist.over")
+        self._do(PlaceCard(text or ""))
 
     def undo(self) -> None:
-        """Take the last card back."""
-        self.apply(["undo"])
+        """Take the last card back (the last one even once the deal is settled)."""
+        self._do(UndoCard())
 
     def next_deal(self) -> None:
         """Open predictions for the next deal."""
-        self.apply(["next"])
+        if self.phase is not Phase.SETTLED:
+            over = self.phase is Phase.FINISHED
+            raise IllegalActionError("error.assist.finished" if over else "error.assist.not_over")
+        self._do(NextCoup())
+
+    def finish(self) -> None:
+        """After the last deal: the session closes (its winners are named in the log)."""
+        if self.state.phase is TablePhase.SETTLED:
+            self._do(NextCoup())
+
+    def close(self) -> None:
+        """Release the store."""
+        self.engine.shutdown()
 
 
 # -- the casino table ------------------------------------------------------------
