@@ -110,6 +110,9 @@ def test_odds_totals_json_probabilities_sum_to_one(capsys: pytest.CaptureFixture
 def test_odds_effects_and_totals_print_tables(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--lang", "fr", "odds", "--effects", "--decks", "1"]) == 0
     out = capsys.readouterr().out
-    assert "Effets du retrait" in out and len(out.splitlines()) == 12
+    lines = out.splitlines()
+    assert "Effets du retrait, 1 jeu (standard)" in out and lines[-10].startswith("0 ")
+    assert lines[-11].startswith("Valeur") and max(map(len, lines)) <= 80
     assert main(["odds", "--totals"]) == 0
-    assert len(capsys.readouterr().out.splitlines()) == 12
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) >= 12 and lines[-11].startswith("P\\B") and max(map(len, lines)) <= 80

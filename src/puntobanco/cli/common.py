@@ -35,6 +35,17 @@ _REASONS = {
 }
 
 
+#: The width every command's text output keeps to.
+WIDTH = 80
+
+
+def echo(text: str) -> None:
+    """Print a sentence wrapped at ``WIDTH`` columns (tables are laid out to fit)."""
+    import textwrap
+
+    print(textwrap.fill(text, WIDTH, break_long_words=False, break_on_hyphens=False))
+
+
 def whole_number(minimum: int | None = None, maximum: int | None = None) -> Callable[[str], int]:
     """An argparse type: a whole number within bounds, refused in words otherwise.
 

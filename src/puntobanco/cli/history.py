@@ -7,7 +7,7 @@ import argparse
 import json
 from typing import TYPE_CHECKING
 
-from puntobanco.cli.common import whole_number
+from puntobanco.cli.common import echo, whole_number
 from puntobanco.i18n import Lang, t
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     from puntobanco.cards import format_cards
     from puntobanco.coup import resolve
     from puntobanco.errors import CommandLineError, StoreError
-    from puntobanco.explain import announce
+    from puntobanco.explain import announce, outcome_name
     from puntobanco.paths import default_db_path
     from puntobanco.store import existing_log
     from puntobanco.store.sqlite import SQLiteStore
@@ -83,7 +83,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
         print(t("history.none", lang))
     for record in records:
         coup = resolve(record.cards)
-        print(
+        echo(
             t(
                 "history.coup",
                 lang,
@@ -96,7 +96,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
         )
         for player, before in record.balances_before.items():
             bets = ", ".join(
-                f"{b.box.value} {money_text(record.config, b.amount)}"
+                f"{outcome_name(b.box, lang)} {money_text(record.config, b.amount)}"
                 for b in record.bets
                 if b.player == player
             )

@@ -7,8 +7,10 @@ import json
 from fractions import Fraction
 
 from puntobanco.cards import Card, parse_cards
+from puntobanco.cli.common import echo
 from puntobanco.explain import outcome_name
 from puntobanco.i18n import Lang, t
+from puntobanco.i18n.numbers import number, percent, signed
 from puntobanco.odds import composition
 from puntobanco.paytable import BOXES, PAYTABLES, Paytable, configuration, side_bet_names
 
@@ -132,14 +134,14 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     removed_text = (
         t("odds.removed", lang, cards=" ".join(c.pretty for c in removed)) if removed else ""
     )
-    print(
+    echo(
         t(
             "odds.header",
             lang,
             decks=args.decks,
             cards=sum(ranks),
             removed=removed_text,
-            total=f"{total:,}",
+            total=total,
         )
     )
     print(describe(paytable, lang))
@@ -161,9 +163,9 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
         print(
             row(
                 names[b.key],
-                f"{b.wins:,}",
-                f"{float(b.probability) * 100:.6f} %",
-                f"{float(b.house_edge) * 100:.6f} %",
+                number(b.wins, lang),
+                percent(b.probability, lang, 6),
+                percent(b.house_edge, lang, 6),
             )
         )
     return 0
@@ -199,7 +201,7 @@ def _effects(
         }
         print(json.dumps(data, ensure_ascii=False))
         return 0
-    print(t("odds.effects.header", lang, decks=args.decks, paytable=paytable.name))
+    echo(t("odds.effects.header", lang, decks=args.decks, paytable=paytable.name))
     for start in range(0, len(keys), 4):  # four bets a block: 62 columns
         block = keys[start : start + 4]
         if start:
@@ -207,7 +209,7 @@ def _effects(
         names = [bet_name(k, lang)[:13] for k in block]
         print(f"{t('odds.effects.value', lang):<6}" + "".join(f"{n:>14}" for n in names))
         for v in range(10):
-            cells = "".join(f"{float(effects.effect(v, k)) * 1e6:>+14.4f}" for k in block)
+            cells = "".join(f"{signed(effects.effect(v, k) * 10**6, lang, 4):>14}" for k in block)
             print(f"{v:<6}{cells}")
     return 0
 
@@ -232,9 +234,11 @@ def _totals(args: argparse.Namespace, removed: tuple[Card, ...], lang: Lang) -> 
         }
         print(json.dumps(data, ensure_ascii=False))
         return 0
-    print(t("odds.totals.header", lang, cards=sum(counts)))
-    print("P\\B " + "".join(f"{b:>8}" for b in range(10)))
+    echo(t("odds.totals.header", lang, cards=sum(counts)))
+    print("P\\B " + "".join(f"{b:>7}" for b in range(10)))  # 74 columns
     for p in range(10):
-        cells = "".join(f"{table[p][b] / whole * 100:>8.4f}" for b in range(10))
+        cells = "".join(
+            f"{number(Fraction(table[p][b] * 100, whole), lang, 4):>7}" for b in range(10)
+        )
         print(f"{p:<4}{cells}")
     return 0

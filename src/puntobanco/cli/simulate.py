@@ -231,33 +231,50 @@ class _Progress:
             self.bar.__exit__(None, None, None)
 
 
-def _figure(x: float | None, spec: str) -> str:
-    """A figure, or ``-`` where there is none (no whole shoe gives no per-shoe mean)."""
-    return "-" if x is None or x != x or x in (float("inf"), float("-inf")) else format(x, spec)
+def _figure(x: float | None, lang: Lang, places: int, style: Any) -> str:
+    """A figure in the language's digits, or ``-`` where there is none (no whole
+    shoe gives no per-shoe mean)."""
+    if x is None or x != x or x in (float("inf"), float("-inf")):
+        return "-"
+    return str(style(x, lang, places))
 
 
-def _pct(x: float) -> str:
-    return f"{x * 100:.4f}%"
+def _amount(text: object, lang: Lang) -> str:
+    """A decimal string of the JSON (``"102.45"``) written as the language writes it."""
+    from puntobanco.i18n.numbers import number
+
+    if text is None:
+        return "-"
+    value = Decimal(str(text))
+    return number(value, lang, max(0, -int(value.as_tuple().exponent)))
+
+
+def _pct(x: float, lang: Lang) -> str:
+    from puntobanco.i18n.numbers import percent
+
+    return percent(x, lang, 4)
 
 
 def _print_table(summary: Any, data: dict[str, Any], seconds: float, lang: Lang) -> None:
+    from puntobanco.cli.common import echo
     from puntobanco.coup import Outcome
     from puntobanco.explain import outcome_name
+    from puntobanco.i18n.numbers import number, percent, signed
 
     config = summary.config
     if summary.interrupted:
         print(t("sim.interrupted", lang))
-    print(
+    echo(
         t(
             "sim.header",
             lang,
-            coups=f"{summary.coups:,}",
+            coups=summary.coups,
             decks=config.decks,
             seed=config.seed,
-            shoes=f"{summary.shoes:,}",
+            shoes=summary.shoes,
             partial=summary.partial,
-            seconds=seconds,
-            rate=f"{summary.coups / seconds:,.0f}" if seconds else "-",
+            seconds=number(seconds, lang, 2),
+            rate=number(round(summary.coups / seconds), lang) if seconds else "-",
         )
     )
     print()
@@ -281,11 +298,11 @@ def _print_table(summary: Any, data: dict[str, Any], seconds: float, lang: Lang)
                 "sim.freq.columns",
                 lang,
                 box=outcome_name(box, lang),
-                count=f"{data['counts'][box.value]:,}",
-                freq=_pct(f["value"]),
-                ci=f"{_pct(low)} – {_pct(high)}",
-                exact=_pct(f["exact"]),
-                z="-" if f["z"] is None else f"{f['z']:+.2f}",
+                count=number(data["counts"][box.value], lang),
+                freq=_pct(f["value"], lang),
+                ci=f"{_pct(low, lang)} – {_pct(high, lang)}",
+                exact=_pct(f["exact"], lang),
+                z="-" if f["z"] is None else signed(f["z"], lang, 2),
             )
         )
     print()
@@ -314,12 +331,12 @@ def _print_table(summary: Any, data: dict[str, Any], seconds: float, lang: Lang)
                 "sim.strategy.columns",
                 lang,
                 name=name,
-                per_coup=f"{s['mean_per_coup']:+.5f}",
-                per_shoe=_figure(s["mean_per_shoe"], "+.3f"),
-                sd_shoe="-" if s["stdev_per_shoe"] is None else f"{s['stdev_per_shoe']:.2f}",
-                ruin="-" if s.get("risk_of_ruin") is None else f"{s['risk_of_ruin'] * 100:.2f}%",
-                q05=str(quant.get("0.05", "-")),
-                q50=str(quant.get("0.5", "-")),
-                q95=str(quant.get("0.95", "-")),
+                per_coup=_figure(s["mean_per_coup"], lang, 5, signed),
+                per_shoe=_figure(s["mean_per_shoe"], lang, 3, signed),
+                sd_shoe=_figure(s["stdev_per_shoe"], lang, 2, number),
+                ruin=_figure(s.get("risk_of_ruin"), lang, 2, percent),
+                q05=_amount(quant.get("0.05"), lang),
+                q50=_amount(quant.get("0.5"), lang),
+                q95=_amount(quant.get("0.95"), lang),
             )
         )

@@ -33,10 +33,12 @@ MESSAGES: dict[str, M] = {
     ),
     # Errors.
     "error.assist.no_more": M(
-        "{card} cannot come out: a shoe of {decks} decks holds {count} of it and all are dealt.",
-        "{card} ne peut pas sortir : un sabot de {decks} jeux en contient {count} "
-        "et tous sont déjà sortis.",
-        "{card} no puede salir: un zapato de {decks} barajas tiene {count} y ya salieron todos.",
+        "{card} cannot come out: a shoe of {decks} {decks:plural:deck|decks} holds {count} "
+        "of it and all are dealt.",
+        "{card} ne peut pas sortir : un sabot de {decks} {decks:plural:jeu|jeux} en contient "
+        "{count} et tous sont déjà sortis.",
+        "{card} no puede salir: un zapato de {decks} {decks:plural:baraja|barajas} tiene "
+        "{count} y ya salieron todos.",
     ),
     "error.assist.empty_name": M(
         "A participant's name cannot be empty.",

@@ -24,9 +24,12 @@ MESSAGES: dict[str, M] = {
         "ejemplo: {forms}.",
     ),
     "error.shoe.too_many_copies": M(
-        "{card} appears {count} times, but a shoe of {decks} decks holds only {decks} of it.",
-        "{card} apparaît {count} fois, mais un sabot de {decks} jeux n'en contient que {decks}.",
-        "{card} aparece {count} veces, pero un zapato de {decks} barajas solo tiene {decks}.",
+        "{card} appears {count} times, but a shoe of {decks} {decks:plural:deck|decks} holds "
+        "only {decks} of it.",
+        "{card} apparaît {count} fois, mais un sabot de {decks} {decks:plural:jeu|jeux} n'en "
+        "contient que {decks}.",
+        "{card} aparece {count} veces, pero un zapato de {decks} {decks:plural:baraja|barajas} "
+        "solo tiene {decks}.",
     ),
     "error.shoe.decks": M(
         "A shoe holds {low} to {high} decks, not {decks!r}.",
@@ -60,9 +63,9 @@ MESSAGES: dict[str, M] = {
     ),
     # Errors: coups.
     "error.coup.too_few": M(
-        "{given} card(s) given: this coup needs {more} more.",
-        "{given} carte(s) donnée(s) : ce coup en demande encore {more}.",
-        "{given} carta(s) dada(s): esta mano necesita {more} más.",
+        "{given} {given:plural:card|cards} given: this coup needs {more} more.",
+        "{given} {given:plural:carte donnée|cartes données} : ce coup en demande encore {more}.",
+        "{given} {given:plural:carta dada|cartas dadas}: esta mano necesita {more} más.",
     ),
     "error.coup.extra": M(
         "The coup is over after {used} cards; {card} (card {position}) is not used.",
@@ -147,9 +150,12 @@ MESSAGES: dict[str, M] = {
     ),
     # The odds command.
     "odds.header": M(
-        "{decks} decks, {cards} cards{removed}; {total} ordered six-card sequences.",
-        "{decks} jeux, {cards} cartes{removed} ; {total} suites ordonnées de six cartes.",
-        "{decks} barajas, {cards} cartas{removed}; {total} secuencias ordenadas de seis cartas.",
+        "{decks} {decks:plural:deck|decks}, {cards:,} {cards:plural:card|cards}{removed}; "
+        "{total:,} ordered six-card {total:plural:sequence|sequences}.",
+        "{decks} {decks:plural:jeu|jeux}, {cards:,} {cards:plural:carte|cartes}{removed} ; "
+        "{total:,} {total:plural:suite ordonnée|suites ordonnées} de six cartes.",
+        "{decks} {decks:plural:baraja|barajas}, {cards:,} {cards:plural:carta|cartas}{removed}; "
+        "{total:,} {total:plural:secuencia ordenada|secuencias ordenadas} de seis cartas.",
     ),
     "odds.removed": M(", removed: {cards}", ", retirées : {cards}", ", retiradas: {cards}"),
     "odds.columns": M(

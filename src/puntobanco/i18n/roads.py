@@ -14,9 +14,9 @@ MESSAGES: dict[str, M] = {
     "roads.cockroach_pig": M("Cockroach pig", "Cafard", "Cucaracha"),
     "roads.empty": M("(nothing yet)", "(rien encore)", "(nada todavía)"),
     "roads.ties_held": M(
-        "{n} tie(s) held until the first Punto or Banco win",
-        "{n} égalité(s) en attente du premier coup gagné par Punto ou Banco",
-        "{n} igualdad(es) en espera de la primera mano ganada por Punto o Banco",
+        "{n} {n:plural:tie|ties} held until the first Punto or Banco win",
+        "{n} {n:plural:égalité|égalités} en attente du premier coup gagné par Punto ou Banco",
+        "{n} {n:plural:igualdad|igualdades} en espera de la primera mano ganada por Punto o Banco",
     ),
     "roads.ask": M(
         "Ask (the mark each derived road would add):",

@@ -139,12 +139,14 @@ MESSAGES: dict[str, M] = {
     ),
     # Output.
     "sim.header": M(
-        "{coups} coups, {decks} decks, seed {seed}: {shoes} shoes ({partial} cut short), "
-        "{seconds:.2f} s, {rate} coups/s",
-        "{coups} coups, {decks} jeux, graine {seed} : {shoes} sabots ({partial} écourtés), "
-        "{seconds:.2f} s, {rate} coups/s",
-        "{coups} manos, {decks} barajas, semilla {seed}: {shoes} zapatos ({partial} cortados), "
-        "{seconds:.2f} s, {rate} manos/s",
+        "{coups:,} {coups:plural:coup|coups}, {decks} {decks:plural:deck|decks}, seed {seed}: "
+        "{shoes:,} {shoes:plural:shoe|shoes} ({partial:,} cut short), {seconds} s, {rate} coups/s",
+        "{coups:,} {coups:plural:coup|coups}, {decks} {decks:plural:jeu|jeux}, graine {seed} : "
+        "{shoes:,} {shoes:plural:sabot|sabots} ({partial:,} {partial:plural:écourté|écourtés}), "
+        "{seconds} s, {rate} coups/s",
+        "{coups:,} {coups:plural:mano|manos}, {decks} {decks:plural:baraja|barajas}, semilla "
+        "{seed}: {shoes:,} {shoes:plural:zapato|zapatos} ({partial:,} "
+        "{partial:plural:cortado|cortados}), {seconds} s, {rate} manos/s",
     ),
     "sim.interrupted": M(
         "Interrupted: partial result.",
@@ -161,17 +163,14 @@ MESSAGES: dict[str, M] = {
     "sim.col.freq": M("Frequency", "Fréquence", "Frecuencia"),
     "sim.col.ci": M("95% interval", "intervalle à 95 %", "intervalo 95 %"),
     "sim.col.exact": M("Exact", "Exact", "Exacta"),
-    "sim.strategy.columns": M(
-        "{name:<18} {per_coup:>10} {per_shoe:>10} {sd_shoe:>9} {ruin:>7} {q05:>9} {q50:>9} "
-        "{q95:>9}",
-        "{name:<18} {per_coup:>10} {per_shoe:>10} {sd_shoe:>9} {ruin:>7} {q05:>9} {q50:>9} "
-        "{q95:>9}",
-        "{name:<18} {per_coup:>10} {per_shoe:>10} {sd_shoe:>9} {ruin:>7} {q05:>9} {q50:>9} "
-        "{q95:>9}",
+    "sim.strategy.columns": M(  # 80 columns
+        "{name:<16} {per_coup:>8} {per_shoe:>9} {sd_shoe:>8} {ruin:>7} {q05:>8} {q50:>8} {q95:>9}",
+        "{name:<16} {per_coup:>8} {per_shoe:>9} {sd_shoe:>8} {ruin:>7} {q05:>8} {q50:>8} {q95:>9}",
+        "{name:<16} {per_coup:>8} {per_shoe:>9} {sd_shoe:>8} {ruin:>7} {q05:>8} {q50:>8} {q95:>9}",
     ),
     "sim.col.name": M("Bet", "Mise", "Apuesta"),
     "sim.col.per_coup": M("per coup", "par coup", "por mano"),
-    "sim.col.per_shoe": M("per shoe", "par sabot", "por zapato"),
+    "sim.col.per_shoe": M("per shoe", "par sabot", "p. zapato"),
     "sim.col.sd_shoe": M("sd shoe", "σ sabot", "σ zapato"),
     "sim.col.ruin": M("ruin", "ruine", "ruina"),
     "sim.col.q05": M("final 5%", "final 5%", "final 5%"),
@@ -203,19 +202,19 @@ MESSAGES: dict[str, M] = {
     ),
     # odds --effects / --totals.
     "odds.effects.header": M(
-        "Effects of removal, {decks} decks ({paytable}): change of the expectation per unit "
-        "when one card leaves the shoe (×10⁻⁶)",
-        "Effets du retrait, {decks} jeux ({paytable}) : variation de l'espérance par unité "
-        "quand une carte quitte le sabot (×10⁻⁶)",
-        "Efectos de retirada, {decks} barajas ({paytable}): cambio de la esperanza por unidad "
-        "cuando una carta sale del zapato (×10⁻⁶)",
+        "Effects of removal, {decks} {decks:plural:deck|decks} ({paytable}): "
+        "change of the expectation per unit when one card leaves the shoe (×10⁻⁶)",
+        "Effets du retrait, {decks} {decks:plural:jeu|jeux} ({paytable}) : "
+        "variation de l'espérance par unité quand une carte quitte le sabot (×10⁻⁶)",
+        "Efectos de retirada, {decks} {decks:plural:baraja|barajas} ({paytable}): "
+        "cambio de la esperanza por unidad cuando una carta sale del zapato (×10⁻⁶)",
     ),
     "odds.effects.value": M("Value", "Valeur", "Valor"),
     "odds.totals.header": M(
-        "Final totals, {cards} cards: probability (%) of each pair, rows Punto, columns Banco",
-        "Totaux finals, {cards} cartes : probabilité (%) de chaque paire, lignes Punto, "
+        "Final totals, {cards:,} cards: probability (%) of each pair, rows Punto, columns Banco",
+        "Totaux finals, {cards:,} cartes : probabilité (%) de chaque paire, lignes Punto, "
         "colonnes Banco",
-        "Totales finales, {cards} cartas: probabilidad (%) de cada par, filas Punto, "
+        "Totales finales, {cards:,} cartas: probabilidad (%) de cada par, filas Punto, "
         "columnas Banco",
     ),
 }

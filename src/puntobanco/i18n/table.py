@@ -98,7 +98,7 @@ MESSAGES: dict[str, M] = {
     # Bets.
     "table.error.missing": M(
         "Deal {coup} cannot start: no prediction yet from {names}.",
-        "La donne {coup} ne peut pas commencer : pas encore de prédiction de {names}.",
+        "La donne {coup} ne peut pas commencer : il manque encore une prédiction ({names}).",
         "La mano {coup} no puede empezar: todavía sin predicción de {names}.",
     ),
     "table.error.no_bets": M(
@@ -260,14 +260,17 @@ MESSAGES: dict[str, M] = {
         "{table} mano {coup} ({time}): {cards}. {announce}",
     ),
     "history.player": M(
-        "  {player:<24} {bets:<28} {net:>12}   {before} -> {after}",
-        "  {player:<24} {bets:<28} {net:>12}   {before} -> {after}",
-        "  {player:<24} {bets:<28} {net:>12}   {before} -> {after}",
+        "  {player:<16} {bets:<22} {net:>10}   {before} -> {after}",
+        "  {player:<16} {bets:<22} {net:>10}   {before} -> {after}",
+        "  {player:<16} {bets:<22} {net:>10}   {before} -> {after}",
     ),
     "import.done": M(
-        "Imported table {table!r}: {events} events, {coups} coup(s) settled.",
-        "Table {table!r} importée : {events} événements, {coups} coup(s) réglé(s).",
-        "Mesa {table!r} importada: {events} eventos, {coups} mano(s) pagada(s).",
+        "Imported table {table!r}: {events:,} {events:plural:event|events}, {coups:,} "
+        "{coups:plural:coup|coups} settled.",
+        "Table {table!r} importée : {events:,} {events:plural:événement|événements}, {coups:,} "
+        "{coups:plural:coup réglé|coups réglés}.",
+        "Mesa {table!r} importada: {events:,} {events:plural:evento|eventos}, {coups:,} "
+        "{coups:plural:mano pagada|manos pagadas}.",
     ),
     # Events, as players see them.
     "table.event.opened": M(
@@ -358,9 +361,9 @@ MESSAGES: dict[str, M] = {
         "Hagan sus apuestas para la mano {coup}.",
     ),
     "table.event.winners": M(
-        "The session is over. Winner(s): {names}.",
-        "La séance est terminée. Gagnant(s) : {names}.",
-        "La sesión ha terminado. Ganador(es): {names}.",
+        "The session is over. {count:plural:Winner|Winners}: {names}.",
+        "La séance est terminée. {count:plural:Gagnant|Gagnants} : {names}.",
+        "La sesión ha terminado. {count:plural:Ganador|Ganadores}: {names}.",
     ),
     "table.event.table_closed": M("The table closes.", "La table ferme.", "La mesa cierra."),
 }

@@ -84,11 +84,11 @@ MESSAGES: dict[str, M] = {
         "Nombre     Puntos  Predicción",
     ),
     "tui.seats.header": M(
-        " Seat      Bankroll Bets",
-        " Place         Cave Mises",
-        " Asiento      Saldo Apuestas",
+        " Seat     Bankroll Bets",
+        " Place        Cave Mises",
+        " Asiento     Saldo Apuestas",
     ),
-    "tui.points": M("{n} pts", "{n} pts", "{n} ptos"),
+    "tui.points": M("{n} {n:plural:pt|pts}", "{n} {n:plural:pt|pts}", "{n} {n:plural:pto|ptos}"),
     "tui.hidden": M("noted", "notée", "anotada"),
     "tui.your_turn": M("now", "à vous", "le toca"),
     "tui.history.empty": M("No deal yet.", "Aucune donne encore.", "Ninguna ronda todavía."),
@@ -123,7 +123,8 @@ MESSAGES: dict[str, M] = {
         "Votre nom à la table, puis Entrée :",
         "Su nombre en la mesa y luego Intro:",
     ),
-    "tui.you": M("You", "Vous", "Usted"),
+    # A default name, not a pronoun: sentences about a player are in the third person.
+    "tui.you": M("Player 1", "Joueur 1", "Jugador 1"),
     "tui.prompt.bots": M(
         "How many computer-played seats beside you? Press 0 to {high}.",
         "Combien de places jouées par l'ordinateur à côté de vous ? Appuyez sur 0 à {high}.",
@@ -158,12 +159,12 @@ MESSAGES: dict[str, M] = {
     ),
     "tui.noted": M(
         "{name}'s prediction is noted, hidden until bets close.",
-        "La prédiction de {name} est notée, cachée jusqu'à la fin des jeux.",
+        "Prédiction notée pour {name}, cachée jusqu'à la fin des jeux.",
         "La predicción de {name} está anotada, oculta hasta que se cierren las apuestas.",
     ),
     "tui.unnoted": M(
         "{name}'s prediction is taken back: {name} predicts again.",
-        "La prédiction de {name} est reprise : {name} prédit à nouveau.",
+        "Prédiction reprise pour {name} : {name} prédit à nouveau.",
         "Se retira la predicción de {name}: {name} vuelve a predecir.",
     ),
     "tui.bets_closed": M(
@@ -242,19 +243,35 @@ MESSAGES: dict[str, M] = {
         "{amount} sur {box}.",
         "{amount} en {box}.",
     ),
+    "tui.confirm.leave": M(
+        "Leave the table? Press Q again to leave, any other key to stay.",
+        "Quitter la table ? Appuyez de nouveau sur Q pour partir, sur une autre touche pour "
+        "rester.",
+        "¿Dejar la mesa? Pulse Q otra vez para irse, otra tecla para quedarse.",
+    ),
+    "tui.confirm.quit": M(
+        "Stop the game? Press Q again to save and quit (--resume continues), any other key "
+        "to stay.",
+        "Arrêter la partie ? Appuyez de nouveau sur Q pour sauver et quitter (--resume pour "
+        "reprendre), sur une autre touche pour rester.",
+        "¿Parar la partida? Pulse Q otra vez para guardar y salir (--resume para seguir), "
+        "otra tecla para quedarse.",
+    ),
     "tui.casino.chip": M("Chip: {amount}.", "Jeton : {amount}.", "Ficha: {amount}."),
     "tui.casino.cleared": M(
         "Your bets are taken back.", "Vos mises sont reprises.", "Se retiran sus apuestas."
     ),
     "tui.casino.burn": M(
-        "New shoe: {card} turned, {n} cards burned.",
-        "Nouveau sabot : {card} retournée, {n} cartes brûlées.",
-        "Zapato nuevo: {card} descubierta, {n} cartas quemadas.",
+        "New shoe: {card} turned, {n} {n:plural:card|cards} burned.",
+        "Nouveau sabot : {card} retournée, {n} {n:plural:carte brûlée|cartes brûlées}.",
+        "Zapato nuevo: {card} descubierta, {n} {n:plural:carta quemada|cartas quemadas}.",
     ),
     "tui.casino.new_shoe": M(
-        "The shoe is over; a new one is shuffled: {card} turned, {n} cards burned.",
-        "Le sabot est fini ; un nouveau est battu : {card} retournée, {n} cartes brûlées.",
-        "El zapato ha terminado; se baraja otro: {card} descubierta, {n} cartas quemadas.",
+        "The shoe is over; a new one is shuffled: {card} turned, {n} {n:plural:card|cards} burned.",
+        "Le sabot est fini ; un nouveau est battu : {card} retournée, {n} "
+        "{n:plural:carte brûlée|cartes brûlées}.",
+        "El zapato ha terminado; se baraja otro: {card} descubierta, {n} "
+        "{n:plural:carta quemada|cartas quemadas}.",
     ),
     "tui.casino.last_coup": M(
         "The cut card is out: that was the shoe's last coup.",

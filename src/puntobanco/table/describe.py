@@ -123,5 +123,10 @@ def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str
             return t("table.event.opened_bets", lang, coup=event.coup)
         case TableClosed():
             if event.winners:
-                return t("table.event.winners", lang, names=", ".join(event.winners))
+                return t(
+                    "table.event.winners",
+                    lang,
+                    names=", ".join(event.winners),
+                    count=len(event.winners),
+                )
             return t("table.event.table_closed", lang)
