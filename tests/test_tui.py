@@ -125,7 +125,7 @@ def test_an_interrupted_session_resumes_where_it_stopped(tmp_path: Path) -> None
         await names(pilot, "Ana", "Bruno")
         await pilot.press("b", "p", "a", "enter", "p")
         before.append(screen_text(app))
-        await pilot.press("q")
+        await pilot.press("q", "q")  # leaving asks first
 
     db = tmp_path / "game.db"
     drive(PuntoBancoApp(lang="en", seed=11, db=db), first)
@@ -143,7 +143,7 @@ def test_an_interrupted_session_resumes_where_it_stopped(tmp_path: Path) -> None
 def test_a_casino_coup_in_spanish_settles_the_bets() -> None:
     async def script(pilot: Pilot[None], app: PuntoBancoApp) -> None:
         await pilot.press("2")
-        await pilot.press("enter")  # keep the offered name, "Usted"
+        await pilot.press("enter")  # keep the offered name, "Jugador 1"
         assert "asientos" in screen_text(app)
         await pilot.press("2")
         text = screen_text(app)
@@ -161,8 +161,8 @@ def test_a_casino_coup_in_spanish_settles_the_bets() -> None:
         game = app.game
         assert isinstance(game, TableCasino)
         # 20.00 on Banco: lost, refunded, or won 19.00 (in cents)
-        assert game.table.balances["Usted"] in (98_000, 100_000, 101_900)
-        await pilot.press("q")
+        assert game.table.balances["Jugador 1"] in (98_000, 100_000, 101_900)
+        await pilot.press("q", "q")  # leaving asks first
         assert "Clasificación final" in screen_text(app)
 
     drive(PuntoBancoApp(lang="es", seed=5), script)
@@ -173,26 +173,26 @@ def test_the_shoe_holder_is_marked_and_punto_s_cards_go_to_the_largest_punto_bet
     the next seat when Punto wins; Punto's cards go to the largest Punto bet."""
 
     async def script(pilot: Pilot[None], app: PuntoBancoApp) -> None:
-        await pilot.press("2", "enter", "2")  # "Vous" at seat 1, Ada and Boris beside
+        await pilot.press("2", "enter", "2")  # "Joueur 1" at seat 1, Ada and Boris beside
         text = screen_text(app)
-        assert "*SVous" in text and "S tient le sabot" in text
+        assert "*SJoueur 1" in text and "S tient le sabot" in text
         assert " SAda" not in text
         game = app.game
         assert isinstance(game, TableCasino)
         for _ in range(12):
             await pilot.press("p", "enter")  # 10.00 on Punto: the only Punto bet
-            assert "Les cartes de Punto vont à Vous, la plus forte mise sur Punto." in (
+            assert "Les cartes de Punto vont à Joueur 1, la plus forte mise sur Punto." in (
                 screen_text(app)
             )
             await pilot.press("a")
             if game.last is not None and game.last.outcome is Outcome.PUNTO:
                 break
-            assert "*SVous" in screen_text(app)  # Banco or a tie: the shoe stays
+            assert "*SJoueur 1" in screen_text(app)  # Banco or a tie: the shoe stays
         else:
             pytest.fail("Punto never won")
         text = screen_text(app)
         assert "Le sabot passe à Ada." in text
-        assert " SAda" in text and "*SVous" not in text and "* Vous" in text
+        assert " SAda" in text and "*SJoueur 1" not in text and "* Joueur 1" in text
 
     drive(PuntoBancoApp(lang="fr", seed=1), script)
 
@@ -262,7 +262,8 @@ def test_a_casino_table_left_with_ctrl_q_resumes_from_the_store(tmp_path: Path) 
     async def second(pilot: Pilot[None], app: PuntoBancoApp) -> None:
         text = screen_text(app)
         assert "Casino table · shoe 1 · coup 2" in text
-        assert ("* You" in text or "*SYou" in text) and "Ada" in text
+        assert ("* Player 1" in text or "*SPlayer 1" in text) and "Ada" in text
+        assert "New shoe" not in text  # resumed mid-shoe: no shoe is shuffled
         assert "No deal yet." not in text  # the first coup is in the shoe's history
 
     drive(PuntoBancoApp(lang="en", db=db, resume=True), second)

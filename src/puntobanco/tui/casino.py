@@ -13,7 +13,7 @@ from puntobanco.explain import outcome_name
 from puntobanco.table.describe import describe
 from puntobanco.tui.base import GameScreen, panel
 from puntobanco.tui.games import CHIPS, TableCasino
-from puntobanco.tui.render import coup_lines, history_line, road_lines, roads_title
+from puntobanco.tui.render import coup_lines, fit, history_line, road_lines, roads_title
 
 BOX_KEYS = {"p": "punto", "b": "banco", "t": "egalite", "e": "egalite", "i": "egalite"}
 
@@ -32,6 +32,8 @@ class CasinoScreen(GameScreen):
         self.history: list[tuple[int, Coup]] = []
         self.timer: Timer | None = None
         self.clock: Timer | None = None
+        self.left_before = 0  # the shoe's count before the coup being turned over
+        self.leaving = False  # Q pressed once: a second Q leaves the table
 
     def compose(self) -> ComposeResult:
         yield Static("", id="title", markup=False)
@@ -45,8 +47,10 @@ class CasinoScreen(GameScreen):
 
     def on_mount(self) -> None:
         self.shoe_number = self.game.table.shoe_number
+        self.left_before = self.game.table.cards_left
         self.history = list(enumerate(self.game.table.coups, 1))
-        self.announce_burn("tui.casino.burn")
+        if not self.history:  # a shoe just shuffled; resumed mid-shoe, it is no news
+            self.announce_burn("tui.casino.burn")
         if self.croupier:
             self.clock = self.set_interval(0.5, self.croupier_clock)
             coup = self.game.tick()  # the croupier's countdown starts (or it deals)
@@ -102,6 +106,11 @@ class CasinoScreen(GameScreen):
     def act(self, action: str) -> None:
         name, _, arg = action.partition(":")
         game = self.game
+        if name == "leave" and not self.leaving:
+            self.leaving = True  # leaving ends the game: ask first
+            self.say(self.tr("tui.confirm.leave"))
+            return
+        self.leaving = False
         if name == "roads":
             self.game_app.show_roads([coup for _, coup in self.shown_history()])
             return
@@ -198,6 +207,14 @@ class CasinoScreen(GameScreen):
         """The shoe's coups already shown (not the one being turned over)."""
         return self.history
 
+    def cards_left(self) -> int:
+        """The shoe's count as the players see it: it drops card by card as they are
+        turned, not by the whole coup at once (that would tell whether a third card comes)."""
+        if self.revealing is None:
+            self.left_before = self.game.table.cards_left
+            return self.left_before
+        return self.left_before - self.shown
+
     def refresh_all(self) -> None:
         super().refresh_all()
         game = self.game
@@ -208,7 +225,7 @@ class CasinoScreen(GameScreen):
             mode=mode,
             shoe=self.shoe_number,
             n=game.last_number if self.revealing is not None else table.coup_number,
-            left=table.cards_left,
+            left=self.cards_left(),
         )
         self.set_text("title", title + "  " + self.tr("tui.seed", seed=game.seed))
         self.set_text("scores", "\n".join(self.seat_lines()))
@@ -240,7 +257,8 @@ class CasinoScreen(GameScreen):
             mark = "*" if seat.style is None else " "
             mark += holder_mark if seat.name == holder else " "
             net = net if seat.net else ""
-            lines.append(f"{mark}{seat.name[:6]:<6} {game.money(seat.balance):>8} {on:<8}{net:>8}")
+            balance = game.money(seat.balance)
+            lines.append(f"{mark}{fit(seat.name, 8)} {balance:>7} {on:<8}{net:>7}")
         legend = [self.tr("tui.seats.legend")]
         if holder is not None:
             legend.append(self.tr("tui.seats.holder_legend", mark=holder_mark))

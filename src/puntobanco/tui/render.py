@@ -18,6 +18,17 @@ from puntobanco.roads import build_roads, grid
 from puntobanco.rules import total
 
 
+def fit(text: str, width: int) -> str:
+    """``text`` in exactly ``width`` columns: padded, or cut visibly with an ellipsis.
+
+    >>> fit("Ana", 5), fit("María José", 8)
+    ('Ana  ', 'María J…')
+    """
+    if len(text) <= width:
+        return text.ljust(width)
+    return text[: width - 1] + "…"
+
+
 def signed(value: Amount) -> str:
     """``+19``, ``-20``, ``0``, ``+9.5``."""
     text = format_amount(value)

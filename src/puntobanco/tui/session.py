@@ -13,7 +13,14 @@ from puntobanco.errors import InvalidCardError, PuntoBancoError
 from puntobanco.explain import expect_sentence, outcome_name
 from puntobanco.tui.base import GameScreen, panel
 from puntobanco.tui.games import SessionView
-from puntobanco.tui.render import coup_lines, history_line, road_lines, roads_title, signed
+from puntobanco.tui.render import (
+    coup_lines,
+    fit,
+    history_line,
+    road_lines,
+    roads_title,
+    signed,
+)
 
 #: Keys for a prediction; ``Outcome.parse`` also reads e (Égalité) and i (Igualdad).
 BOX_KEYS = {"p": "punto", "b": "banco", "t": "egalite", "e": "egalite", "i": "egalite"}
@@ -46,6 +53,7 @@ class SessionScreen(GameScreen):
         self.game = game
         self.physical = game.physical
         self.order: list[str] = []  # who predicted, in order, for Backspace
+        self.quitting = False  # Q pressed once: a second Q saves and quits
 
     def compose(self) -> ComposeResult:
         yield Static("", id="title", markup=False)
@@ -62,6 +70,11 @@ class SessionScreen(GameScreen):
         yield from self.footer()
 
     def on_mount(self) -> None:
+        rows = len(self.game.scores) + 1  # a line per participant and the header
+        if rows > 7:  # more than the layout's 7 lines: the top grows, every name stays
+            self.query_one("#top").styles.height = rows + 2
+            if self.physical:  # the card field takes a line: the bottom gives it
+                self.query_one("#bottom").styles.height = 7
         self.after_change()
 
     # -- keys ----------------------------------------------------------------
@@ -108,6 +121,11 @@ class SessionScreen(GameScreen):
 
     def act(self, action: str) -> None:
         name, _, arg = action.partition(":")
+        if name == "quit" and not self.quitting:
+            self.quitting = True  # stopping ends the screen: ask first
+            self.say(self.tr("tui.confirm.quit"))
+            return
+        self.quitting = False
         if name == "quit":
             self.game_app.save(finished=False)
             self.app.exit()
@@ -205,7 +223,8 @@ class SessionScreen(GameScreen):
         self.set_text("coup", "\n".join(self.coup_text()))
         coups = [coup for _, coup in a.results]
         self.set_text("roads", "\n".join(road_lines(coups, self.lang)))
-        history = [history_line(n, coup, self.lang) for n, coup in a.results][-7:]
+        shown = self.query_one("#history").content_size.height or 6
+        history = [history_line(n, coup, self.lang) for n, coup in a.results][-shown:]
         self.set_text("history", "\n".join(history) or self.tr("tui.history.empty"))
         self.set_text("prompt", self.prompt())
 
@@ -222,7 +241,7 @@ class SessionScreen(GameScreen):
             else:
                 mark = outcome_name(box, self.lang) if box is not None else "-"
             net = signed(nets[name]) if name in nets else ""
-            lines.append(f"{name[:10]:<10} {signed(score):>6}  {mark:<9}{net:>5}")
+            lines.append(f"{fit(name, 10)} {signed(score):>6}  {mark:<9}{net:>5}")
         return lines
 
     def coup_text(self) -> list[str]:
