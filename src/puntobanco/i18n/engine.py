@@ -140,9 +140,12 @@ MESSAGES: dict[str, M] = {
         "(ISO 8601, nunca antes de la línea anterior).",
     ),
     "import.error.shoe": M(
-        "Line {line}: shoe {shoe} does not hold exactly the cards of {decks} deck(s).",
-        "Ligne {line} : le sabot {shoe} ne contient pas exactement les cartes de {decks} jeu(x).",
-        "Línea {line}: el zapato {shoe} no contiene exactamente las cartas de {decks} baraja(s).",
+        "Line {line}: shoe {shoe} does not hold exactly the cards of {decks} "
+        "{decks:plural:deck|decks}.",
+        "Ligne {line} : le sabot {shoe} ne contient pas exactement les cartes de {decks} "
+        "{decks:plural:jeu|jeux}.",
+        "Línea {line}: el zapato {shoe} no contiene exactamente las cartas de {decks} "
+        "{decks:plural:baraja|barajas}.",
     ),
     "table.error.bad_event": M(
         "The log cannot be read back: {reason}.",
