@@ -103,7 +103,7 @@ def test_export_then_import_rebuilds_the_same_history(
     other = tmp_path / "other.db"
     code, out, _ = run(capsys, "import", str(file), "--db", str(other))
     assert code == 0
-    assert out.strip() == f"Imported table 'club': {len(lines)} events, 3 coup(s) settled."
+    assert out.strip() == f"Imported table 'club': {len(lines)} events, 3 coups settled."
     _, before, _ = run(capsys, "history", "club", "--db", str(db), "--json")
     _, after, _ = run(capsys, "history", "club", "--db", str(other), "--json")
     assert json.loads(before) == json.loads(after)
