@@ -97,7 +97,7 @@ def test_simulate_json_holds_counts_seed_and_strategies_only_on_stdout(
 def test_simulate_prints_a_table_in_french(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--lang", "fr", "simulate", "--coups", "1e4", "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    assert "10,000 coups, 8 jeux, graine 1" in out and "Égalité" in out
+    assert "10\u202f000 coups, 8 jeux, graine 1" in out and "Égalité" in out
 
 
 @pytest.mark.parametrize(
