@@ -29,6 +29,7 @@ AREAS: Final[tuple[str, ...]] = (
     "paytables",
     "cli",
     "engine",
+    "store",
 )
 
 
