@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -11,17 +10,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puntobanco import CasinoTable, Session
+from puntobanco import CasinoTable
 from puntobanco.cards import DECK
 from puntobanco.coup import Outcome
 from puntobanco.errors import PuntoBancoError, StoreError
 from puntobanco.paths import default_db_path
 from puntobanco.store import MemoryStore
 from puntobanco.store.jsonl import import_lines, record_line
-from puntobanco.store.sqlite import SQLiteStore
 from puntobanco.table import EVENT_TYPES, Table, TableConfig, dumps, loads, replay
 from puntobanco.table.config import Format
-from puntobanco.table.events import BetPlaced, TableOpened
+from puntobanco.table.events import BetPlaced
 from puntobanco.table.formats import RULES
 
 cards = st.sampled_from(DECK)
@@ -192,78 +190,12 @@ def test_a_failing_sink_leaves_the_table_unchanged() -> None:
     assert table.state == state and table.events == events
 
 
-# -- the SQLite store ---------------------------------------------------------------
-
-
-def test_the_store_uses_wal_and_full_synchronous_writes(tmp_path: Path) -> None:
-    store = SQLiteStore(tmp_path / "a.db")
-    assert store._db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
-    assert store._db.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
-    assert store.integrity() == "ok"
-    store.close()
-
-
-def test_an_append_with_a_stale_count_is_refused(tmp_path: Path) -> None:
-    store = SQLiteStore(tmp_path / "a.db")
-    opened = TableOpened("t", TableConfig.session())
-    store.append("t", 0, [opened])
-    with pytest.raises(StoreError) as caught:
-        store.append("t", 0, [opened])
-    assert str(caught.value) == "Table 't' changed elsewhere: expected 0 events, found 1."
-    assert [r.seq for r in store.load("t")] == [1]
-    store.close()
-
-
-def test_two_handles_on_one_file_cannot_both_write_the_same_event(tmp_path: Path) -> None:
-    a = CasinoTable(seed=1, db=tmp_path / "a.db")
-    b = CasinoTable.resume(db=tmp_path / "a.db")
-    a.sit("Ana", 10_000)
-    with pytest.raises(StoreError):
-        b.sit("Bruno", 10_000)
-    assert b.state.players == {}  # b rolled back; a's event is the only one stored
-    a.close()
-    b.close()
-
-
-def test_reopening_a_table_continues_where_it_stopped(tmp_path: Path) -> None:
-    with Session(["Ana", "Bruno"], seed=4, db=tmp_path / "s.db") as s:
-        s.predict("Ana", "banco")
-        s.predict("Bruno", "punto")
-        s.deal()
-        s.predict("Ana", "punto")
-        scores = s.scores
-    with Session(["Ana", "Bruno"], seed=4, db=tmp_path / "s.db") as again:
-        assert again.scores == scores and again.deals_played == 1
-        assert again.predictions["Ana"] is Outcome.PUNTO
-
-
-def test_reopening_with_other_settings_is_refused(tmp_path: Path) -> None:
-    Session(["Ana", "Bruno"], seed=4, db=tmp_path / "s.db").close()
-    with pytest.raises(PuntoBancoError, match="already exists"):
-        Session(["Ana", "Chloé"], seed=4, db=tmp_path / "s.db")
+# -- logs (the stores' own tests are in tests/store/) --------------------------------
 
 
 def test_the_default_log_lives_in_the_user_data_directory() -> None:
     assert default_db_path({"XDG_DATA_HOME": "/data"}) == Path("/data/puntobanco/puntobanco.db")
     assert default_db_path({}) == Path.home() / ".local/share/puntobanco/puntobanco.db"
-
-
-def test_export_then_import_gives_the_same_log(tmp_path: Path) -> None:
-    t = CasinoTable(seed=9, db=tmp_path / "a.db", table="club")
-    t.sit("Ana", 100_000)
-    for _ in range(5):
-        t.bet("Ana", "banco", 1010)
-        t.deal()
-    source = SQLiteStore(tmp_path / "a.db")
-    lines = [record_line(r) for r in source.load("club")]
-    target = SQLiteStore(tmp_path / "b.db")
-    assert import_lines(target, lines) == [("club", len(lines), 5)]
-    assert target.load("club") == source.load("club")
-    with pytest.raises(StoreError, match="already exists"):
-        import_lines(target, lines)
-    source.close()
-    target.close()
-    t.close()
 
 
 def test_an_import_of_a_tampered_log_is_refused(tmp_path: Path) -> None:
@@ -281,24 +213,3 @@ def test_an_import_of_a_tampered_log_is_refused(tmp_path: Path) -> None:
         import_lines(MemoryStore(), lines)
     with pytest.raises(StoreError, match="Line 2"):
         import_lines(MemoryStore(), [lines[0], lines[2]])
-
-
-def test_the_schema_is_plain_sql(tmp_path: Path) -> None:
-    CasinoTable(seed=1, db=tmp_path / "a.db").close()
-    db = sqlite3.connect(tmp_path / "a.db")
-    columns = [row[1] for row in db.execute("PRAGMA table_info(events)")]
-    db.close()
-    assert columns == ["table_id", "seq", "time", "type", "body"]
-
-
-def test_a_stale_handle_reloads_and_goes_on(tmp_path: Path) -> None:
-    a = CasinoTable(seed=1, db=tmp_path / "a.db")
-    b = CasinoTable.resume(db=tmp_path / "a.db")
-    a.sit("Ana", 10_000)
-    with pytest.raises(StoreError):
-        b.sit("Bruno", 10_000)
-    b.reload()
-    b.sit("Bruno", 10_000)
-    assert list(b.balances) == ["Ana", "Bruno"]
-    a.close()
-    b.close()

@@ -36,6 +36,14 @@ MESSAGES: dict[str, M] = {
         "Impossible de joindre la base PostgreSQL {db} : {reason}",
         "No se puede conectar con la base PostgreSQL {db}: {reason}",
     ),
+    "store.error.applied": M(
+        "Command {command!r} was already carried out at table {table!r} (event {seq}); "
+        "it is not applied twice.",
+        "La commande {command!r} a déjà été exécutée à la table {table!r} (événement {seq}) ; "
+        "elle n'est pas appliquée deux fois.",
+        "La orden {command!r} ya se ejecutó en la mesa {table!r} (evento {seq}); no se aplica "
+        "dos veces.",
+    ),
     "store.error.pg_newer_schema": M(
         "The database {db} holds a newer log (schema {found}) than this puntobanco knows "
         "({known}); upgrade puntobanco.",

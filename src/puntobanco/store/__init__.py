@@ -139,7 +139,10 @@ class MemoryStore:
 
 
 def existing_log(path: str | os.PathLike[str]) -> str | os.PathLike[str]:
-    """``path`` if a log file is there; ``StoreError`` otherwise (reading never creates one)."""
+    """``path`` if a log file is there; ``StoreError`` otherwise (reading never creates one).
+    A ``postgresql://`` URL is returned as it is: the server says whether it is there."""
+    if isinstance(path, str) and path.startswith(("postgresql://", "postgres://")):
+        return path
     if not Path(path).is_file():
         raise StoreError("store.error.no_log", db=str(path))
     return path

@@ -27,7 +27,7 @@ def bets(coup: int, seat: int) -> list[tuple[str, int]]:
     ][k]
 
 
-def main(db: Path, acks: Path, coups: int) -> None:
+def main(db: str, acks: Path, coups: int) -> None:
     with acks.open("a", encoding="utf-8") as ack:
 
         def done(line: str) -> None:
@@ -64,4 +64,4 @@ def main(db: Path, acks: Path, coups: int) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3]))
+    main(sys.argv[1], Path(sys.argv[2]), int(sys.argv[3]))

@@ -1,9 +1,10 @@
-"""Crash test: a child process plays a casino table and a session on one SQLite
-log and is killed with SIGKILL at random points (and once right after a commit,
-before the call returns). After every kill the log must be sound: integrity
-check ok, every acknowledged action present exactly once, every coup settled
-entirely or not at all, balances equal to a recomputation, no gap in event
-numbers; and once finished, the log equals that of a run never interrupted."""
+"""Crash test, on every backend: a child process plays a casino table and a
+session on one log (a SQLite file, a PostgreSQL database) and is killed with
+SIGKILL at random points (and once right after a commit, before the call
+returns). After every kill the log must be sound: integrity check ok (SQLite),
+every acknowledged action present exactly once, every coup settled entirely or
+not at all, balances equal to a recomputation, no gap in event numbers; and
+once finished, the log equals that of a run never interrupted."""
 
 from __future__ import annotations
 
@@ -15,12 +16,14 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from puntobanco.coup import Outcome, resolve
-from puntobanco.store.sqlite import KILL_AFTER_COMMIT, SQLiteStore
+from puntobanco.store import open_store
+from puntobanco.store.sqlite import KILL_AFTER_COMMIT
 from puntobanco.table import Phase, replay
 from puntobanco.table.events import (
     BetPlaced,
@@ -39,10 +42,10 @@ KILLS = 22
 NET = {Outcome.PUNTO: (1, 1), Outcome.BANCO: (19, 20), Outcome.EGALITE: (8, 1)}
 
 
-def start(db: Path, acks: Path, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
-    with (db.parent / "child.err").open("ab") as errors:  # the child keeps its own copy
+def start(db: str, acks: Path, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+    with (acks.parent / "child.err").open("ab") as errors:  # the child keeps its own copy
         return subprocess.Popen(
-            [sys.executable, str(CHILD), str(db), str(acks), str(COUPS)],
+            [sys.executable, str(CHILD), db, str(acks), str(COUPS)],
             env={**os.environ, **(env or {})},
             stdout=subprocess.DEVNULL,
             stderr=errors,
@@ -76,12 +79,13 @@ def recompute(events: list[Event]) -> dict[str, int]:
     return balances
 
 
-def check(db: Path, acks: Path) -> int:
+def check(db: str, acks: Path) -> int:
     """Every property of a sound log after a crash; returns the coups settled."""
-    raw = sqlite3.connect(db)
-    assert raw.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-    raw.close()
-    store = SQLiteStore(db)
+    if not db.startswith("postgresql://"):
+        raw = sqlite3.connect(db)
+        assert raw.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        raw.close()
+    store = open_store(db)
     logs = {table: store.load(table) for table in store.tables()}
     store.close()
     placed: Counter[tuple[str, int, str, str, int]] = Counter()
@@ -124,17 +128,19 @@ def check(db: Path, acks: Path) -> int:
     return total
 
 
-def without_time(db: Path) -> dict[str, list[tuple[int, Event]]]:
-    store = SQLiteStore(db)
+def without_time(db: str) -> dict[str, list[tuple[int, Event]]]:
+    store = open_store(db)
     logs = {t: [(r.seq, r.event) for r in store.load(t)] for t in store.tables()}
     store.close()
     return logs
 
 
 @pytest.mark.slow
-def test_sigkill_at_random_points_never_corrupts_the_log(tmp_path: Path) -> None:
+def test_sigkill_at_random_points_never_corrupts_the_log(
+    new_db: Callable[[], str], tmp_path: Path
+) -> None:
     rng = random.Random(20261202)
-    db, acks = tmp_path / "crash.db", tmp_path / "acks.txt"
+    db, acks = new_db(), tmp_path / "acks.txt"
     acks.touch()
     kills = progress = 0
     for run in range(KILLS):
@@ -169,7 +175,7 @@ def test_sigkill_at_random_points_never_corrupts_the_log(tmp_path: Path) -> None
     finish = start(db, acks)
     assert finish.wait() == 0, (tmp_path / "child.err").read_text()
     assert check(db, acks) == 2 * COUPS
-    reference = tmp_path / "reference.db"
+    reference = new_db()
     clean = start(reference, tmp_path / "reference.txt")
     assert clean.wait() == 0
     assert without_time(db) == without_time(reference)

@@ -1,0 +1,416 @@
+"""The PostgreSQL event store (psycopg 3), for several processes on one database.
+
+Chosen by a ``postgresql://`` URL wherever a ``--db`` is named. The schema is
+the project's own and versioned: ``puntobanco_schema`` holds its version and
+opening a store applies the missing steps of ``MIGRATIONS`` in order, under a
+lock, so that two processes starting together migrate once.
+
+``events`` keeps one row per event, keyed by ``(table_id, seq)`` (so never a
+duplicate number), exactly as the SQLite file does; ``heads`` keeps each
+table's event count. An append is one statement: it moves the table's head
+from ``expected`` to ``expected + n`` only if it still is ``expected`` and
+inserts the events in the same transaction, so a writer that lost a race to
+another process changes nothing and gets the store's conflict
+(``store.error.conflict``), never a gap or a duplicate. A partial unique index
+lets each coup of a table be settled once, whatever writes to the database.
+
+Each append also notifies the channel ``puntobanco`` (``LISTEN puntobanco``;
+a JSON payload ``{"table": ..., "events": n}``) when it commits: other
+processes learn of new events without polling (``Listener``). ``Owner`` holds
+tables by session advisory locks, which PostgreSQL releases by itself when the
+holding process dies, so another process can take a table over.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from puntobanco.errors import StoreError
+from puntobanco.store import Record, now_text
+from puntobanco.table.codec import dumps, loads
+from puntobanco.table.events import Event
+
+if TYPE_CHECKING:
+    import psycopg
+
+SCHEMES: Final = ("postgresql://", "postgres://")
+#: The channel of ``LISTEN``/``NOTIFY``: lower case, since PostgreSQL folds
+#: unquoted names to lower case.
+CHANNEL: Final = "puntobanco"
+#: Test hook of the crash tests (the same variable as the SQLite store's).
+KILL_AFTER_COMMIT: Final = "PUNTOBANCO_TEST_KILL_AFTER_COMMIT"
+#: The key of the advisory lock that serialises migrations.
+_MIGRATION_LOCK: Final = 0x70756E746F  # "punto"
+
+#: The schema, one step per version: step ``i`` takes version ``i`` to ``i + 1``.
+#: Never edit a step that has shipped; add one.
+MIGRATIONS: Final[tuple[str, ...]] = (
+    """
+    CREATE TABLE events (
+        table_id TEXT NOT NULL,
+        seq BIGINT NOT NULL CHECK (seq >= 1),
+        time TEXT NOT NULL,
+        type TEXT NOT NULL,
+        body TEXT NOT NULL,
+        PRIMARY KEY (table_id, seq)
+    );
+    CREATE TABLE heads (
+        table_id TEXT PRIMARY KEY,
+        events BIGINT NOT NULL CHECK (events >= 1),
+        first_time TEXT NOT NULL
+    );
+    CREATE UNIQUE INDEX events_settled_once ON events (table_id, ((body::jsonb ->> 'coup')))
+        WHERE type = 'CoupSettled';
+    """,
+    """
+    CREATE TABLE snapshots (
+        table_id TEXT PRIMARY KEY,
+        seq BIGINT NOT NULL CHECK (seq >= 1),
+        body TEXT NOT NULL
+    );
+    CREATE TABLE commands (
+        table_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        seq BIGINT NOT NULL,
+        PRIMARY KEY (table_id, id)
+    );
+    """,
+)
+SCHEMA_VERSION: Final = len(MIGRATIONS)
+
+_INSERTED: Final = """
+    inserted AS (
+        INSERT INTO events (table_id, seq, time, type, body)
+        SELECT head.table_id, e.seq, e.time, e.type, e.body
+        FROM head,
+             unnest(%(seqs)s::bigint[], %(times)s::text[], %(types)s::text[], %(bodies)s::text[])
+             AS e(seq, time, type, body)
+        RETURNING 1
+    ),
+    tagged AS (
+        INSERT INTO commands (table_id, id, seq)
+        SELECT head.table_id, %(command)s, %(count)s FROM head WHERE %(command)s::text IS NOT NULL
+    )
+    SELECT (SELECT count(*) FROM inserted),
+           (SELECT count(pg_notify(%(channel)s, %(payload)s)) FROM head)
+"""
+_CREATE: Final = (
+    """
+    WITH head AS (
+        INSERT INTO heads (table_id, events, first_time)
+        VALUES (%(table)s, %(count)s, %(first)s)
+        ON CONFLICT (table_id) DO NOTHING
+        RETURNING table_id
+    ),
+    """
+    + _INSERTED
+)
+_EXTEND: Final = (
+    """
+    WITH head AS (
+        UPDATE heads SET events = %(count)s
+        WHERE table_id = %(table)s AND events = %(expected)s
+        RETURNING table_id
+    ),
+    """
+    + _INSERTED
+)
+
+
+def is_url(db: object) -> bool:
+    """True for a ``postgresql://`` (or ``postgres://``) URL."""
+    return isinstance(db, str) and db.startswith(SCHEMES)
+
+
+def open_url(url: str) -> PostgresStore:
+    """The store of a ``postgresql://`` URL (what ``open_store`` calls)."""
+    return PostgresStore(url)
+
+
+def _psycopg() -> Any:
+    try:
+        import psycopg
+    except ImportError:
+        raise StoreError("store.error.pg_no_driver") from None
+    return psycopg
+
+
+def connect(url: str, *, autocommit: bool = True) -> psycopg.Connection[Any]:
+    """A connection to ``url``; ``StoreError`` (in words) when the database cannot be reached."""
+    pg = _psycopg()
+    try:
+        connection: psycopg.Connection[Any] = pg.connect(
+            url, autocommit=autocommit, connect_timeout=10
+        )
+    except pg.Error as error:
+        reason = str(error).strip().splitlines()
+        raise StoreError(
+            "store.error.pg_unreachable", db=redact(url), reason=reason[0] if reason else "?"
+        ) from None
+    return connection
+
+
+def redact(url: str) -> str:
+    """``url`` without its password, to name it in a message."""
+    scheme, _, rest = url.partition("://")
+    credentials, at, place = rest.rpartition("@")
+    if not at or ":" not in credentials:
+        return url
+    return f"{scheme}://{credentials.split(':', 1)[0]}:***@{place}"
+
+
+def migrate(connection: psycopg.Connection[Any], name: str) -> int:
+    """Bring the schema to ``SCHEMA_VERSION``; returns the version found before."""
+    with connection.transaction():
+        connection.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
+        connection.execute(
+            "CREATE TABLE IF NOT EXISTS puntobanco_schema (version INTEGER NOT NULL)"
+        )
+        row = connection.execute("SELECT max(version) FROM puntobanco_schema").fetchone()
+        found = int(row[0]) if row and row[0] is not None else 0
+        if found > SCHEMA_VERSION:
+            raise StoreError(
+                "store.error.pg_newer_schema", db=name, found=found, known=SCHEMA_VERSION
+            )
+        for step in MIGRATIONS[found:]:
+            connection.execute(step)
+        if found < SCHEMA_VERSION:
+            connection.execute("DELETE FROM puntobanco_schema")
+            connection.execute(
+                "INSERT INTO puntobanco_schema (version) VALUES (%s)", (SCHEMA_VERSION,)
+            )
+    return found
+
+
+class PostgresStore:
+    """An ``EventStore`` in a PostgreSQL database (schema created or migrated on opening)."""
+
+    def __init__(self, url: str, *, clock: Callable[[], str] = now_text) -> None:
+        self.name = redact(url)
+        self.url = url
+        self._db = connect(url)
+        self._lock = threading.Lock()  # one statement at a time on the connection
+        try:
+            migrate(self._db, self.name)
+        except BaseException:
+            self._db.close()
+            raise
+        self._clock = clock
+        self._commits = 0
+        kill = os.environ.get(KILL_AFTER_COMMIT, "")
+        self._kill_after = int(kill) if kill.isdigit() else None
+
+    def append(
+        self,
+        table: str,
+        expected: int,
+        events: Sequence[Event],
+        *,
+        times: Sequence[str] | None = None,
+        command: str | None = None,
+    ) -> None:
+        """See ``EventStore.append``: one statement, committed before it returns.
+
+        ``command`` names the command these events carry out: a command is
+        applied once per table; storing it again raises ``StoreError``
+        (``store.error.applied``, with the event number it reached) and
+        stores nothing.
+        """
+        if not events:
+            return
+        stamp = self._clock()
+        stamps = list(times) if times else [stamp] * len(events)
+        count = expected + len(events)
+        params = {
+            "table": table,
+            "expected": expected,
+            "count": count,
+            "first": stamps[0],
+            "seqs": list(range(expected + 1, count + 1)),
+            "times": stamps,
+            "types": [type(e).__name__ for e in events],
+            "bodies": [dumps(e) for e in events],
+            "command": command,
+            "channel": CHANNEL,
+            "payload": json.dumps({"table": table, "events": count}, ensure_ascii=False),
+        }
+        pg = _psycopg()
+        with self._lock:
+            try:
+                row = self._db.execute(_CREATE if expected == 0 else _EXTEND, params).fetchone()
+            except pg.errors.UniqueViolation:
+                row = (0, 0)  # a command applied before, a coup settled twice, a stray write
+                done = self._applied(table, command) if command is not None else None
+                if done is not None:
+                    raise StoreError(
+                        "store.error.applied", table=table, command=command, seq=done
+                    ) from None
+            if row is None or row[0] != len(events):
+                raise StoreError(
+                    "store.error.conflict", table=table, expected=expected, found=self._count(table)
+                )
+        self._commits += 1
+        if self._kill_after is not None and self._commits >= self._kill_after:
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    def _count(self, table: str) -> int:
+        row = self._db.execute("SELECT events FROM heads WHERE table_id = %s", (table,)).fetchone()
+        return int(row[0]) if row else 0
+
+    def _applied(self, table: str, command: str) -> int | None:
+        row = self._db.execute(
+            "SELECT seq FROM commands WHERE table_id = %s AND id = %s", (table, command)
+        ).fetchone()
+        return int(row[0]) if row else None
+
+    def applied(self, table: str, command: str) -> int | None:
+        """The table's event count once ``command`` was applied; None if it never was."""
+        with self._lock:
+            return self._applied(table, command)
+
+    def count(self, table: str) -> int:
+        """How many events the table holds (0 for an unknown table)."""
+        with self._lock:
+            return self._count(table)
+
+    def load(self, table: str) -> list[Record]:
+        """See ``EventStore.load``."""
+        return self.load_after(table, 0)
+
+    def load_after(self, table: str, seq: int) -> list[Record]:
+        """The table's events after number ``seq``, oldest first (a catch-up)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT seq, time, body FROM events WHERE table_id = %s AND seq > %s ORDER BY seq",
+                (table, seq),
+            ).fetchall()
+        return [Record(table, int(n), time, loads(body)) for n, time, body in rows]
+
+    def save_snapshot(self, table: str, seq: int, body: str) -> None:
+        """Keep ``body``, the table's state after its event ``seq`` (replacing an older one;
+        of two processes saving at once, the later state stays)."""
+        with self._lock:
+            self._db.execute(
+                "INSERT INTO snapshots (table_id, seq, body) VALUES (%s, %s, %s) "
+                "ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq, body = excluded.body "
+                "WHERE excluded.seq > snapshots.seq",
+                (table, seq, body),
+            )
+
+    def load_snapshot(self, table: str) -> tuple[int, str] | None:
+        """The latest snapshot of ``table``: ``(seq, body)``, or None."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT seq, body FROM snapshots WHERE table_id = %s", (table,)
+            ).fetchone()
+        return None if row is None else (int(row[0]), str(row[1]))
+
+    def tables(self) -> list[str]:
+        """See ``EventStore.tables`` (oldest first, by the time of each table's first event)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT table_id FROM heads ORDER BY first_time, table_id"
+            ).fetchall()
+        return [str(table) for (table,) in rows]
+
+    def schema_version(self) -> int:
+        """The version of the schema in the database."""
+        with self._lock:
+            row = self._db.execute("SELECT max(version) FROM puntobanco_schema").fetchone()
+        assert row is not None
+        return int(row[0])
+
+    def close(self) -> None:
+        """Close the connection."""
+        self._db.close()
+
+
+class Listener:
+    """New events of every table, as other processes commit them (``LISTEN puntobanco``).
+
+    ``wait(timeout)`` returns ``(table, events)`` pairs: the table now holds
+    ``events`` events. A listener has its own connection.
+    """
+
+    def __init__(self, url: str) -> None:
+        self._db = connect(url)
+        self._db.execute(f"LISTEN {CHANNEL}")
+
+    def wait(self, timeout: float) -> list[tuple[str, int]]:
+        """The notifications that arrive within ``timeout`` seconds (all that are waiting
+        once the first has come; none if none came)."""
+        heard: list[tuple[str, int]] = []
+        for notice in self._db.notifies(timeout=timeout, stop_after=1):
+            heard.append(_heard(notice.payload))
+        if heard:
+            for notice in self._db.notifies(timeout=0.0):
+                heard.append(_heard(notice.payload))
+        return heard
+
+    def __iter__(self) -> Iterator[tuple[str, int]]:
+        """Every notification, as it arrives (until the connection closes)."""
+        for notice in self._db.notifies():
+            yield _heard(notice.payload)
+
+    def close(self) -> None:
+        """Stop listening."""
+        self._db.close()
+
+
+def _heard(payload: str) -> tuple[str, int]:
+    data = json.loads(payload)
+    return str(data["table"]), int(data["events"])
+
+
+class Owner:
+    """The tables this process owns: one session advisory lock per table.
+
+    Only one connection in the whole database can hold a table's lock;
+    PostgreSQL drops it when that connection ends, which a process killed
+    with ``kill -9`` does at once on loopback. ``claim`` is non-blocking.
+    """
+
+    def __init__(self, url: str) -> None:
+        self._db = connect(url)
+        self._held: set[str] = set()
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def key_sql() -> str:
+        """The lock key of a table: a 64-bit hash of the schema and the table's name."""
+        return "hashtextextended('puntobanco/' || current_schema() || '/' || %s, 0)"
+
+    def claim(self, table: str) -> bool:
+        """Take the table if no other process holds it; True if this process owns it now."""
+        with self._lock:
+            if table in self._held:
+                return True
+            row = self._db.execute(
+                f"SELECT pg_try_advisory_lock({self.key_sql()})", (table,)
+            ).fetchone()
+            if row and row[0]:
+                self._held.add(table)
+                return True
+            return False
+
+    def release(self, table: str) -> None:
+        """Let another process take the table."""
+        with self._lock:
+            if table in self._held:
+                self._db.execute(f"SELECT pg_advisory_unlock({self.key_sql()})", (table,))
+                self._held.discard(table)
+
+    @property
+    def held(self) -> frozenset[str]:
+        """The tables this process owns."""
+        return frozenset(self._held)
+
+    def close(self) -> None:
+        """Release every table (by ending the connection)."""
+        self._db.close()
+        self._held.clear()

@@ -1,0 +1,195 @@
+"""What only the PostgreSQL store has: its versioned schema, its guards in SQL,
+notifications to other processes, table ownership, the throwaway cluster."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+import time
+
+import psycopg
+import pytest
+
+from puntobanco.errors import StoreError
+from puntobanco.store import existing_log, open_store
+from puntobanco.store.pgcluster import main as cluster_main
+from puntobanco.store.postgres import (
+    CHANNEL,
+    SCHEMA_VERSION,
+    Listener,
+    Owner,
+    PostgresStore,
+    connect,
+    redact,
+)
+from puntobanco.table import TableConfig, dumps
+from puntobanco.table.events import CoupSettled, PlayerSeated, TableOpened
+
+OPENED = TableOpened("t", TableConfig.session())
+
+
+def test_a_postgresql_url_opens_the_postgresql_store(pg_url: str) -> None:
+    store = open_store(pg_url)
+    assert isinstance(store, PostgresStore)
+    assert store.schema_version() == SCHEMA_VERSION
+    assert existing_log(pg_url) == pg_url  # reading a URL never looks for a file
+    store.close()
+
+
+def test_the_schema_is_created_once_and_versioned(pg_url: str) -> None:
+    stores: list[PostgresStore] = []
+    start = threading.Barrier(4)
+
+    def open_one() -> None:  # four processes starting together on an empty database
+        start.wait()
+        stores.append(PostgresStore(pg_url))
+
+    threads = [threading.Thread(target=open_one) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(stores) == 4
+    raw = connect(pg_url)
+    assert raw.execute("SELECT version FROM puntobanco_schema").fetchall() == [(SCHEMA_VERSION,)]
+    columns = raw.execute(
+        "SELECT column_name FROM information_schema.columns "
+        "WHERE table_name = 'events' AND table_schema = current_schema() ORDER BY ordinal_position"
+    ).fetchall()
+    assert [c for (c,) in columns] == ["table_id", "seq", "time", "type", "body"]
+    raw.close()
+    for store in stores:
+        store.close()
+
+
+def test_a_database_of_a_newer_version_is_refused(pg_url: str) -> None:
+    PostgresStore(pg_url).close()
+    raw = connect(pg_url)
+    raw.execute("UPDATE puntobanco_schema SET version = %s", (SCHEMA_VERSION + 1,))
+    raw.close()
+    with pytest.raises(StoreError, match=f"schema {SCHEMA_VERSION + 1}.*upgrade puntobanco"):
+        PostgresStore(pg_url)
+
+
+def test_the_database_refuses_a_duplicate_number_or_a_second_settlement(pg_url: str) -> None:
+    store = PostgresStore(pg_url)
+    store.append("t", 0, [OPENED, CoupSettled(1)])
+    raw = connect(pg_url)
+    insert = "INSERT INTO events (table_id, seq, time, type, body) VALUES ('t', %s, 'x', %s, %s)"
+    with pytest.raises(psycopg.errors.UniqueViolation):
+        raw.execute(insert, (2, "PlayerSeated", dumps(PlayerSeated("Ana", 1, 0))))
+    with pytest.raises(psycopg.errors.UniqueViolation):
+        raw.execute(insert, (3, "CoupSettled", dumps(CoupSettled(1))))
+    raw.execute(insert, (3, "CoupSettled", dumps(CoupSettled(2))))  # another coup is fine
+    raw.close()
+    # The head says 2 events; the store's own append of a second settlement is a conflict.
+    with pytest.raises(StoreError, match="expected 2 events, found 2"):
+        store.append("t", 2, [CoupSettled(2)])
+    assert [r.seq for r in store.load("t")] == [1, 2, 3]
+    store.close()
+
+
+def test_an_unreachable_server_is_named_without_its_password() -> None:
+    url = "postgresql://club:secret@127.0.0.1:1/puntobanco"
+    with pytest.raises(StoreError) as caught:
+        open_store(url)
+    assert "Cannot reach the PostgreSQL database postgresql://club:***@127.0.0.1:1" in str(
+        caught.value
+    )
+    assert "secret" not in str(caught.value)
+    assert redact("postgresql://u@h/db") == "postgresql://u@h/db"
+
+
+def test_another_process_hears_an_append_within_100_ms(pg_url: str) -> None:
+    listener = Listener(pg_url)
+    store = PostgresStore(pg_url)
+    assert listener.wait(0.05) == []
+    times = []
+    for n in range(5):
+        began = time.perf_counter()
+        store.append("t", n, [OPENED if n == 0 else PlayerSeated(f"p{n}", n, 0)])
+        heard = listener.wait(1.0)
+        times.append(time.perf_counter() - began)
+        assert heard == [("t", n + 1)]
+    assert max(times) < 0.1, times
+    assert CHANNEL == CHANNEL.lower()
+    listener.close()
+    store.close()
+
+
+def test_a_table_has_one_owner_until_it_lets_go(pg_url: str) -> None:
+    a, b = Owner(pg_url), Owner(pg_url)
+    assert a.claim("club") and a.claim("club")
+    assert not b.claim("club")
+    assert b.claim("other") and b.held == {"other"}
+    a.release("club")
+    assert b.claim("club") and not a.claim("club")
+    b.close()  # the server lets go as soon as b's connection has ended
+    began = time.monotonic()
+    while not a.claim("club"):
+        assert time.monotonic() - began < 1
+        time.sleep(0.005)
+    a.close()
+
+
+OWNER_CHILD = """
+import sys, time
+from puntobanco.store.postgres import Owner
+owner = Owner(sys.argv[1])
+assert owner.claim("club")
+print("owned", flush=True)
+time.sleep(60)
+"""
+
+
+def test_a_killed_owner_lets_another_process_take_the_table_at_once(pg_url: str) -> None:
+    other = Owner(pg_url)
+    with subprocess.Popen(
+        [sys.executable, "-c", OWNER_CHILD, pg_url], stdout=subprocess.PIPE, text=True
+    ) as child:
+        assert child.stdout is not None and child.stdout.readline() == "owned\n"
+        assert not other.claim("club")
+        child.kill()  # kill -9
+        child.wait()
+    began = time.monotonic()
+    while not other.claim("club"):
+        assert time.monotonic() - began < 5
+        time.sleep(0.01)
+    assert time.monotonic() - began < 5
+    other.close()
+
+
+def test_the_cluster_helper_reports_a_missing_cluster(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cluster_main(["url", "--dir", "/nonexistent/puntobanco-pg"]) == 1
+    assert "nonexistent" in capsys.readouterr().err
+
+
+def test_a_command_is_applied_once_per_table(pg_url: str) -> None:
+    store = PostgresStore(pg_url)
+    store.append("t", 0, [OPENED], command="open-1")
+    store.append("t", 1, [PlayerSeated("Ana", 1, 0)], command="sit-ana")
+    with pytest.raises(StoreError, match="'sit-ana' was already carried out .* \\(event 2\\)"):
+        store.append("t", 2, [PlayerSeated("Ana", 1, 0)], command="sit-ana")
+    assert store.applied("t", "sit-ana") == 2 and store.applied("t", "other") is None
+    store.append("u", 0, [OPENED], command="sit-ana")  # ids are per table
+    assert store.count("t") == 2
+    store.close()
+
+
+def test_a_database_of_version_1_is_migrated(pg_url: str) -> None:
+    from puntobanco.store.postgres import MIGRATIONS
+
+    raw = connect(pg_url)
+    raw.execute("CREATE TABLE puntobanco_schema (version INTEGER NOT NULL)")
+    raw.execute(MIGRATIONS[0])
+    raw.execute("INSERT INTO puntobanco_schema VALUES (1)")
+    raw.execute("INSERT INTO heads VALUES ('t', 1, 'x')")
+    raw.execute("INSERT INTO events VALUES ('t', 1, 'x', 'TableOpened', %s)", (dumps(OPENED),))
+    raw.close()
+    store = PostgresStore(pg_url)
+    assert store.schema_version() == SCHEMA_VERSION == 2
+    assert [r.event for r in store.load("t")] == [OPENED]
+    store.append("t", 1, [PlayerSeated("Ana", 1, 0)], command="c1")  # the new table is there
+    assert store.load_snapshot("t") is None
+    store.close()

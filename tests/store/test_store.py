@@ -1,0 +1,291 @@
+"""The event store, the same tests on every backend (SQLite file, PostgreSQL database)."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from puntobanco import CasinoTable, Session
+from puntobanco.coup import Outcome
+from puntobanco.errors import PuntoBancoError, StoreError
+from puntobanco.store import EventStore, MemoryStore, open_store
+from puntobanco.store.jsonl import import_lines, record_line
+from puntobanco.store.sqlite import SQLiteStore
+from puntobanco.table import Table, TableConfig
+from puntobanco.table.events import BetPaid, CoupSettled, PlayerSeated, TableOpened
+
+NewDb = Callable[[], str]
+
+OPENED = TableOpened("t", TableConfig.session())
+
+
+def seated(n: int) -> PlayerSeated:
+    return PlayerSeated(f"p{n}", 1, 0)
+
+
+def test_an_append_with_a_stale_count_is_refused(db: str) -> None:
+    store = open_store(db)
+    store.append("t", 0, [OPENED])
+    with pytest.raises(StoreError) as caught:
+        store.append("t", 0, [OPENED])
+    assert str(caught.value) == "Table 't' changed elsewhere: expected 0 events, found 1."
+    assert [r.seq for r in store.load("t")] == [1]
+    store.close()
+
+
+def test_an_append_past_the_end_is_refused_and_leaves_no_gap(db: str) -> None:
+    store = open_store(db)
+    store.append("t", 0, [OPENED])
+    for expected in (2, 5):
+        with pytest.raises(StoreError, match="expected .* events, found 1"):
+            store.append("t", expected, [seated(1)])
+    with pytest.raises(StoreError, match="found 0"):
+        store.append("other", 3, [OPENED])
+    assert [r.seq for r in store.load("t")] == [1]
+    assert store.tables() == ["t"]
+    store.close()
+
+
+def test_an_append_stores_all_its_events_numbered_after_the_expected_count(db: str) -> None:
+    store = open_store(db)
+    store.append("t", 0, [OPENED, seated(1)])
+    store.append("t", 2, [seated(2), seated(3), seated(4)])
+    store.append("t", 5, [])  # nothing to store: not even a check
+    records = store.load("t")
+    assert [r.seq for r in records] == [1, 2, 3, 4, 5]
+    assert [r.event for r in records] == [OPENED, seated(1), seated(2), seated(3), seated(4)]
+    assert len({r.time for r in records[2:]}) == 1  # one append, one time
+    assert store.load("nobody") == []
+    store.close()
+
+
+def test_imported_times_are_kept_and_tables_list_oldest_first(db: str) -> None:
+    store = open_store(db)
+    store.append("late", 0, [OPENED], times=["2026-12-02T10:00:00.000+00:00"])
+    store.append("early", 0, [OPENED, seated(1)], times=["2020-01-01T00:00:00.000+00:00"] * 2)
+    assert store.tables() == ["early", "late"]
+    assert store.load("late")[0].time == "2026-12-02T10:00:00.000+00:00"
+    store.close()
+    again = open_store(db)  # and they survive reopening
+    assert again.tables() == ["early", "late"] and len(again.load("early")) == 2
+    again.close()
+
+
+def test_names_and_text_survive_the_store_unchanged(db: str) -> None:
+    store = open_store(db)
+    name = "Chloé 'O; DROP TABLE events; --"
+    store.append(name, 0, [TableOpened(name, TableConfig.casino(seed=3))])
+    store.append(name, 1, [PlayerSeated("Eun-ji 은지", 2, 10**15)])
+    assert [r.event for r in store.load(name)] == [
+        TableOpened(name, TableConfig.casino(seed=3)),
+        PlayerSeated("Eun-ji 은지", 2, 10**15),
+    ]
+    store.close()
+
+
+def test_two_handles_on_one_file_cannot_both_write_the_same_event(db: str) -> None:
+    a = CasinoTable(seed=1, db=db)
+    b = CasinoTable.resume(db=db)
+    a.sit("Ana", 10_000)
+    with pytest.raises(StoreError):
+        b.sit("Bruno", 10_000)
+    assert b.state.players == {}  # b rolled back; a's event is the only one stored
+    a.close()
+    b.close()
+
+
+def test_writers_racing_on_one_table_leave_every_won_append_once_and_no_gap(db: str) -> None:
+    open_store(db).close()  # create the schema before the race
+    writers, rounds = 4, 25
+    won: Counter[str] = Counter()
+    start = threading.Barrier(writers)
+
+    def write(me: int) -> None:
+        store = open_store(db)
+        start.wait()
+        for i in range(rounds):
+            while True:
+                count = len(store.load("t"))
+                event = OPENED if count == 0 else PlayerSeated(f"w{me}-{i}", me, count)
+                try:
+                    store.append("t", count, [event])
+                except StoreError as error:
+                    assert error.key == "store.error.conflict"
+                    continue  # lost the race: reload and retry
+                won[f"w{me}-{i}" if count else "opened"] += 1
+                break
+        store.close()
+
+    threads = [threading.Thread(target=write, args=(n,)) for n in range(writers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    store = open_store(db)
+    records = store.load("t")
+    store.close()
+    assert [r.seq for r in records] == list(range(1, len(records) + 1))
+    assert len(records) == writers * rounds
+    stored = Counter(
+        r.event.name if isinstance(r.event, PlayerSeated) else "opened" for r in records
+    )
+    assert stored == won and set(won.values()) == {1}
+
+
+def test_two_processes_settling_the_same_coup_pay_it_once(db: str) -> None:
+    first = open_store(db)
+    table = Table.open(
+        "club", TableConfig.casino(seed=5), sink=lambda n, new: first.append("club", n, new)
+    )
+    table.sit("Ana", 100_000)
+    table.bet("Ana", "banco", 1010)
+    table.close_bets()
+    table.deal()  # dealt and stored; then the process stops before settling
+    first.close()
+
+    results: list[str] = []
+    start = threading.Barrier(2)
+
+    def settle() -> None:  # a process of its own: its own store, its own copy of the table
+        store = open_store(db)
+        handle = Table(
+            (r.event for r in store.load("club")),
+            sink=lambda n, new: store.append("club", n, new),
+        )
+        start.wait()
+        try:
+            handle.settle()
+            results.append("settled")
+        except StoreError as error:
+            results.append(error.key)
+        store.close()
+
+    threads = [threading.Thread(target=settle) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(results) == ["settled", "store.error.conflict"]
+    store = open_store(db)
+    events = [r.event for r in store.load("club")]
+    store.close()
+    assert sum(isinstance(e, CoupSettled) for e in events) == 1
+    assert sum(isinstance(e, BetPaid) for e in events) <= 1
+    # The loser reloads and finds nothing left to settle.
+    assert not Table(events).can_settle()
+
+
+def test_reopening_a_table_continues_where_it_stopped(db: str) -> None:
+    with Session(["Ana", "Bruno"], seed=4, db=db) as s:
+        s.predict("Ana", "banco")
+        s.predict("Bruno", "punto")
+        s.deal()
+        s.predict("Ana", "punto")
+        scores = s.scores
+    with Session(["Ana", "Bruno"], seed=4, db=db) as again:
+        assert again.scores == scores and again.deals_played == 1
+        assert again.predictions["Ana"] is Outcome.PUNTO
+
+
+def test_reopening_with_other_settings_is_refused(db: str) -> None:
+    Session(["Ana", "Bruno"], seed=4, db=db).close()
+    with pytest.raises(PuntoBancoError, match="already exists"):
+        Session(["Ana", "Chloé"], seed=4, db=db)
+
+
+def test_export_then_import_gives_the_same_log(new_db: NewDb) -> None:
+    first, second = new_db(), new_db()
+    t = CasinoTable(seed=9, db=first, table="club")
+    t.sit("Ana", 100_000)
+    for _ in range(5):
+        t.bet("Ana", "banco", 1010)
+        t.deal()
+    source = open_store(first)
+    lines = [record_line(r) for r in source.load("club")]
+    target = open_store(second)
+    assert import_lines(target, lines) == [("club", len(lines), 5)]
+    assert target.load("club") == source.load("club")
+    with pytest.raises(StoreError, match="already exists"):
+        import_lines(target, lines)
+    source.close()
+    target.close()
+    t.close()
+
+
+def test_a_stale_handle_reloads_and_goes_on(db: str) -> None:
+    a = CasinoTable(seed=1, db=db)
+    b = CasinoTable.resume(db=db)
+    a.sit("Ana", 10_000)
+    with pytest.raises(StoreError):
+        b.sit("Bruno", 10_000)
+    b.reload()
+    b.sit("Bruno", 10_000)
+    assert list(b.balances) == ["Ana", "Bruno"]
+    a.close()
+    b.close()
+
+
+def test_every_store_is_an_event_store(db: str) -> None:
+    store = open_store(db)
+    assert isinstance(store, EventStore) and isinstance(MemoryStore(), EventStore)
+    store.close()
+
+
+# -- what only one backend has ----------------------------------------------------
+
+
+def test_the_sqlite_store_uses_wal_and_full_synchronous_writes(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "a.db")
+    assert store._db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    assert store._db.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
+    assert store.integrity() == "ok"
+    store.close()
+
+
+def test_the_sqlite_schema_is_plain_sql(tmp_path: Path) -> None:
+    CasinoTable(seed=1, db=tmp_path / "a.db").close()
+    db = sqlite3.connect(tmp_path / "a.db")
+    columns = [row[1] for row in db.execute("PRAGMA table_info(events)")]
+    db.close()
+    assert columns == ["table_id", "seq", "time", "type", "body"]
+
+
+def test_a_table_reopened_from_its_snapshot_equals_its_full_replay(db: str) -> None:
+    from puntobanco.engine import Bet, Deal, Engine, Sit
+    from puntobanco.engine.reopen import snapshot
+    from puntobanco.store import SnapshotStore
+    from puntobanco.table import replay
+
+    store = open_store(db)
+    assert isinstance(store, SnapshotStore)
+    engine = Engine(store)
+    engine.open("club", "casino", settings={"seed": 5, "decks": 1}, players=[("Ana", 10**7)])
+    engine.do("club", Sit("Bruno", 10**7))
+
+    def play(on: Engine, coups: int) -> None:
+        for n in range(coups):
+            on.do("club", Bet("Ana", "banco" if n % 3 else "punto", 1_000 + 10 * (n % 7)))
+            on.do("club", Bet("Bruno", "egalite", 500))
+            on.do("club", Deal())
+
+    play(engine, 12)
+    snapshot(store, "club", engine.machine("club"))  # type: ignore[arg-type]
+    seq = len(store.load("club"))
+    assert store.load_snapshot("club") is not None
+    assert [r.seq for r in store.load_after("club", seq - 2)] == [seq - 1, seq]
+    play(engine, 3)
+    store.save_snapshot("club", 3, "older")  # an older snapshot never replaces a newer one
+    assert store.load_snapshot("club") is not None
+    assert store.load_snapshot("club")[0] == seq  # type: ignore[index]
+    again = Engine(store)
+    reopened = again.machine("club")
+    assert reopened.from_snapshot
+    assert reopened.state == replay(r.event for r in store.load("club"))
+    play(again, 2)
+    assert again.state("club") == replay(r.event for r in store.load("club"))
+    store.close()
