@@ -274,7 +274,7 @@ def test_a_table_reopened_from_its_snapshot_equals_its_full_replay(db: str) -> N
             on.do("club", Deal())
 
     play(engine, 12)
-    snapshot(store, "club", engine.machine("club"))  # type: ignore[arg-type]
+    snapshot(store, "club", engine.machine("club"))
     seq = len(store.load("club"))
     assert store.load_snapshot("club") is not None
     assert [r.seq for r in store.load_after("club", seq - 2)] == [seq - 1, seq]

@@ -44,6 +44,14 @@ MESSAGES: dict[str, M] = {
         "La orden {command!r} ya se ejecutó en la mesa {table!r} (evento {seq}); no se aplica "
         "dos veces.",
     ),
+    "store.error.busy": M(
+        "Table {table!r} changes too fast elsewhere: the command lost the race {tries} times; "
+        "try again.",
+        "La table {table!r} change trop vite ailleurs : la commande a perdu la course {tries} "
+        "fois ; réessayez.",
+        "La mesa {table!r} cambia demasiado rápido en otro sitio: la orden perdió la carrera "
+        "{tries} veces; inténtelo de nuevo.",
+    ),
     "store.error.pg_newer_schema": M(
         "The database {db} holds a newer log (schema {found}) than this puntobanco knows "
         "({known}); upgrade puntobanco.",

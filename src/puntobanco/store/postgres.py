@@ -282,12 +282,14 @@ class PostgresStore:
         """See ``EventStore.load``."""
         return self.load_after(table, 0)
 
-    def load_after(self, table: str, seq: int) -> list[Record]:
-        """The table's events after number ``seq``, oldest first (a catch-up)."""
+    def load_after(self, table: str, seq: int, *, limit: int | None = None) -> list[Record]:
+        """The table's events after number ``seq``, oldest first (a catch-up);
+        the first ``limit`` of them only, if given."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT seq, time, body FROM events WHERE table_id = %s AND seq > %s ORDER BY seq",
-                (table, seq),
+                "SELECT seq, time, body FROM events WHERE table_id = %s AND seq > %s "
+                "ORDER BY seq LIMIT %s",
+                (table, seq, limit),
             ).fetchall()
         return [Record(table, int(n), time, loads(body)) for n, time, body in rows]
 
