@@ -141,7 +141,7 @@ class SharedEngine:
                         return Committed(table, int(str(error.params["seq"])), ())
                     if error.key != "store.error.conflict":
                         raise
-                    self.engine.release(table)  # another process wrote: read it again
+                    self._follow(table)  # another process wrote: read what it wrote
                 finally:
                     self.store.command(table, None)
             raise StoreError("store.error.busy", table=table, tries=RETRIES)
@@ -155,7 +155,23 @@ class SharedEngine:
     def _catch_up(self, table: str) -> None:
         stored = self.store.store.count(table)
         if self.engine.exists(table) and self.engine.machine(table).event_count < stored:
-            self.engine.release(table)
+            self._follow(table)
+
+    def _follow(self, table: str) -> None:
+        """Fold into this process's copy of the table the events other processes stored
+        since (not a reload: only the new events are read)."""
+        if not self.engine.exists(table):
+            return
+        machine = self.engine.machine(table)
+        records = self.store.load_after(table, machine.event_count)
+        if not records or records[0].seq != machine.event_count + 1:
+            self.engine.release(table)  # read it all again
+            return
+        # The machine folds events it did not emit through its own fold; its cached
+        # live shoe is dropped, since another process may have dealt from it.
+        for record in records:
+            machine._fold(record.event)
+        machine._shoe = None
 
     # -- the other processes' commits ---------------------------------------------------
 
