@@ -243,6 +243,68 @@ MESSAGES: dict[str, M] = {
         "{amount} sur {box}.",
         "{amount} en {box}.",
     ),
+    "tui.help.title": M("HELP", "AIDE", "AYUDA"),
+    "tui.help.keys": M("Keys here:", "Touches ici :", "Teclas aquí:"),
+    "tui.help.always": M(
+        "[?] or [F1] this help  [Ctrl+Q] quit at once (--resume continues)",
+        "[?] ou [F1] cette aide  [Ctrl+Q] sortir tout de suite (--resume pour reprendre)",
+        "[?] o [F1] esta ayuda  [Ctrl+Q] salir enseguida (--resume para seguir)",
+    ),
+    "tui.help.rules": M(
+        "The coup:\n"
+        "- A = 1, 2 to 9 their number, 10 J Q K = 0; a hand counts its units digit.\n"
+        "- Two cards each, Punto first. 8 or 9 is a natural: nobody draws.\n"
+        "- Punto draws on 0 to 5 and stands on 6 or 7.\n"
+        "- Banco, when Punto stood, draws on 0 to 5. When Punto drew, Banco's total\n"
+        "  and Punto's third card decide: 0-2 draws; 3 draws unless it is an 8;\n"
+        "  4 draws on 2-7; 5 on 4-7; 6 on 6-7; 7 stands.\n"
+        "- The higher total wins; equal totals are a tie. Punto pays 1:1, Banco 19\n"
+        "  for 20, Tie 8:1; on a tie, bets on Punto and Banco are returned.",
+        "Le coup :\n"
+        "- As = 1, 2 à 9 leur valeur, 10 V D R = 0 ; une main compte ses unités.\n"
+        "- Deux cartes chacun, Punto d'abord. 8 ou 9 est un abattage : personne ne tire.\n"
+        "- Punto tire à 0-5 et reste à 6 ou 7.\n"
+        "- Banco, si Punto est resté, tire à 0-5. Si Punto a tiré, le total de\n"
+        "  Banco et la troisième carte de Punto décident : 0-2 tire ; 3 tire sauf\n"
+        "  sur un 8 ; 4 tire sur 2-7 ; 5 sur 4-7 ; 6 sur 6-7 ; 7 reste.\n"
+        "- Le plus haut total gagne ; à totaux égaux, égalité. Punto paie 1 pour 1,\n"
+        "  Banco 19 pour 20, Égalité 8 pour 1 ; sur égalité, Punto et Banco sont rendus.",
+        "La mano:\n"
+        "- As = 1, 2 a 9 su número, 10 J Q K = 0; una mano cuenta sus unidades.\n"
+        "- Dos cartas cada uno, primero Punto. 8 o 9 es natural: nadie pide.\n"
+        "- Punto pide con 0 a 5 y se planta con 6 o 7.\n"
+        "- Banco, si Punto se plantó, pide con 0 a 5. Si Punto pidió, deciden el\n"
+        "  total de Banco y la tercera carta de Punto: 0-2 pide; 3 pide salvo con\n"
+        "  un 8; 4 pide con 2-7; 5 con 4-7; 6 con 6-7; 7 se planta.\n"
+        "- Gana el total más alto; totales iguales son igualdad. Punto paga 1 a 1,\n"
+        "  Banco 19 por 20, Igualdad 8 a 1; en igualdad se devuelven Punto y Banco.",
+    ),
+    "tui.help.back": M(
+        "[Esc] [Enter] back  [Up] [Down] scroll",
+        "[Échap] [Entrée] retour  [Haut] [Bas] défiler",
+        "[Esc] [Intro] volver  [Arriba] [Abajo] desplazar",
+    ),
+    "tui.casino.broke": M(
+        "{name} has {zero} left. Press [$] to buy in again for {amount}, or [Q] to leave.",
+        "Il reste {zero} à {name}. Appuyez sur [$] pour racheter {amount}, ou sur [Q] pour partir.",
+        "A {name} le queda {zero}. Pulse [$] para volver a comprar {amount}, o [Q] para irse.",
+    ),
+    "tui.casino.rebought": M(
+        "Bought in again for {amount}.",
+        "Nouvelle cave de {amount}.",
+        "Nueva compra de {amount}.",
+    ),  # fmt: skip
+    "tui.ranking.none": M(
+        "Nobody wins: no bankroll is above 0.",
+        "Personne ne gagne : aucune cave au-dessus de 0.",
+        "Nadie gana: ningún saldo por encima de 0.",
+    ),  # fmt: skip
+    "tui.ctrl_c": M(
+        "Press Ctrl+Q to quit (--resume continues).",
+        "Appuyez sur Ctrl+Q pour quitter (--resume pour reprendre).",
+        "Pulse Ctrl+Q para salir (--resume para seguir).",
+    ),
+    "tui.ctrl_c.title": M("Quit?", "Quitter ?", "¿Salir?"),
     "tui.confirm.leave": M(
         "Leave the table? Press Q again to leave, any other key to stay.",
         "Quitter la table ? Appuyez de nouveau sur Q pour partir, sur une autre touche pour "
@@ -293,11 +355,11 @@ MESSAGES: dict[str, M] = {
     ),
     "tui.keys.croupier": M(
         "[P][B][T] bet  [+][-] chip  [X] take back  [Enter] done\n"
-        "[R] roads  [Q] leave the table  [Ctrl+Q] quit, --resume continues",
+        "[R] roads  [Q] leave the table  [Ctrl+Q] quit, --resume continues  [?] help",
         "[P][B][E] miser  [+][-] jeton  [X] reprendre  [Entrée] fini\n"
-        "[R] routes  [Q] quitter la table  [Ctrl+Q] sortir, --resume pour reprendre",
+        "[R] routes  [Q] quitter la table  [Ctrl+Q] sortir (--resume)  [?] aide",
         "[P][B][I] apostar  [+][-] ficha  [X] retirar  [Intro] listo\n"
-        "[R] caminos  [Q] dejar la mesa  [Ctrl+Q] salir, --resume para seguir",
+        "[R] caminos  [Q] dejar la mesa  [Ctrl+Q] salir (--resume)  [?] ayuda",
     ),
     "tui.error.bet_first": M(
         "Place a bet first (P, B or T), or wait: the croupier deals when the time is up.",
@@ -348,9 +410,9 @@ MESSAGES: dict[str, M] = {
     "tui.keys.next": M("[Enter] next deal", "[Entrée] donne suivante", "[Intro] ronda siguiente"),
     "tui.keys.ranking": M("[Enter] ranking", "[Entrée] classement", "[Intro] clasificación"),
     "tui.keys.common": M(
-        "[R] roads  [Q] save and quit (--resume continues)",
-        "[R] routes  [Q] sauver et quitter (--resume pour reprendre)",
-        "[R] caminos  [Q] guardar y salir (--resume para seguir)",
+        "[R] roads  [Q] save and quit (--resume continues)  [?] help",
+        "[R] routes  [Q] sauver et quitter (--resume pour reprendre)  [?] aide",
+        "[R] caminos  [Q] guardar y salir (--resume para seguir)  [?] ayuda",
     ),
     "tui.keys.typing": M(
         "[Esc] save and quit (--resume continues)",
@@ -359,11 +421,11 @@ MESSAGES: dict[str, M] = {
     ),
     "tui.keys.casino": M(
         "[P][B][T] bet  [+][-] chip  [X] take back  [Enter] deal\n"
-        "[R] roads  [Q] leave the table  [Ctrl+Q] quit, --resume continues",
+        "[R] roads  [Q] leave the table  [Ctrl+Q] quit, --resume continues  [?] help",
         "[P][B][E] miser  [+][-] jeton  [X] reprendre  [Entrée] distribuer\n"
-        "[R] routes  [Q] quitter la table  [Ctrl+Q] sortir, --resume pour reprendre",
+        "[R] routes  [Q] quitter la table  [Ctrl+Q] sortir (--resume)  [?] aide",
         "[P][B][I] apostar  [+][-] ficha  [X] retirar  [Intro] repartir\n"
-        "[R] caminos  [Q] dejar la mesa  [Ctrl+Q] salir, --resume para seguir",
+        "[R] caminos  [Q] dejar la mesa  [Ctrl+Q] salir (--resume)  [?] ayuda",
     ),
     "tui.keys.croupier_dealing": M(
         "the croupier deals...", "le croupier distribue...", "el crupier reparte..."

@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from itertools import zip_longest
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import App, ComposeResult
 from textual.containers import VerticalScroll
@@ -230,6 +230,14 @@ class PuntoBancoApp(App[None]):
         if finished and isinstance(game, AssistGame):
             game.finish()
 
+    def action_help_quit(self) -> None:
+        """Ctrl+C: Textual's own hint, in the player's language."""
+        self.notify(self.tr_ctrl_c(), title=t("tui.ctrl_c.title", self.lang))
+
+    def tr_ctrl_c(self) -> str:
+        """The Ctrl+C hint."""
+        return t("tui.ctrl_c", self.lang)
+
     def show_roads(self, coups: Sequence[Coup]) -> None:
         """The five roads of the current shoe, full size."""
         self.push_screen(RoadsScreen(render_roads(build_roads(coups), self.lang)))
@@ -437,16 +445,22 @@ class RankingScreen(GameScreen):
         yield panel("ranking")
         yield from self.footer()
 
+    def won(self, standing: Any) -> bool:
+        """A leader wins, but nobody wins with an empty bankroll."""
+        return bool(standing.winner) and (self.money is None or standing.score > 0)
+
     def on_mount(self) -> None:
         standings = ranking(self.scores)
         lines = []
         for s in standings:
-            mark = self.tr("tui.ranking.winner") if s.winner else ""
+            mark = self.tr("tui.ranking.winner") if self.won(s) else ""
             score = self.money(s.score) if self.money else signed(s.score)
             lines.append(f"{s.rank:>2}. {s.name:<14} {score:>10}  {mark}")
-        winners = [s.name for s in standings if s.winner]
+        winners = [s.name for s in standings if self.won(s)]
         lines.append("")
-        if len(winners) > 1:
+        if not winners:
+            lines.append(self.tr("tui.ranking.none"))
+        elif len(winners) > 1:
             lines.append(self.tr("tui.ranking.shared", names=", ".join(winners)))
         else:
             lines.append(self.tr("tui.ranking.single", name=winners[0]))

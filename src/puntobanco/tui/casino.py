@@ -12,8 +12,17 @@ from puntobanco.errors import IllegalActionError
 from puntobanco.explain import outcome_name
 from puntobanco.table.describe import describe
 from puntobanco.tui.base import GameScreen, panel
-from puntobanco.tui.games import CHIPS, TableCasino
-from puntobanco.tui.render import coup_lines, fit, history_line, road_lines, roads_title
+from puntobanco.tui.games import BANKROLL, CHIPS, TableCasino
+from puntobanco.tui.help import HELP_KEYS
+from puntobanco.tui.render import (
+    coloured,
+    coloured_roads,
+    coup_lines,
+    fit,
+    history_line,
+    road_lines,
+    roads_title,
+)
 
 BOX_KEYS = {"p": "punto", "b": "banco", "t": "egalite", "e": "egalite", "i": "egalite"}
 
@@ -78,7 +87,7 @@ class CasinoScreen(GameScreen):
     # -- keys ----------------------------------------------------------------
 
     def keys(self) -> dict[str, str]:
-        keys = {"r": "roads"}
+        keys = {"r": "roads", **HELP_KEYS}
         if self.revealing is not None:
             if not self.croupier:
                 keys.update({"enter": "card", "space": "card", "a": "all"})
@@ -95,7 +104,14 @@ class CasinoScreen(GameScreen):
                 "q": "leave",
             }
         )
+        if self.broke():
+            keys["dollar_sign"] = "rebuy"
         return keys
+
+    def broke(self) -> bool:
+        """The person has nothing left to bet (a rebuy is offered)."""
+        game = self.game
+        return not self.croupier and game.table.balances.get(game.person) == 0
 
     def hints(self) -> str:
         if self.revealing is not None:
@@ -111,6 +127,14 @@ class CasinoScreen(GameScreen):
             self.say(self.tr("tui.confirm.leave"))
             return
         self.leaving = False
+        if name == "help":
+            self.help()
+            return
+        if name == "rebuy":
+            game.table.rebuy(game.person, BANKROLL)
+            self.say(self.tr("tui.casino.rebought", amount=game.money(BANKROLL)))
+            self.refresh_all()
+            return
         if name == "roads":
             self.game_app.show_roads([coup for _, coup in self.shown_history()])
             return
@@ -197,6 +221,11 @@ class CasinoScreen(GameScreen):
                 self.announce_burn("tui.casino.new_shoe", *passed)
             else:
                 self.say(" ".join([*self.handed_sentence(), *passed]))
+            if self.broke():  # told at once, with the way back in
+                zero = self.game.money(0)
+                amount = self.game.money(BANKROLL)
+                who = self.game.person
+                self.say(self.tr("tui.casino.broke", name=who, zero=zero, amount=amount))
             if self.croupier:
                 self.game.tick()  # the next countdown starts
         self.refresh_all()
@@ -215,6 +244,17 @@ class CasinoScreen(GameScreen):
             return self.left_before
         return self.left_before - self.shown
 
+    def paint(self, widget_id: str, text: str) -> None:
+        """A panel's text with its meaningful colours (the roads by letter)."""
+        paint = coloured_roads if widget_id == "roads" else coloured
+        self.query_one(f"#{widget_id}", Static).update(paint(text, self.lang))
+
+    def help(self) -> None:
+        """The keys of this screen and the rules (``?``, F1)."""
+        from puntobanco.tui.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.hints()))
+
     def refresh_all(self) -> None:
         super().refresh_all()
         game = self.game
@@ -231,13 +271,13 @@ class CasinoScreen(GameScreen):
         self.set_text("scores", "\n".join(self.seat_lines()))
         if self.revealing is not None:
             cards = self.revealing.cards[: self.shown]
-            self.set_text("coup", "\n".join(coup_lines(cards, self.lang)))
+            self.paint("coup", "\n".join(coup_lines(cards, self.lang)))
         elif self.done is not None:
-            self.set_text("coup", "\n".join(coup_lines(self.done.cards, self.lang)))
+            self.paint("coup", "\n".join(coup_lines(self.done.cards, self.lang)))
         else:
-            self.set_text("coup", self.tr("tui.casino.place_bets"))
+            self.paint("coup", self.tr("tui.casino.place_bets"))
         coups = [coup for _, coup in self.history]
-        self.set_text("roads", "\n".join(road_lines(coups, self.lang)))
+        self.paint("roads", "\n".join(road_lines(coups, self.lang)))
         history = [history_line(n, coup, self.lang) for n, coup in self.history]
         self.set_text("history", "\n".join(history[-6:]) or self.tr("tui.history.empty"))
         self.set_text("prompt", self.prompt())

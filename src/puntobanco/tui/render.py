@@ -6,7 +6,9 @@ winners are words or the roads' letters.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from puntobanco.assist import Expect, decisions, expected
 from puntobanco.cards import Card
@@ -16,6 +18,40 @@ from puntobanco.i18n import Lang, t
 from puntobanco.paytable import Amount, format_amount
 from puntobanco.roads import build_roads, grid
 from puntobanco.rules import total
+
+if TYPE_CHECKING:
+    from rich.text import Text
+
+
+#: Colours that carry meaning: Banco red, Punto blue, ties green, red suits red. Every
+#: coloured thing is also a word or a letter, so the screen reads the same in
+#: monochrome (Textual drops colours under ``NO_COLOR``).
+BANCO_STYLE = "bold red"
+PUNTO_STYLE = "bold blue"
+TIE_STYLE = "green"
+
+
+def coloured(text: str, lang: Lang) -> Text:
+    """``text`` with Punto, Banco, the tie and the red suits in their colours."""
+    from rich.text import Text
+
+    out = Text(text)
+    out.highlight_regex(r"[♥♦]", "red")
+    out.highlight_words(["Banco"], BANCO_STYLE)
+    out.highlight_words(["Punto"], PUNTO_STYLE)
+    out.highlight_words([outcome_name(Outcome.EGALITE, lang)], TIE_STYLE)
+    return out
+
+
+def coloured_roads(text: str, lang: Lang) -> Text:
+    """The roads panel with each letter in its box's colour."""
+    from rich.text import Text
+
+    out = Text(text)
+    for code, style in (("B", BANCO_STYLE), ("P", PUNTO_STYLE), ("T", TIE_STYLE)):
+        letter = re.escape(t(f"roads.letter.{code}", lang))
+        out.highlight_regex(rf"(?<![^\s·]){letter}(?=[\dpb\s·]|$)", style)
+    return out
 
 
 def fit(text: str, width: int) -> str:

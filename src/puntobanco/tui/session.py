@@ -13,7 +13,10 @@ from puntobanco.errors import InvalidCardError, PuntoBancoError
 from puntobanco.explain import expect_sentence, outcome_name
 from puntobanco.tui.base import GameScreen, panel
 from puntobanco.tui.games import SessionView
+from puntobanco.tui.help import HELP_KEYS
 from puntobanco.tui.render import (
+    coloured,
+    coloured_roads,
     coup_lines,
     fit,
     history_line,
@@ -86,7 +89,7 @@ class SessionScreen(GameScreen):
 
     def keys(self) -> dict[str, str]:
         phase = self.game.phase
-        keys = {"q": "quit", "r": "roads"}
+        keys = {"q": "quit", "r": "roads", **HELP_KEYS}
         if phase is Phase.PREDICTING:
             keys.update({k: f"predict:{box}" for k, box in BOX_KEYS.items()})
             if self.game.predictions:
@@ -129,6 +132,9 @@ class SessionScreen(GameScreen):
         if name == "quit":
             self.game_app.save(finished=False)
             self.app.exit()
+            return
+        if name == "help":
+            self.help()
             return
         if name == "roads":
             self.game_app.show_roads([coup for _, coup in self.game.results])
@@ -211,6 +217,17 @@ class SessionScreen(GameScreen):
 
     # -- drawing -------------------------------------------------------------
 
+    def paint(self, widget_id: str, text: str) -> None:
+        """A panel's text with its meaningful colours (the roads by letter)."""
+        paint = coloured_roads if widget_id == "roads" else coloured
+        self.query_one(f"#{widget_id}", Static).update(paint(text, self.lang))
+
+    def help(self) -> None:
+        """The keys of this screen and the rules (``?``, F1)."""
+        from puntobanco.tui.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.hints()))
+
     def refresh_all(self) -> None:
         super().refresh_all()
         a = self.game
@@ -220,9 +237,9 @@ class SessionScreen(GameScreen):
             title += "  " + self.tr("tui.seed", seed=self.game.seed)
         self.set_text("title", title)
         self.set_text("scores", "\n".join(self.score_lines()))
-        self.set_text("coup", "\n".join(self.coup_text()))
+        self.paint("coup", "\n".join(self.coup_text()))
         coups = [coup for _, coup in a.results]
-        self.set_text("roads", "\n".join(road_lines(coups, self.lang)))
+        self.paint("roads", "\n".join(road_lines(coups, self.lang)))
         shown = self.query_one("#history").content_size.height or 6
         history = [history_line(n, coup, self.lang) for n, coup in a.results][-shown:]
         self.set_text("history", "\n".join(history) or self.tr("tui.history.empty"))
