@@ -55,6 +55,7 @@ class Player:
             return None
         s = self.strategy
         name = s.name.split(":")[0]
+        assert not isinstance(s.box, str)
         box = s.box
         decided = [o for o in history if o is not Outcome.EGALITE]
         if name == "follow":

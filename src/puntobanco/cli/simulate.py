@@ -15,7 +15,7 @@ from typing import Any
 
 from puntobanco.errors import InvalidStrategyError
 from puntobanco.i18n import Lang, t
-from puntobanco.paytable import PAYTABLES
+from puntobanco.paytable import PAYTABLES, side_bet_names
 from puntobanco.shoe import DEFAULT_CUT_CARD
 
 NAME = "simulate"
@@ -68,6 +68,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
         default="standard",
         help=t("cli.help.paytable", lang),
     )
+    p.add_argument(
+        "--side-bets",
+        default="",
+        metavar="S,...",
+        help=t("odds.help.side_bets", lang, names=", ".join(side_bet_names())),
+    )
     p.add_argument("--unit", type=int, default=1, help=t("sim.help.unit", lang))
     p.add_argument("--min", type=int, default=1, dest="minimum", help=t("sim.help.minimum", lang))
     p.add_argument("--max", type=int, default=200, dest="maximum", help=t("sim.help.maximum", lang))
@@ -118,6 +124,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
         burn=not args.no_burn,
         cut_card=args.cut_card or None,
         paytable=args.paytable,
+        side_bets=tuple(b.strip() for b in args.side_bets.split(",") if b.strip()),
         strategies=tuple(parse_strategy(s, limits) for s in args.strategy),
         chunk_coups=CHUNK_COUPS if args.chunk is None else args.chunk,
         keep_shoes=args.csv is not None,
@@ -257,6 +264,7 @@ def _pct(x: float, lang: Lang) -> str:
 
 def _print_table(summary: Any, data: dict[str, Any], seconds: float, lang: Lang) -> None:
     from puntobanco.cli.common import echo
+    from puntobanco.cli.odds import bet_name
     from puntobanco.coup import Outcome
     from puntobanco.explain import outcome_name
     from puntobanco.i18n.numbers import number, percent, signed
@@ -321,8 +329,7 @@ def _print_table(summary: Any, data: dict[str, Any], seconds: float, lang: Lang)
         )
     )
     rows = [
-        (t("sim.flat", lang, box=outcome_name(box, lang)), data["flat"][box.value])
-        for box in Outcome
+        (t("sim.flat", lang, box=bet_name(key, lang)), flat) for key, flat in data["flat"].items()
     ] + [(s["name"], s) for s in data["strategies"]]
     for name, s in rows:
         quant = s.get("final_bankroll_quantiles", {})

@@ -30,6 +30,24 @@ MAX_CARDS = 6
 
 
 @lru_cache(maxsize=1)
+def _multiset_codes() -> tuple[IntArray, IntArray]:
+    grid = np.indices((10,) * MAX_CARDS).reshape(MAX_CARDS, -1).astype(np.int64)
+    key = np.sort(grid, axis=0)
+    code = np.zeros(grid.shape[1], dtype=np.int64)
+    for row in key:
+        code = code * 10 + row
+    uniques, inverse = np.unique(code, return_inverse=True)
+    return uniques, inverse.reshape(-1)
+
+
+def multiset_order() -> tuple[IntArray, int]:
+    """(multiset of each of the 10**6 ordered value sequences, as
+    ``np.indices((10,) * 6)`` lists them, in ``multiset_table`` order; 5,005)."""
+    uniques, inverse = _multiset_codes()
+    return inverse, len(uniques)
+
+
+@lru_cache(maxsize=1)
 def multiset_table() -> tuple[IntArray, IntArray, IntArray, IntArray]:
     """``(values, multiplicities, lengths, outcomes)`` over the 5,005 six-value multisets.
 
@@ -50,11 +68,7 @@ def multiset_table() -> tuple[IntArray, IntArray, IntArray, IntArray]:
     bfinal = np.where(bdraw, (bt + bthird) % 10, bt)
     outcome = np.where(pfinal > bfinal, 0, np.where(bfinal > pfinal, 1, 2))
 
-    key = np.sort(grid, axis=0)
-    code = np.zeros(grid.shape[1], dtype=np.int64)
-    for row in key:
-        code = code * 10 + row
-    uniques, inverse = np.unique(code, return_inverse=True)
+    uniques, inverse = _multiset_codes()
     outcomes = np.bincount(inverse * 3 + outcome, minlength=3 * len(uniques)).reshape(-1, 3)
 
     values = np.zeros((len(uniques), MAX_CARDS), dtype=np.int64)
@@ -176,17 +190,30 @@ def counts_block(r: Any, outcomes: Any, out: Any) -> None:
                         for i in range(BLOCK):
                             w4[i] = w3[i] * re[i]
                             re[i] -= 1.0
-                        for f in range(e, 10):
-                            rf = r[f]
-                            for i in range(BLOCK):
-                                t[i] = w4[i] * rf[i]
-                            for j in range(k_out):
-                                o = outcomes[m, j]
-                                if o != 0.0:
-                                    oj = out[j]
-                                    for i in range(BLOCK):
-                                        oj[i] += t[i] * o
-                            m += 1
+                        if k_out == 2:  # one fused pass: both sums in one loop
+                            o0 = out[0]
+                            o1 = out[1]
+                            for f in range(e, 10):
+                                rf = r[f]
+                                x0 = outcomes[m, 0]
+                                x1 = outcomes[m, 1]
+                                for i in range(BLOCK):
+                                    tt = w4[i] * rf[i]
+                                    o0[i] += tt * x0
+                                    o1[i] += tt * x1
+                                m += 1
+                        else:
+                            for f in range(e, 10):
+                                rf = r[f]
+                                for i in range(BLOCK):
+                                    t[i] = w4[i] * rf[i]
+                                for j in range(k_out):
+                                    o = outcomes[m, j]
+                                    if o != 0.0:
+                                        oj = out[j]
+                                        for i in range(BLOCK):
+                                            oj[i] += t[i] * o
+                                m += 1
                         for i in range(BLOCK):
                             re[i] += 1.0
                     for i in range(BLOCK):
@@ -200,25 +227,72 @@ def counts_block(r: Any, outcomes: Any, out: Any) -> None:
 
 
 @numba.njit(cache=True, nogil=True)
+def drop_largest(outcomes: Any) -> tuple[Any, Any]:
+    """(``outcomes`` without its largest column, that column's index): the
+    column left out is every sequence minus the others, one sum fewer per term."""
+    k_out = outcomes.shape[1]
+    big = 0
+    best = -1.0
+    for j in range(k_out):
+        total = 0.0
+        for m in range(outcomes.shape[0]):
+            total += outcomes[m, j]
+        if total > best:
+            best = total
+            big = j
+    reduced = np.empty((outcomes.shape[0], max(k_out - 1, 1)))
+    for m in range(outcomes.shape[0]):
+        c = 0
+        for j in range(k_out):
+            if j != big:
+                reduced[m, c] = outcomes[m, j]
+                c += 1
+    return reduced, big
+
+
+@numba.njit(cache=True, nogil=True)
+def counts_full(r: Any, reduced: Any, big: Any, k_out: Any, block: Any, out: Any) -> None:
+    """``counts_block`` of every column of a table given by ``drop_largest``:
+    ``out[j, i]`` for the ``k_out`` columns, the dropped one as the remainder of
+    N(N-1)...(N-5) (0 below six cards)."""
+    counts_block(r, reduced, block)
+    for i in range(BLOCK):
+        n = 0.0
+        for v in range(10):
+            n += r[v, i]
+        whole = 0.0
+        if n >= MAX_CARDS:
+            whole = n * (n - 1) * (n - 2) * (n - 3) * (n - 4) * (n - 5)
+        rest = whole
+        c = 0
+        for j in range(k_out):
+            if j != big:
+                value = block[c, i] if whole > 0 else 0.0
+                out[j, i] = value
+                rest -= value
+                c += 1
+        out[big, i] = rest
+
+
+@numba.njit(cache=True, nogil=True)
 def counts_many_f64(counts: Any, outcomes: Any, out: Any) -> None:
     """``counts_block`` over every row of ``counts`` (n, 10), into ``out`` (n, K);
     a row of fewer than six cards counts nothing."""
     n = counts.shape[0]
     k_out = outcomes.shape[1]
+    reduced, big = drop_largest(outcomes)
     r = np.zeros((10, BLOCK))
-    block = np.zeros((k_out, BLOCK))
+    block = np.zeros((reduced.shape[1], BLOCK))
+    full = np.zeros((k_out, BLOCK))
     for start in range(0, n, BLOCK):
         nb = min(BLOCK, n - start)
         for v in range(10):
             for i in range(BLOCK):
                 r[v, i] = counts[start + i, v] if i < nb else 0.0
-        counts_block(r, outcomes, block)
+        counts_full(r, reduced, big, k_out, block, full)
         for i in range(nb):
-            total = 0
-            for v in range(10):
-                total += counts[start + i, v]
             for j in range(k_out):
-                out[start + i, j] = block[j, i] if total >= MAX_CARDS else 0.0
+                out[start + i, j] = full[j, i]
 
 
 @numba.njit(cache=True, nogil=True)

@@ -12,17 +12,15 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from puntobanco.coup import Outcome
-from puntobanco.errors import InvalidStrategyError
-from puntobanco.paytable import PAYTABLES, Paytable
+from puntobanco.errors import InvalidBetError, InvalidStrategyError
+from puntobanco.paytable import PAYTABLES, Paytable, configuration
 from puntobanco.rng import check_seed, derive_seed
 from puntobanco.shoe import check_cut_card, check_decks
+from puntobanco.sim.classes import SCALE as SCALE
 from puntobanco.sim.strategies import Strategy
 
 #: Coups per chunk: about 20 ms of one core, fine enough for progress and Ctrl-C.
 CHUNK_COUPS: Final = 1 << 20
-#: Amounts are counted in twentieths of a unit: Banco pays 19 for 20.
-SCALE: Final = 20
 MAX_COUPS: Final = 10**15
 
 I64 = npt.NDArray[np.int64]
@@ -39,6 +37,7 @@ class SimConfig:
     cut_card: int | None = 16
     paytable: str = "standard"
     strategies: tuple[Strategy, ...] = ()
+    side_bets: tuple[str, ...] = ()
     chunk_coups: int = CHUNK_COUPS
     keep_shoes: bool = False
 
@@ -57,6 +56,12 @@ class SimConfig:
             raise InvalidStrategyError("error.sim.chunk", chunk=self.chunk_coups)
         if self.paytable not in PAYTABLES:
             raise InvalidStrategyError("error.sim.paytable", name=self.paytable)
+        offered = {w.key for w in self.table.wagers if not w.reads_pairs}
+        for strategy in self.strategies:
+            if strategy.bet is not None and strategy.bet not in offered:
+                raise InvalidBetError(
+                    "error.bet.not_offered", box=strategy.bet, paytable=self.paytable
+                )
 
     @property
     def chunks(self) -> int:
@@ -69,18 +74,14 @@ class SimConfig:
 
     @property
     def table(self) -> Paytable:
-        """The paytable by name."""
-        return PAYTABLES[self.paytable]
+        """The paytable by name, with the side bets added."""
+        return configuration(self.paytable, self.side_bets)
 
-    def pay(self) -> I64:
-        """A winning unit's profit on each box, in twentieths."""
-        table = self.table
-        values = []
-        for box in Outcome:
-            scaled = table.odds(box) * SCALE
-            assert scaled.denominator == 1, "paytable odds must be multiples of 1/20"
-            values.append(int(scaled))
-        return np.array(values, dtype=np.int64)
+    @property
+    def flat_fast(self) -> bool:
+        """True when every bet reads only the winner: flat bets settle from the
+        three outcome counts of each shoe (the pipelined kernel)."""
+        return all(w.winner_only for w in self.table.wagers)
 
     def shoe_seed(self, chunk: int, shoe: int) -> int:
         """The seed of shoe ``shoe`` of chunk ``chunk``: ``Shoe(decks, seed=...)`` deals it."""
@@ -94,17 +95,18 @@ class ChunkResult:
     chunk: int
     coups: int
     shoes: I64  # (n, 5): coups, punto, banco, egalite, complete
-    results: I64  # (n, strategies, 4): net (twentieths), bets, ruined, wagered
+    results: I64  # (n, strategies, 4): net (hundredths), bets, ruined, wagered
     coup_squares: npt.NDArray[np.float64]  # (strategies,) sum of squared nets per coup
     config: SimConfig
     seconds: float = 0.0
     digest: object = None  # the chunk's totals (a results.Summary), made by the worker
+    classes: I64 | None = None  # (n, classes): coups of each class per shoe, when not flat_fast
 
 
 @dataclass(slots=True)
 class Trace:
     """The first shoes of chunk 0 coup by coup: bankrolls and unseen compositions."""
 
-    bank: I64  # (shoes, coups, strategies), twentieths; -1 where the shoe had ended
+    bank: I64  # (shoes, coups, strategies), hundredths; -1 where the shoe had ended
     unseen: I64  # (shoes, coups, 10) composition before each coup
     coups: I64  # (shoes,) coups in each shoe

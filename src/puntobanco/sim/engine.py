@@ -11,8 +11,10 @@ out is the shoe's last). The tableau comes in as arrays built from
 Seeds: chunk k of a run seeded S uses ``derive_seed(S, k)``; shoe j of that
 chunk is ``Shoe(decks, seed=derive_seed(derive_seed(S, k), j), cut_card=...)``.
 
-Amounts are integers in twentieths of a unit (Banco pays 19 for 20), so
-every bankroll is exact.
+Amounts are integers in hundredths of a unit (Banco pays 19 for 20, or 24
+for 25 at 4%), so every bankroll is exact. Every coup falls in a class of
+the paytable (``puntobanco.sim.classes``: coups that pay every bet alike),
+looked up like its outcome; a bet's net is its class's price.
 """
 
 from __future__ import annotations
@@ -22,17 +24,19 @@ from typing import Any, Final
 import numpy as np
 
 from puntobanco.jit import numba
-from puntobanco.odds.batch import counts_one
+from puntobanco.odds.batch import BLOCK, counts_full, drop_largest
 from puntobanco.sim.shuffle import U64, derive_seed, seeded_state, shuffle, swap_step
 from puntobanco.sim.strategies import (
     AGAINST,
     COUNT,
     DALEMBERT,
+    DRAGON_COUNT,
     FIBONACCI,
     FOLLOW,
     LABOUCHERE,
     MARTINGALE,
     PAROLI,
+    PERFECT,
     S1326,
 )
 
@@ -118,26 +122,68 @@ def _fib(i: Any) -> Any:
 
 
 @numba.njit(inline="always")
-def _count_box(unseen: Any, outcomes: Any, counts: Any, pay: Any, scale: Any) -> Any:
-    """The box with the best positive exact expectation on the unseen cards, or -1."""
-    counts_one(unseen, outcomes, counts)
-    p = counts[0]
-    b = counts[1]
-    e = counts[2]
-    # Expectation times the number of sequences and the scale, exact in int64
-    # (at most 180 * 5.3e15 < 9.2e18).
-    best = -1
-    best_value = np.int64(0)
-    values = (
-        pay[0] * p - scale * b,
-        pay[1] * b - scale * p,
-        pay[2] * e - scale * (p + b),
-    )
-    for box in range(3):
-        if values[box] > best_value:
-            best_value = values[box]
-            best = box
-    return best
+def _wide_index(cards: Any, pos: Any) -> Any:
+    """The ``tableau.wide_coup_table()`` cell of the coup at ``pos``."""
+    u = np.uint64(pos)
+    pt = np.int64(cards[u]) + np.int64(cards[u + U64(2)])
+    bt = np.int64(cards[u + U64(1)]) + np.int64(cards[u + U64(3)])
+    if pt >= 10:
+        pt -= 10
+    if bt >= 10:
+        bt -= 10
+    tail = np.int64(cards[u + U64(4)]) * 10 + np.int64(cards[u + U64(5)])
+    return ((pt << 11) | (bt << 7)) + tail
+
+
+@numba.njit(inline="always")
+def _expectation_sign(ex: Any, k: Any, epay: Any, box: Any) -> Any:
+    """Sign of the exact expectation of ``box`` before coup k: the class counts
+    ``ex[k]`` (exact integers in float64) times the reduced prices ``epay``,
+    summed in int64 (every price is divided by its column's gcd, so the sum
+    stays below 2**63)."""
+    total = np.int64(0)
+    for c in range(epay.shape[0]):
+        total += np.int64(ex[k, c]) * epay[c, box]
+    return total
+
+
+@numba.njit(cache=True, nogil=True)
+def exact_classes(
+    cards: Any, full: Any, burn: Any, starts: Any, k: Any, outcomes: Any, ex: Any
+) -> None:
+    """Exact class counts of the cards not yet seen before each of the k coups
+    of a dealt shoe (coup j starts at ``starts[j]``), into ``ex[j]``: all of a
+    shoe's compositions in blocks of ``BLOCK`` through ``counts_block``. The
+    turned burn card is seen; the burned ones are not."""
+    n_cls = outcomes.shape[1]
+    reduced, big = drop_largest(outcomes)
+    r = np.zeros((10, BLOCK))
+    block = np.zeros((reduced.shape[1], BLOCK))
+    out = np.zeros((n_cls, BLOCK))
+    unseen = np.empty(10, np.int64)
+    for v in range(10):
+        unseen[v] = full[v]
+    pos = 0
+    if burn:
+        unseen[cards[0]] -= 1
+        pos = 1 + (cards[0] if cards[0] != 0 else 10)
+    for first in range(0, k, BLOCK):
+        nb = min(BLOCK, k - first)
+        for i in range(BLOCK):
+            if i < nb:
+                j = first + i
+                while pos < starts[j]:
+                    unseen[cards[pos]] -= 1
+                    pos += 1
+                for v in range(10):
+                    r[v, i] = unseen[v]
+            else:
+                for v in range(10):
+                    r[v, i] = 0.0
+        counts_full(r, reduced, big, n_cls, block, out)
+        for i in range(nb):
+            for c in range(n_cls):
+                ex[first + i, c] = out[c, i]
 
 
 @numba.njit(cache=True, nogil=True)
@@ -148,7 +194,9 @@ def run_chunk(
     cut: Any,
     budget: Any,
     wide: Any,
-    pay: Any,
+    wide_cls: Any,
+    price: Any,
+    epay: Any,
     scale: Any,
     kinds: Any,
     boxes: Any,
@@ -164,7 +212,10 @@ def run_chunk(
     """Deal shoes from ``chunk_seed`` until exactly ``budget`` coups are dealt
     (the last shoe may be cut short) and play every strategy on them.
 
-    ``pay[box]`` is a winning unit's profit in twentieths (``scale`` = 20);
+    ``wide_cls`` gives each coup's class (indexed as ``wide``), ``price[c, box]``
+    a unit's net in class c on ``box`` in hundredths (``scale`` = 100; 0 is a
+    push), ``epay`` the same reduced by each column's gcd, and ``outcomes`` the
+    float64 class counts of each six-value multiset (for the exact strategies);
     ``shoes[s]`` gets the shoe's record, ``results[s, i]`` strategy i's, and
     ``coup_stats[i]`` (sum of squared nets) per coup; the first shoes' bankrolls
     after each coup and unseen compositions before it go to the trace arrays.
@@ -177,8 +228,12 @@ def run_chunk(
     for i in range(n):
         full[base[i]] += 1
     unseen = np.empty(10, np.int64)
-    counts = np.empty(3, np.int64)
     limit = n - cut if cut != NO_CUT else n + 1
+    most = n // 4 + 1
+    starts = np.zeros(most, np.int64)
+    outs = np.zeros(most, np.int64)
+    ex = np.zeros((most, outcomes.shape[1]))
+    tags = np.array([0, 0, 0, 0, -1, -1, -1, -1, 2, 2], np.int64)  # Jacobson's Dragon 7
     bank = np.empty(n_strat, np.int64)
     level = np.empty(n_strat, np.int64)
     aux = np.empty(n_strat, np.int64)
@@ -188,22 +243,26 @@ def run_chunk(
     llast = np.empty(n_strat, np.int64)
     stake = np.zeros(n_strat, np.int64)
     box = np.zeros(n_strat, np.int64)
-    any_count = False
+    any_exact = False
     for i in range(n_strat):
-        if kinds[i] == COUNT:
-            any_count = True
-    # The unseen cards are needed by a counting player and by a trace only.
-    track = any_count or trace_unseen.shape[0] > 0
+        if kinds[i] == COUNT or kinds[i] == PERFECT:
+            any_exact = True
+    track = trace_unseen.shape[0] > 0
     dealt = 0
     s = 0
     while dealt < budget:
         shuffle(cards, base, derive_seed(chunk_seed, s))
+        if any_exact:  # every composition of the shoe, in one vectorised pass
+            planned = deal_shoe(cards, burn, cut, wide, starts, outs)
+            exact_classes(cards, full, burn, starts, planned, outcomes, ex)
         pos = 0
+        running = 0
         for v in range(10):
             unseen[v] = full[v]
         if burn:
             turned = cards[0]
             unseen[turned] -= 1
+            running = tags[turned]
             pos = 1 + (turned if turned != 0 else 10)
         for i in range(n_strat):
             bank[i] = params[i, P_BANKROLL] * scale
@@ -231,8 +290,13 @@ def run_chunk(
             last = pos >= limit
             # Each strategy chooses its box and stake before the coup.
             want_box = -1
-            if any_count:
-                want_box = _count_box(unseen, outcomes, counts, pay, scale)
+            if any_exact:
+                best = np.int64(0)
+                for candidate in range(3):
+                    value = _expectation_sign(ex, k, epay, candidate)
+                    if value > best:
+                        best = value
+                        want_box = candidate
             for i in range(n_strat):
                 kind = kinds[i]
                 stake[i] = 0
@@ -260,6 +324,13 @@ def run_chunk(
                         b = 1 - last_winner
                 elif kind == COUNT:
                     b = want_box
+                elif kind == PERFECT:
+                    if _expectation_sign(ex, k, epay, b) <= 0:
+                        b = -1
+                elif kind == DRAGON_COUNT:
+                    # True count (running count per deck left) at least the trigger.
+                    if running * 52 < params[i, P_ARG] * (n - pos):
+                        b = -1
                 if b < 0:
                     continue
                 bet = min(desired, params[i, P_MAX])
@@ -273,11 +344,13 @@ def run_chunk(
             used, outcome = _coup(cards, pos, n, wide)
             if used == 0:
                 break
+            cls = np.int64(wide_cls[_wide_index(cards, pos)])
             if s < trace_unseen.shape[0] and k < trace_unseen.shape[1]:
                 for v in range(10):
                     trace_unseen[s, k, v] = unseen[v]
-            if track:
-                for c in range(pos, pos + used):
+            for c in range(pos, pos + used):
+                running += tags[cards[c]]
+                if track:
                     unseen[cards[c]] -= 1
             pos += used
             k += 1
@@ -295,14 +368,10 @@ def run_chunk(
                         trace_bank[s, k - 1, i] = bank[i]
                     continue
                 b = box[i]
-                won = outcome == b
-                push = outcome == 2 and b != 2
-                if won:
-                    net = bet * pay[b]
-                elif push:
-                    net = 0
-                else:
-                    net = -bet * scale
+                unit_net = price[cls, b]
+                won = unit_net > 0
+                push = unit_net == 0
+                net = bet * unit_net
                 bank[i] += net
                 results[s, i, R_NET] += net
                 results[s, i, R_BETS] += 1
@@ -490,4 +559,62 @@ def run_flat_chunk(
         shoes[s, S_COMPLETE] = complete
         s += 1
         ca, cb = cb, ca
+    return s
+
+
+@numba.njit(cache=True, nogil=True)
+def run_classes_chunk(
+    chunk_seed: Any,
+    base: Any,
+    points: Any,
+    burn: Any,
+    cut: Any,
+    budget: Any,
+    cells: Any,
+    klass: Any,
+    shoes: Any,
+    classes: Any,
+) -> Any:
+    """Flat bets of any paytable and side bets: ``run_flat_chunk`` that counts,
+    per shoe, the coups of each class of the paytable into ``classes[s]``.
+
+    The shoe is shuffled as ranks (``base`` holds the rank index of each card
+    of ``fresh_order(decks)``; the same draws give the same order as the
+    points), ``points[rank]`` is a rank's value, ``cells`` is
+    ``classes.cell_table()`` (final totals and cards, and the cards used) and
+    ``klass`` maps a cell and the two pair flags to a class. Fills the
+    ``S_COUPS`` and ``S_COMPLETE`` columns of ``shoes``; returns the shoes.
+    """
+    n = base.shape[0]
+    ranks = np.zeros(n + PAD, np.int8)
+    pts = np.zeros(n + PAD, np.int8)
+    limit = n - cut if cut != NO_CUT else n + 1
+    dealt = 0
+    s = 0
+    while dealt < budget:
+        shuffle(ranks, base, derive_seed(chunk_seed, s))
+        for x in range(n):
+            pts[x] = points[ranks[x]]
+        pos = _start(pts, burn)
+        k = 0
+        complete = 1
+        while True:
+            if dealt >= budget:
+                complete = 0
+                break
+            last = pos >= limit
+            code = np.int64(cells[_wide_index(pts, pos)])
+            used = code & 7
+            if pos + used > n:
+                break
+            flags = 2 * (ranks[pos] == ranks[pos + 2]) + (ranks[pos + 1] == ranks[pos + 3])
+            classes[s, klass[(code >> 3) * 4 + flags]] += 1
+            pos += used
+            k += 1
+            dealt += 1
+            if last:
+                break
+        shoes[s, S_COUPS] = k
+        shoes[s, S_COMPLETE] = complete
+        s += 1
     return s

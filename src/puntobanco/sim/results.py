@@ -77,11 +77,13 @@ class Summary:
     xx: list[int] = field(default_factory=lambda: [0, 0, 0])  # sum over shoes of X^2
     xn: list[int] = field(default_factory=lambda: [0, 0, 0])  # of X * coups
     nn: int = 0  # of coups^2
-    flat: list[Totals] = field(default_factory=lambda: [Totals(), Totals(), Totals()])
+    flat: list[Totals] = field(default_factory=list)  # one per bet of the table
     strategies: list[Totals] = field(default_factory=list)
     interrupted: bool = False
 
     def __post_init__(self) -> None:
+        if not self.flat:
+            self.flat = [Totals() for _ in self.config.table.wagers]
         if not self.strategies:
             self.strategies = [Totals() for _ in self.config.strategies]
 
@@ -111,7 +113,7 @@ class Summary:
         """Merge one chunk from its rows, one per shoe."""
         columns = np.ascontiguousarray(result.shoes.T)  # one contiguous row per field
         n = columns[engine.S_COUPS]
-        x = columns[engine.S_PUNTO : engine.S_EGALITE + 1]
+        x = outcome_rows(result)
         complete = columns[engine.S_COMPLETE] == 1
         coups = int(n.sum())
         whole = int(np.count_nonzero(complete))
@@ -127,17 +129,15 @@ class Summary:
             self.counts[i] += sums[i]
             self.xx[i] += squares[i]
             self.xn[i] += products[i]
-        pay = self.config.pay().tolist()
-        p, b = x[0], x[1]
-        losses = (b, p, p + b)
-        lost = (sums[1], sums[0], sums[0] + sums[1])
+        per_class, prices = shoe_classes(result)
+        class_sums = per_class.sum(axis=0)
+        nets = per_class @ prices  # (shoes, bets), hundredths
         for i, totals in enumerate(self.flat):
-            nets = pay[i] * x[i] - SCALE * losses[i]
-            totals.net += pay[i] * sums[i] - SCALE * lost[i]
+            totals.net += int(class_sums @ prices[:, i])
             totals.bets += coups
             totals.wagered += coups
-            totals.squares += float(sums[i] * pay[i] ** 2 + lost[i] * SCALE**2)
-            totals.add_shoes(nets[complete])
+            totals.squares += float(class_sums @ (prices[:, i] ** 2))
+            totals.add_shoes(nets[complete, i])
         for i, totals in enumerate(self.strategies):
             r = result.results[:, i, :]
             totals.net += int(r[:, engine.R_NET].sum())
@@ -162,12 +162,15 @@ class Summary:
         return p, se
 
     def exact(self) -> tuple[tuple[Fraction, ...], tuple[Fraction, ...]]:
-        """Off-the-top probabilities and expectations per unit of the full shoe."""
+        """Off-the-top probabilities of the outcomes, and expectations per unit of
+        every bet of the table, for the full shoe."""
+        from puntobanco.odds.facts import rank_composition, table_odds
+
         odds = analyse(composition(self.config.decks))
-        table = self.config.table
+        _, bets = table_odds(rank_composition(self.config.decks), self.config.table)
         return (
             tuple(odds.probability(o) for o in BOXES),
-            tuple(odds.expectation(o, table) for o in BOXES),
+            tuple(-b.house_edge for b in bets),
         )
 
     def describe(self, totals: Totals, bankroll: int | None) -> dict[str, Any]:
@@ -232,12 +235,13 @@ class Summary:
             "partial_shoes": self.partial,
             "interrupted": self.interrupted,
             "frequencies": frequencies,
+            "side_bets": list(c.side_bets),
             "flat": {
-                box.value: {
+                w.key: {
                     **self.describe(self.flat[i], None),
                     "exact_expectation": float(expectations[i]),
                 }
-                for i, box in enumerate(BOXES)
+                for i, w in enumerate(c.table.wagers)
             },
             "strategies": [
                 {
@@ -283,17 +287,20 @@ class CsvSink:
         self.writer = csv.writer(stream, lineterminator="\n")
         self.config = config
         header = ["chunk", "shoe", "seed", "coups", "punto", "banco", "egalite", "complete"]
-        header += [f"flat_{box.value}_net" for box in BOXES]
+        header += [f"flat_{w.key}_net" for w in config.table.wagers]
         for s in config.strategies:
             header += [f"{s.name}_net", f"{s.name}_bets", f"{s.name}_ruined", f"{s.name}_final"]
         self.writer.writerow(header)
 
     def write(self, result: ChunkResult) -> None:
         """Rows of one chunk."""
-        pay = self.config.pay()
+        per_class, prices = shoe_classes(result)
+        nets = (per_class @ prices).tolist()
+        outcomes = outcome_rows(result).T.tolist()
         for j, row in enumerate(result.shoes.tolist()):
-            coups, p, b, e, complete = row
-            flat = (pay[0] * p - SCALE * b, pay[1] * b - SCALE * p, pay[2] * e - SCALE * (p + b))
+            coups, _, _, _, complete = row
+            p, b, e = outcomes[j]
+            flat = nets[j]
             line: list[object] = [
                 result.chunk,
                 j,
@@ -310,6 +317,38 @@ class CsvSink:
                 final = Fraction(s.limits.bankroll * SCALE + net, SCALE)
                 line += [json_amount(Fraction(net, SCALE)), bets, ruined, json_amount(final)]
             self.writer.writerow(line)
+
+
+def shoe_classes(result: ChunkResult) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """(coups of each class per shoe, each class's price per bet in hundredths).
+
+    Without classes from the kernel the classes are the three outcomes, priced
+    by what each bet pays on a bare winner."""
+    table = result.config.table
+    if result.classes is not None:
+        return result.classes, _classes(table).prices
+    x = result.shoes[:, engine.S_PUNTO : engine.S_EGALITE + 1]
+    prices = np.array(
+        [[int(w.price_on(o) * SCALE) for w in table.wagers] for o in BOXES], dtype=np.int64
+    )
+    return x, prices
+
+
+def outcome_rows(result: ChunkResult) -> np.ndarray[Any, Any]:
+    """(3, shoes): Punto, Banco and Égalité coups of each shoe."""
+    if result.classes is None:
+        return np.ascontiguousarray(result.shoes[:, engine.S_PUNTO : engine.S_EGALITE + 1].T)
+    onehot = np.eye(3, dtype=np.int64)[_classes(result.config.table).outcome]
+    return np.ascontiguousarray((result.classes @ onehot).T)
+
+
+def _classes(table: Any) -> Any:
+    from puntobanco.sim.classes import classes
+
+    return _CLASSES.setdefault(table, classes(table))
+
+
+_CLASSES: dict[Any, Any] = {}
 
 
 def digest(result: ChunkResult) -> Summary:

@@ -15,7 +15,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -24,7 +24,7 @@ from puntobanco.rng import derive_seed
 from puntobanco.sim import engine
 from puntobanco.sim.config import CHUNK_COUPS, MAX_COUPS, SCALE, ChunkResult, SimConfig, Trace
 from puntobanco.sim.results import digest as make_digest
-from puntobanco.sim.strategies import COUNT, LABOUCHERE_LINE
+from puntobanco.sim.strategies import COUNT, LABOUCHERE_LINE, PERFECT
 from puntobanco.tableau import deck_points, wide_coup_table
 
 __all__ = [
@@ -51,6 +51,8 @@ def _max_shoes(config: SimConfig, budget: int) -> int:
 
 
 def _arrays(config: SimConfig) -> dict[str, Any]:
+    from puntobanco.sim import classes as cl
+
     strategies = config.strategies
     params = np.zeros((len(strategies), engine.N_PARAMS), dtype=np.int64)
     line0 = np.zeros((len(strategies), len(LABOUCHERE_LINE) + 1), dtype=np.int64)
@@ -59,21 +61,34 @@ def _arrays(config: SimConfig) -> dict[str, Any]:
         params[i] = (lim.unit, lim.minimum, lim.maximum, lim.bankroll, s.arg)
         line0[i, 0] = len(LABOUCHERE_LINE)
         line0[i, 1:] = LABOUCHERE_LINE
-    from puntobanco.odds.batch import multiset_table
-
+    table = config.table
+    bettable = cl.value_wagers(table)
+    keys = [w.key for w in bettable]
+    strategy_classes = cl.classes(table, bettable)
+    flat = cl.classes(table)
+    exact = any(s.kind in (COUNT, PERFECT) for s in strategies)
     return {
         "base": deck_points(config.decks),
         "burn": config.burn,
         "cut": engine.NO_CUT if config.cut_card is None else config.cut_card,
         "wide": wide_coup_table(),
-        "pay": config.pay(),
+        "wide_cls": strategy_classes.value_classes(),
+        "price": strategy_classes.prices,
+        "epay": strategy_classes.reduced(),
         "kinds": np.array([s.kind for s in strategies], dtype=np.int64),
-        "boxes": np.array([s.box_index for s in strategies], dtype=np.int64),
+        "boxes": np.array(
+            [-1 if s.bet is None else keys.index(s.bet) for s in strategies], dtype=np.int64
+        ),
         "params": params,
         "line0": line0,
-        "outcomes": multiset_table()[3]
-        if any(s.kind == COUNT for s in strategies)
-        else np.zeros((1, 3), dtype=np.int64),
+        "outcomes": cl.multiset_classes(table)
+        if exact
+        else np.zeros((1, strategy_classes.count), dtype=np.float64),
+        "ranks": cl.rank_base(config.decks),
+        "points": cl.rank_points(),
+        "cells": cl.cell_table(),
+        "klass": flat.klass,
+        "n_classes": flat.count,
     }
 
 
@@ -108,7 +123,9 @@ def _strategy_kernel(
             a["cut"],
             budget,
             a["wide"],
-            a["pay"],
+            a["wide_cls"],
+            a["price"],
+            a["epay"],
             SCALE,
             a["kinds"],
             a["boxes"],
@@ -136,10 +153,28 @@ def run_chunk(config: SimConfig, chunk: int, *, digest: bool = False) -> ChunkRe
     seed = np.uint64(derive_seed(config.seed, chunk))
     shoes = np.zeros((_max_shoes(config, budget), 5), dtype=np.int64)
     n_strat = len(config.strategies)
-    if n_strat == 0:
+    classes = None
+    if n_strat == 0 and config.flat_fast:
         count = engine.run_flat_chunk(
             seed, a["base"], a["burn"], a["cut"], budget, a["wide"], shoes
         )
+        results = np.zeros((count, 0, 4), dtype=np.int64)
+        squares = np.zeros(0, dtype=np.float64)
+    elif n_strat == 0:
+        per_shoe = np.zeros((shoes.shape[0], a["n_classes"]), dtype=np.int64)
+        count = engine.run_classes_chunk(
+            seed,
+            a["ranks"],
+            a["points"],
+            a["burn"],
+            a["cut"],
+            budget,
+            a["cells"],
+            a["klass"],
+            shoes,
+            per_shoe,
+        )
+        classes = per_shoe[:count]
         results = np.zeros((count, 0, 4), dtype=np.int64)
         squares = np.zeros(0, dtype=np.float64)
     else:
@@ -156,12 +191,13 @@ def run_chunk(config: SimConfig, chunk: int, *, digest: bool = False) -> ChunkRe
             np.zeros((0, 0, 10), dtype=np.int64),
         )
         results = results[:count]
-    result = ChunkResult(chunk, budget, shoes[:count], results, squares, config)
+    result = ChunkResult(chunk, budget, shoes[:count], results, squares, config, classes=classes)
     if digest:
         result.digest = make_digest(result)
         if not config.keep_shoes:  # the totals are enough: ship no rows
             result.shoes = result.shoes[:0]
             result.results = result.results[:0]
+            result.classes = None
     result.seconds = time.perf_counter() - start
     return result
 
@@ -193,16 +229,7 @@ def trace(config: SimConfig, shoes: int = 20) -> Trace:
 
 def warm_up(config: SimConfig) -> None:
     """Compile (or load from the cache) the kernels this run needs, once."""
-    small = SimConfig(
-        coups=1,
-        decks=config.decks,
-        seed=config.seed,
-        burn=config.burn,
-        cut_card=config.cut_card,
-        paytable=config.paytable,
-        strategies=config.strategies,
-        chunk_coups=1,
-    )
+    small = replace(config, coups=1, chunk_coups=1, keep_shoes=False)
     run_chunk(small, 0)
 
 

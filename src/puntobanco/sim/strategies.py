@@ -24,7 +24,14 @@ Names (``BOX`` is punto, banco or egalite; banco when left out):
 - ``follow``: bet the last winner (Punto or Banco; Égalité ignored).
 - ``against-streak:K``: after K wins in a row of the same side, bet the other.
 - ``count``: bet the chance whose exact expectation on the cards not yet seen
-  is positive, flat, and nothing otherwise (exact analysis every coup: slow).
+  is positive, flat, and nothing otherwise (exact analysis before every coup).
+- ``perfect:BET``: the perfect count of one bet (a box or a side bet of the
+  table, ``dragon_7`` when left out): bet it, flat, only when its exact
+  expectation on the cards not yet seen is positive.
+- ``dragon7-count:T``: Eliot Jacobson's count for the Dragon 7: tags 4, 5, 6,
+  7 = -1, 8 and 9 = +2, the rest 0, over every card seen (the turned burn card
+  too); bet the Dragon 7 when the running count per deck left in the shoe is at
+  least T (4 when left out).
 """
 
 from __future__ import annotations
@@ -33,11 +40,12 @@ from dataclasses import dataclass
 from typing import Final
 
 from puntobanco.coup import Outcome
-from puntobanco.errors import InvalidStrategyError
+from puntobanco.errors import InvalidStrategyError, PuntoBancoError
 
 FLAT, MARTINGALE, PAROLI, DALEMBERT, FIBONACCI, S1326, LABOUCHERE, FOLLOW, AGAINST, COUNT = range(
     10
 )
+PERFECT, DRAGON_COUNT = 10, 11
 
 #: Name -> (kernel code, takes a box, default argument).
 KINDS: Final[dict[str, tuple[int, bool, int]]] = {
@@ -51,6 +59,8 @@ KINDS: Final[dict[str, tuple[int, bool, int]]] = {
     "follow": (FOLLOW, False, 0),
     "against-streak": (AGAINST, False, 3),
     "count": (COUNT, False, 0),
+    "perfect": (PERFECT, True, 0),
+    "dragon7-count": (DRAGON_COUNT, False, 4),
 }
 ALIASES: Final[dict[str, str]] = {
     "d'alembert": "dalembert",
@@ -97,14 +107,15 @@ class Strategy:
 
     name: str
     kind: int
-    box: Outcome | None
+    box: Outcome | str | None
     arg: int
     limits: Limits
 
     @property
-    def box_index(self) -> int:
-        """0 Punto, 1 Banco, 2 Égalité; -1 when the strategy picks its own box."""
-        return -1 if self.box is None else list(Outcome).index(self.box)
+    def bet(self) -> str | None:
+        """The key of the bet it plays (``"banco"``, ``"dragon_7"``), None when it
+        picks its own box."""
+        return self.box.value if isinstance(self.box, Outcome) else self.box
 
 
 def parse_strategy(text: str, limits: Limits | None = None) -> Strategy:
@@ -123,6 +134,22 @@ def parse_strategy(text: str, limits: Limits | None = None) -> Strategy:
     if head not in KINDS or (colon and not tail):  # "martingale:" names no box
         raise InvalidStrategyError("error.sim.strategy", name=text, names=", ".join(KINDS))
     kind, takes_box, default = KINDS[head]
+    if kind == PERFECT:
+        from puntobanco.paytable import bet_key
+
+        try:
+            key = bet_key(tail) if tail else "dragon_7"
+        except PuntoBancoError:
+            raise InvalidStrategyError(
+                "error.sim.strategy", name=text, names=", ".join(KINDS)
+            ) from None
+        box: Outcome | str = Outcome(key) if key in {o.value for o in Outcome} else key
+        return Strategy(f"{head}:{key}", kind, box, default, limits)
+    if kind == DRAGON_COUNT:
+        if tail and not (tail.lstrip("-").isdigit() and -50 <= int(tail) <= 50):
+            raise InvalidStrategyError("error.sim.strategy", name=text, names=", ".join(KINDS))
+        arg = int(tail) if tail else default
+        return Strategy(f"{head}:{arg}", kind, "dragon_7", arg, limits)
     if takes_box:
         try:
             box = Outcome.parse(tail) if tail else Outcome.BANCO

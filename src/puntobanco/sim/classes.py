@@ -1,0 +1,166 @@
+"""A paytable's coups in classes, for the compiled kernels.
+
+Two coups fall in the same class when every bet of the configuration pays
+them alike. The kernels look up a coup's class as they look up its outcome,
+count the coups of each class, and a bet's net is the count of each class
+times its price: any paytable and side bet is then flat-bet speed, and a new
+one is a record of ``puntobanco.paytable``, not kernel code. Prices are in
+hundredths of a unit (``SCALE``).
+
+Built from the rule functions and the records themselves, never retyped.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+import numpy.typing as npt
+
+from puntobanco.cards import DECK, Rank
+from puntobanco.coup import Outcome
+from puntobanco.errors import InvalidStrategyError
+from puntobanco.paytable import Facts, Paytable, Wager
+from puntobanco.tableau import WIDE_CELLS, tables
+
+I64 = npt.NDArray[np.int64]
+#: Amounts are counted in hundredths of a unit: Banco pays 19 for 20 or 24 for 25.
+SCALE = 100
+#: Cells of the final facts by value: ((pt * 2 + pc - 2) * 10 + bt) * 2 + bc - 2.
+CELLS = 400
+
+
+def _cell(pt: int, pc: int, bt: int, bc: int) -> int:
+    return ((pt * 2 + pc - 2) * 10 + bt) * 2 + bc - 2
+
+
+def _facts(cell: int, punto_pair: bool = False, banco_pair: bool = False) -> Facts:
+    cell, bc = divmod(cell, 2)
+    cell, bt = divmod(cell, 10)
+    pt, pc = divmod(cell, 2)
+    return Facts(pt, pc + 2, bt, bc + 2, punto_pair, banco_pair)
+
+
+@lru_cache(maxsize=1)
+def wide_cells() -> tuple[I64, I64]:
+    """(cell, cards used) of every ``tableau.wide_coup_table()`` index (0 where
+    no coup reaches it)."""
+    natural, punto, banco = (a.astype(bool) for a in tables())
+    pt, bt, c5, c6 = np.indices((10, 10, 10, 10)).reshape(4, -1)
+    nat = natural[pt] | natural[bt]
+    pdraw = ~nat & punto[pt]
+    pfinal = np.where(pdraw, (pt + c5) % 10, pt)
+    bdraw = ~nat & banco[bt, np.where(pdraw, c5, 10)]
+    bfinal = np.where(bdraw, (bt + np.where(pdraw, c6, c5)) % 10, bt)
+    cell = ((pfinal * 2 + pdraw) * 10 + bfinal) * 2 + bdraw
+    used = 4 + pdraw + bdraw
+    index = (pt << 11) | (bt << 7) | (c5 * 10 + c6)
+    cells = np.zeros(WIDE_CELLS, dtype=np.int64)
+    uses = np.zeros(WIDE_CELLS, dtype=np.int64)
+    cells[index] = cell
+    uses[index] = used
+    return cells, uses
+
+
+def cell_table() -> npt.NDArray[np.uint16]:
+    """``(cell << 3) | used`` for every wide index, as ``run_classes_chunk`` reads it."""
+    cells, uses = wide_cells()
+    table: npt.NDArray[np.uint16] = ((cells << 3) | uses).astype(np.uint16)
+    return table
+
+
+def rank_base(decks: int) -> npt.NDArray[np.int8]:
+    """Rank index of each card of ``fresh_order(decks)`` (``Rank`` order)."""
+    ranks = list(Rank)
+    return np.array([ranks.index(c.rank) for c in DECK] * decks, dtype=np.int8)
+
+
+def rank_points() -> npt.NDArray[np.int8]:
+    """Point value of each rank index."""
+    return np.array([r.point for r in Rank], dtype=np.int8)
+
+
+def _scaled(price: Fraction) -> int:
+    scaled = price * SCALE
+    if scaled.denominator != 1:
+        raise InvalidStrategyError("error.sim.paytable", name=str(price))
+    return int(scaled)
+
+
+@dataclass(frozen=True, slots=True)
+class Classes:
+    """The classes of a configuration for some of its wagers."""
+
+    wagers: tuple[Wager, ...]
+    #: ``klass[cell * 4 + 2 * punto_pair + banco_pair]``: the class of those facts.
+    klass: I64
+    #: ``prices[c, w]``: a unit's net on wager w in class c, in hundredths.
+    prices: I64
+    #: ``outcome[c]``: 0 Punto, 1 Banco, 2 Égalité, the winner of class c's coups.
+    outcome: I64
+
+    @property
+    def count(self) -> int:
+        """How many classes."""
+        return len(self.prices)
+
+    def value_classes(self) -> npt.NDArray[np.uint8]:
+        """The class of every wide index (pairs aside), for the strategy kernel."""
+        cells, _ = wide_cells()
+        assert self.count < 256
+        table: npt.NDArray[np.uint8] = self.klass[cells * 4].astype(np.uint8)
+        return table
+
+    def reduced(self) -> I64:
+        """``prices`` with each column divided by its gcd (exact sign tests in int64)."""
+        out = self.prices.copy()
+        for w in range(out.shape[1]):
+            g = math.gcd(*(int(x) for x in out[:, w])) or 1
+            out[:, w] //= g
+        return out
+
+
+def classes(paytable: Paytable, wagers: tuple[Wager, ...] | None = None) -> Classes:
+    """Group every combination of coup facts by the prices of ``wagers`` (all of
+    the paytable's when None)."""
+    chosen = paytable.wagers if wagers is None else wagers
+    pairs = any(w.reads_pairs for w in chosen)
+    found: dict[tuple[int, ...], int] = {}
+    outcomes: list[int] = []
+    klass = np.zeros(CELLS * 4, dtype=np.int64)
+    order = list(Outcome)
+    for cell in range(CELLS):
+        for flags in range(4):
+            facts = _facts(cell, pairs and flags >= 2, pairs and flags % 2 == 1)
+            key = (order.index(facts.winner), *(_scaled(w.price(facts)) for w in chosen))
+            if key not in found:
+                found[key] = len(found)
+                outcomes.append(key[0])
+            klass[cell * 4 + flags] = found[key]
+    prices = np.array([k[1:] for k in found], dtype=np.int64).reshape(len(found), len(chosen))
+    return Classes(tuple(chosen), klass, prices, np.array(outcomes, dtype=np.int64))
+
+
+@lru_cache(maxsize=8)
+def multiset_classes(paytable: Paytable) -> npt.NDArray[np.float64]:
+    """``[m, c]``: orderings of six-value multiset m (``odds.batch.multiset_table``
+    order) whose coup falls in class c of ``value_wagers(paytable)``."""
+    from puntobanco.odds.batch import multiset_order
+
+    cls = classes(paytable, value_wagers(paytable))
+    cells, _ = wide_cells()
+    grid = np.indices((10,) * 6).reshape(6, -1)
+    p1, b1, p2, b2, c5, c6 = grid
+    index = (((p1 + p2) % 10) << 11) | (((b1 + b2) % 10) << 7) | (c5 * 10 + c6)
+    label = cls.klass[cells[index] * 4]
+    inverse, n_multisets = multiset_order()
+    counts = np.bincount(inverse * cls.count + label, minlength=n_multisets * cls.count)
+    return counts.reshape(n_multisets, cls.count).astype(np.float64)
+
+
+def value_wagers(paytable: Paytable) -> tuple[Wager, ...]:
+    """The wagers of ``paytable`` that read no pair: what strategies may bet."""
+    return tuple(w for w in paytable.wagers if not w.reads_pairs)
