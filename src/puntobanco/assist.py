@@ -305,8 +305,7 @@ class Assistant:
     def _settle(self) -> None:
         coup = resolve(self.cards)
         nets = {
-            name: self.paytable.net(box, self.stake, coup.outcome)
-            for name, box in self.predictions.items()
+            name: self.paytable.net(box, self.stake, coup) for name, box in self.predictions.items()
         }
         number = len(self.results) + 1
         self.results.append(DealResult(number, coup, dict(self.predictions), nets))

@@ -35,7 +35,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
 
 def settlement(coup: Coup, paytable: Paytable, stake: int = STAKE) -> dict[Outcome, int | Fraction]:
     """The net result of ``stake`` on each chance."""
-    return {box: paytable.net(box, stake, coup.outcome) for box in Outcome}
+    return {box: paytable.net(box, stake, coup) for box in Outcome}
 
 
 def run(args: argparse.Namespace, lang: Lang) -> int:

@@ -59,7 +59,7 @@ MESSAGES: dict[str, M] = {
         "Punto 1:1, Banco 1:1 pero devuelta con un 7 de tres cartas, Igualdad 8:1; "
         "Dragón 7 40:1, Panda 8 25:1",
     ),
-    "paytable.side_bets": M(" + {names}", " + {names}", " + {names}"),
+    "paytable.side_bets": M("; with {names}", " ; avec {names}", "; con {names}"),
     "odds.paytable.any": M(
         "Paytable: {name} ({description}).",
         "Barème : {name} ({description}).",

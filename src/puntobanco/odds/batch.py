@@ -190,7 +190,16 @@ def counts_block(r: Any, outcomes: Any, out: Any) -> None:
                         for i in range(BLOCK):
                             w4[i] = w3[i] * re[i]
                             re[i] -= 1.0
-                        if k_out == 2:  # one fused pass: both sums in one loop
+                        if k_out == 1:  # one fused pass
+                            o0 = out[0]
+                            for f in range(e, 10):
+                                rf = r[f]
+                                x0 = outcomes[m, 0]
+                                if x0 != 0.0:
+                                    for i in range(BLOCK):
+                                        o0[i] += w4[i] * rf[i] * x0
+                                m += 1
+                        elif k_out == 2:  # one fused pass: both sums in one loop
                             o0 = out[0]
                             o1 = out[1]
                             for f in range(e, 10):

@@ -123,9 +123,12 @@ class Classes:
         return out
 
 
-def classes(paytable: Paytable, wagers: tuple[Wager, ...] | None = None) -> Classes:
+def classes(
+    paytable: Paytable, wagers: tuple[Wager, ...] | None = None, *, by_winner: bool = True
+) -> Classes:
     """Group every combination of coup facts by the prices of ``wagers`` (all of
-    the paytable's when None)."""
+    the paytable's when None), and by the winner unless ``by_winner`` is False
+    (then ``outcome`` is meaningless: the exact strategies need prices only)."""
     chosen = paytable.wagers if wagers is None else wagers
     pairs = any(w.reads_pairs for w in chosen)
     found: dict[tuple[int, ...], int] = {}
@@ -135,7 +138,8 @@ def classes(paytable: Paytable, wagers: tuple[Wager, ...] | None = None) -> Clas
     for cell in range(CELLS):
         for flags in range(4):
             facts = _facts(cell, pairs and flags >= 2, pairs and flags % 2 == 1)
-            key = (order.index(facts.winner), *(_scaled(w.price(facts)) for w in chosen))
+            winner = order.index(facts.winner) if by_winner else 0
+            key = (winner, *(_scaled(w.price(facts)) for w in chosen))
             if key not in found:
                 found[key] = len(found)
                 outcomes.append(key[0])
@@ -145,12 +149,16 @@ def classes(paytable: Paytable, wagers: tuple[Wager, ...] | None = None) -> Clas
 
 
 @lru_cache(maxsize=8)
-def multiset_classes(paytable: Paytable) -> npt.NDArray[np.float64]:
+def multiset_classes(
+    paytable: Paytable, wagers: tuple[Wager, ...] | None = None, by_winner: bool = True
+) -> npt.NDArray[np.float64]:
     """``[m, c]``: orderings of six-value multiset m (``odds.batch.multiset_table``
-    order) whose coup falls in class c of ``value_wagers(paytable)``."""
+    order) whose coup falls in class c of ``classes(paytable, wagers, by_winner)``
+    (``wagers``: ``value_wagers(paytable)`` when None)."""
     from puntobanco.odds.batch import multiset_order
 
-    cls = classes(paytable, value_wagers(paytable))
+    chosen = value_wagers(paytable) if wagers is None else wagers
+    cls = classes(paytable, chosen, by_winner=by_winner)
     cells, _ = wide_cells()
     grid = np.indices((10,) * 6).reshape(6, -1)
     p1, b1, p2, b2, c5, c6 = grid

@@ -66,7 +66,15 @@ def _arrays(config: SimConfig) -> dict[str, Any]:
     keys = [w.key for w in bettable]
     strategy_classes = cl.classes(table, bettable)
     flat = cl.classes(table)
-    exact = any(s.kind in (COUNT, PERFECT) for s in strategies)
+    # The exact strategies need the counts of the classes of the bets they play only.
+    exact_keys = {k for s in strategies if s.kind == COUNT for k in ("punto", "banco", "egalite")}
+    exact_keys |= {s.bet for s in strategies if s.kind == PERFECT and s.bet is not None}
+    exact_wagers = tuple(w for w in bettable if w.key in exact_keys)
+    exact = cl.classes(table, exact_wagers, by_winner=False)
+    epay = np.zeros((exact.count, len(bettable)), dtype=np.int64)
+    reduced = exact.reduced()
+    for j, w in enumerate(exact_wagers):
+        epay[:, keys.index(w.key)] = reduced[:, j]
     return {
         "base": deck_points(config.decks),
         "burn": config.burn,
@@ -74,16 +82,16 @@ def _arrays(config: SimConfig) -> dict[str, Any]:
         "wide": wide_coup_table(),
         "wide_cls": strategy_classes.value_classes(),
         "price": strategy_classes.prices,
-        "epay": strategy_classes.reduced(),
+        "epay": epay,
         "kinds": np.array([s.kind for s in strategies], dtype=np.int64),
         "boxes": np.array(
             [-1 if s.bet is None else keys.index(s.bet) for s in strategies], dtype=np.int64
         ),
         "params": params,
         "line0": line0,
-        "outcomes": cl.multiset_classes(table)
-        if exact
-        else np.zeros((1, strategy_classes.count), dtype=np.float64),
+        "outcomes": cl.multiset_classes(table, exact_wagers, False)
+        if exact_wagers
+        else np.zeros((1, exact.count), dtype=np.float64),
         "ranks": cl.rank_base(config.decks),
         "points": cl.rank_points(),
         "cells": cl.cell_table(),

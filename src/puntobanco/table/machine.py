@@ -541,7 +541,7 @@ class Table:
                 stake = player.stake(box)
                 if not stake:
                     continue
-                net = paytable.net(box, stake, outcome)
+                net = paytable.net(box, stake, coup)
                 if net < 0:
                     lost.append(BetCollected(state.coup, player.name, box, stake))
                 elif net == 0:

@@ -1,0 +1,103 @@
+"""Paytables and side bets at speed, each figure beside its baseline in the same run.
+
+1. Batched exact counts per composition, one core: the float64 kernel (64
+   compositions side by side) for the main bets, for EZ with its Dragon 7 and
+   Panda 8, and for EZ with the Dragon Bonus too; beside the int64 kernel, one
+   composition at a time (the method before).
+2. ``simulate`` flat bets, one core: the standard table (pipelined kernel)
+   beside every paytable with every side bet (the classes kernel).
+3. The exact-count strategies (``count``, ``perfect:dragon_7``) and Jacobson's
+   Dragon 7 count on every core, beside the int64 kernel's rate of one exact
+   analysis per coup on one core.
+
+    python bench/bench_paytables.py [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from typing import Any
+
+import numpy as np
+
+from puntobanco.odds.batch import counts_many_f64, multiset_table, outcome_counts_batch_int
+from puntobanco.paytable import PAYTABLES, configuration
+from puntobanco.sim.classes import multiset_classes
+from puntobanco.sim.results import Summary
+from puntobanco.sim.runner import SimConfig, default_workers, run_local, trace, warm_up
+from puntobanco.sim.strategies import parse_strategy
+
+SIDE = ("pairs", "dragon-bonus")
+
+
+def compositions(count: int) -> np.ndarray[Any, Any]:
+    """``count`` compositions met along simulated 8-deck shoes."""
+    traced = trace(SimConfig(coups=10**6, decks=8, seed=3), count // 60 + 1)
+    stacked = np.concatenate(
+        [traced.unseen[s, : traced.coups[s]] for s in range(len(traced.coups))]
+    )
+    return np.ascontiguousarray(stacked[:count])
+
+
+def best_of(fn: Any, repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def rate(config: SimConfig, workers: int) -> float:
+    warm_up(config)
+    summary = Summary(config)
+    start = time.perf_counter()
+    assert run_local(config, summary.add, workers=workers)
+    return config.coups / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true", help="smaller runs")
+    args = parser.parse_args()
+    scale = 1 if args.quick else 4
+    cores = default_workers()
+    rows = compositions(5_000)
+    print(f"cores: {cores}")
+    print(f"\n{'batched exact counts, one composition, 1 core':<52} {'time':>10}")
+    outcome_counts_batch_int(rows[:2])
+    base = best_of(lambda: outcome_counts_batch_int(rows)) / len(rows)
+    print(f"{'baseline: int64 kernel, one at a time (main bets)':<52} {base * 1e6:>7.2f} µs")
+    tables = [
+        ("main bets (standard)", multiset_table()[3].astype(np.float64)),
+        ("ez: + Dragon 7, Panda 8", multiset_classes(configuration("ez"))),
+        ("ez + dragon-bonus", multiset_classes(configuration("ez", ["dragon-bonus"]))),
+    ]
+    for name, table in tables:
+        out = np.zeros((len(rows), table.shape[1]))
+        counts_many_f64(rows[:2], table, out[:2])
+        t = best_of(lambda o=out, tb=table: counts_many_f64(rows, tb, o)) / len(rows)
+        label = f"float64 blocks, {name} ({table.shape[1]} classes)"
+        print(f"{label:<52} {t * 1e6:>7.2f} µs   {base / t:>5.1f}x")
+    coups = 5_000_000 * scale
+    print(f"\n{'simulate, flat bets, 1 core':<52} {'coups/s':>12}")
+    flat = rate(SimConfig(coups=coups, decks=8, seed=1), 1)
+    print(f"{'baseline: standard (pipelined kernel)':<52} {flat:>12,.0f}")
+    for name in PAYTABLES:
+        r = rate(SimConfig(coups=coups, decks=8, seed=1, paytable=name, side_bets=SIDE), 1)
+        label = f"{name} + pairs + dragon-bonus (classes kernel)"
+        print(f"{label:<52} {r:>12,.0f}   {r / flat:>5.2f}x")
+    print(f"\n{f'exact-count strategies, {cores} cores':<52} {'coups/s':>12}")
+    print(f"{'baseline: one int64 analysis per coup, 1 core':<52} {1 / base:>12,.0f}")
+    for strategy in ("count", "perfect:dragon_7", "dragon7-count"):
+        n = (250_000 if strategy != "dragon7-count" else 5_000_000) * scale
+        config = SimConfig(
+            coups=n, decks=8, seed=1, paytable="ez", strategies=(parse_strategy(strategy),)
+        )
+        r = rate(config, cores)
+        print(f"{strategy:<52} {r:>12,.0f}   {r * base:>5.1f}x")
+
+
+if __name__ == "__main__":
+    main()
