@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Final
 
 from puntobanco.errors import StoreError
+from puntobanco.interrupts import deferred_signals
 from puntobanco.store import Record, now_text
 from puntobanco.table.codec import dumps, loads
 from puntobanco.table.events import Event
@@ -78,23 +79,29 @@ class SQLiteStore:
             for i, e in enumerate(events)
         ]
         db = self._db
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            (found,) = db.execute(
-                "SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = ?", (table,)
-            ).fetchone()
-            if found != expected:
-                raise StoreError(
-                    "store.error.conflict", table=table, expected=expected, found=found
+        # Signals wait until the transaction is over, so that a raising handler
+        # (Ctrl-C) lands before BEGIN or after COMMIT: the caller then knows
+        # whether the events are stored. A failed step rolls back only a
+        # transaction still open (a failed COMMIT may already have ended it).
+        with deferred_signals():
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                (found,) = db.execute(
+                    "SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = ?", (table,)
+                ).fetchone()
+                if found != expected:
+                    raise StoreError(
+                        "store.error.conflict", table=table, expected=expected, found=found
+                    )
+                db.executemany(
+                    "INSERT INTO events (table_id, seq, time, type, body) VALUES (?, ?, ?, ?, ?)",
+                    rows,
                 )
-            db.executemany(
-                "INSERT INTO events (table_id, seq, time, type, body) VALUES (?, ?, ?, ?, ?)",
-                rows,
-            )
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
         self._commits += 1
         if self._kill_after is not None and self._commits >= self._kill_after:
             os.kill(os.getpid(), signal.SIGKILL)

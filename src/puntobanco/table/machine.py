@@ -27,6 +27,7 @@ from puntobanco.errors import (
     StoreError,
     UnknownPlayerError,
 )
+from puntobanco.interrupts import deferred_signals
 from puntobanco.paytable import Amount
 from puntobanco.rng import RandomSource, SecureRandom, SeededRandom, derive_seed
 from puntobanco.shoe import Shoe, fresh_order, shuffle
@@ -201,23 +202,27 @@ class Table:
         if self._pending is not None:
             yield
             return
-        saved_state, saved_count = self._state, len(self._events)
-        saved_countdown = self._countdown_from
-        self._pending = []
-        committed = False
-        try:
-            yield
-            sink = self._sink
-            if self._pending and sink is not None:
-                sink(self._base + saved_count, tuple(self._pending))
-                committed = True
-        except BaseException:
-            self._state = saved_state
-            self._countdown_from = saved_countdown
-            del self._events[saved_count:]
-            raise
-        finally:
-            self._pending = None
+        # Signal handlers that raise (Ctrl-C) wait until the batch is over:
+        # interrupted anywhere, the table ends up either as before (nothing
+        # stored) or moved on (all stored), never between the two.
+        with deferred_signals():
+            saved_state, saved_count = self._state, len(self._events)
+            saved_countdown = self._countdown_from
+            self._pending = []
+            committed = False
+            try:
+                yield
+                sink = self._sink
+                if self._pending and sink is not None:
+                    sink(self._base + saved_count, tuple(self._pending))
+                    committed = True
+            except BaseException:
+                self._state = saved_state
+                self._countdown_from = saved_countdown
+                del self._events[saved_count:]
+                raise
+            finally:
+                self._pending = None
         if committed and self.after_commit is not None:
             self.after_commit(self)
 
