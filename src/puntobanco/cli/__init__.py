@@ -27,6 +27,7 @@ COMMANDS: Final[dict[str, tuple[str, str]]] = {
     "export": ("export", "cli.help.export"),
     "import": ("importlog", "cli.help.import"),
     "simulate": ("simulate", "sim.help.simulate"),
+    "serve": ("serve", "web.serve.help"),
 }
 
 

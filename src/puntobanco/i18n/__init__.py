@@ -30,6 +30,7 @@ AREAS: Final[tuple[str, ...]] = (
     "cli",
     "engine",
     "store",
+    "web",
 )
 
 

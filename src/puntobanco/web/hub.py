@@ -1,0 +1,578 @@
+"""The one place where the web server touches tables and their store.
+
+Every table the server holds is a ``Live``: the table's state machine, the
+part of its log that is committed, its subscribers. Commands run on the event
+loop, one at a time (so no two commands of a table ever interleave), and
+their events go to a write queue; one writer thread commits the queue in
+group commits (several commands, several tables, one transaction when the
+store offers ``append_many``), and only then are commands acknowledged and
+views pushed. A failed commit reloads the tables it touched from the store,
+so memory never runs ahead of the log.
+
+Switching the engine under the server touches this module (and ``views``)
+only: the HTTP and WebSocket layers speak to ``Hub`` alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Final, Protocol
+
+from puntobanco.errors import (
+    IllegalActionError,
+    InvalidBetError,
+    PuntoBancoError,
+    StoreError,
+)
+from puntobanco.i18n import Lang
+from puntobanco.store import EventStore, open_store
+from puntobanco.table.codec import to_dict
+from puntobanco.table.config import Format, TableConfig
+from puntobanco.table.events import Event, ShoeBurned, ShoeShuffled, TableOpened
+from puntobanco.table.history import coup_records
+from puntobanco.table.machine import Table
+from puntobanco.table.names import check_name
+from puntobanco.table.state import Phase, TableState
+from puntobanco.web.auth import (
+    HOST,
+    PLAYER,
+    Credentials,
+    FileCredentials,
+    Identity,
+    MemoryCredentials,
+    TableMeta,
+    new_join_code,
+    new_token,
+    normal_join_code,
+    token_hash,
+)
+from puntobanco.web.errors import AccessError, MessageError, UnknownTableError
+
+#: Default starting bankroll of a casino or croupier seat, in cents.
+DEFAULT_BANKROLL: Final = 100_000
+#: How many answered command ids each table remembers, for retries.
+REMEMBERED_ANSWERS: Final = 512
+TICK_SECONDS: Final = 0.1
+Clock = Callable[[], float]
+
+
+class Subscriber(Protocol):
+    """A connection that receives views (the WebSocket handler)."""
+
+    identity: Identity
+    lang: Lang
+
+    def push(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` for sending (never blocks)."""
+
+
+@dataclass
+class Answer:
+    """A command's answer: HTTP status and body (``{"seq", "events"}`` or ``{"error"}``)."""
+
+    status: int
+    body: dict[str, Any]
+    error: PuntoBancoError | None = None
+
+
+@dataclass
+class Live:
+    """One table as the server holds it."""
+
+    meta: TableMeta
+    table: Table
+    log: list[Event]
+    state: TableState
+    subscribers: set[Subscriber] = field(default_factory=set)
+    answers: OrderedDict[tuple[str, str], asyncio.Future[Answer]] = field(
+        default_factory=OrderedDict
+    )
+    last_countdown: float | None = None
+    records_cache: tuple[int, list[Any]] | None = None
+
+    @property
+    def seq(self) -> int:
+        """Events committed so far."""
+        return len(self.log)
+
+    @property
+    def name(self) -> str:
+        """The table's id."""
+        return self.meta.table
+
+
+@dataclass
+class _Write:
+    live: Live
+    expected: int
+    events: tuple[Event, ...]
+    state: TableState
+
+
+class _Sink:
+    """A table's sink: queues its events for the group commit (what a table
+    writes before its ``Live`` exists is queued when the ``Live`` is attached)."""
+
+    def __init__(self, hub: Hub) -> None:
+        self._hub = hub
+        self._live: Live | None = None
+        self._early: list[tuple[int, Sequence[Event]]] = []
+
+    def attach(self, live: Live) -> None:
+        self._live = live
+        for expected, events in self._early:
+            self._hub._enqueue(live, expected, events)
+        self._early.clear()
+
+    def __call__(self, expected: int, events: Sequence[Event]) -> None:
+        if self._live is None:
+            self._early.append((expected, events))
+        else:
+            self._hub._enqueue(self._live, expected, events)
+
+
+def public_event(event: Event) -> dict[str, Any]:
+    """An event as it may leave the server: no shoe order, no burned cards, no seed."""
+    data = to_dict(event)
+    if isinstance(event, ShoeShuffled):
+        data["order"] = len(event.order)
+    elif isinstance(event, ShoeBurned):
+        data["burned"] = len(event.burned)
+    elif isinstance(event, TableOpened):
+        data["config"] = dict(data["config"], seed=None)
+    return data
+
+
+def _open_credentials(db: object) -> Credentials:
+    if isinstance(db, str | os.PathLike) and str(db) not in ("", ":memory:"):
+        path = str(db)
+        if "://" in path:
+            if not path.startswith("sqlite:///"):
+                return MemoryCredentials()
+            path = path.removeprefix("sqlite:///")
+        return FileCredentials(path)
+    return MemoryCredentials()
+
+
+class Hub:
+    """Every table of one server; see the module's docstring."""
+
+    def __init__(
+        self,
+        db: str | os.PathLike[str] | EventStore | None = None,
+        *,
+        clock: Clock = time.monotonic,
+        credentials: Credentials | None = None,
+    ) -> None:
+        self._clock = clock
+        # One thread owns the store (SQLite connections stay in their thread).
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="puntobanco-store")
+        self._store: EventStore = self._writer.submit(open_store, db).result()
+        self._credentials: Credentials = (
+            credentials
+            if credentials is not None
+            else self._writer.submit(_open_credentials, db).result()
+        )
+        metas, tokens = self._writer.submit(self._credentials.load).result()
+        self._metas: dict[str, TableMeta] = {m.table: m for m in metas}
+        self._codes: dict[str, str] = {m.join_code: m.table for m in metas}
+        self._tokens: dict[str, Identity] = tokens
+        self._tables: dict[str, Live] = {}
+        self._queue: list[_Write] = []
+        self._next: asyncio.Future[None] | None = None
+        self._flusher: asyncio.Task[None] | None = None
+        self._ticker: asyncio.Task[None] | None = None
+        self.commits = 0  # group commits done (for the benchmark)
+
+    # -- life --------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Start the croupier's clock."""
+        self._ticker = asyncio.get_running_loop().create_task(self._tick_loop())
+
+    async def stop(self) -> None:
+        """Finish pending writes, stop the clock, release the store."""
+        if self._ticker is not None:
+            self._ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._ticker
+        while self._flusher is not None and not self._flusher.done():
+            await asyncio.shield(self._flusher)
+        await self._run(self._credentials.close)
+        await self._run(self._store.close)
+        self._writer.shutdown(wait=True)
+
+    async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self._writer, fn, *args)
+
+    # -- tables ------------------------------------------------------------------
+
+    def table_ids(self) -> list[str]:
+        """Every table this server knows, oldest first."""
+        return list(self._metas)
+
+    def by_code(self, code: str) -> str:
+        """The table whose join code is ``code``; ``UnknownTableError`` otherwise."""
+        table = self._codes.get(normal_join_code(code))
+        if table is None:
+            raise UnknownTableError("web.error.unknown_code", code=code)
+        return table
+
+    def meta(self, table: str) -> TableMeta:
+        """The table's join code and settings; ``UnknownTableError`` for an unknown table."""
+        meta = self._metas.get(table)
+        if meta is None:
+            raise UnknownTableError("web.error.unknown_table", table=table)
+        return meta
+
+    async def live(self, table: str) -> Live:
+        """The table, loaded from the store on first use."""
+        found = self._tables.get(table)
+        if found is not None:
+            return found
+        meta = self.meta(table)
+        records = await self._run(self._store.load, table)
+        found = self._tables.get(table)  # another task may have loaded it meanwhile
+        if found is not None:
+            return found
+        if not records:
+            raise UnknownTableError("web.error.unknown_table", table=table)
+        live = self._rebuild(meta, [r.event for r in records])
+        self._tables[table] = live
+        await self._complete(live)
+        return live
+
+    def _rebuild(self, meta: TableMeta, events: Sequence[Event]) -> Live:
+        sink = _Sink(self)
+        table = Table(events, sink=sink)
+        live = Live(meta, table, list(events), table.state)
+        sink.attach(live)
+        return live
+
+    async def _complete(self, live: Live) -> None:
+        """A coup dealt but not finished when the server stopped is finished now
+        (with its stored cards)."""
+        if live.table.phase in (Phase.DEALT, Phase.SETTLED, Phase.BETS_CLOSED):
+            live.table.play_coup()
+            await self._commit()
+
+    async def create(self, fmt: str, settings: dict[str, Any]) -> tuple[str, str, str]:
+        """Open a new table: returns ``(table, join_code, host_token)``."""
+        config, extra = table_config(fmt, settings)
+        table_id = "t" + secrets.token_hex(5)
+        code = new_join_code()
+        while code in self._codes:
+            code = new_join_code()
+        meta = TableMeta(table_id, code, {"format": fmt, **settings, **extra})
+        sink = _Sink(self)
+        table = Table.open(table_id, config, sink=sink)
+        live = Live(meta, table, [], table.state)
+        sink.attach(live)
+        self._tables[table_id] = live
+        self._metas[table_id] = meta
+        try:
+            await self._commit()
+            token = new_token()
+            await self._run(self._credentials.add_table, meta, token_hash(token))
+        except BaseException:
+            self._tables.pop(table_id, None)
+            self._metas.pop(table_id, None)
+            raise
+        self._codes[code] = table_id
+        self._tokens[token_hash(token)] = Identity(table_id, HOST)
+        return table_id, code, token
+
+    async def join(self, table: str, name: str) -> tuple[str, str]:
+        """Seat ``name``: returns ``(player, token)``."""
+        live = await self.live(table)
+        text = check_name(name)
+        bankroll = (
+            live.meta.settings.get("bankroll", DEFAULT_BANKROLL) if (live.table.config.money) else 0
+        )
+        seated = live.table.sit(text, bankroll)
+        await self._commit()
+        token = new_token()
+        identity = Identity(table, PLAYER, seated.name)
+        await self._run(self._credentials.add_token, token_hash(token), identity)
+        self._tokens[token_hash(token)] = identity
+        self._push_views(live)
+        return seated.name, token
+
+    def identify(self, table: str, token: str | None) -> Identity:
+        """Who holds ``token`` at ``table``; ``AccessError`` (401) otherwise."""
+        self.meta(table)
+        if not token:
+            raise AccessError("web.error.no_token", status=401)
+        identity = self._tokens.get(token_hash(token))
+        if identity is None or identity.table != table:
+            raise AccessError("web.error.bad_token", status=401)
+        return identity
+
+    # -- commands ------------------------------------------------------------------
+
+    async def command(self, who: Identity, command: dict[str, Any]) -> Answer:
+        """Carry out one command (already schema-checked); a retried id answers as before."""
+        live = await self.live(who.table)
+        key = (f"{who.role}:{who.player or ''}", str(command["id"]))
+        earlier = live.answers.get(key)
+        if earlier is not None:
+            return await asyncio.shield(earlier)
+        future: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
+        live.answers[key] = future
+        while len(live.answers) > REMEMBERED_ANSWERS:
+            live.answers.popitem(last=False)
+        before = live.table.event_count
+        try:
+            self._apply(live, who, command)
+        except PuntoBancoError as error:
+            answer = refusal(error)
+        else:
+            if live.table.event_count == before:
+                answer = Answer(200, {"seq": before, "events": []})
+            else:
+                seq = live.table.event_count
+                events = list(live.table.events[before:seq])
+                try:
+                    await self._commit()
+                except PuntoBancoError as error:
+                    answer = refusal(error)
+                else:
+                    answer = Answer(200, {"seq": seq, "events": [public_event(e) for e in events]})
+        future.set_result(answer)
+        if answer.error is not None:
+            # A refused id may be sent again once the reason is gone.
+            live.answers.pop(key, None)
+        return answer
+
+    def _apply(self, live: Live, who: Identity, command: dict[str, Any]) -> None:
+        kind = command["type"]
+        table = live.table
+        fmt = table.state.format
+        host_only = kind in ("close_bets", "deal", "card", "undo", "close")
+        if host_only and who.role != HOST:
+            raise AccessError("web.error.host_only", status=403, command=kind)
+        if not host_only and who.role != PLAYER:
+            raise AccessError("web.error.player_only", status=403, command=kind)
+        name = who.player or ""
+        if kind == "predict":
+            if fmt is not Format.SESSION:
+                raise IllegalActionError("web.error.predict_at_casino")
+            table.predict(name, _required(command, "box"))
+        elif kind == "bet":
+            box = _required(command, "box")
+            stake = command.get("stake")
+            table.bet(name, box, stake if fmt is not Format.SESSION else stake)
+            if fmt is Format.CROUPIER:
+                table.tick(self._clock())
+        elif kind == "withdraw":
+            player = table.player(name)
+            box = command.get("box")
+            if box is None and fmt is Format.SESSION and player.bets:
+                (box,) = player.bets
+            if box is None:
+                raise IllegalActionError("table.error.no_prediction", name=name)
+            table.withdraw(name, box)
+        elif kind == "leave":
+            table.leave(name)
+        elif kind == "close_bets":
+            table.close_bets()
+        elif kind == "deal":
+            table.play_coup()
+        elif kind == "close":
+            table.close_table()
+        else:  # card, undo
+            raise IllegalActionError("web.error.no_real_cards", command=kind)
+
+    # -- reading -----------------------------------------------------------------
+
+    async def view(self, who: Identity, lang: Lang) -> dict[str, Any]:
+        """``who``'s view of the table (committed state only)."""
+        from puntobanco.web.views import build_view
+
+        live = await self.live(who.table)
+        return build_view(live, who, lang, self._clock())
+
+    async def history(self, table: str, last: int | None) -> list[dict[str, Any]]:
+        """The settled coups as ``puntobanco history --json`` gives them."""
+        await self.live(table)
+        records = await self._run(self._store.load, table)
+        coups = coup_records((r.event, r.time) for r in records)
+        if last is not None:
+            coups = coups[-last:] if last > 0 else []
+        return [c.to_json() for c in coups]
+
+    def subscribe(self, live: Live, sub: Subscriber) -> None:
+        """``sub`` receives ``live``'s views from now on."""
+        live.subscribers.add(sub)
+
+    def unsubscribe(self, live: Live, sub: Subscriber) -> None:
+        """``sub`` receives no more views."""
+        live.subscribers.discard(sub)
+
+    def _push_views(self, live: Live) -> None:
+        from puntobanco.web.views import ViewCache, build_view
+
+        if not live.subscribers:
+            return
+        now = self._clock()
+        cache = ViewCache()
+        for sub in list(live.subscribers):
+            view = build_view(live, sub.identity, sub.lang, now, cache=cache)
+            sub.push({"type": "view", "seq": live.seq, "view": view})
+
+    # -- writing: the group commit ------------------------------------------------
+
+    def _enqueue(self, live: Live, expected: int, events: Sequence[Event]) -> None:
+        self._queue.append(_Write(live, expected, tuple(events), live.table.state))
+        if self._next is None:
+            self._next = asyncio.get_running_loop().create_future()
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.get_running_loop().create_task(self._flush_loop())
+
+    async def _commit(self) -> None:
+        """Wait until every write queued so far is committed (raises if it was not)."""
+        if self._next is None:
+            return
+        await asyncio.shield(self._next)
+
+    async def _flush_loop(self) -> None:
+        while self._queue:
+            batch, self._queue = self._queue, []
+            done, self._next = self._next, None
+            assert done is not None
+            try:
+                await self._run(self._write, [(w.live.name, w.expected, w.events) for w in batch])
+            except BaseException as error:  # noqa: BLE001 - every failure reloads
+                await self._reload({w.live.name: w.live for w in batch})
+                failure = (
+                    error
+                    if isinstance(error, PuntoBancoError)
+                    else StoreError("web.error.store", reason=str(error))
+                )
+                done.set_exception(failure)
+                done.exception()  # the waiters read it; never "never retrieved"
+                continue
+            self.commits += 1
+            touched: dict[str, Live] = {}
+            for w in batch:
+                w.live.log.extend(w.events)
+                w.live.state = w.state
+                touched[w.live.name] = w.live
+            done.set_result(None)
+            for live in touched.values():
+                self._push_views(live)
+
+    def _write(self, writes: list[tuple[str, int, tuple[Event, ...]]]) -> None:
+        many = getattr(self._store, "append_many", None)
+        if many is not None and len(writes) > 1:
+            many(writes)
+            return
+        for table, expected, events in writes:
+            self._store.append(table, expected, events)
+
+    async def _reload(self, lives: dict[str, Live]) -> None:
+        for name, old in lives.items():
+            records = await self._run(self._store.load, name)
+            new = self._rebuild(old.meta, [r.event for r in records])
+            new.subscribers = old.subscribers
+            self._tables[name] = new
+        # Writes queued after the failed ones expect the lost events: drop them.
+        stale = {w.live.name for w in self._queue} & set(lives)
+        if stale:
+            self._queue = [w for w in self._queue if w.live.name not in stale]
+
+    # -- the virtual croupier ------------------------------------------------------
+
+    async def _tick_loop(self) -> None:
+        while True:
+            await asyncio.sleep(TICK_SECONDS)
+            self.tick()
+
+    def tick(self) -> None:
+        """Let every croupier table look at the clock (deals when its countdown runs out)."""
+        now = self._clock()
+        for live in list(self._tables.values()):
+            table = live.table
+            if table.config.format is not Format.CROUPIER or table.phase is not Phase.BETS_OPEN:
+                continue
+            try:
+                table.tick(now)
+            except PuntoBancoError:
+                continue
+            left = table.countdown_left(now)
+            restarted = left is not None and (
+                live.last_countdown is None or left > live.last_countdown + 0.5
+            )
+            live.last_countdown = left
+            if restarted and table.event_count == live.seq:
+                self._push_views(live)
+
+
+def refusal(error: PuntoBancoError) -> Answer:
+    """The 4xx answer of a refused command (message put into words by the caller)."""
+    return Answer(status_of(error), {"error": {"code": error.key}}, error)
+
+
+def status_of(error: PuntoBancoError) -> int:
+    """The HTTP status of a refusal."""
+    if isinstance(error, AccessError | MessageError):
+        return error.status
+    if isinstance(error, UnknownTableError):
+        return 404
+    if isinstance(error, StoreError):
+        return 503
+    if isinstance(error, IllegalActionError):
+        return 409
+    return 400
+
+
+def _required(command: dict[str, Any], name: str) -> Any:
+    value = command.get(name)
+    if value is None:
+        raise InvalidBetError("web.error.missing_field", field=name, command=command["type"])
+    return value
+
+
+SESSION_SETTINGS: Final = frozenset({"deals", "stake", "decks", "paytable", "seed", "real_cards"})
+CASINO_SETTINGS: Final = frozenset(
+    {"seats", "decks", "paytable", "minimum", "maximum", "tie_minimum", "tie_maximum", "seed",
+     "bankroll"}
+)  # fmt: skip
+CROUPIER_SETTINGS: Final = CASINO_SETTINGS | {"countdown"}
+
+
+def table_config(fmt: str, settings: dict[str, Any]) -> tuple[TableConfig, dict[str, Any]]:
+    """The table's settings from the API's ``format`` and ``settings`` (Python keyword
+    names); also returns what the web table keeps beside them (bankroll, real cards)."""
+    allowed = {
+        "session": SESSION_SETTINGS,
+        "casino": CASINO_SETTINGS,
+        "croupier": CROUPIER_SETTINGS,
+    }.get(fmt)
+    if allowed is None:
+        raise InvalidBetError("web.error.format", format=fmt)
+    unknown = sorted(set(settings) - allowed)
+    if unknown:
+        raise InvalidBetError(
+            "web.error.setting", names=", ".join(unknown), allowed=", ".join(sorted(allowed))
+        )
+    given = dict(settings)
+    extra: dict[str, Any] = {}
+    if given.pop("real_cards", False):
+        raise IllegalActionError("web.error.no_real_cards", command="real_cards")
+    if "bankroll" in given:
+        bankroll = given.pop("bankroll")
+        if isinstance(bankroll, bool) or not isinstance(bankroll, int) or bankroll <= 0:
+            raise InvalidBetError("table.error.bankroll", bankroll=bankroll)
+        extra["bankroll"] = bankroll
+    if fmt == "session":
+        return TableConfig.session(**given), extra
+    return TableConfig.casino(croupier=fmt == "croupier", **given), extra

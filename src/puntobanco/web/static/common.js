@@ -1,0 +1,185 @@
+// Shared by the host screen and the phone: words, cards, amounts, the socket.
+// Every name and every text from the server goes into the page with
+// textContent, never as HTML.
+"use strict";
+
+const PB = (() => {
+  const LANGS = ["fr", "en", "es"];
+  let words = {};
+  let lang = "en";
+
+  function pickLang() {
+    const saved = localStorage.getItem("pb-lang");
+    if (LANGS.includes(saved)) return saved;
+    for (const l of navigator.languages || []) {
+      const code = l.slice(0, 2).toLowerCase();
+      if (LANGS.includes(code)) return code;
+    }
+    return "en";
+  }
+
+  async function setLang(next) {
+    lang = LANGS.includes(next) ? next : "en";
+    localStorage.setItem("pb-lang", lang);
+    const r = await fetch(`/api/i18n/${lang}`);
+    words = await r.json();
+    document.documentElement.lang = lang;
+    for (const node of document.querySelectorAll("[data-i18n]")) {
+      node.textContent = w(node.dataset.i18n);
+    }
+    for (const node of document.querySelectorAll("[data-i18n-label]")) {
+      node.setAttribute("aria-label", w(node.dataset.i18nLabel));
+    }
+    return lang;
+  }
+
+  function w(key) {
+    return words[key] !== undefined ? words[key] : key;
+  }
+
+  function el(tag, attrs = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "class") node.className = v;
+      else if (k === "text") node.textContent = v;
+      else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, v === true ? "" : String(v));
+    }
+    for (const child of children) {
+      if (child === null || child === undefined) continue;
+      node.append(typeof child === "string" ? document.createTextNode(child) : child);
+    }
+    return node;
+  }
+
+  const SUITS = { H: "♥", D: "♦", C: "♣", S: "♠" };
+  const SUIT_NAMES = { H: "hearts", D: "diamonds", C: "clubs", S: "spades" };
+
+  function cardText(code) {
+    const suit = code.slice(-1);
+    return code.slice(0, -1) + SUITS[suit];
+  }
+
+  function cardNode(code, hidden = false) {
+    const suit = code.slice(-1);
+    const red = suit === "H" || suit === "D";
+    return el("span", {
+      class: `card ${red ? "red" : "black"}${hidden ? " back" : ""}`,
+      role: "img",
+      "aria-label": hidden ? "?" : `${code.slice(0, -1)} ${SUIT_NAMES[suit]}`,
+      text: hidden ? "" : cardText(code),
+    });
+  }
+
+  function money(view, value) {
+    if (typeof value === "string") return value;
+    if (!view.config.money) return String(value);
+    const sign = value < 0 ? "-" : "";
+    const abs = Math.abs(value);
+    return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+  }
+
+  function signed(view, value) {
+    const text = money(view, value);
+    return (typeof value === "number" && value > 0) || (typeof value === "string" && !text.startsWith("-") && text !== "0") ? `+${text}` : text;
+  }
+
+  function box(name) {
+    return w(`outcome.${name}`);
+  }
+
+  const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+  // A socket that comes back by itself; `onView` receives every view.
+  function connect(table, role, handlers) {
+    let socket = null;
+    let closedByUs = false;
+    let retry = 500;
+    const pending = new Map();
+    let counter = 0;
+
+    function open() {
+      const scheme = location.protocol === "https:" ? "wss" : "ws";
+      socket = new WebSocket(`${scheme}://${location.host}/api/tables/${encodeURIComponent(table)}/ws`);
+      socket.addEventListener("open", () => {
+        retry = 500;
+        socket.send(JSON.stringify({ type: "hello", role, lang }));
+        handlers.onStatus && handlers.onStatus("online");
+      });
+      socket.addEventListener("message", (event) => {
+        const msg = JSON.parse(event.data);
+        if (msg.type === "view") handlers.onView(msg.view);
+        else if (msg.type === "welcome") handlers.onWelcome && handlers.onWelcome(msg);
+        else if (msg.type === "ack" || msg.type === "error") {
+          const done = pending.get(msg.id);
+          if (done) { pending.delete(msg.id); done(msg); }
+          if (msg.type === "error") {
+            if (msg.id === null && msg.error.code.startsWith("web.error.") &&
+                ["web.error.no_token", "web.error.bad_token"].includes(msg.error.code)) {
+              closedByUs = true;
+              handlers.onUnknown && handlers.onUnknown(msg.error);
+            } else handlers.onError && handlers.onError(msg.error);
+          }
+        }
+      });
+      socket.addEventListener("close", () => {
+        if (closedByUs) return;
+        handlers.onStatus && handlers.onStatus("offline");
+        setTimeout(open, retry);
+        retry = Math.min(retry * 2, 5000);
+      });
+    }
+    open();
+    return {
+      send(command) {
+        const id = `c${Date.now().toString(36)}${(counter++).toString(36)}`;
+        return new Promise((resolve) => {
+          pending.set(id, resolve);
+          socket.send(JSON.stringify({ id, ...command }));
+        });
+      },
+      lang(next) {
+        if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "lang", lang: next }));
+      },
+      close() { closedByUs = true; socket && socket.close(); },
+    };
+  }
+
+  function langPicker(node, onChange) {
+    node.value = lang;
+    node.addEventListener("change", async () => {
+      await setLang(node.value);
+      onChange(node.value);
+    });
+  }
+
+  // Roads: the bead plate as a grid of coloured beads, the big road as rings.
+  function roadsNode(roads) {
+    const wrap = el("div", { class: "roads" });
+    const bead = el("div", { class: "bead-plate", role: "img", "aria-label": w("bead_plate") });
+    const cols = Math.max(8, ...roads.bead_plate.map((c) => c[0] + 1));
+    const cells = {};
+    for (const [col, row, letter] of roads.bead_plate) cells[`${col},${row}`] = letter;
+    for (let col = Math.max(0, cols - 12); col < cols; col++) {
+      for (let row = 0; row < 6; row++) {
+        const letter = cells[`${col},${row}`];
+        bead.append(el("span", { class: `bead ${letter ? "r" + letter : "empty"}`, text: letter || "" }));
+      }
+    }
+    const big = el("div", { class: "big-road", role: "img", "aria-label": w("big_road") });
+    const bcols = Math.max(12, ...roads.big_road.map((c) => c.col + 1));
+    const bcells = {};
+    for (const e of roads.big_road) bcells[`${e.col},${e.row}`] = e;
+    for (let col = Math.max(0, bcols - 16); col < bcols; col++) {
+      for (let row = 0; row < 6; row++) {
+        const e = bcells[`${col},${row}`];
+        big.append(el("span", { class: `ring ${e ? "r" + e.winner : "empty"}`, text: e && e.ties ? String(e.ties) : "" }));
+      }
+    }
+    wrap.append(el("h3", { text: w("bead_plate") }), bead, el("h3", { text: w("big_road") }), big);
+    return wrap;
+  }
+
+  return { pickLang, setLang, w, el, cardNode, cardText, money, signed, box, connect, langPicker, roadsNode, reducedMotion, get lang() { return lang; } };
+})();

@@ -1,0 +1,215 @@
+// The host screen: open a table, then show it to the room (laptop or TV).
+"use strict";
+
+(() => {
+  const { el, w } = PB;
+  const $ = (id) => document.getElementById(id);
+  let view = null;
+  let shownCoup = null;
+  let countdownTimer = null;
+  let conn = null;
+  let revealing = 0;
+
+  function moneyInput(form, name) {
+    return Math.round(Number(form.elements[name].value) * 100);
+  }
+
+  function showFields(form) {
+    const fmt = form.elements.format.value;
+    for (const node of form.querySelectorAll(".only-session")) node.hidden = fmt !== "session";
+    for (const node of form.querySelectorAll(".only-money")) node.hidden = fmt === "session";
+    for (const node of form.querySelectorAll(".only-croupier")) node.hidden = fmt !== "croupier";
+  }
+
+  function setupCreate() {
+    $("create").hidden = false;
+    const form = $("create-form");
+    showFields(form);
+    form.addEventListener("change", () => showFields(form));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const fmt = form.elements.format.value;
+      const settings = { paytable: form.elements.paytable.value };
+      if (fmt === "session") settings.deals = Number(form.elements.deals.value);
+      else {
+        settings.seats = Number(form.elements.seats.value);
+        settings.decks = Number(form.elements.decks.value);
+        for (const name of ["minimum", "maximum", "tie_minimum", "tie_maximum", "bankroll"]) {
+          settings[name] = moneyInput(form, name);
+        }
+        if (fmt === "croupier") settings.countdown = Number(form.elements.countdown.value);
+      }
+      const r = await fetch(`/api/tables?lang=${PB.lang}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ format: fmt, settings }),
+      });
+      const data = await r.json();
+      if (!r.ok) { $("create-error").textContent = data.error.message; return; }
+      location.assign(`/host/${encodeURIComponent(data.table)}`);
+    });
+  }
+
+  function drawQr(url) {
+    const qr = qrcode(0, "M");
+    qr.addData(url);
+    qr.make();
+    const canvas = $("qr");
+    const n = qr.getModuleCount();
+    const scale = Math.floor(canvas.width / (n + 8));
+    const ctx = canvas.getContext("2d");
+    ctx.fillStyle = "#fff";
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.fillStyle = "#000";
+    const offset = Math.floor((canvas.width - n * scale) / 2);
+    for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) {
+      if (qr.isDark(r, c)) ctx.fillRect(offset + c * scale, offset + r * scale, scale, scale);
+    }
+    canvas.setAttribute("aria-label", url);
+  }
+
+  function statusText(v) {
+    const phase = w(`phase.${v.phase}`);
+    if (v.phase === "ended") return phase;
+    const count = v.config.deals ? `${v.coup} ${w("of")} ${v.config.deals}` : String(v.coup);
+    return `${w("coup")} ${count} · ${phase}`;
+  }
+
+  function renderPlayers(v) {
+    const list = $("players");
+    list.replaceChildren();
+    if (!v.players.length) list.append(el("li", { class: "muted", text: w("nobody") }));
+    for (const p of v.players) {
+      const bets = p.bets === null
+        ? (p.has_bet ? w("predicted") : w("waiting"))
+        : Object.entries(p.bets).map(([b, s]) => `${PB.box(b)} ${PB.money(v, s)}`).join(", ");
+      const marks = [];
+      if (v.holder === p.name) marks.push(el("span", { class: "tag", text: w("holder") }));
+      if (v.punto_cards_to === p.name) marks.push(el("span", { class: "tag", text: `${w("punto_cards")} ${p.name}` }));
+      list.append(el("li", { class: p.has_bet ? "player bet" : "player" },
+        el("span", { class: "seat", text: String(p.seat) }),
+        el("span", { class: "name", text: p.name }),
+        el("span", { class: "balance", text: PB.money(v, p.balance) }),
+        el("span", { class: "bets", text: bets || "—" }),
+        ...marks));
+    }
+  }
+
+  function showCoup(v, animate) {
+    const last = v.last;
+    const pc = $("punto-cards"), bc = $("banco-cards");
+    const steps = $("steps");
+    pc.replaceChildren(); bc.replaceChildren(); steps.replaceChildren();
+    $("punto-total").textContent = ""; $("banco-total").textContent = "";
+    $("announce").textContent = "";
+    if (!last) return;
+    const p = last.punto.cards, b = last.banco.cards;
+    const order = [[pc, p[0]], [bc, b[0]], [pc, p[1]], [bc, b[1]], ["step", 0]];
+    if (p[2]) order.push([pc, p[2]]);
+    order.push(["step", 1]);
+    if (b[2]) order.push([bc, b[2]]);
+    order.push(["end"]);
+    const token = ++revealing;
+    const delay = animate && !PB.reducedMotion() ? 650 : 0;
+    let i = 0;
+    function next() {
+      if (token !== revealing) return;
+      const [target, item] = order[i++];
+      if (target === "step") steps.append(el("li", { text: last.steps[item] }));
+      else if (target === "end") {
+        $("punto-total").textContent = String(last.punto.total);
+        $("banco-total").textContent = String(last.banco.total);
+        $("announce").textContent = last.announce;
+        $("announce").className = `announce w-${last.winner}`;
+      } else target.append(PB.cardNode(item));
+      if (i < order.length) { if (delay) setTimeout(next, delay); else next(); }
+    }
+    next();
+  }
+
+  function renderCountdown(v) {
+    clearInterval(countdownTimer);
+    const node = $("countdown");
+    if (v.countdown === null || v.countdown === undefined || v.phase !== "bets_open") { node.textContent = ""; return; }
+    const end = Date.now() + v.countdown * 1000;
+    const tick = () => {
+      const left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
+      node.textContent = `${w("countdown_left")} ${left} ${w("seconds")}`;
+    };
+    tick();
+    countdownTimer = setInterval(tick, 250);
+  }
+
+  function render(v) {
+    view = v;
+    $("code").textContent = v.join_code;
+    const url = `${location.origin}/j/${v.join_code}`;
+    if ($("join-url").textContent !== url) { $("join-url").textContent = url; drawQr(url); }
+    $("status").textContent = statusText(v);
+    renderPlayers(v);
+    const coupNo = v.last ? v.last.coup : null;
+    if (coupNo !== shownCoup) { showCoup(v, shownCoup !== null); shownCoup = coupNo; }
+    else if (v.last) { $("announce").textContent = v.last.announce; }
+    const parts = [];
+    if (v.shoe && v.config.money) parts.push(`${w("shoe")} ${v.shoe.number} · ${v.shoe.remaining} ${w("cards_left")}`);
+    if (v.holder) parts.push(`${v.holder} ${w("holder")}`);
+    if (v.next_holder && v.next_holder !== v.holder) parts.push(`${w("next_holder")} ${v.next_holder}`);
+    if (v.punto_cards_to) parts.push(`${w("punto_cards")} ${v.punto_cards_to}`);
+    if (v.format === "session" && v.phase === "bets_open") parts.push(w("session_hidden"));
+    $("shoe").textContent = parts.join(" · ");
+    $("close-bets").hidden = !v.commands.includes("close_bets");
+    $("deal").hidden = !v.commands.includes("deal");
+    $("close").hidden = !v.commands.includes("close");
+    renderCountdown(v);
+    $("roads").replaceChildren(PB.roadsNode(v.roads));
+    const history = $("history");
+    history.replaceChildren();
+    for (const h of [...v.history].reverse()) {
+      history.append(el("li", { class: `w-${h.winner}` },
+        el("span", { class: "coup-no", text: `${w("coup")} ${h.coup}` }),
+        el("span", { class: "winner", text: PB.box(h.winner) }),
+        el("span", { class: "cards-text", text: h.cards.map(PB.cardText).join(" ") })));
+    }
+    const ended = v.phase === "ended" && v.format === "session";
+    $("ranking").hidden = !ended;
+    if (ended) {
+      const list = $("ranking-list");
+      list.replaceChildren(...v.ranking.map(([name, score]) =>
+        el("li", { class: v.winners.includes(name) ? "winner" : "" }, el("span", { class: "name", text: name }), el("span", { text: ` ${PB.money(v, score)}` }))));
+      $("winners").textContent = v.winners.length > 1
+        ? `${v.winners.join(", ")} ${w("shared")}`
+        : `${w("winners")}: ${v.winners.join(", ")}`;
+    }
+  }
+
+  async function act(type) {
+    $("error").textContent = "";
+    const answer = await conn.send({ type });
+    if (answer.type === "error") $("error").textContent = answer.error.message;
+  }
+
+  function setupTable(table) {
+    $("table").hidden = false;
+    $("deal").addEventListener("click", () => act("deal"));
+    $("close-bets").addEventListener("click", () => act("close_bets"));
+    $("close").addEventListener("click", () => act("close"));
+    document.addEventListener("keydown", (event) => {
+      if (event.target.closest && event.target.closest("select,input")) return;
+      if ((event.key === "d" || event.key === "D") && view && view.commands.includes("deal")) act("deal");
+    });
+    conn = PB.connect(table, "host", {
+      onView: render,
+      onError: (error) => { $("error").textContent = error.message; },
+      onUnknown: (error) => { $("error").textContent = error.message; },
+      onStatus: (status) => { document.body.classList.toggle("offline", status === "offline"); },
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", async () => {
+    await PB.setLang(PB.pickLang());
+    PB.langPicker($("lang"), (lang) => { conn && conn.lang(lang); if (view) { shownCoup = null; } });
+    const match = location.pathname.match(/^\/host\/([^/]+)$/);
+    if (match) setupTable(decodeURIComponent(match[1]));
+    else setupCreate();
+  });
+})();

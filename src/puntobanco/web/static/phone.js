@@ -1,0 +1,156 @@
+// The phone: join with a name, predict or bet, follow the table.
+"use strict";
+
+(() => {
+  const { el, w } = PB;
+  const $ = (id) => document.getElementById(id);
+  let table = null;
+  let conn = null;
+  let view = null;
+  let chip = null;
+  let countdownTimer = null;
+
+  function show(section) {
+    for (const id of ["find", "join", "play", "gone"]) $(id).hidden = id !== section;
+  }
+
+  function error(message) { $("error").textContent = message || ""; }
+
+  async function resolveCode(code) {
+    const r = await fetch(`/api/codes/${encodeURIComponent(code)}?lang=${PB.lang}`);
+    const data = await r.json();
+    if (!r.ok) { error(data.error.message); show("find"); return null; }
+    return data.table;
+  }
+
+  function chips(v) {
+    const min = v.config.minimum;
+    const values = [1, 2.5, 10, 50].map((k) => Math.round(min * k)).filter((s) => s <= v.config.maximum);
+    if (chip === null || !values.includes(chip)) chip = values[0];
+    const row = $("chips");
+    row.replaceChildren(...values.map((s) => el("button", {
+      type: "button", class: s === chip ? "chip on" : "chip", role: "radio",
+      "aria-checked": s === chip ? "true" : "false", text: PB.money(v, s),
+      onclick: () => { chip = s; chips(v); },
+    })));
+  }
+
+  function renderCountdown(v) {
+    clearInterval(countdownTimer);
+    const node = $("countdown");
+    if (v.countdown === null || v.countdown === undefined || v.phase !== "bets_open") { node.textContent = ""; return; }
+    const end = Date.now() + v.countdown * 1000;
+    const tick = () => { node.textContent = `${w("countdown_left")} ${Math.max(0, Math.ceil((end - Date.now()) / 1000))} ${w("seconds")}`; };
+    tick();
+    countdownTimer = setInterval(tick, 250);
+  }
+
+  function render(v) {
+    view = v;
+    const me = v.me;
+    if (!me.seated) { show("gone"); return; }
+    show("play");
+    $("me-name").textContent = me.name;
+    $("me-seat").textContent = `#${me.seat}`;
+    $("balance-label").textContent = v.config.money ? w("balance") : w("score");
+    $("balance").textContent = PB.money(v, me.balance);
+    const count = v.config.deals ? `${v.coup} ${w("of")} ${v.config.deals}` : String(v.coup);
+    $("status").textContent = v.phase === "ended" ? w("phase.ended") : `${w("coup")} ${count} · ${w(`phase.${v.phase}`)}`;
+    renderCountdown(v);
+    const last = v.last;
+    $("last-cards").replaceChildren();
+    if (last) {
+      $("last-cards").append(el("span", { class: "hand-label", text: "P " }), ...last.punto.cards.map((c) => PB.cardNode(c)),
+        el("span", { class: "hand-label", text: " B " }), ...last.banco.cards.map((c) => PB.cardNode(c)));
+      $("announce").textContent = last.announce;
+      const net = last.settlements.filter((s) => s.player === me.name);
+      $("my-result").textContent = net.length ? `${w("net")} ${PB.signed(v, net.reduce((a, s) => a + Number(s.net), 0))}` : "";
+    } else { $("announce").textContent = ""; $("my-result").textContent = ""; }
+    const session = v.format === "session";
+    $("bets-title").textContent = session ? w("your_prediction") : w("your_bets");
+    const bets = Object.entries(me.bets);
+    const list = $("my-bets");
+    list.replaceChildren();
+    if (!bets.length) list.append(el("li", { class: "muted", text: w("none") }));
+    for (const [box, stake] of bets) {
+      list.append(el("li", {},
+        el("span", { text: `${PB.box(box)} ${PB.money(v, stake)}` }),
+        v.commands.includes("withdraw") ? el("button", { type: "button", class: "small", text: w("withdraw"),
+          "aria-label": `${w("withdraw")} ${PB.box(box)}`, onclick: () => act({ type: "withdraw", box }) }) : null));
+    }
+    const canBet = v.commands.includes("bet") || v.commands.includes("predict");
+    $("actions").hidden = !canBet;
+    $("chips").hidden = session;
+    if (!session) chips(v);
+    for (const b of document.querySelectorAll(".box")) {
+      b.textContent = PB.box(b.dataset.box);
+      b.setAttribute("aria-pressed", me.bets[b.dataset.box] !== undefined ? "true" : "false");
+    }
+    $("leave").hidden = !v.commands.includes("leave");
+    const recall = $("recall");
+    recall.replaceChildren(...[...(v.recent || [])].reverse().map((r) => el("li", {},
+      el("span", { class: "coup-no", text: `${w("coup")} ${r.coup}: ` }),
+      el("span", { text: `${PB.box(r.winner)} · ${r.cards.map(PB.cardText).join(" ")} · ` }),
+      el("span", { text: r.bets.length ? r.bets.map((b) => `${PB.box(b.box)} ${PB.money(v, b.stake)}`).join(", ") : w("none") }),
+      el("span", { class: "net", text: ` · ${w("net")} ${PB.signed(v, r.net)}` }))));
+  }
+
+  async function act(command) {
+    error("");
+    const answer = await conn.send(command);
+    if (answer.type === "error") error(answer.error.message);
+  }
+
+  function start() {
+    conn = PB.connect(table, "player", {
+      onView: (v) => { $("net").textContent = ""; render(v); },
+      onError: (e) => error(e.message),
+      onUnknown: () => { show("join"); $("name-input").focus(); },
+      onStatus: (s) => { $("net").textContent = s === "offline" ? w("offline") : ""; },
+    });
+  }
+
+  function setup() {
+    for (const b of document.querySelectorAll(".box")) {
+      b.addEventListener("click", () => {
+        if (!view) return;
+        if (view.format === "session") act({ type: "predict", box: b.dataset.box });
+        else act({ type: "bet", box: b.dataset.box, stake: chip });
+      });
+    }
+    $("leave").addEventListener("click", async () => {
+      await act({ type: "leave" });
+      await fetch(`/api/tables/${encodeURIComponent(table)}/logout`, { method: "POST" });
+    });
+    $("find-form").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const code = $("code-input").value.trim();
+      table = await resolveCode(code);
+      if (table) { history.replaceState(null, "", `/j/${encodeURIComponent(code.toUpperCase())}`); start(); }
+    });
+    $("join-form").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      error("");
+      const r = await fetch(`/api/tables/${encodeURIComponent(table)}/players?lang=${PB.lang}`, {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: $("name-input").value }),
+      });
+      const data = await r.json();
+      if (!r.ok) { error(data.error.message); return; }
+      if (conn) conn.close();
+      start();
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", async () => {
+    await PB.setLang(PB.pickLang());
+    PB.langPicker($("lang"), (lang) => { conn && conn.lang(lang); });
+    setup();
+    const byTable = location.pathname.match(/^\/p\/([^/]+)$/);
+    const byCode = location.pathname.match(/^\/j\/([^/]+)$/);
+    if (byTable) table = decodeURIComponent(byTable[1]);
+    else if (byCode) table = await resolveCode(decodeURIComponent(byCode[1]));
+    if (table) start();
+    else if (!byCode) show("find");
+  });
+})();

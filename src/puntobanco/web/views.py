@@ -1,0 +1,239 @@
+"""What one viewer sees of a table: a JSON object built from the committed state.
+
+Nothing secret leaves here: no shoe order, no burned card, no seed, and in a
+session nobody else's prediction while bets are open (the host's screen is
+shown to the whole room, so it sees only who has predicted). Sentences (each
+hand's decision, the croupier's announcement) are put into words in the
+viewer's language. ``commands`` lists what this viewer may send now, so the
+pages never work legality out from the phase.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from puntobanco.coup import Outcome, resolve
+from puntobanco.explain import announce, describe_step
+from puntobanco.i18n import Lang
+from puntobanco.paytable import json_amount
+from puntobanco.roads import build_roads
+from puntobanco.table.config import Format
+from puntobanco.table.history import CoupRecord, coup_records
+from puntobanco.table.state import Phase, Player, TableState
+from puntobanco.web.auth import HOST, Identity
+
+RECENT = 10
+
+
+class ViewCache:
+    """The parts of a view shared by every viewer of one commit, per language."""
+
+    def __init__(self) -> None:
+        self.public: dict[Lang, dict[str, Any]] = {}
+
+
+def records(live: Any) -> list[CoupRecord]:
+    """The table's settled coups (cached per committed length of the log)."""
+    cached = live.records_cache
+    if cached is not None and cached[0] == live.seq:
+        return list(cached[1])
+    found = coup_records((e, "") for e in live.log)
+    live.records_cache = (live.seq, found)
+    return found
+
+
+def build_view(
+    live: Any, who: Identity, lang: Lang, now: float, *, cache: ViewCache | None = None
+) -> dict[str, Any]:
+    """``who``'s view of ``live`` (a ``hub.Live``) in ``lang``."""
+    public = cache.public.get(lang) if cache is not None else None
+    if public is None:
+        public = _public(live, lang)
+        if cache is not None:
+            cache.public[lang] = public
+    state: TableState = live.state
+    view = dict(public)
+    table = live.table
+    left = table.countdown_left(now) if state.format is Format.CROUPIER else None
+    view["countdown"] = None if left is None else round(left, 1)
+    if who.role == HOST:
+        view["me"] = {"role": "host"}
+        view["commands"] = _host_commands(live)
+        return view
+    assert who.player is not None
+    player = state.find(who.player)
+    if player is None:
+        view["me"] = {"role": "player", "name": who.player, "seated": False}
+        view["commands"] = []
+        return view
+    view["me"] = {
+        "role": "player",
+        "name": player.name,
+        "seated": True,
+        "seat": player.seat,
+        "balance": json_amount(player.balance),
+        "available": json_amount(player.available),
+        "bets": _bets(player),
+    }
+    view["commands"] = _player_commands(live, player)
+    view["recent"] = _recent(live, player.name)
+    return view
+
+
+def _bets(player: Player) -> dict[str, Any]:
+    return {box.value: json_amount(stake) for box, stake in player.bets.items()}
+
+
+def _public(live: Any, lang: Lang) -> dict[str, Any]:
+    state: TableState = live.state
+    config = state.config
+    hidden = state.format is Format.SESSION and state.phase is Phase.BETS_OPEN
+    players = []
+    for p in state.seated:
+        entry: dict[str, Any] = {
+            "name": p.name,
+            "seat": p.seat,
+            "balance": json_amount(p.balance),
+            "has_bet": bool(p.bets),
+            "bets": None if hidden else _bets(p),
+        }
+        players.append(entry)
+    done = records(live)
+    coups = (
+        [resolve(r.cards) for r in done]
+        if state.format is Format.SESSION
+        else list(state.shoe_coups)
+    )
+    last = None
+    if done:
+        record = done[-1]
+        coup = resolve(record.cards)
+        last = {
+            "coup": record.coup,
+            "cards": [str(c) for c in record.cards],
+            "punto": {"cards": [str(c) for c in coup.punto.cards], "total": coup.punto.total},
+            "banco": {"cards": [str(c) for c in coup.banco.cards], "total": coup.banco.total},
+            "natural": coup.natural,
+            "steps": [describe_step(s, lang) for s in coup.steps],
+            "announce": announce(coup, lang),
+            "winner": coup.outcome.value,
+            "settlements": [
+                {"player": s.player, "box": s.box.value, "net": json_amount(s.amount)}
+                for s in record.settlements
+            ],
+        }
+    shoe = state.shoe
+    view: dict[str, Any] = {
+        "table": live.name,
+        "join_code": live.meta.join_code,
+        "format": state.format.value,
+        "lang": lang,
+        "seq": live.seq,
+        "phase": state.phase.value,
+        "coup": state.coup,
+        "completed": state.completed,
+        "config": {
+            "money": config.money,
+            "seats": config.seats,
+            "decks": config.decks,
+            "paytable": config.paytable,
+            "stake": config.stake,
+            "deals": config.deals,
+            "minimum": config.minimum,
+            "maximum": config.maximum,
+            "tie_minimum": config.tie_minimum,
+            "tie_maximum": config.tie_maximum,
+            "countdown": config.countdown,
+            "bankroll": live.meta.settings.get("bankroll"),
+        },
+        "players": players,
+        "holder": state.holder,
+        "next_holder": _next_holder(state),
+        "punto_hand": state.punto_hand,
+        "punto_cards_to": None if hidden else _largest_punto(state),
+        "shoe": None
+        if shoe is None
+        else {"number": shoe.number, "remaining": shoe.remaining, "finished": shoe.finished},
+        "last": last,
+        "roads": build_roads(coups).to_json(),
+        "history": [
+            {"coup": r.coup, "cards": [str(c) for c in r.cards], "winner": _winner(r)}
+            for r in done[-RECENT:]
+        ],
+        "winners": list(state.winners),
+        "ranking": [[p.name, json_amount(p.balance)] for p in sorted(
+            state.seated, key=lambda p: (-p.balance, p.seat)
+        )],
+    }  # fmt: skip
+    return view
+
+
+def _winner(record: CoupRecord) -> str:
+    return resolve(record.cards).outcome.value
+
+
+def _recent(live: Any, name: str) -> list[dict[str, Any]]:
+    out = []
+    for r in records(live)[-RECENT:]:
+        out.append(
+            {
+                "coup": r.coup,
+                "cards": [str(c) for c in r.cards],
+                "winner": _winner(r),
+                "bets": [
+                    {"box": b.box.value, "stake": json_amount(b.amount)}
+                    for b in r.bets
+                    if b.player == name
+                ],
+                "net": json_amount(sum((s.amount for s in r.settlements if s.player == name), 0)),
+                "balance": json_amount(r.balances_after[name])
+                if name in r.balances_after
+                else None,
+            }
+        )
+    return out
+
+
+def _next_holder(state: TableState) -> str | None:
+    """Where the shoe goes if Punto wins (seed 002): the next occupied seat."""
+    if state.holder is None or state.holder not in state.players:
+        return None
+    seat = state.players[state.holder].seat
+    seated = state.seated
+    after = [p for p in seated if p.seat > seat] or list(seated)
+    return after[0].name
+
+
+def _largest_punto(state: TableState) -> str | None:
+    if state.format is not Format.CASINO:
+        return None
+    best: Player | None = None
+    for p in state.seated:
+        stake = p.stake(Outcome.PUNTO)
+        if stake and (best is None or stake > best.stake(Outcome.PUNTO)):
+            best = p
+    return None if best is None else best.name
+
+
+def _host_commands(live: Any) -> list[str]:
+    table = live.table
+    out = []
+    if table.state.format is Format.CASINO and table.can_close_bets():
+        out.append("close_bets")
+    if table.state.format is not Format.CROUPIER and (table.can_close_bets() or table.can_deal()):
+        out.append("deal")
+    if table.can_close_table():
+        out.append("close")
+    return out
+
+
+def _player_commands(live: Any, player: Player) -> list[str]:
+    table = live.table
+    out = []
+    if table.phase is Phase.BETS_OPEN:
+        out.append("predict" if table.state.format is Format.SESSION else "bet")
+        if player.bets:
+            out.append("withdraw")
+    if table.can_leave(player.name):
+        out.append("leave")
+    return out

@@ -1,0 +1,217 @@
+"""The WebSocket protocol of a table (documented in docs/web.md).
+
+The first message authenticates (``{"type": "hello", "token"}``, or the
+browser's cookie with ``{"type": "hello", "role"}``); tokens never travel in
+URLs. Then the server pushes ``{"type": "view", "seq", "view"}`` after each
+commit that changes what this viewer sees, and answers each command with
+``{"type": "ack", "id", "seq"}`` or ``{"type": "error", "id", "error"}``.
+
+A message over 4 KiB, one that breaks its schema, or one over the client's
+rate is refused with an error and touches no table; after a few refusals in
+a row the connection is closed (1009 for size, 1008 otherwise).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import Any, Final
+
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from puntobanco.errors import PuntoBancoError
+from puntobanco.i18n import Lang
+from puntobanco.web.auth import Identity
+from puntobanco.web.errors import MessageError
+from puntobanco.web.hub import Hub
+from puntobanco.web.limits import STRIKES, Bucket
+from puntobanco.web.schemas import MAX_MESSAGE, Command, Hello, SetLang, parse
+
+HELLO_SECONDS: Final = 10.0
+POLICY: Final = 1008
+TOO_BIG: Final = 1009
+MAX_OUTBOX: Final = 256
+STRIKE_WINDOW: Final = 10.0  # seconds: refusals this close together close the socket
+
+
+class Connection:
+    """One WebSocket client, as the hub sees it (a ``hub.Subscriber``)."""
+
+    def __init__(self, websocket: WebSocket, identity: Identity, lang: Lang) -> None:
+        self.websocket = websocket
+        self.identity = identity
+        self.lang: Lang = lang
+        self._outbox: deque[dict[str, Any]] = deque()
+        self._wake = asyncio.Event()
+        self.last_view: str | None = None
+        self.closed = False
+
+    def push(self, message: dict[str, Any]) -> None:
+        """Queue a message; a view not yet sent is replaced by the newer one."""
+        if self.closed:
+            return
+        if message.get("type") == "view":
+            text = json.dumps(message["view"], ensure_ascii=False, sort_keys=True)
+            if text == self.last_view:
+                return  # nothing changed for this viewer
+            self.last_view = text
+            if self._outbox and self._outbox[-1].get("type") == "view":
+                self._outbox.pop()
+        if len(self._outbox) >= MAX_OUTBOX:
+            self.closed = True  # a client that reads nothing is let go
+        self._outbox.append(message)
+        self._wake.set()
+
+    async def sender(self) -> None:
+        """Send queued messages in order until the connection closes."""
+        ws = self.websocket
+        while not self.closed or self._outbox:
+            await self._wake.wait()
+            self._wake.clear()
+            while self._outbox:
+                message = self._outbox.popleft()
+                await ws.send_text(json.dumps(message, ensure_ascii=False))
+            if self.closed:
+                break
+        if ws.application_state is WebSocketState.CONNECTED:
+            with contextlib.suppress(Exception):
+                await ws.close(code=POLICY)
+
+
+def _error(error: PuntoBancoError, lang: Lang, id_: Any = None) -> dict[str, Any]:
+    from puntobanco.web.app import error_body
+
+    return {"type": "error", "id": id_, **error_body(error, lang)}
+
+
+async def _receive_text(websocket: WebSocket) -> str | None:
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        data = message.get("bytes") or b""
+        if len(data) > MAX_MESSAGE:
+            return "\x00" * (MAX_MESSAGE + 1)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    return str(text)
+
+
+async def serve_socket(
+    websocket: WebSocket,
+    hub: Hub,
+    table: str,
+    *,
+    cookies: Callable[[str | None], str | None],
+    lang: Lang,
+    rate: tuple[float, float],
+) -> None:
+    """Run one client's connection to ``table`` until it closes."""
+    await websocket.accept()
+    bucket = Bucket(time.monotonic, *rate)
+    try:
+        # -- hello --------------------------------------------------------------
+        try:
+            text = await asyncio.wait_for(_receive_text(websocket), HELLO_SECONDS)
+        except TimeoutError:
+            await websocket.close(code=POLICY)
+            return
+        try:
+            if text is None or len(text.encode("utf-8")) > MAX_MESSAGE:
+                raise MessageError("web.error.too_large", limit=MAX_MESSAGE)
+            try:
+                data: Any = json.loads(text)
+            except json.JSONDecodeError:
+                raise MessageError("web.error.json") from None
+            hello: Hello = parse(Hello, data)
+            lang = hello.lang or lang
+            identity = hub.identify(table, hello.token or cookies(hello.role))
+            live = await hub.live(table)
+        except PuntoBancoError as error:
+            await websocket.send_text(json.dumps(_error(error, lang), ensure_ascii=False))
+            await websocket.close(code=POLICY)
+            return
+        conn = Connection(websocket, identity, lang)
+        sender = asyncio.get_running_loop().create_task(conn.sender())
+        conn.push({"type": "welcome", "role": identity.role, "player": identity.player})
+        hub.subscribe(live, conn)
+        conn.push({"type": "view", "seq": live.seq, "view": await hub.view(identity, conn.lang)})
+        refusals: deque[float] = deque()
+
+        def strike() -> int:
+            now = time.monotonic()
+            refusals.append(now)
+            while refusals and refusals[0] < now - STRIKE_WINDOW:
+                refusals.popleft()
+            return len(refusals)
+
+        try:
+            while not conn.closed:
+                text = await _receive_text(websocket)
+                data = None
+                strikes = 0
+                try:
+                    if (
+                        text is None
+                        or len(text) > MAX_MESSAGE
+                        or len(text.encode("utf-8")) > MAX_MESSAGE
+                    ):
+                        strikes = strike()
+                        if strikes >= STRIKES:
+                            await websocket.close(code=TOO_BIG)
+                            return
+                        raise MessageError("web.error.too_large", limit=MAX_MESSAGE)
+                    if not bucket.take():
+                        strikes = strike()
+                        if strikes >= STRIKES:
+                            await websocket.close(code=POLICY)
+                            return
+                        raise MessageError("web.error.rate", rate=rate[0])
+                    try:
+                        data = json.loads(text)
+                    except json.JSONDecodeError:
+                        raise MessageError("web.error.json") from None
+                    if isinstance(data, dict) and data.get("type") == "lang":
+                        conn.lang = parse(SetLang, data).lang
+                        conn.last_view = None
+                        conn.push(
+                            {
+                                "type": "view",
+                                "seq": hub_seq(hub, table),
+                                "view": await hub.view(identity, conn.lang),
+                            }
+                        )
+                        continue
+                    command: Command = parse(Command, data)
+                except PuntoBancoError as error:
+                    got = data.get("id") if isinstance(data, dict) else None
+                    conn.push(_error(error, conn.lang, got if isinstance(got, str) else None))
+                    if strikes == 0 and strike() >= STRIKES:
+                        await websocket.close(code=POLICY)
+                        return
+                    continue
+                answer = await hub.command(identity, command.model_dump())
+                if answer.error is not None:
+                    conn.push(_error(answer.error, conn.lang, command.id))
+                else:
+                    conn.push({"type": "ack", "id": command.id, "seq": answer.body["seq"]})
+        finally:
+            hub.unsubscribe(await hub.live(table), conn)
+            conn.closed = True
+            conn._wake.set()
+            with contextlib.suppress(Exception):
+                await sender
+    except WebSocketDisconnect:
+        return
+
+
+def hub_seq(hub: Hub, table: str) -> int:
+    """The committed length of ``table``'s log (the table is loaded)."""
+    return hub._tables[table].seq
