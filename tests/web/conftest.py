@@ -115,6 +115,6 @@ def live(tmp_path: Path, clock: FakeClock) -> Iterator[LiveServer]:
         yield server
 
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
          "has_touch": True}  # fmt: skip
-TV = {"viewport": {"width": 1366, "height": 900}}
+TV: dict[str, Any] = {"viewport": {"width": 1366, "height": 900}}

@@ -158,13 +158,14 @@ def test_malformed_and_oversized_bodies_are_refused(client: TestClient) -> None:
     t = open_table(client, "casino")
     ana = join(client, t["table"], "Ana")
     url = f"/api/tables/{t['table']}/commands"
-    for body in (
+    bodies: list[object] = [
         {"id": "1", "type": "bet", "box": "banco", "stake": "10"},  # a string stake
         {"id": "1", "type": "bet", "box": "banco", "stake": 10, "extra": 1},
         {"id": "1", "type": "shuffle"},
         {"type": "bet"},
         [],
-    ):
+    ]
+    for body in bodies:
         r = client.post(url, json=body, headers=bearer(ana))
         assert r.status_code == 422 and r.json()["error"]["code"] == "web.error.schema", body
     r = client.post(url, content=b"{not json", headers=bearer(ana))

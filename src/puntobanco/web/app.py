@@ -267,6 +267,9 @@ def create_app(
     async def socket(websocket: WebSocket, table: str) -> None:
         """Views pushed after each commit; commands as messages (see docs/web.md)."""
         if not origin_ok(websocket):
+            # Accepted only to be closed with a reason a browser can read (1008);
+            # nothing from this connection is read.
+            await websocket.accept()
             await websocket.close(code=1008)
             return
         await serve_socket(

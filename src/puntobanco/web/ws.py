@@ -49,6 +49,13 @@ class Connection:
         self._wake = asyncio.Event()
         self.last_view: str | None = None
         self.closed = False
+        self.close_code = POLICY
+
+    def finish(self, code: int) -> None:
+        """Send what is queued, then close with ``code``."""
+        self.close_code = code
+        self.closed = True
+        self._wake.set()
 
     def push(self, message: dict[str, Any]) -> None:
         """Queue a message; a view not yet sent is replaced by the newer one."""
@@ -79,7 +86,7 @@ class Connection:
                 break
         if ws.application_state is WebSocketState.CONNECTED:
             with contextlib.suppress(Exception):
-                await ws.close(code=POLICY)
+                await ws.close(code=self.close_code)
 
 
 def _error(error: PuntoBancoError, lang: Lang, id_: Any = None) -> dict[str, Any]:
@@ -165,13 +172,13 @@ async def serve_socket(
                     ):
                         strikes = strike()
                         if strikes >= STRIKES:
-                            await websocket.close(code=TOO_BIG)
+                            conn.finish(TOO_BIG)
                             return
                         raise MessageError("web.error.too_large", limit=MAX_MESSAGE)
                     if not bucket.take():
                         strikes = strike()
                         if strikes >= STRIKES:
-                            await websocket.close(code=POLICY)
+                            conn.finish(POLICY)
                             return
                         raise MessageError("web.error.rate", rate=rate[0])
                     try:
@@ -194,7 +201,7 @@ async def serve_socket(
                     got = data.get("id") if isinstance(data, dict) else None
                     conn.push(_error(error, conn.lang, got if isinstance(got, str) else None))
                     if strikes == 0 and strike() >= STRIKES:
-                        await websocket.close(code=POLICY)
+                        conn.finish(POLICY)
                         return
                     continue
                 answer = await hub.command(identity, command.model_dump())
@@ -204,8 +211,8 @@ async def serve_socket(
                     conn.push({"type": "ack", "id": command.id, "seq": answer.body["seq"]})
         finally:
             hub.unsubscribe(await hub.live(table), conn)
-            conn.closed = True
-            conn._wake.set()
+            if not conn.closed:
+                conn.finish(1000)
             with contextlib.suppress(Exception):
                 await sender
     except WebSocketDisconnect:
