@@ -115,6 +115,10 @@ def live(tmp_path: Path, clock: FakeClock) -> Iterator[LiveServer]:
         yield server
 
 
-PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
-         "has_touch": True}  # fmt: skip
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
 TV: dict[str, Any] = {"viewport": {"width": 1366, "height": 900}}

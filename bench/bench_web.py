@@ -1,0 +1,266 @@
+"""Load of the web table on loopback: WebSocket clients betting at many tables.
+
+    python bench/bench_web.py [--clients 2000] [--tables 200] [--seconds 30]
+
+A server (``create_app`` on SQLite at ``synchronous=FULL``) runs in a child
+process on 127.0.0.1; one client process opens every connection, each client
+bets about every 5 s, each table's host deals about every 5 s, and every view
+is pushed to every client of its table. Printed: the bet acknowledgement
+latencies (p50, p99, max), the group commits the server made, and the store
+recounted against the acknowledgements (lost and duplicated bets), beside the
+baseline of one commit per action on the same disk. Bounded: it stops by
+itself after ``--seconds`` of load (plus set-up), and only ever talks to
+127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing as mp
+import os
+import random
+import socket
+import statistics
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return int(s.getsockname()[1])
+
+
+def serve(db: str, port: int, stats: str) -> None:
+    """The server process: runs until SIGTERM, then writes its commit count."""
+    import signal
+
+    import uvicorn
+
+    from puntobanco.web.app import create_app
+
+    app = create_app(store=db, rate=50, burst=50)
+    server = uvicorn.Server(
+        uvicorn.Config(
+            app,
+            host=HOST,
+            port=port,
+            log_level="warning",
+            ws_max_size=65536,
+            backlog=4096,
+            ws_ping_interval=None,
+        )  # fmt: skip
+    )
+    signal.signal(signal.SIGTERM, lambda *_: setattr(server, "should_exit", True))
+    server.run()
+    Path(stats).write_text(json.dumps({"commits": app.state.hub.commits}))
+
+
+async def setup(url: str, tables: int, per_table: int) -> list[dict[str, Any]]:
+    import httpx
+
+    out: list[dict[str, Any]] = []
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=60) as client:
+
+        async def one(i: int) -> dict[str, Any]:
+            r = await client.post("/api/tables", json={"format": "casino", "settings": {
+                "seed": i, "bankroll": 10**11, "maximum": 10**10}})  # fmt: skip
+            t = r.json()
+            client.cookies.clear()
+            players = []
+            for k in range(per_table):
+                r = await client.post(f"/api/tables/{t['table']}/players", json={"name": f"P{k}"})
+                client.cookies.clear()
+                players.append((r.json()["player"], r.json()["token"]))
+            return {"table": t["table"], "host": t["host_token"], "players": players}
+
+        sem = asyncio.Semaphore(20)
+
+        async def bounded(i: int) -> dict[str, Any]:
+            async with sem:
+                return await one(i)
+
+        out = list(await asyncio.gather(*(bounded(i) for i in range(tables))))
+    return out
+
+
+async def load(url: str, tables: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
+    import websockets
+
+    ws_url = url.replace("http://", "ws://")
+    latencies: list[float] = []
+    acked: Counter[tuple[str, str]] = Counter()
+    sent: Counter[tuple[str, str]] = Counter()
+    errors: Counter[str] = Counter()
+    deals = 0
+    stop = time.monotonic() + seconds
+    ready = asyncio.Event()
+
+    async def client(table: str, name: str, token: str, box: str) -> None:
+        async with websockets.connect(f"{ws_url}/api/tables/{table}/ws", max_size=2**20,
+                                      ping_interval=None, open_timeout=120) as ws:  # fmt: skip
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            pending: dict[str, float] = {}
+            n = 0
+
+            async def reader() -> None:
+                async for raw in ws:
+                    if isinstance(raw, bytes) or raw.startswith('{"type": "view"'):
+                        continue
+                    m = json.loads(raw)
+                    if m["type"] == "ack" and m["id"] in pending:
+                        latencies.append(time.monotonic() - pending.pop(m["id"]))
+                        acked[(table, name)] += 1
+                    elif m["type"] == "error":
+                        pending.pop(m.get("id") or "", None)
+                        errors[m["error"]["code"]] += 1
+
+            task = asyncio.create_task(reader())
+            await ready.wait()
+            await asyncio.sleep(random.uniform(0, 5))
+            while time.monotonic() < stop:
+                n += 1
+                cid = f"{name}-{n}"
+                pending[cid] = time.monotonic()
+                sent[(table, name)] += 1
+                await ws.send(json.dumps({"id": cid, "type": "bet", "box": box, "stake": 1000}))
+                await asyncio.sleep(random.uniform(4, 6))
+            await asyncio.sleep(1.0)  # the last acknowledgements
+            task.cancel()
+
+    async def host(table: str, token: str) -> None:
+        nonlocal deals
+        async with websockets.connect(f"{ws_url}/api/tables/{table}/ws", max_size=2**20,
+                                      ping_interval=None, open_timeout=120) as ws:  # fmt: skip
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            await ready.wait()
+            await asyncio.sleep(random.uniform(2, 7))
+            n = 0
+            while time.monotonic() < stop - 1:
+                n += 1
+                await ws.send(json.dumps({"id": f"d{n}", "type": "deal"}))
+                deals += 1
+                await asyncio.sleep(random.uniform(4, 6))
+
+    tasks = []
+    for t in tables:
+        tasks.append(host(t["table"], t["host"]))
+        for k, (name, token) in enumerate(t["players"]):
+            tasks.append(client(t["table"], name, token, "banco" if k % 2 else "punto"))
+    running = [asyncio.create_task(c) for c in tasks]
+    await asyncio.sleep(min(20.0, 2 + len(running) / 200))  # connections open
+    stop = time.monotonic() + seconds
+    ready.set()
+    await asyncio.gather(*running, return_exceptions=True)
+    failed = sum(1 for r in running if r.exception() is not None)
+    return {"latencies": latencies, "acked": acked, "sent": sent, "errors": errors,
+            "deals": deals, "failed": failed}  # fmt: skip
+
+
+def recount(db: str) -> Counter[tuple[str, str]]:
+    from puntobanco.store.sqlite import SQLiteStore
+    from puntobanco.table.events import BetPlaced
+
+    store = SQLiteStore(db)
+    try:
+        found: Counter[tuple[str, str]] = Counter()
+        for table in store.tables():
+            for r in store.load(table):
+                if isinstance(r.event, BetPlaced):
+                    found[(table, r.event.name)] += 1
+        return found
+    finally:
+        store.close()
+
+
+def baseline(folder: str, n: int = 200) -> float:
+    """Commits a second with one commit per action (no grouping), same disk."""
+    from puntobanco.coup import Outcome
+    from puntobanco.store.sqlite import SQLiteStore
+    from puntobanco.table.events import BetPlaced
+
+    store = SQLiteStore(os.path.join(folder, "baseline.db"))
+    try:
+        start = time.perf_counter()
+        for i in range(n):
+            store.append("t", i, [BetPlaced("Ana", Outcome.BANCO, 1000)])
+        return n / (time.perf_counter() - start)
+    finally:
+        store.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=2000)
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    args = parser.parse_args()
+    per_table = max(1, args.clients // args.tables)
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
+    with tempfile.TemporaryDirectory(dir=os.getcwd()) as folder:
+        base = baseline(folder)
+        db = os.path.join(folder, "bench.db")
+        stats = os.path.join(folder, "stats.json")
+        port = free_port()
+        url = f"http://{HOST}:{port}"
+        ctx = mp.get_context("spawn")
+        server = ctx.Process(target=serve, args=(db, port, stats))
+        server.start()
+        try:
+            import httpx
+
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    httpx.get(url + "/api/i18n/en", timeout=1)
+                    break
+                except httpx.HTTPError:
+                    if time.monotonic() > deadline:
+                        raise
+                    time.sleep(0.2)
+            t0 = time.monotonic()
+            tables = asyncio.run(setup(url, args.tables, per_table))
+            setup_s = time.monotonic() - t0
+            result = asyncio.run(load(url, tables, args.seconds))
+        finally:
+            server.terminate()
+            server.join(60)
+        commits = json.loads(Path(stats).read_text())["commits"] if Path(stats).exists() else 0
+        found = recount(db)
+    lat = sorted(result["latencies"])
+    acked, sent = result["acked"], result["sent"]
+    lost = sum(max(0, acked[k] - found[k]) for k in acked)
+    duplicated = sum(max(0, found[k] - sent[k]) for k in found)
+    unacked_committed = sum(max(0, found[k] - acked[k]) for k in found) - duplicated
+    n = len(lat)
+
+    def p(q: float) -> float:
+        return lat[min(n - 1, int(q * n))] * 1000 if n else float("nan")
+
+    print(f"clients {per_table * args.tables} over {args.tables} tables, {args.seconds:.0f} s "
+          f"of load (set-up {setup_s:.1f} s), {result['failed']} connection(s) failed")  # fmt: skip
+    print(f"bets acknowledged {n}, {n / args.seconds:.0f}/s; deals sent {result['deals']}")
+    top = lat[-1] * 1000 if n else 0.0
+    mean = statistics.fmean(lat) * 1000 if n else 0.0
+    print(f"ack latency ms: p50 {p(0.5):.1f}  p99 {p(0.99):.1f}  max {top:.1f}  mean {mean:.1f}")
+    print(f"server group commits {commits} ({(n + result['deals']) / max(commits, 1):.1f} "
+          "commands each, one fsync each)")  # fmt: skip
+    print(f"baseline, one commit per action: {base:.0f} commits/s ({1000 / base:.2f} ms each)")
+    print(f"store recount: {sum(found.values())} bets stored, lost {lost}, duplicated "
+          f"{duplicated}, committed but not acknowledged in time {unacked_committed}")  # fmt: skip
+    print(f"refusals: {dict(result['errors']) or 'none'}")
+
+
+if __name__ == "__main__":
+    main()
