@@ -60,9 +60,9 @@ MESSAGES: dict[str, M] = {
         "{format!r} no es un formato de mesa: session, casino o croupier.",
     ),
     "web.error.setting": M(
-        "Unknown setting(s) {names} for this format; allowed: {allowed}.",
-        "Réglage(s) inconnu(s) {names} pour ce format ; possibles : {allowed}.",
-        "Ajuste(s) desconocido(s) {names} para este formato; posibles: {allowed}.",
+        "This format does not know these settings: {names}. Allowed: {allowed}.",
+        "Ce format ne connaît pas ces réglages : {names}. Possibles : {allowed}.",
+        "Este formato no conoce estos ajustes: {names}. Posibles: {allowed}.",
     ),
     "web.error.store": M(
         "The table's log could not be written ({reason}); nothing was done, try again.",
