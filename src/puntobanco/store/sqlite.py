@@ -116,30 +116,37 @@ class SQLiteStore:
             return
         stamp = self._clock()
         db = self._db
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            heads: dict[str, int] = {}
-            for table, expected, events in writes:
-                if table not in heads:
-                    (heads[table],) = db.execute(
-                        "SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = ?", (table,)
-                    ).fetchone()
-                if heads[table] != expected:
-                    raise StoreError(
-                        "store.error.conflict", table=table, expected=expected, found=heads[table]
+        with deferred_signals():  # as in ``append``
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                heads: dict[str, int] = {}
+                for table, expected, events in writes:
+                    if table not in heads:
+                        (heads[table],) = db.execute(
+                            "SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = ?",
+                            (table,),
+                        ).fetchone()
+                    if heads[table] != expected:
+                        raise StoreError(
+                            "store.error.conflict",
+                            table=table,
+                            expected=expected,
+                            found=heads[table],
+                        )
+                    db.executemany(
+                        "INSERT INTO events (table_id, seq, time, type, body) "
+                        "VALUES (?, ?, ?, ?, ?)",
+                        [
+                            (table, expected + i + 1, stamp, type(e).__name__, dumps(e))
+                            for i, e in enumerate(events)
+                        ],
                     )
-                db.executemany(
-                    "INSERT INTO events (table_id, seq, time, type, body) VALUES (?, ?, ?, ?, ?)",
-                    [
-                        (table, expected + i + 1, stamp, type(e).__name__, dumps(e))
-                        for i, e in enumerate(events)
-                    ],
-                )
-                heads[table] = expected + len(events)
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
+                    heads[table] = expected + len(events)
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
         self._commits += 1
         if self._kill_after is not None and self._commits >= self._kill_after:
             os.kill(os.getpid(), signal.SIGKILL)
