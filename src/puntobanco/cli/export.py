@@ -26,18 +26,17 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
 
     from puntobanco.errors import StoreError
     from puntobanco.paths import default_db_path
-    from puntobanco.store import existing_log
+    from puntobanco.store import existing_log, open_store
     from puntobanco.store.jsonl import record_line
-    from puntobanco.store.sqlite import SQLiteStore
 
-    store = SQLiteStore(existing_log(args.db or default_db_path()))
+    store = open_store(existing_log(args.db or default_db_path()))
     try:
         records = store.load(args.table)
         if not records:
             raise StoreError(
                 "store.error.unknown_table",
                 table=args.table,
-                db=store.name,
+                db=getattr(store, "name", "?"),
                 tables=", ".join(store.tables()) or "-",
             )
         for record in records:

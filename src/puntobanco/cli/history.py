@@ -47,21 +47,20 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     from puntobanco.errors import CommandLineError, StoreError
     from puntobanco.explain import announce, outcome_name
     from puntobanco.paths import default_db_path
-    from puntobanco.store import existing_log
-    from puntobanco.store.sqlite import SQLiteStore
+    from puntobanco.store import existing_log, open_store
     from puntobanco.table.history import CoupRecord, coup_records
     from puntobanco.table.values import money_text
 
     if args.shoe is not None and not args.roads:
         raise CommandLineError("cli.error.only_with", option="--shoe", other="--roads")
-    store = SQLiteStore(existing_log(args.db or default_db_path()))
+    store = open_store(existing_log(args.db or default_db_path()))
     try:
         tables = store.tables()
         if args.table is not None and args.table not in tables:
             raise StoreError(
                 "store.error.unknown_table",
                 table=args.table,
-                db=store.name,
+                db=getattr(store, "name", "?"),
                 tables=", ".join(tables) or "-",
             )
         if args.roads:

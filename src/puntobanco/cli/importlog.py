@@ -24,9 +24,8 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     from puntobanco.cli.common import read_text
     from puntobanco.errors import CommandLineError
     from puntobanco.paths import default_db_path
-    from puntobanco.store import MemoryStore
+    from puntobanco.store import MemoryStore, open_store
     from puntobanco.store.jsonl import import_lines
-    from puntobanco.store.sqlite import SQLiteStore
 
     lines = read_text(args.file).splitlines()
     if not any(line.strip() for line in lines):
@@ -34,7 +33,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     # Replayed in memory first: a refused file leaves no trace, not even a new empty log.
     for _ in import_lines(MemoryStore(), lines):
         pass
-    store = SQLiteStore(args.db or default_db_path())
+    store = open_store(args.db or default_db_path())
     try:
         for table, events, coups in import_lines(store, lines):
             print(t("import.done", lang, table=table, events=events, coups=coups))
