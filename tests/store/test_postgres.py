@@ -193,3 +193,22 @@ def test_a_database_of_version_1_is_migrated(pg_url: str) -> None:
     store.append("t", 1, [PlayerSeated("Ana", 1, 0)], command="c1")  # the new table is there
     assert store.load_snapshot("t") is None
     store.close()
+
+
+def test_history_and_export_read_a_postgresql_database(
+    pg_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from puntobanco import CasinoTable
+    from puntobanco.cli import main
+
+    with CasinoTable(seed=9, db=pg_url, table="salon") as table:
+        table.sit("Ana", 100_000)
+        table.bet("Ana", "banco", 1010)
+        table.deal()
+    assert main(["history", "--db", pg_url, "salon"]) in (0, None)
+    assert "salon coup 1" in capsys.readouterr().out
+    assert main(["export", "--db", pg_url, "salon"]) in (0, None)
+    lines = capsys.readouterr().out.splitlines()
+    store = PostgresStore(pg_url)
+    assert len(lines) == len(store.load("salon")) and '"salon"' in lines[0]
+    store.close()
