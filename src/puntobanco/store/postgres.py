@@ -223,22 +223,7 @@ class PostgresStore:
         """
         if not events:
             return
-        stamp = self._clock()
-        stamps = list(times) if times else [stamp] * len(events)
-        count = expected + len(events)
-        params = {
-            "table": table,
-            "expected": expected,
-            "count": count,
-            "first": stamps[0],
-            "seqs": list(range(expected + 1, count + 1)),
-            "times": stamps,
-            "types": [type(e).__name__ for e in events],
-            "bodies": [dumps(e) for e in events],
-            "command": command,
-            "channel": CHANNEL,
-            "payload": json.dumps({"table": table, "events": count}, ensure_ascii=False),
-        }
+        params = self._params(table, expected, events, times, command)
         pg = _psycopg()
         with self._lock:
             try:
@@ -254,6 +239,64 @@ class PostgresStore:
                 raise StoreError(
                     "store.error.conflict", table=table, expected=expected, found=self._count(table)
                 )
+        self._committed()
+
+    def append_many(self, writes: Sequence[tuple[str, int, Sequence[Event]]]) -> None:
+        """Several appends ``(table, expected, events)`` in one transaction (a group
+        commit): all of them or none. ``StoreError`` (``store.error.conflict``) names
+        the first table that did not hold its expected count."""
+        writes = [w for w in writes if w[2]]
+        if not writes:
+            return
+        stamp = self._clock()
+        params = [
+            self._params(t, n, events, [stamp] * len(events), None) for t, n, events in writes
+        ]
+        pg = _psycopg()
+        failed: tuple[str, int] | None = None
+        with self._lock:
+            try:
+                with self._db.transaction():
+                    for (table, expected, events), p in zip(writes, params, strict=True):
+                        sql = _CREATE if expected == 0 else _EXTEND
+                        row = self._db.execute(sql, p).fetchone()
+                        if row is None or row[0] != len(events):
+                            failed = (table, expected)
+                            raise pg.Rollback()
+            except pg.errors.UniqueViolation:
+                failed = next(((t, n) for t, n, _ in writes if self._count(t) != n), writes[0][:2])
+            if failed is not None:
+                table, expected = failed
+                raise StoreError(
+                    "store.error.conflict", table=table, expected=expected, found=self._count(table)
+                )
+        self._committed()
+
+    def _params(
+        self,
+        table: str,
+        expected: int,
+        events: Sequence[Event],
+        times: Sequence[str] | None,
+        command: str | None,
+    ) -> dict[str, Any]:
+        stamps = list(times) if times else [self._clock()] * len(events)
+        count = expected + len(events)
+        return {
+            "table": table,
+            "expected": expected,
+            "count": count,
+            "first": stamps[0],
+            "seqs": list(range(expected + 1, count + 1)),
+            "times": stamps,
+            "types": [type(e).__name__ for e in events],
+            "bodies": [dumps(e) for e in events],
+            "command": command,
+            "channel": CHANNEL,
+            "payload": json.dumps({"table": table, "events": count}, ensure_ascii=False),
+        }
+
+    def _committed(self) -> None:
         self._commits += 1
         if self._kill_after is not None and self._commits >= self._kill_after:
             os.kill(os.getpid(), signal.SIGKILL)
