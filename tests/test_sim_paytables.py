@@ -36,7 +36,7 @@ def test_every_shoe_settles_each_bet_as_the_records_settle_the_cores_coups(table
     side = ("pairs", "dragon-bonus")
     config = SimConfig(coups=400, decks=1, seed=11, paytable=table, side_bets=side)
     result = run_chunk(config, 0)
-    assert result.classes is not None
+    assert result.nets is not None
     paytable = configuration(table, side)
     for j, row in enumerate(result.shoes.tolist()):
         facts = core_facts(1, config.shoe_seed(0, j))
@@ -44,8 +44,7 @@ def test_every_shoe_settles_each_bet_as_the_records_settle_the_cores_coups(table
             facts = facts[: row[engine.S_COUPS]]
         assert row[engine.S_COUPS] == len(facts)
         wanted = [sum(w.price(f) for f in facts) for w in paytable.wagers]
-        prices = classes(paytable).prices
-        got = [Fraction(int(v), SCALE) for v in result.classes[j] @ prices]
+        got = [Fraction(int(v), SCALE) for v in result.nets[j]]
         assert got == wanted
 
 

@@ -123,6 +123,7 @@ class Classes:
         return out
 
 
+@lru_cache(maxsize=32)
 def classes(
     paytable: Paytable, wagers: tuple[Wager, ...] | None = None, *, by_winner: bool = True
 ) -> Classes:

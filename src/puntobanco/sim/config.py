@@ -100,7 +100,9 @@ class ChunkResult:
     config: SimConfig
     seconds: float = 0.0
     digest: object = None  # the chunk's totals (a results.Summary), made by the worker
-    classes: I64 | None = None  # (n, classes): coups of each class per shoe, when not flat_fast
+    # Without flat_fast: coups of each class in the chunk, each flat bet's net per shoe.
+    classes: I64 | None = None  # (classes,)
+    nets: I64 | None = None  # (n, bets), hundredths
 
 
 @dataclass(slots=True)

@@ -562,6 +562,20 @@ def run_flat_chunk(
     return s
 
 
+@numba.njit(inline="always")
+def _rank_index(ranks: Any, points: Any, pos: Any) -> Any:
+    """``_wide_index`` of a shoe held as ranks (``points[rank]`` is its value)."""
+    u = np.uint64(pos)
+    pt = np.int64(points[ranks[u]]) + np.int64(points[ranks[u + U64(2)]])
+    bt = np.int64(points[ranks[u + U64(1)]]) + np.int64(points[ranks[u + U64(3)]])
+    if pt >= 10:
+        pt -= 10
+    if bt >= 10:
+        bt -= 10
+    tail = np.int64(points[ranks[u + U64(4)]]) * 10 + np.int64(points[ranks[u + U64(5)]])
+    return ((pt << 11) | (bt << 7)) + tail
+
+
 @numba.njit(cache=True, nogil=True)
 def run_classes_chunk(
     chunk_seed: Any,
@@ -572,8 +586,11 @@ def run_classes_chunk(
     budget: Any,
     cells: Any,
     klass: Any,
+    prices: Any,
+    outcome: Any,
     shoes: Any,
-    classes: Any,
+    nets: Any,
+    class_sums: Any,
 ) -> Any:
     """Flat bets of any paytable and side bets: ``run_flat_chunk`` that counts,
     per shoe, the coups of each class of the paytable into ``classes[s]``.
@@ -582,20 +599,34 @@ def run_classes_chunk(
     of ``fresh_order(decks)``; the same draws give the same order as the
     points), ``points[rank]`` is a rank's value, ``cells`` is
     ``classes.cell_table()`` (final totals and cards, and the cards used) and
-    ``klass`` maps a cell and the two pair flags to a class. Fills the
-    ``S_COUPS`` and ``S_COMPLETE`` columns of ``shoes``; returns the shoes.
+    ``klass`` maps a cell and the two pair flags to a class, ``prices[c, w]``
+    is a unit's net on bet w in class c and ``outcome[c]`` the class's winner.
+    Pipelined as ``run_flat_chunk``: the next shoe is shuffled while this one
+    is dealt. Fills ``shoes[s]``, each flat bet's net of the shoe in
+    ``nets[s, w]`` and adds the coups of each class to ``class_sums``;
+    returns the number of shoes.
     """
     n = base.shape[0]
-    ranks = np.zeros(n + PAD, np.int8)
-    pts = np.zeros(n + PAD, np.int8)
+    ca = np.zeros(n + PAD, np.int8)
+    cb = np.zeros(n + PAD, np.int8)
+    n_cls = prices.shape[0]
+    n_bets = prices.shape[1]
+    counted = np.zeros(n_cls, np.int64)
     limit = n - cut if cut != NO_CUT else n + 1
+    shuffle(ca, base, derive_seed(chunk_seed, 0))
     dealt = 0
     s = 0
     while dealt < budget:
-        shuffle(ranks, base, derive_seed(chunk_seed, s))
         for x in range(n):
-            pts[x] = points[ranks[x]]
-        pos = _start(pts, burn)
+            cb[x] = base[x]
+        s0, s1, s2, s3 = seeded_state(derive_seed(chunk_seed, s + 1))
+        i = n - 1
+        pos = 0
+        if burn:
+            turned = points[ca[0]]
+            pos = 1 + (turned if turned != 0 else 10)
+        for c in range(n_cls):
+            counted[c] = 0
         k = 0
         complete = 1
         while True:
@@ -603,18 +634,47 @@ def run_classes_chunk(
                 complete = 0
                 break
             last = pos >= limit
-            code = np.int64(cells[_wide_index(pts, pos)])
-            used = code & 7
+            code = np.int64(cells[_rank_index(ca, points, pos)])
+            used = int(code & 7)
+            if i >= STEPS_PER_COUP:
+                s0, s1, s2, s3 = swap_step(cb, i, s0, s1, s2, s3)
+                s0, s1, s2, s3 = swap_step(cb, i - 1, s0, s1, s2, s3)
+                s0, s1, s2, s3 = swap_step(cb, i - 2, s0, s1, s2, s3)
+                s0, s1, s2, s3 = swap_step(cb, i - 3, s0, s1, s2, s3)
+                s0, s1, s2, s3 = swap_step(cb, i - 4, s0, s1, s2, s3)
+                i -= STEPS_PER_COUP
             if pos + used > n:
                 break
-            flags = 2 * (ranks[pos] == ranks[pos + 2]) + (ranks[pos + 1] == ranks[pos + 3])
-            classes[s, klass[(code >> 3) * 4 + flags]] += 1
+            flags = 2 * (ca[pos] == ca[pos + 2]) + (ca[pos + 1] == ca[pos + 3])
+            counted[klass[(code >> 3) * 4 + flags]] += 1
             pos += used
             k += 1
             dealt += 1
             if last:
                 break
+        while i > 0:
+            s0, s1, s2, s3 = swap_step(cb, i, s0, s1, s2, s3)
+            i -= 1
+        p = b = e = np.int64(0)
+        for w in range(n_bets):
+            nets[s, w] = 0
+        for c in range(n_cls):
+            m = counted[c]
+            if m:
+                class_sums[c] += m
+                if outcome[c] == 0:
+                    p += m
+                elif outcome[c] == 1:
+                    b += m
+                else:
+                    e += m
+                for w in range(n_bets):
+                    nets[s, w] += m * prices[c, w]
+        shoes[s, S_PUNTO] = p
+        shoes[s, S_BANCO] = b
+        shoes[s, S_EGALITE] = e
         shoes[s, S_COUPS] = k
         shoes[s, S_COMPLETE] = complete
         s += 1
+        ca, cb = cb, ca
     return s

@@ -129,9 +129,7 @@ class Summary:
             self.counts[i] += sums[i]
             self.xx[i] += squares[i]
             self.xn[i] += products[i]
-        per_class, prices = shoe_classes(result)
-        class_sums = per_class.sum(axis=0)
-        nets = per_class @ prices  # (shoes, bets), hundredths
+        class_sums, prices, nets = flat_nets(result)
         for i, totals in enumerate(self.flat):
             totals.net += int(class_sums @ prices[:, i])
             totals.bets += coups
@@ -294,8 +292,7 @@ class CsvSink:
 
     def write(self, result: ChunkResult) -> None:
         """Rows of one chunk."""
-        per_class, prices = shoe_classes(result)
-        nets = (per_class @ prices).tolist()
+        nets = flat_nets(result)[2].tolist()
         outcomes = outcome_rows(result).T.tolist()
         for j, row in enumerate(result.shoes.tolist()):
             coups, _, _, _, complete = row
@@ -319,36 +316,42 @@ class CsvSink:
             self.writer.writerow(line)
 
 
-def shoe_classes(result: ChunkResult) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
-    """(coups of each class per shoe, each class's price per bet in hundredths).
+def flat_nets(
+    result: ChunkResult,
+) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """(coups of each class in the chunk, each class's price per bet in
+    hundredths, each flat bet's net per shoe).
 
     Without classes from the kernel the classes are the three outcomes, priced
     by what each bet pays on a bare winner."""
     table = result.config.table
-    if result.classes is not None:
-        return result.classes, _classes(table).prices
+    if result.classes is not None and result.nets is not None:
+        from puntobanco.sim.classes import classes
+
+        return result.classes, classes(table).prices, result.nets
     x = result.shoes[:, engine.S_PUNTO : engine.S_EGALITE + 1]
     prices = np.array(
         [[int(w.price_on(o) * SCALE) for w in table.wagers] for o in BOXES], dtype=np.int64
     )
-    return x, prices
+    return x.sum(axis=0), prices, _exact_product(x, prices)
 
 
 def outcome_rows(result: ChunkResult) -> np.ndarray[Any, Any]:
     """(3, shoes): Punto, Banco and Égalité coups of each shoe."""
-    if result.classes is None:
-        return np.ascontiguousarray(result.shoes[:, engine.S_PUNTO : engine.S_EGALITE + 1].T)
-    onehot = np.eye(3, dtype=np.int64)[_classes(result.config.table).outcome]
-    return np.ascontiguousarray((result.classes @ onehot).T)
+    rows: np.ndarray[Any, Any] = np.ascontiguousarray(
+        result.shoes[:, engine.S_PUNTO : engine.S_EGALITE + 1].T
+    )
+    return rows
 
 
-def _classes(table: Any) -> Any:
-    from puntobanco.sim.classes import classes
-
-    return _CLASSES.setdefault(table, classes(table))
-
-
-_CLASSES: dict[Any, Any] = {}
+def _exact_product(a: np.ndarray[Any, Any], b: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """``a @ b`` of integer arrays through float64 (BLAS), exact: a shoe's net is
+    at most a few hundred coups times a price of a few thousand hundredths, far
+    below 2**53, and checked."""
+    product = a.astype(np.float64) @ b.astype(np.float64)
+    assert not product.size or np.abs(product).max() < 2**52
+    exact: np.ndarray[Any, Any] = product.astype(np.int64)
+    return exact
 
 
 def digest(result: ChunkResult) -> Summary:

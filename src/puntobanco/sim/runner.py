@@ -95,8 +95,7 @@ def _arrays(config: SimConfig) -> dict[str, Any]:
         "ranks": cl.rank_base(config.decks),
         "points": cl.rank_points(),
         "cells": cl.cell_table(),
-        "klass": flat.klass,
-        "n_classes": flat.count,
+        "flat_classes": flat,
     }
 
 
@@ -161,7 +160,7 @@ def run_chunk(config: SimConfig, chunk: int, *, digest: bool = False) -> ChunkRe
     seed = np.uint64(derive_seed(config.seed, chunk))
     shoes = np.zeros((_max_shoes(config, budget), 5), dtype=np.int64)
     n_strat = len(config.strategies)
-    classes = None
+    classes = flat_nets = None
     if n_strat == 0 and config.flat_fast:
         count = engine.run_flat_chunk(
             seed, a["base"], a["burn"], a["cut"], budget, a["wide"], shoes
@@ -169,7 +168,9 @@ def run_chunk(config: SimConfig, chunk: int, *, digest: bool = False) -> ChunkRe
         results = np.zeros((count, 0, 4), dtype=np.int64)
         squares = np.zeros(0, dtype=np.float64)
     elif n_strat == 0:
-        per_shoe = np.zeros((shoes.shape[0], a["n_classes"]), dtype=np.int64)
+        cls = a["flat_classes"]
+        per_shoe = np.zeros((shoes.shape[0], cls.prices.shape[1]), dtype=np.int64)
+        sums = np.zeros(cls.count, dtype=np.int64)
         count = engine.run_classes_chunk(
             seed,
             a["ranks"],
@@ -178,11 +179,15 @@ def run_chunk(config: SimConfig, chunk: int, *, digest: bool = False) -> ChunkRe
             a["cut"],
             budget,
             a["cells"],
-            a["klass"],
+            cls.klass,
+            cls.prices,
+            cls.outcome,
             shoes,
             per_shoe,
+            sums,
         )
-        classes = per_shoe[:count]
+        classes = sums
+        flat_nets = per_shoe[:count]
         results = np.zeros((count, 0, 4), dtype=np.int64)
         squares = np.zeros(0, dtype=np.float64)
     else:
@@ -199,13 +204,15 @@ def run_chunk(config: SimConfig, chunk: int, *, digest: bool = False) -> ChunkRe
             np.zeros((0, 0, 10), dtype=np.int64),
         )
         results = results[:count]
-    result = ChunkResult(chunk, budget, shoes[:count], results, squares, config, classes=classes)
+    result = ChunkResult(
+        chunk, budget, shoes[:count], results, squares, config, classes=classes, nets=flat_nets
+    )
     if digest:
         result.digest = make_digest(result)
         if not config.keep_shoes:  # the totals are enough: ship no rows
             result.shoes = result.shoes[:0]
             result.results = result.results[:0]
-            result.classes = None
+            result.nets = None
     result.seconds = time.perf_counter() - start
     return result
 
