@@ -212,17 +212,3 @@ def test_history_and_export_read_a_postgresql_database(
     store = PostgresStore(pg_url)
     assert len(lines) == len(store.load("salon")) and '"salon"' in lines[0]
     store.close()
-
-
-def test_a_group_commit_stores_every_table_or_none(pg_url: str) -> None:
-    store = PostgresStore(pg_url)
-    store.append_many([("a", 0, [OPENED]), ("b", 0, [OPENED, PlayerSeated("Ana", 1, 0)])])
-    assert [len(store.load(t)) for t in ("a", "b")] == [1, 2]
-    with pytest.raises(StoreError, match="Table 'b' changed elsewhere: expected 1 events, found 2"):
-        store.append_many([("a", 1, [PlayerSeated("Bo", 1, 0)]), ("b", 1, [CoupSettled(1)])])
-    assert [len(store.load(t)) for t in ("a", "b")] == [1, 2]  # a's part rolled back too
-    store.append_many([("a", 1, [PlayerSeated("Bo", 1, 0)]), ("b", 2, [CoupSettled(1)])])
-    store.append_many([])
-    assert [len(store.load(t)) for t in ("a", "b")] == [2, 3]
-    assert len(store.load("a")) == 2
-    store.close()

@@ -7,6 +7,7 @@ import threading
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -233,6 +234,20 @@ def test_a_stale_handle_reloads_and_goes_on(db: str) -> None:
 def test_every_store_is_an_event_store(db: str) -> None:
     store = open_store(db)
     assert isinstance(store, EventStore) and isinstance(MemoryStore(), EventStore)
+    store.close()
+
+
+def test_a_group_commit_stores_every_table_or_none(db: str) -> None:
+    store: Any = open_store(db)
+    store.append_many([("a", 0, [OPENED]), ("b", 0, [OPENED, PlayerSeated("Ana", 1, 0)])])
+    assert [len(store.load(t)) for t in ("a", "b")] == [1, 2]
+    with pytest.raises(StoreError, match="Table 'b' changed elsewhere: expected 1 events, found 2"):
+        store.append_many([("a", 1, [PlayerSeated("Bo", 1, 0)]), ("b", 1, [CoupSettled(1)])])
+    assert [len(store.load(t)) for t in ("a", "b")] == [1, 2]  # a's part rolled back too
+    store.append_many([("a", 1, [PlayerSeated("Bo", 1, 0)]), ("b", 2, [CoupSettled(1)])])
+    store.append_many([])
+    assert [len(store.load(t)) for t in ("a", "b")] == [2, 3]
+    assert len(store.load("a")) == 2
     store.close()
 
 
