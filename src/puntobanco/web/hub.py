@@ -73,6 +73,9 @@ class Subscriber(Protocol):
     def push(self, message: dict[str, Any]) -> None:
         """Queue ``message`` for sending (never blocks)."""
 
+    def push_text(self, text: str) -> None:
+        """Queue a view already serialised (never blocks)."""
+
 
 @dataclass
 class Answer:
@@ -418,15 +421,25 @@ class Hub:
         live.subscribers.discard(sub)
 
     def _push_views(self, live: Live) -> None:
-        from puntobanco.web.views import ViewCache, build_view
+        """Every subscriber's new view: the shared part is serialised once per
+        language, each viewer's own part is added to it as text."""
+        import json
+
+        from puntobanco.web.views import personal, public_part
 
         if not live.subscribers:
             return
         now = self._clock()
-        cache = ViewCache()
+        shared: dict[str, str] = {}
+        head = f'{{"type": "view", "seq": {live.seq}, "view": '
         for sub in list(live.subscribers):
-            view = build_view(live, sub.identity, sub.lang, now, cache=cache)
-            sub.push({"type": "view", "seq": live.seq, "view": view})
+            text = shared.get(sub.lang)
+            if text is None:
+                text = shared[sub.lang] = json.dumps(
+                    public_part(live, sub.lang), ensure_ascii=False
+                )[:-1]
+            own = json.dumps(personal(live, sub.identity, now), ensure_ascii=False)
+            sub.push_text(f"{head}{text}, {own[1:]}}}")
 
     # -- writing: the group commit ------------------------------------------------
 
@@ -467,6 +480,8 @@ class Hub:
                 w.live.state = w.state
                 touched[w.live.name] = w.live
             done.set_result(None)
+            # The acknowledgements go out first, then the views.
+            await asyncio.sleep(0)
             for live in touched.values():
                 self._push_views(live)
 

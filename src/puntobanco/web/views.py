@@ -51,11 +51,21 @@ def build_view(
         public = _public(live, lang)
         if cache is not None:
             cache.public[lang] = public
+    return {**public, **personal(live, who, now)}
+
+
+def public_part(live: Any, lang: Lang) -> dict[str, Any]:
+    """The part of every view of one commit that all viewers share (per language)."""
+    return _public(live, lang)
+
+
+def personal(live: Any, who: Identity, now: float) -> dict[str, Any]:
+    """The part of ``who``'s view that is theirs alone: the countdown, ``me``,
+    ``commands`` and a player's ``recent`` coups."""
     state: TableState = live.state
-    view = dict(public)
     table = live.table
     left = table.countdown_left(now) if state.format is Format.CROUPIER else None
-    view["countdown"] = None if left is None else round(left, 1)
+    view: dict[str, Any] = {"countdown": None if left is None else round(left, 1)}
     if who.role == HOST:
         view["me"] = {"role": "host"}
         view["commands"] = _host_commands(live)

@@ -45,7 +45,7 @@ class Connection:
         self.websocket = websocket
         self.identity = identity
         self.lang: Lang = lang
-        self._outbox: deque[dict[str, Any]] = deque()
+        self._outbox: deque[dict[str, Any] | str] = deque()
         self._wake = asyncio.Event()
         self.last_view: str | None = None
         self.closed = False
@@ -61,16 +61,20 @@ class Connection:
         """Queue a message; a view not yet sent is replaced by the newer one."""
         if self.closed:
             return
-        if message.get("type") == "view":
-            text = json.dumps(message["view"], ensure_ascii=False, sort_keys=True)
-            if text == self.last_view:
-                return  # nothing changed for this viewer
-            self.last_view = text
-            if self._outbox and self._outbox[-1].get("type") == "view":
-                self._outbox.pop()
         if len(self._outbox) >= MAX_OUTBOX:
             self.closed = True  # a client that reads nothing is let go
         self._outbox.append(message)
+        self._wake.set()
+
+    def push_text(self, text: str) -> None:
+        """Queue a serialised view; a view not yet sent is replaced by the newer one."""
+        if self.closed:
+            return
+        if self._outbox and isinstance(self._outbox[-1], str):
+            self._outbox.pop()
+        elif len(self._outbox) >= MAX_OUTBOX:
+            self.closed = True
+        self._outbox.append(text)
         self._wake.set()
 
     async def sender(self) -> None:
@@ -81,7 +85,9 @@ class Connection:
             self._wake.clear()
             while self._outbox:
                 message = self._outbox.popleft()
-                await ws.send_text(json.dumps(message, ensure_ascii=False))
+                if not isinstance(message, str):
+                    message = json.dumps(message, ensure_ascii=False)
+                await ws.send_text(message)
             if self.closed:
                 break
         if ws.application_state is WebSocketState.CONNECTED:
@@ -187,7 +193,6 @@ async def serve_socket(
                         raise MessageError("web.error.json") from None
                     if isinstance(data, dict) and data.get("type") == "lang":
                         conn.lang = parse(SetLang, data).lang
-                        conn.last_view = None
                         conn.push(
                             {
                                 "type": "view",
