@@ -92,3 +92,7 @@ class InvalidStrategyError(PuntoBancoError):
 class CommandLineError(PuntoBancoError):
     """A command's argument that cannot be used: a file it cannot read or write,
     options that do not go together, an optional extra that is not installed."""
+
+
+class FairnessError(PuntoBancoError):
+    """A shoe or a log that does not check out: a seed, a card, a broken chain."""

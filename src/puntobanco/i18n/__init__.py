@@ -31,6 +31,7 @@ AREAS: Final[tuple[str, ...]] = (
     "engine",
     "store",
     "web",
+    "fair",
 )
 
 

@@ -1,0 +1,301 @@
+"""Provably fair shoes: a committed server seed, a public client seed, one stream.
+
+The scheme, exactly (anyone can re-implement the check from these lines):
+
+- Per shoe the server draws ``server_seed``, 32 bytes from ``secrets``, and
+  shows ``SHA-256(server_seed)`` in lowercase hex (the *commitment*) before the
+  first bet of the shoe.
+- ``client_seed`` is public text recorded when the shoe is shuffled: by default
+  ``"{table}/{nonce}"``; each contribution a player makes before the shuffle is
+  appended as ``"|" + contribution``, in the order they were recorded.
+- ``nonce`` is the shoe's number within its table, from 1.
+- The stream is ``HMAC-SHA256(key=server_seed, msg=f"{client_seed}:{nonce}:{k}")``
+  (UTF-8) for k = 0, 1, 2, ..., concatenated and read as consecutive 32-bit
+  big-endian unsigned integers.
+- A uniform integer in [0, m) takes the next integer u, rejects it while
+  u >= 2^32 - (2^32 mod m), and returns u mod m.
+- The unshuffled shoe is its decks one after another, each in the order
+  spades, hearts, diamonds, clubs, and within a suit A, 2, ..., 10, J, Q, K.
+  Fisher-Yates: for i from n-1 down to 1, j is a uniform integer in [0, i+1),
+  swap positions i and j. Position 0 is the first card out (burn included).
+- ``server_seed`` is revealed when the shoe ends. A table opened with an
+  explicit integer seed derives its server seeds from it
+  (``SHA-256("puntobanco-seed:{seed}:{nonce}")``) and marks every shoe
+  ``"secret": false``.
+
+``tools/verify_shoe.py`` is the same check in one standard-library file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+import struct
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, TypeVar
+
+from puntobanco.cards import DECK, Card
+from puntobanco.errors import FairnessError
+from puntobanco.shoe import check_decks
+
+T = TypeVar("T")
+SEED_BYTES: Final = 32
+WORD_BITS: Final = 32
+#: Longest contribution a player may add to a client seed, in characters.
+MAX_CONTRIBUTION: Final = 64
+_HEX64: Final = re.compile(r"[0-9a-f]{64}")
+
+
+def new_server_seed() -> bytes:
+    """32 fresh bytes from the operating system's secure source."""
+    return secrets.token_bytes(SEED_BYTES)
+
+
+def derived_server_seed(seed: int, nonce: int) -> bytes:
+    """The server seed of shoe ``nonce`` of a table opened with ``seed`` (not secret).
+
+    >>> derived_server_seed(7, 1).hex()[:16]
+    'dcfd2b8761af5031'
+    """
+    return hashlib.sha256(f"puntobanco-seed:{seed}:{nonce}".encode()).digest()
+
+
+def commitment(server_seed: bytes) -> str:
+    """``SHA-256(server_seed)`` in lowercase hex: shown before the shoe is used.
+
+    >>> commitment(bytes(32))[:16]
+    '66687aadf862bd77'
+    """
+    return hashlib.sha256(server_seed).hexdigest()
+
+
+def default_client_seed(table: str, nonce: int) -> str:
+    """The client seed without contributions: the table and the shoe's number.
+
+    >>> default_client_seed("club", 3)
+    'club/3'
+    """
+    return f"{table}/{nonce}"
+
+
+def check_contribution(text: object) -> str:
+    """A player's contribution: 1 to 64 printable characters, no ``|``."""
+    if (
+        not isinstance(text, str)
+        or not 1 <= len(text) <= MAX_CONTRIBUTION
+        or "|" in text
+        or not text.isprintable()
+    ):
+        raise FairnessError("fair.error.contribution", text=text, high=MAX_CONTRIBUTION)
+    return text
+
+
+def client_seed(table: str, nonce: int, contributions: Sequence[str] = ()) -> str:
+    """The default client seed followed by ``"|" + c`` for each contribution, in order.
+
+    >>> client_seed("club", 2, ["lucky", "42"])
+    'club/2|lucky|42'
+    """
+    return "|".join([default_client_seed(table, nonce), *map(check_contribution, contributions)])
+
+
+def stream_blocks(server_seed: bytes, client: str, nonce: int) -> Iterator[bytes]:
+    """The HMAC blocks of the stream, k = 0, 1, 2, ..."""
+    k = 0
+    while True:
+        yield hmac.digest(server_seed, f"{client}:{nonce}:{k}".encode(), "sha256")
+        k += 1
+
+
+def stream_words(server_seed: bytes, client: str, nonce: int) -> Iterator[int]:
+    """The stream read as consecutive 32-bit big-endian unsigned integers.
+
+    >>> words = stream_words(bytes(32), "t/1", 1)
+    >>> [next(words) for _ in range(2)] == list(struct.unpack(">2I",
+    ...     hmac.digest(bytes(32), b"t/1:1:0", "sha256")[:8]))
+    True
+    """
+    for block in stream_blocks(server_seed, client, nonce):
+        yield from struct.unpack(">8I", block)
+
+
+def accept_limit(m: int, bits: int = WORD_BITS) -> int:
+    """Words below this limit are accepted for a draw in [0, m): 2^bits - (2^bits mod m).
+
+    >>> accept_limit(3, 4), accept_limit(4, 4)
+    (15, 16)
+    """
+    assert 1 <= m <= 1 << bits
+    return (1 << bits) - (1 << bits) % m
+
+
+class BoundedDraws:
+    """Uniform integers in [0, m) from a stream of ``bits``-bit words, by rejection.
+
+    A word u is rejected while u >= 2^bits - (2^bits mod m); the draw is then
+    u mod m. The scheme uses 32-bit words;
+    the tests run this very code on 16-bit words to check it exhaustively.
+
+    >>> BoundedDraws(iter([15, 7]), bits=4).randbelow(3)
+    1
+    """
+
+    __slots__ = ("_next", "_span")
+
+    def __init__(self, words: Iterator[int], *, bits: int = WORD_BITS) -> None:
+        self._next = words.__next__
+        self._span = 1 << bits
+
+    def randbelow(self, n: int) -> int:
+        """A uniform integer in [0, n), ``1 <= n <= 2**bits``."""
+        span = self._span
+        assert 1 <= n <= span
+        limit = span - span % n
+        u = self._next()
+        while u >= limit:
+            u = self._next()
+        return u % n
+
+
+def fair_random(server_seed: bytes, client: str, nonce: int) -> BoundedDraws:
+    """The scheme's ``RandomSource`` for one shoe: bounded draws from its HMAC stream."""
+    return BoundedDraws(stream_words(server_seed, client, nonce))
+
+
+def canonical_order(decks: int) -> list[Card]:
+    """The unshuffled shoe: each deck S, H, D, C, each suit A to K, deck after deck."""
+    return list(DECK) * check_decks(decks)
+
+
+def fisher_yates(cards: list[T], randbelow: Callable[[int], int]) -> None:
+    """For i from n-1 down to 1, swap positions i and j, j uniform in [0, i+1)."""
+    for i in range(len(cards) - 1, 0, -1):
+        j = randbelow(i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def shoe_order(server_seed: bytes, client: str, nonce: int, decks: int) -> tuple[Card, ...]:
+    """The whole shoe in the order its cards leave it (position 0 first)."""
+    cards = canonical_order(decks)
+    fisher_yates(cards, fair_random(server_seed, client, nonce).randbelow)
+    return tuple(cards)
+
+
+@dataclass(frozen=True, slots=True)
+class FairShoe:
+    """One shoe's public record: what ``puntobanco shoes`` shows and ``verify`` checks.
+
+    ``server_seed`` is the lowercase hex of the 32 bytes, None until revealed;
+    ``dealt`` every card that has left the shoe, in order, burn included.
+    """
+
+    table: str
+    shoe: int
+    decks: int
+    commitment: str
+    client_seed: str
+    nonce: int
+    server_seed: str | None
+    secret: bool
+    dealt: tuple[Card, ...] = field(default=())
+    contributions: tuple[str, ...] = field(default=())
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form (cards as canonical codes ``4H``, ``10D``)."""
+        return {
+            "table": self.table,
+            "shoe": self.shoe,
+            "decks": self.decks,
+            "commitment": self.commitment,
+            "client_seed": self.client_seed,
+            "contributions": list(self.contributions),
+            "nonce": self.nonce,
+            "server_seed": self.server_seed,
+            "secret": self.secret,
+            "dealt": [str(c) for c in self.dealt],
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> FairShoe:
+        """Read the JSON form; ``FairnessError`` naming the field that is wrong."""
+        if not isinstance(data, dict):
+            raise FairnessError("fair.error.field", field="shoe", value=data)
+
+        def get(name: str, kind: type | tuple[type, ...]) -> Any:
+            value = data.get(name)
+            if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+                raise FairnessError("fair.error.field", field=name, value=value)
+            return value
+
+        dealt_codes = get("dealt", list)
+        try:
+            dealt = tuple(Card.parse(c) for c in dealt_codes)
+            if any(str(card) != code for card, code in zip(dealt, dealt_codes, strict=True)):
+                raise ValueError
+        except (ValueError, TypeError, AttributeError):
+            raise FairnessError("fair.error.field", field="dealt", value=dealt_codes) from None
+        contributions = data.get("contributions", [])
+        if not isinstance(contributions, list) or not all(
+            isinstance(c, str) for c in contributions
+        ):
+            raise FairnessError("fair.error.field", field="contributions", value=contributions)
+        return cls(
+            table=get("table", str),
+            shoe=get("shoe", int),
+            decks=get("decks", int),
+            commitment=get("commitment", str),
+            client_seed=get("client_seed", str),
+            nonce=get("nonce", int),
+            server_seed=get("server_seed", (str, type(None))),
+            secret=get("secret", bool),
+            dealt=dealt,
+            contributions=tuple(contributions),
+        )
+
+
+def verify_shoe(shoe: FairShoe) -> bool:
+    """Check a shoe: the commitment, and every dealt card against the order.
+
+    Returns True when checked, False when its seed is not revealed yet (only
+    the commitment's form is checked then). Raises ``FairnessError`` naming
+    the first thing that does not match.
+    """
+    if not _HEX64.fullmatch(shoe.commitment):
+        raise FairnessError("fair.error.commitment_form", shoe=shoe.shoe, value=shoe.commitment)
+    if shoe.nonce != shoe.shoe:
+        raise FairnessError("fair.error.nonce", shoe=shoe.shoe, nonce=shoe.nonce)
+    expected_client = client_seed(shoe.table, shoe.nonce, shoe.contributions)
+    if shoe.client_seed != expected_client:
+        raise FairnessError(
+            "fair.error.client_seed",
+            shoe=shoe.shoe,
+            found=shoe.client_seed,
+            expected=expected_client,
+        )
+    if isinstance(shoe.decks, bool) or not 1 <= shoe.decks <= 8:
+        raise FairnessError("fair.error.field", field="decks", value=shoe.decks)
+    if shoe.server_seed is None:
+        return False
+    if not _HEX64.fullmatch(shoe.server_seed):
+        raise FairnessError("fair.error.seed_form", shoe=shoe.shoe, value=shoe.server_seed)
+    seed = bytes.fromhex(shoe.server_seed)
+    if commitment(seed) != shoe.commitment:
+        raise FairnessError(
+            "fair.error.commitment", shoe=shoe.shoe, found=commitment(seed), shown=shoe.commitment
+        )
+    order = shoe_order(seed, shoe.client_seed, shoe.nonce, shoe.decks)
+    if len(shoe.dealt) > len(order):
+        raise FairnessError("fair.error.too_many", shoe=shoe.shoe, dealt=len(shoe.dealt))
+    for position, (card, expected) in enumerate(zip(shoe.dealt, order, strict=False)):
+        if card != expected:
+            raise FairnessError(
+                "fair.error.card",
+                shoe=shoe.shoe,
+                position=position,
+                card=str(card),
+                expected=str(expected),
+            )
+    return True
