@@ -14,6 +14,7 @@ import pytest
 from puntobanco import CasinoTable, Session
 from puntobanco.errors import StoreError
 from puntobanco.store import MemoryStore
+from puntobanco.store.chain import hashes
 from puntobanco.store.jsonl import import_lines, record_line
 
 Line = dict[str, Any]
@@ -42,7 +43,11 @@ def session_lines() -> list[Line]:
 
 
 def load(lines: list[Line]) -> list[tuple[str, int, int]]:
-    return import_lines(MemoryStore(), [json.dumps(line, ensure_ascii=False) for line in lines])
+    # The hash chain is recomputed over the edited lines, as a forger would: the
+    # replay's checks must refuse what the chain alone would let through.
+    links = hashes((line["table"], line["seq"], line["time"], line["event"]) for line in lines)
+    chained = [{**line, "prev": p, "hash": h} for line, (p, h) in zip(lines, links, strict=True)]
+    return import_lines(MemoryStore(), [json.dumps(line, ensure_ascii=False) for line in chained])
 
 
 def first(lines: list[Line], kind: str, where: Callable[[Line], bool] = lambda e: True) -> Line:

@@ -15,7 +15,7 @@ from puntobanco import CasinoTable, Session
 from puntobanco.coup import Outcome
 from puntobanco.errors import PuntoBancoError, StoreError
 from puntobanco.store import EventStore, MemoryStore, open_store
-from puntobanco.store.jsonl import import_lines, record_line
+from puntobanco.store.jsonl import export_lines, import_lines
 from puntobanco.store.sqlite import SQLiteStore
 from puntobanco.table import Table, TableConfig
 from puntobanco.table.events import BetPaid, CoupSettled, PlayerSeated, TableOpened
@@ -207,7 +207,7 @@ def test_export_then_import_gives_the_same_log(new_db: NewDb) -> None:
         t.bet("Ana", "banco", 1010)
         t.deal()
     source = open_store(first)
-    lines = [record_line(r) for r in source.load("club")]
+    lines = export_lines(source.load("club"))
     target = open_store(second)
     assert import_lines(target, lines) == [("club", len(lines), 5)]
     assert target.load("club") == source.load("club")

@@ -16,7 +16,7 @@ from puntobanco.coup import Outcome
 from puntobanco.errors import PuntoBancoError, StoreError
 from puntobanco.paths import default_db_path
 from puntobanco.store import MemoryStore
-from puntobanco.store.jsonl import import_lines, record_line
+from puntobanco.store.jsonl import export_lines, import_lines
 from puntobanco.table import EVENT_TYPES, Table, TableConfig, dumps, loads, replay
 from puntobanco.table.config import Format
 from puntobanco.table.events import BetPlaced
@@ -206,7 +206,7 @@ def test_an_import_of_a_tampered_log_is_refused(tmp_path: Path) -> None:
     store = MemoryStore()
     for n, event in enumerate(t.events):
         store.append("club", n, [event])
-    lines = [record_line(r) for r in store.load("club")]
+    lines = export_lines(store.load("club"))
     dealt = next(i for i, line in enumerate(lines) if "CoupDealt" in line)
     lines[dealt] = lines[dealt].replace('"cards": ["', '"cards": ["KH", "')
     with pytest.raises(StoreError):

@@ -26,6 +26,7 @@ COMMANDS: Final[dict[str, tuple[str, str]]] = {
     "history": ("history", "cli.help.history"),
     "export": ("export", "cli.help.export"),
     "import": ("importlog", "cli.help.import"),
+    "verify": ("verify", "cli.help.verify"),
     "simulate": ("simulate", "sim.help.simulate"),
     "serve": ("serve", "web.serve.help"),
 }

@@ -21,13 +21,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
 
 
 def run(args: argparse.Namespace, lang: Lang) -> int:
-    """One line per event: ``{"table", "seq", "time", "event": {...}}``."""
+    """One line per event: ``{"table", "seq", "time", "event": {...}, "prev", "hash"}``."""
     import sys
 
     from puntobanco.errors import StoreError
     from puntobanco.paths import default_db_path
     from puntobanco.store import existing_log, open_store
-    from puntobanco.store.jsonl import record_line
+    from puntobanco.store.jsonl import export_lines
 
     store = open_store(existing_log(args.db or default_db_path()))
     try:
@@ -39,8 +39,8 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
                 db=getattr(store, "name", "?"),
                 tables=", ".join(store.tables()) or "-",
             )
-        for record in records:
-            sys.stdout.write(record_line(record) + "\n")
+        for line in export_lines(records):
+            sys.stdout.write(line + "\n")
     finally:
         store.close()
     return 0

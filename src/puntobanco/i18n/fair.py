@@ -65,3 +65,73 @@ MESSAGES: dict[str, M] = {
         "dan {expected}.",
     ),
 }
+MESSAGES.update(
+    {
+        "store.error.chain_prev": M(
+            "Line {line} of the log breaks its hash chain: it follows {found}, but the previous "
+            "event of table {table!r} has the hash {prev} (an event was removed, inserted, moved "
+            "or changed before it).",
+            "La ligne {line} du journal rompt sa chaîne de hachage : elle suit {found}, mais "
+            "l'événement précédent de la table {table!r} a pour empreinte {prev} (un événement a "
+            "été supprimé, inséré, déplacé ou modifié avant elle).",
+            "La línea {line} del registro rompe su cadena de hash: sigue a {found}, pero el "
+            "evento anterior de la mesa {table!r} tiene el hash {prev} (se quitó, insertó, movió "
+            "o cambió un evento antes de ella).",
+        ),
+        "store.error.chain_hash": M(
+            "Line {line} of the log breaks its hash chain: it says its hash is {found}, but its "
+            "content hashes to {own} (the line was changed).",
+            "La ligne {line} du journal rompt sa chaîne de hachage : elle annonce l'empreinte "
+            "{found}, mais son contenu donne {own} (la ligne a été modifiée).",
+            "La línea {line} del registro rompe su cadena de hash: dice que su hash es {found}, "
+            "pero su contenido da {own} (la línea fue cambiada).",
+        ),
+    }
+)
+MESSAGES.update(
+    {
+        "cli.help.verify": M(
+            "check a table's log, or an exported file: its hash chain and every event",
+            "vérifier le journal d'une table, ou un fichier exporté : sa chaîne de hachage et "
+            "chaque événement",
+            "comprobar el registro de una mesa, o un archivo exportado: su cadena de hash y cada "
+            "evento",
+        ),
+        "cli.help.verify_target": M(
+            "a table in the log, or a FILE.jsonl written by export (- for standard input)",
+            "une table du journal, ou un FICHIER.jsonl écrit par export (- pour l'entrée standard)",
+            "una mesa del registro, o un ARCHIVO.jsonl escrito por export (- para la entrada "
+            "estándar)",
+        ),
+        "cli.help.verify_head": M(
+            "a chain head you noted earlier: it must be the hash of one of the log's events",
+            "une tête de chaîne notée plus tôt : ce doit être l'empreinte d'un des événements "
+            "du journal",
+            "una cabeza de cadena anotada antes: debe ser el hash de uno de los eventos del "
+            "registro",
+        ),
+        "verify.table": M(
+            "Table {table!r}: {events} events checked, hash chain unbroken; chain head {head}.",
+            "Table {table!r} : {events} événements vérifiés, chaîne de hachage intacte ; tête "
+            "de chaîne {head}.",
+            "Mesa {table!r}: {events} eventos comprobados, cadena de hash intacta; cabeza de "
+            "cadena {head}.",
+        ),
+        "verify.head_found": M(
+            "Table {table!r}: the noted head {head} is event {seq}: nothing up to it has changed.",
+            "Table {table!r} : la tête notée {head} est l'événement {seq} : rien n'a changé "
+            "jusqu'à lui.",
+            "Mesa {table!r}: la cabeza anotada {head} es el evento {seq}: nada ha cambiado hasta "
+            "él.",
+        ),
+        "verify.error.head": M(
+            "The noted chain head {head} is the hash of no event in this log: the log was changed "
+            "after it was noted (or it belongs to another log).",
+            "La tête de chaîne notée {head} n'est l'empreinte d'aucun événement de ce journal : "
+            "le journal a été modifié après qu'elle a été notée (ou elle vient d'un autre "
+            "journal).",
+            "La cabeza de cadena anotada {head} no es el hash de ningún evento de este registro: "
+            "el registro se cambió después de anotarla (o es de otro registro).",
+        ),
+    }
+)

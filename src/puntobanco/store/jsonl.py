@@ -1,7 +1,9 @@
 """Tables' logs as JSON lines, for ``export`` and ``import``.
 
-Each line is ``{"table": ..., "seq": n, "time": "...", "event": {...}}``,
-the event written by ``puntobanco.table.codec``.
+Each line is ``{"table": ..., "seq": n, "time": "...", "event": {...},
+"prev": "...", "hash": "..."}``, the event written by ``puntobanco.table.codec``;
+``prev`` and ``hash`` are the log's hash chain (``puntobanco.store.chain``):
+a file whose chain is broken is refused, naming its first bad line.
 """
 
 from __future__ import annotations
@@ -12,27 +14,55 @@ from typing import Any
 
 from puntobanco.errors import PuntoBancoError, StoreError
 from puntobanco.store import EventStore, Record
+from puntobanco.store.chain import GENESIS, hashes, link
 from puntobanco.table.audit import audit_log
 from puntobanco.table.codec import from_dict, to_dict
 
 
-def record_line(record: Record) -> str:
-    """One stored event as a JSON line (no newline)."""
-    data = {
+def record_line(record: Record, prev: str | None = None, hash: str | None = None) -> str:
+    """One stored event as a JSON line (no newline), with its chain links if given."""
+    data: dict[str, Any] = {
         "table": record.table,
         "seq": record.seq,
         "time": record.time,
         "event": to_dict(record.event),
     }
+    if prev is not None and hash is not None:
+        data["prev"], data["hash"] = prev, hash
     return json.dumps(data, ensure_ascii=False)
+
+
+def chain_of(records: Sequence[Record]) -> list[tuple[str, str]]:
+    """``(prev, hash)`` of each of one table's records, from its first."""
+    return list(hashes((r.table, r.seq, r.time, to_dict(r.event)) for r in records))
+
+
+def chain_head(records: Sequence[Record]) -> str:
+    """The hash of a table's last event (64 zeros for an empty log)."""
+    chain = chain_of(records)
+    return chain[-1][1] if chain else GENESIS
+
+
+def export_lines(records: Sequence[Record]) -> list[str]:
+    """One table's records as chained JSON lines, as ``export`` writes them."""
+    return [record_line(r, *links) for r, links in zip(records, chain_of(records), strict=True)]
 
 
 def read_line(number: int, line: str) -> Record:
     """A record from its JSON line; ``StoreError`` naming the line and the fault."""
     try:
         data: Any = json.loads(line)
-        if not isinstance(data, dict) or set(data) != {"table", "seq", "time", "event"}:
-            raise ValueError("expected the keys table, seq, time, event")
+        if not isinstance(data, dict) or set(data) != {
+            "table",
+            "seq",
+            "time",
+            "event",
+            "prev",
+            "hash",
+        }:
+            raise ValueError("expected the keys table, seq, time, event, prev, hash")
+        if not all(isinstance(data[k], str) for k in ("prev", "hash")):
+            raise ValueError("prev and hash must be text")
         table, seq, time = data["table"], data["seq"], data["time"]
         if not isinstance(table, str) or not isinstance(time, str):
             raise ValueError("table and time must be text")
@@ -51,10 +81,13 @@ def read_lines(
     ``numbers``, if given, receives each record's line number, by table.
     """
     tables: dict[str, list[Record]] = {}
+    heads: dict[str, str] = {}
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         record = read_line(number, line)
+        check_links(number, record, json.loads(line), heads.get(record.table, GENESIS))
+        heads[record.table] = json.loads(line)["hash"]
         log = tables.setdefault(record.table, [])
         if record.seq != len(log) + 1:
             raise StoreError(
@@ -67,6 +100,17 @@ def read_lines(
         if numbers is not None:
             numbers.setdefault(record.table, []).append(number)
     return tables
+
+
+def check_links(number: int, record: Record, data: dict[str, Any], prev: str) -> None:
+    """Line ``number`` must name its table's previous hash and carry its own."""
+    if data["prev"] != prev:
+        raise StoreError(
+            "store.error.chain_prev", line=number, table=record.table, found=data["prev"], prev=prev
+        )
+    own = link(record.table, record.seq, record.time, to_dict(record.event), prev)
+    if data["hash"] != own:
+        raise StoreError("store.error.chain_hash", line=number, found=data["hash"], own=own)
 
 
 def check_log(table: str, records: Sequence[Record], lines: Sequence[int] | None = None) -> int:

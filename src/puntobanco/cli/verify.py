@@ -1,0 +1,73 @@
+"""``puntobanco verify TABLE | FILE.jsonl [--head HASH] [--db PATH]``: check a log.
+
+A file (an ``export``) must hold an unbroken hash chain, and every table in it
+must play again through the live checks; a table in the store is played again
+the same way. The chain head printed is the hash of the table's last event:
+a player who noted it earlier passes it as ``--head`` to prove the log has not
+changed since (nothing removed, added, moved or edited up to that event).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from puntobanco.cli.history import add_db_argument
+from puntobanco.i18n import Lang, t
+
+NAME = "verify"
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
+    """Declare ``verify TARGET [--head HASH] [--db PATH]``."""
+    p = sub.add_parser(
+        NAME, help=t("cli.help.verify", lang), description=t("cli.help.verify", lang)
+    )
+    p.add_argument("target", help=t("cli.help.verify_target", lang))
+    p.add_argument("--head", default=None, help=t("cli.help.verify_head", lang))
+    add_db_argument(p, lang)
+
+
+def run(args: argparse.Namespace, lang: Lang) -> int:
+    """Check the chain and the replay of each table; exit 2 naming the first fault."""
+    from pathlib import Path
+
+    from puntobanco.cli.common import read_text
+    from puntobanco.errors import FairnessError, StoreError
+    from puntobanco.paths import default_db_path
+    from puntobanco.store import Record, existing_log
+    from puntobanco.store.jsonl import chain_of, check_log, read_lines
+
+    tables: dict[str, list[Record]]
+    lines: dict[str, list[int]] = {}
+    if args.target == "-" or args.target.endswith(".jsonl") or Path(args.target).is_file():
+        tables = read_lines(read_text(args.target).splitlines(), lines)
+        if not tables:
+            raise StoreError("store.error.bad_log", table=args.target, reason="no event")
+    else:
+        from puntobanco.store.sqlite import SQLiteStore
+
+        store = SQLiteStore(existing_log(args.db or default_db_path()))
+        try:
+            records = store.load(args.target)
+            if not records:
+                raise StoreError(
+                    "store.error.unknown_table",
+                    table=args.target,
+                    db=store.name,
+                    tables=", ".join(store.tables()) or "-",
+                )
+            tables = {args.target: records}
+        finally:
+            store.close()
+    heads: list[str] = []
+    for table, records in tables.items():
+        check_log(table, records, lines.get(table))
+        chain = chain_of(records)
+        if args.head is not None and args.head.strip().lower() in {h for _, h in chain}:
+            index = [h for _, h in chain].index(args.head.strip().lower())
+            print(t("verify.head_found", lang, table=table, head=args.head, seq=index + 1))
+        print(t("verify.table", lang, table=table, events=len(records), head=chain[-1][1]))
+        heads.extend(h for _, h in chain)
+    if args.head is not None and args.head.strip().lower() not in heads:
+        raise FairnessError("verify.error.head", head=args.head)
+    return 0
