@@ -242,3 +242,22 @@ def test_standalone_verifier_names_the_first_mismatch(tmp_path: Path) -> None:
         check=False,
     )
     assert unreadable.returncode == 2 and "cannot read" in unreadable.stderr
+
+
+def test_the_documented_example_shoe_verifies_as_the_docs_show() -> None:
+    example = VERIFIER.parents[1] / "docs" / "examples" / "shoe.json"
+    result = subprocess.run(
+        [sys.executable, "-I", "-S", str(VERIFIER), str(example)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    shown = (
+        "shoe 1: OK, commitment 290f4d50ddf00b5ede87d3921605617f7c3981dc381ce5aa263b3ea76e86abaa,"
+        " 20 card(s) dealt match the seeds\n1 shoe(s) checked, 0 not revealed yet.\n"
+    )
+    assert result.returncode == 0 and result.stdout == shown
+    for doc in ("README.md", "docs/fair.md"):
+        assert shown.strip() in (VERIFIER.parents[1] / doc).read_text(encoding="utf-8")
+    shoe = fair.FairShoe.from_dict(json.loads(example.read_text(encoding="utf-8")))
+    assert fair.verify_shoe(shoe)

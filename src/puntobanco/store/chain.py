@@ -31,7 +31,7 @@ def link(table: str, seq: int, time: str, event: Mapping[str, Any], prev: str) -
     """The hash of one event, given its predecessor's.
 
     >>> link("t", 1, "2026-12-02T00:00:00.000+00:00", {"type": "X"}, GENESIS)[:12]
-    'a4a0f4d3a4bb'
+    '446974c53d18'
     """
     return hashlib.sha256(canonical(table, seq, time, event, prev)).hexdigest()
 
