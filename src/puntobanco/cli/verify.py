@@ -44,16 +44,16 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
         if not tables:
             raise StoreError("store.error.bad_log", table=args.target, reason="no event")
     else:
-        from puntobanco.store.sqlite import SQLiteStore
+        from puntobanco.store import open_store
 
-        store = SQLiteStore(existing_log(args.db or default_db_path()))
+        store = open_store(existing_log(args.db or default_db_path()))
         try:
             records = store.load(args.target)
             if not records:
                 raise StoreError(
                     "store.error.unknown_table",
                     table=args.target,
-                    db=store.name,
+                    db=getattr(store, "name", "?"),
                     tables=", ".join(store.tables()) or "-",
                 )
             tables = {args.target: records}
