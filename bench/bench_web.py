@@ -60,7 +60,13 @@ def serve(db: str, port: int, stats: str) -> None:
         )  # fmt: skip
     )
     signal.signal(signal.SIGTERM, lambda *_: setattr(server, "should_exit", True))
-    server.run()
+    profile = os.environ.get("BENCH_WEB_PROFILE")  # a file for cProfile's statistics
+    if profile:
+        import cProfile
+
+        cProfile.runctx("server.run()", globals(), {"server": server}, profile)
+    else:
+        server.run()
     Path(stats).write_text(json.dumps({"commits": app.state.hub.commits}))
 
 
