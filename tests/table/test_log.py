@@ -73,6 +73,8 @@ def event_strategy(cls: type) -> st.SearchStrategy[Any]:
         "banco": st.integers(0, 9),
         "punto": st.integers(0, 9),
         "winners": st.lists(texts, max_size=4).map(tuple),
+        "server_seed": st.one_of(st.none(), st.binary(min_size=32, max_size=32).map(bytes.hex)),
+        "client_seed": st.one_of(st.none(), texts),
     }
     from dataclasses import fields
 

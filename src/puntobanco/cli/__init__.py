@@ -27,6 +27,7 @@ COMMANDS: Final[dict[str, tuple[str, str]]] = {
     "export": ("export", "cli.help.export"),
     "import": ("importlog", "cli.help.import"),
     "verify": ("verify", "cli.help.verify"),
+    "shoes": ("shoes", "cli.help.shoes"),
     "simulate": ("simulate", "sim.help.simulate"),
     "serve": ("serve", "web.serve.help"),
 }

@@ -31,8 +31,10 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     """Check the chain and the replay of each table; exit 2 naming the first fault."""
     from pathlib import Path
 
+    from puntobanco import fair
     from puntobanco.cli.common import read_text
     from puntobanco.errors import FairnessError, StoreError
+    from puntobanco.fairlog import fair_shoes
     from puntobanco.paths import default_db_path
     from puntobanco.store import Record, existing_log
     from puntobanco.store.jsonl import chain_of, check_log, read_lines
@@ -62,6 +64,12 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     heads: list[str] = []
     for table, records in tables.items():
         check_log(table, records, lines.get(table))
+        shoes = fair_shoes(r.event for r in records)
+        checked = sum(fair.verify_shoe(shoe) for shoe in shoes)
+        if shoes:
+            print(
+                t("verify.shoes", lang, table=table, checked=checked, hidden=len(shoes) - checked)
+            )
         chain = chain_of(records)
         if args.head is not None and args.head.strip().lower() in {h for _, h in chain}:
             index = [h for _, h in chain].index(args.head.strip().lower())

@@ -38,6 +38,18 @@ def public_config(config: TableConfig) -> dict[str, Any]:
     return data
 
 
+def fair_commitment(event: ShoeShuffled) -> dict[str, Any]:
+    """What everyone sees of a fair shoe before it ends."""
+    from puntobanco import fair
+
+    return {
+        "commitment": fair.commitment(bytes.fromhex(event.server_seed or "")),
+        "client_seed": event.client_seed,
+        "nonce": event.shoe,
+        "secret": True,
+    }
+
+
 def public_event(event: Event, config: TableConfig) -> dict[str, Any]:
     """``event`` as every viewer may receive it (JSON-ready).
 
@@ -45,12 +57,17 @@ def public_event(event: Event, config: TableConfig) -> dict[str, Any]:
     are hidden, a bet says who, not on what or how much.
     """
     if isinstance(event, ShoeShuffled):
-        return {
+        data: dict[str, Any] = {
             "type": "ShoeShuffled",
             "shoe": event.shoe,
             "cards": len(event.order) or 52 * config.decks,
             "cut_card": event.cut_card,
         }
+        if event.server_seed is not None:
+            # The fair scheme's commitment, before the shoe's first bet; the
+            # server seed itself stays in the store until the shoe ends.
+            data.update(fair_commitment(event))
+        return data
     if isinstance(event, TableOpened):
         return {"type": "TableOpened", "table": event.table, "config": public_config(config)}
     if isinstance(event, BetPlaced | BetWithdrawn) and config.rules.hidden_bets:

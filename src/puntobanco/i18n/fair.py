@@ -135,3 +135,64 @@ MESSAGES.update(
         ),
     }
 )
+MESSAGES.update(
+    {
+        "import.error.fair_shoe": M(
+            "Line {line}: shoe {shoe}'s order is not the one its server seed and client seed "
+            "give (or its seeds are not well formed).",
+            "Ligne {line} : l'ordre du sabot {shoe} n'est pas celui que donnent sa graine du "
+            "serveur et sa graine client (ou ses graines sont mal formées).",
+            "Línea {line}: el orden del zapato {shoe} no es el que dan su semilla del servidor "
+            "y su semilla del cliente (o sus semillas están mal formadas).",
+        ),
+    }
+)
+MESSAGES.update(
+    {
+        "cli.help.shoes": M(
+            "a table's fair shoes: commitment, client seed, server seed once revealed, cards dealt",
+            "les sabots loyaux d'une table : engagement, graine client, graine du serveur une "
+            "fois révélée, cartes distribuées",
+            "los zapatos verificables de una mesa: compromiso, semilla del cliente, semilla del "
+            "servidor una vez revelada, cartas repartidas",
+        ),
+        "cli.help.shoes_json": M(
+            "one JSON list of shoes (what tools/verify_shoe.py reads)",
+            "une liste JSON de sabots (ce que lit tools/verify_shoe.py)",
+            "una lista JSON de zapatos (lo que lee tools/verify_shoe.py)",
+        ),
+        "shoes.none": M(
+            "Table {table!r} has no fair shoe (a table opened with a seed, or with real cards).",
+            "La table {table!r} n'a pas de sabot loyal (table ouverte avec une graine, ou avec "
+            "de vraies cartes).",
+            "La mesa {table!r} no tiene zapato verificable (mesa abierta con una semilla, o con "
+            "cartas reales).",
+        ),
+        "shoes.line": M(
+            "Shoe {shoe}: {decks} decks, commitment {commitment}, client seed {client!r}, "
+            "{dealt} cards dealt.",
+            "Sabot {shoe} : {decks} jeux, engagement {commitment}, graine client {client!r}, "
+            "{dealt} cartes distribuées.",
+            "Zapato {shoe}: {decks} barajas, compromiso {commitment}, semilla del cliente "
+            "{client!r}, {dealt} cartas repartidas.",
+        ),
+        "shoes.hidden": M(
+            "  server seed: revealed when the shoe ends",
+            "  graine du serveur : révélée à la fin du sabot",
+            "  semilla del servidor: se revela al terminar el zapato",
+        ),
+        "shoes.revealed": M(
+            "  server seed: {seed}",
+            "  graine du serveur : {seed}",
+            "  semilla del servidor: {seed}",
+        ),
+        "verify.shoes": M(
+            "Table {table!r}: revealed shoes that match their commitment and every card dealt: "
+            "{checked}; shoes not revealed yet: {hidden}.",
+            "Table {table!r} : sabots révélés conformes à leur engagement et à chaque carte "
+            "distribuée : {checked} ; sabots pas encore révélés : {hidden}.",
+            "Mesa {table!r}: zapatos revelados que coinciden con su compromiso y con cada carta "
+            "repartida: {checked}; zapatos aún no revelados: {hidden}.",
+        ),
+    }
+)

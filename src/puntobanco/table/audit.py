@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 
+from puntobanco import fair
 from puntobanco.cards import Card
 from puntobanco.errors import PuntoBancoError, StoreError
 from puntobanco.shoe import fresh_order
@@ -68,6 +69,19 @@ class _Replay(Table):
         decks = self.config.decks
         if Counter(given.order) != Counter(fresh_order(decks)):
             raise StoreError("import.error.shoe", line=self._at(), shoe=number, decks=decks)
+        if given.server_seed is not None or given.client_seed is not None:
+            # A fair shoe: its order must be the one its seeds give.
+            try:
+                seed = bytes.fromhex(given.server_seed or "")
+                client = given.client_seed or ""
+                fits = len(seed) == fair.SEED_BYTES and given.order == fair.shoe_order(
+                    seed, client, number, decks
+                )
+            except ValueError:
+                fits = False
+            if not fits or client != fair.client_seed(self.state.table, number):
+                raise StoreError("import.error.fair_shoe", line=self._at(), shoe=number)
+            self._fair_seeds = (seed.hex(), client)
         return list(given.order)
 
 

@@ -74,12 +74,16 @@ class ShoeShuffled:
     """A new shoe, with every card in the order it will leave the shoe.
 
     Stored before the shoe's first card is dealt, so that a replay, or a
-    table reopened after a crash, deals the very same cards.
+    table reopened after a crash, deals the very same cards. A shoe shuffled
+    by the provably fair scheme (``puntobanco.fair``) keeps its server seed
+    (hex) and client seed here, in the store only: viewers see its commitment.
     """
 
     shoe: int
     order: tuple[Card, ...]
     cut_card: int | None
+    server_seed: str | None = None
+    client_seed: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

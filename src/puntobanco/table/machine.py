@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from fractions import Fraction
 from typing import Final, TypeVar
 
+from puntobanco import fair
 from puntobanco.cards import Card
 from puntobanco.coup import Coup, Outcome
 from puntobanco.errors import (
@@ -94,6 +95,8 @@ class Table:
         self.after_commit: Callable[[Table], None] | None = None
         self._sink = sink
         self._rng = rng
+        #: The fair scheme's (server seed, client seed) of the shoe being shuffled.
+        self._fair_seeds: tuple[str, str] | None = None
         self._pending: list[Event] | None = None
         self._countdown_from: float | None = None
         self._shoe: tuple[int, Shoe] | None = None
@@ -603,11 +606,16 @@ class Table:
             # The first shoe is exactly ``Shoe(decks, seed=seed)``; later ones
             # come from independent streams of the same seed.
             rng = SeededRandom(seed if number == 1 else derive_seed(seed, number - 1))
-        else:
-            rng = self._rng or SecureRandom()
-        cards = fresh_order(self.config.decks)
-        shuffle(cards, rng)
-        return cards
+            cards = fresh_order(self.config.decks)
+            shuffle(cards, rng)
+            return cards
+        # Play for real: the provably fair scheme. The injected random source
+        # draws the 32-byte server seed (by default the OS's secure source).
+        rng = self._rng or SecureRandom()
+        server_seed = bytes(rng.randbelow(256) for _ in range(fair.SEED_BYTES))
+        client = fair.client_seed(self.state.table, number)
+        self._fair_seeds = (server_seed.hex(), client)
+        return list(fair.shoe_order(server_seed, client, number, self.config.decks))
 
     def _new_shoe(self, number: int) -> None:
         config = self.config
@@ -615,8 +623,10 @@ class Table:
             # Physical cards: the shoe's order is nobody's to know.
             self._emit(ShoeShuffled(number, (), None))
             return
+        self._fair_seeds = None
         cards = self._shuffled_order(number)
-        self._emit(ShoeShuffled(number, tuple(cards), config.cut_card))
+        seeds = self._fair_seeds or (None, None)
+        self._emit(ShoeShuffled(number, tuple(cards), config.cut_card, *seeds))
         if config.burn:
             shoe = Shoe.stacked(cards, decks=config.decks)
             burn = shoe.burn()

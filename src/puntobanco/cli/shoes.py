@@ -1,0 +1,70 @@
+"""``puntobanco shoes TABLE [--json] [--db PATH]``: a table's fair shoes, to check.
+
+Per shoe: its number, decks, commitment, client seed, nonce, server seed (null
+until the shoe has ended), ``secret`` and every card dealt from it, in order
+(burned cards included). ``tools/verify_shoe.py`` checks the JSON without
+puntobanco; ``puntobanco verify TABLE`` checks it here.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from puntobanco.cli.history import add_db_argument
+from puntobanco.i18n import Lang, t
+
+NAME = "shoes"
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
+    """Declare ``shoes TABLE [--json] [--db PATH]``."""
+    p = sub.add_parser(NAME, help=t("cli.help.shoes", lang), description=t("cli.help.shoes", lang))
+    p.add_argument("table", help=t("cli.help.table", lang))
+    p.add_argument("--json", action="store_true", help=t("cli.help.shoes_json", lang))
+    add_db_argument(p, lang)
+
+
+def run(args: argparse.Namespace, lang: Lang) -> int:
+    """Print the table's fair shoes, text or JSON."""
+    import json
+
+    from puntobanco.errors import StoreError
+    from puntobanco.fairlog import fair_shoes
+    from puntobanco.paths import default_db_path
+    from puntobanco.store import existing_log, open_store
+
+    store = open_store(existing_log(args.db or default_db_path()))
+    try:
+        records = store.load(args.table)
+        if not records:
+            raise StoreError(
+                "store.error.unknown_table",
+                table=args.table,
+                db=getattr(store, "name", "?"),
+                tables=", ".join(store.tables()) or "-",
+            )
+    finally:
+        store.close()
+    shoes = fair_shoes(r.event for r in records)
+    if args.json:
+        print(json.dumps([s.to_dict() for s in shoes], ensure_ascii=False))
+        return 0
+    if not shoes:
+        print(t("shoes.none", lang, table=args.table))
+    for shoe in shoes:
+        print(
+            t(
+                "shoes.line",
+                lang,
+                shoe=shoe.shoe,
+                decks=shoe.decks,
+                commitment=shoe.commitment,
+                client=shoe.client_seed,
+                dealt=len(shoe.dealt),
+            )
+        )
+        if shoe.server_seed is None:
+            print(t("shoes.hidden", lang))
+        else:
+            print(t("shoes.revealed", lang, seed=shoe.server_seed))
+    return 0
