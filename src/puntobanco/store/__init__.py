@@ -140,10 +140,14 @@ class MemoryStore:
 
 def existing_log(path: str | os.PathLike[str]) -> str | os.PathLike[str]:
     """``path`` if a log file is there; ``StoreError`` otherwise (reading never creates one).
-    A ``postgresql://`` URL is returned as it is: the server says whether it is there."""
-    if isinstance(path, str) and path.startswith(("postgresql://", "postgres://")):
+
+    A URL other than ``sqlite:///`` is returned as it is (its server says whether it exists).
+    """
+    text = os.fspath(path)
+    scheme, sep, rest = text.partition("://")
+    if sep and scheme != "sqlite":
         return path
-    if not Path(path).is_file():
+    if not Path(rest[1:] if sep else text).is_file():
         raise StoreError("store.error.no_log", db=str(path))
     return path
 
