@@ -494,8 +494,10 @@ class CroupierTable(CasinoTable):
         return self
 
     def bet(self, name: str, box: Outcome | str, stake: int) -> BetPlaced:
-        """Bet; the croupier deals at once if everyone has bet (same commit)."""
-        return super().bet(name, box, stake)
+        """Bet, then let the croupier deal if everyone has bet."""
+        event = super().bet(name, box, stake)
+        self.tick()
+        return event
 
     def tick(self) -> Coup | None:
         """Let the croupier look at the clock: deals when bets are due to close."""

@@ -300,8 +300,6 @@ class Engine:
                 machine.leave(name)
             case Bet(name, box, stake):
                 machine.bet(name, box, stake)
-                if machine.config.rules.countdown:
-                    machine.tick(self.clock())
             case Withdraw(name, box):
                 if box is None:
                     player = machine.player(name)

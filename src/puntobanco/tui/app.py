@@ -81,8 +81,13 @@ class PuntoBancoApp(App[None]):
         decks: int = 8,
         reshuffle: bool = False,
         card_delay: float = 0.6,
+        engine: Engine | None = None,
     ) -> None:
         super().__init__()
+        #: An engine shared with other front-ends (a web table, a script): new
+        #: tables open there, and the screen is redrawn after each of their commits.
+        self.engine = engine
+        self._unsubscribe: Callable[[], None] | None = None
         self.lang: Lang = lang
         self.seed = seed
         self.db = db
@@ -167,13 +172,16 @@ class PuntoBancoApp(App[None]):
     def new_table(self, mode: str) -> str:
         """A name for a new table in the store: ``play-session-20261202-101500``."""
         name = f"{TABLE_PREFIX}{mode}-{time.strftime('%Y%m%d-%H%M%S')}"
-        if self.db is None:
+        if self.engine is not None:
+            taken = set(self.engine.store.tables())
+        elif self.db is None:
             return name
-        store = open_store(self.db)
-        try:
-            taken = set(store.tables())
-        finally:
-            store.close()
+        else:
+            store = open_store(self.db)
+            try:
+                taken = set(store.tables())
+            finally:
+                store.close()
         unique, n = name, 1
         while unique in taken:
             n += 1
@@ -190,7 +198,8 @@ class PuntoBancoApp(App[None]):
                 db=self.db,
                 table=self.new_table("assist"),
             )
-        session = Session(names, seed=self.new_seed(), db=self.db, table=self.new_table("session"))
+        db = self.engine if self.engine is not None else self.db
+        session = Session(names, seed=self.new_seed(), db=db, table=self.new_table("session"))
         return TableSession(session)
 
     def new_casino(self, person: str, *, bots: int, croupier: bool) -> TableCasino:
@@ -201,7 +210,7 @@ class PuntoBancoApp(App[None]):
             bots=bots,
             croupier=croupier,
             seed=self.new_seed(),
-            db=self.db,
+            db=self.engine if self.engine is not None else self.db,
             table=self.new_table(mode),
         )
 
@@ -212,6 +221,7 @@ class PuntoBancoApp(App[None]):
 
         self.game = game
         self.save(finished=False)
+        self._follow(game)
         screen: GameScreen
         if isinstance(game, TableCasino):
             screen = CasinoScreen(game)
@@ -223,6 +233,33 @@ class PuntoBancoApp(App[None]):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+
+    def _follow(self, game: SessionView | TableCasino) -> None:
+        """Redraw the screen after each commit to the game's table by anyone."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        if isinstance(game, TableCasino):
+            engine, table = game.table.engine, game.table.name
+        elif isinstance(game, TableSession):
+            engine, table = game.session.engine, game.session.name
+        elif isinstance(game, AssistGame):
+            engine, table = game.engine, game.table
+        else:
+            return
+
+        def redraw(_committed: object) -> None:
+            screen = self.screen
+            if isinstance(screen, GameScreen) and screen.is_mounted:
+                screen.refresh_all()
+
+        def on_commit(committed: object) -> None:
+            try:
+                self.call_from_thread(redraw, committed)
+            except RuntimeError:  # the commit came from the app's own thread
+                redraw(committed)
+
+        self._unsubscribe = engine.subscribe(table, on_commit)
 
     def save(self, *, finished: bool) -> None:
         """Every table keeps itself; an assisted session that is ``finished`` closes."""

@@ -30,12 +30,19 @@ from puntobanco.engine import (
     NextCoup,
     PlaceCard,
     UndoCard,
+    Viewer,
     Withdraw,
+    decide,
 )
 from puntobanco.errors import IllegalActionError
 from puntobanco.games import CasinoTable, CroupierTable, Session
 from puntobanco.paytable import Amount
-from puntobanco.table.events import Event, PuntoCardsHanded, ShoeBurned, ShoeHolderChanged
+from puntobanco.table.events import (
+    Event,
+    PuntoCardsHanded,
+    ShoeBurned,
+    ShoeHolderChanged,
+)
 from puntobanco.table.machine import money_text
 from puntobanco.table.state import Phase as TablePhase
 from puntobanco.table.state import TableState
@@ -368,6 +375,17 @@ class SeatView:
     net: Amount | None
 
 
+@dataclass(frozen=True, slots=True)
+class _Moment:
+    """The table just before a coup: what the screen shows while it is turned over."""
+
+    balances: dict[str, Amount]
+    bets: dict[str, dict[Outcome, Amount]]
+    number: int
+    holder: str | None
+    count: int
+
+
 class TableCasino:
     """A casino table or the virtual croupier with computer seats beside the person."""
 
@@ -467,8 +485,10 @@ class TableCasino:
         return next((e for e in self.coup_events if isinstance(e, ShoeHolderChanged)), None)
 
     def bet(self, box: Outcome, amount: int) -> None:
-        """The person puts ``amount`` cents on ``box`` (limits checked by the table)."""
-        self.table.table.bet(self.person, box, amount)
+        """The person puts ``amount`` cents on ``box`` (limits checked by the table);
+        at the croupier's table the screen's ``tick`` then lets the croupier deal."""
+        viewer = Viewer.player(self.person)
+        self.table.engine.do(self.table.name, Bet(self.person, box, amount), by=viewer)
 
     def clear(self) -> None:
         """The person takes back every bet."""
@@ -476,62 +496,54 @@ class TableCasino:
             self.table.withdraw(self.person, box)
 
     def bots_bet(self) -> None:
-        """Each computer seat with nothing on the layout bets in its style."""
-        config = self.table.config
-        shoe = self.table.coups
-        decided = next(
-            (c.outcome for c in reversed(shoe) if c.outcome is not Outcome.EGALITE), None
-        )
-        last = shoe[-1].outcome if shoe else None
+        """Each computer seat with nothing on the layout bets in its style,
+        deciding from its own view (``puntobanco.engine.decide``)."""
+        engine, table = self.table.engine, self.table.name
         for player in self.table.players:
             style = self.styles.get(player.name)
-            if style is None or player.bets or player.available < config.minimum:
+            if style is None:
                 continue
-            if style == "banco":
-                box = Outcome.BANCO
-            elif style == "follow":
-                box = decided or Outcome.BANCO
-            else:
-                box = Outcome.PUNTO if decided is Outcome.BANCO else Outcome.BANCO
-            self.table.table.bet(player.name, box, config.minimum)
-            if style == "contrary" and last is Outcome.EGALITE:
-                if self.table.table.can_bet(player.name, Outcome.EGALITE, config.tie_minimum):
-                    self.table.table.bet(player.name, Outcome.EGALITE, config.tie_minimum)
+            viewer = Viewer.player(player.name)
+            for command in decide(engine.view(table, viewer), style):
+                if engine.can(table, command, viewer):
+                    engine.do(table, command, by=viewer)
 
-    def _snapshot(self) -> None:
-        self._before = {p.name: p.balance for p in self.table.players}
-        self._bets_before = {p.name: dict(p.bets) for p in self.table.players}
-        self.last_number = self.table.coup_number
-        self._holder_before = self.table.shoe_holder
+    def _moment(self) -> _Moment:
+        return _Moment(
+            {p.name: p.balance for p in self.table.players},
+            {p.name: dict(p.bets) for p in self.table.players},
+            self.table.coup_number,
+            self.table.shoe_holder,
+            self.table.table.event_count,
+        )
 
-    def deal(self) -> Coup:
-        """Bets closed: the table deals and settles the coup (one transaction)."""
-        self._snapshot()
-        start = len(self.table.events)
-        coup = self.table.deal()
-        self.coup_events = self.table.events[start:]
+    def _since(self, moment: _Moment, end: int | None = None) -> tuple[Event, ...]:
+        machine = self.table.table
+        events = machine.events
+        stop = len(events) - (machine.event_count - (end or machine.event_count))
+        return events[len(events) - (machine.event_count - moment.count) : stop]
+
+    def _took(self, moment: _Moment, coup: Coup, end: int | None = None) -> Coup:
+        self._before, self._bets_before = moment.balances, moment.bets
+        self.last_number, self._holder_before = moment.number, moment.holder
+        self.coup_events = self._since(moment, end)
         self.last = coup
         self.bots_bet()
         return coup
+
+    def deal(self) -> Coup:
+        """Bets closed: the table deals and settles the coup (one transaction)."""
+        moment = self._moment()
+        return self._took(moment, self.table.deal())
 
     def tick(self) -> Coup | None:
         """The virtual croupier looks at its clock: a coup when bets are due to close."""
         assert isinstance(self.table, CroupierTable)
         if self.table.phase is not TablePhase.BETS_OPEN:
             return None
-        before = {p.name: p.balance for p in self.table.players}
-        bets = {p.name: dict(p.bets) for p in self.table.players}
-        number = self.table.coup_number
-        holder = self.table.shoe_holder
-        start = len(self.table.events)
+        moment = self._moment()
         coup = self.table.tick()
-        if coup is not None:
-            self._before, self._bets_before, self.last_number = before, bets, number
-            self._holder_before = holder
-            self.coup_events = self.table.events[start:]
-            self.last = coup
-            self.bots_bet()
-        return coup
+        return None if coup is None else self._took(moment, coup)
 
     def countdown(self) -> float | None:
         """Seconds before the croupier closes bets."""

@@ -1,0 +1,52 @@
+"""One table driven from two front-ends at once: the terminal's pilot and a plain API client.
+
+Each sees the other's commands through its subscription, and their views agree.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+pytest.importorskip("textual")
+
+from textual.widgets import Static  # noqa: E402
+
+from puntobanco.engine import Bet, Committed, Engine, Sit, Viewer  # noqa: E402
+from puntobanco.store import MemoryStore  # noqa: E402
+from puntobanco.tui.app import PuntoBancoApp  # noqa: E402
+
+
+def screen_text(app: PuntoBancoApp) -> str:
+    return "\n".join(str(w.content) for w in app.screen.query(Static))
+
+
+def test_the_terminal_and_an_api_client_see_each_others_commands() -> None:
+    engine = Engine(MemoryStore())
+    app = PuntoBancoApp(lang="en", seed=4, engine=engine, card_delay=0)
+    heard: list[Committed] = []
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("2", "enter", "0")  # a casino table, the person alone
+            (table,) = [info.table for info in engine.tables()]
+            engine.subscribe(table, heard.append)  # the API client's subscription
+            # The client sits down and bets: the terminal redraws by itself.
+            engine.do(table, Sit("Zoé", 100_000), by=Viewer.SPECTATOR)
+            engine.do(table, Bet("Zoé", "punto", 2_000), by=Viewer.player("Zoé"))
+            await pilot.pause()
+            assert "Zoé" in screen_text(app)
+            # The person bets at the terminal: the client hears it.
+            await pilot.press("b")
+            await pilot.pause()
+            mine = [e for c in heard for e in c.events if e.get("name") == "You"]
+            assert mine and mine[-1]["type"] == "BetPlaced" and mine[-1]["box"] == "banco"
+            assert [c.seq for c in heard] == sorted(c.seq for c in heard)
+            client = engine.view(table, Viewer.player("Zoé"))
+            person = engine.view(table, Viewer.player("You"))
+            assert [s["bets"] for s in client["seats"]] == [s["bets"] for s in person["seats"]]
+            bets = {s["name"]: s["bets"] for s in client["seats"]}
+            assert set(bets["You"]) == {"banco"} and bets["Zoé"] == {"punto": 2000}
+
+    asyncio.run(main())
