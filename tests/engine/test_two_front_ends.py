@@ -40,13 +40,14 @@ def test_the_terminal_and_an_api_client_see_each_others_commands() -> None:
             # The person bets at the terminal: the client hears it.
             await pilot.press("b")
             await pilot.pause()
-            mine = [e for c in heard for e in c.events if e.get("name") == "You"]
+            person = engine.info(table).players[0]  # the terminal's seat
+            mine = [e for c in heard for e in c.events if e.get("name") == person]
             assert mine and mine[-1]["type"] == "BetPlaced" and mine[-1]["box"] == "banco"
             assert [c.seq for c in heard] == sorted(c.seq for c in heard)
             client = engine.view(table, Viewer.player("Zoé"))
-            person = engine.view(table, Viewer.player("You"))
-            assert [s["bets"] for s in client["seats"]] == [s["bets"] for s in person["seats"]]
+            seen = engine.view(table, Viewer.player(person))
+            assert [s["bets"] for s in client["seats"]] == [s["bets"] for s in seen["seats"]]
             bets = {s["name"]: s["bets"] for s in client["seats"]}
-            assert set(bets["You"]) == {"banco"} and bets["Zoé"] == {"punto": 2000}
+            assert set(bets[person]) == {"banco"} and bets["Zoé"] == {"punto": 2000}
 
     asyncio.run(main())

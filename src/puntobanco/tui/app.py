@@ -256,8 +256,8 @@ class PuntoBancoApp(App[None]):
         def on_commit(committed: object) -> None:
             try:
                 self.call_from_thread(redraw, committed)
-            except RuntimeError:  # the commit came from the app's own thread
-                redraw(committed)
+            except RuntimeError:  # the app's own thread: once the screen has acted
+                self.call_later(redraw, committed)
 
         self._unsubscribe = engine.subscribe(table, on_commit)
 
