@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from puntobanco.interrupts import deferred_signals
 from puntobanco.rng import RandomSource
 from puntobanco.store import EventStore, SnapshotStore
 from puntobanco.table.machine import Sink, Table
@@ -65,4 +66,6 @@ def snapshotter(store: EventStore, table: str, last: int) -> Callable[[Table], N
 
 def snapshot(store: SnapshotStore, table: str, machine: Table) -> None:
     """Write ``machine``'s state now as ``table``'s snapshot."""
-    store.save_snapshot(table, machine.event_count, dump_state(machine.state))
+    body = dump_state(machine.state)
+    with deferred_signals():  # one statement, never cut by Ctrl-C half way
+        store.save_snapshot(table, machine.event_count, body)
