@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import NamedTuple, Protocol, runtime_checkable
 
 from puntobanco.errors import StoreError
 from puntobanco.table.events import Event
@@ -80,6 +80,44 @@ class SnapshotStore(Protocol):
         ...
 
 
+class Append(NamedTuple):
+    """One table's part of a group commit: its events after ``expected`` events."""
+
+    table: str
+    expected: int
+    events: Sequence[Event]
+    times: Sequence[str] | None = None
+
+
+@runtime_checkable
+class GroupCommitStore(Protocol):
+    """A store that commits several tables' appends at once (one transaction, one sync)."""
+
+    def append_many(self, batch: Sequence[Append | tuple[str, int, Sequence[Event]]]) -> None:
+        """Store every ``(table, expected, events[, times])`` of ``batch``, all or none.
+
+        Each append is checked as ``append`` checks it (a table named twice
+        counts its earlier events). When one conflicts, nothing of the batch
+        is stored and ``StoreError`` (``store.error.conflict``) names that
+        table in ``error.params["table"]``: the caller may drop or reload it
+        and send the others again. Durable when it returns.
+        """
+        ...
+
+
+def append_many(
+    store: EventStore, batch: Sequence[Append | tuple[str, int, Sequence[Event]]]
+) -> None:
+    """``store.append_many(batch)``; a store without it appends one table after another
+    (each append still all or none, the batch no longer)."""
+    if isinstance(store, GroupCommitStore):
+        store.append_many(batch)
+        return
+    for item in batch:
+        a = Append(*item)
+        store.append(a.table, a.expected, a.events, times=a.times)
+
+
 def now_text() -> str:
     """The current UTC time as stored with an event."""
     return datetime.now(UTC).isoformat(timespec="milliseconds")
@@ -111,6 +149,21 @@ class MemoryStore:
             for i, event in enumerate(events)
         ]
         self._logs.setdefault(table, []).extend(new)
+
+    def append_many(self, batch: Sequence[Append | tuple[str, int, Sequence[Event]]]) -> None:
+        """See ``GroupCommitStore.append_many``."""
+        appends = [Append(*item) for item in batch]
+        counts: dict[str, int] = {}
+        for a in appends:
+            found = counts.setdefault(a.table, len(self._logs.get(a.table, [])))
+            if found != a.expected:
+                raise StoreError(
+                    "store.error.conflict", table=a.table, expected=a.expected, found=found
+                )
+            counts[a.table] += len(a.events)
+        for a in appends:
+            if a.events:
+                self.append(a.table, a.expected, a.events, times=a.times)
 
     def load(self, table: str) -> list[Record]:
         """See ``EventStore.load``."""

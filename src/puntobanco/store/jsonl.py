@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from puntobanco.errors import PuntoBancoError, StoreError
-from puntobanco.store import EventStore, Record
+from puntobanco.store import Append, EventStore, Record, append_many
 from puntobanco.store.chain import GENESIS, hashes, link
 from puntobanco.table.audit import audit_log
 from puntobanco.table.codec import from_dict, to_dict
@@ -138,8 +138,12 @@ def import_lines(store: EventStore, lines: Iterable[str]) -> list[tuple[str, int
         if table in existing:
             raise StoreError("store.error.exists", table=table, db=getattr(store, "name", "?"))
         checked.append((table, records, check_log(table, records, numbers[table])))
-    done = []
-    for table, records, coups in checked:
-        store.append(table, 0, [r.event for r in records], times=[r.time for r in records])
-        done.append((table, len(records), coups))
-    return done
+    # Every table in one transaction: an interrupted import leaves none of them.
+    append_many(
+        store,
+        [
+            Append(table, 0, [r.event for r in records], [r.time for r in records])
+            for table, records, _ in checked
+        ],
+    )
+    return [(table, len(records), coups) for table, records, coups in checked]

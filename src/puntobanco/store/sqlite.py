@@ -1,6 +1,7 @@
 """The SQLite event store: standard library ``sqlite3``, WAL, ``synchronous=FULL``.
 
-One transaction per ``append`` (``BEGIN IMMEDIATE`` ... ``COMMIT``), committed
+One transaction per ``append`` or ``append_many`` (``BEGIN IMMEDIATE`` ...
+``COMMIT``), committed
 before it returns: an action that returned is on disk, and a crash leaves
 either all of an action's events or none. Each event is one row keyed by
 (table, number); the body is the event's JSON line.
@@ -17,7 +18,7 @@ from typing import Final
 
 from puntobanco.errors import StoreError
 from puntobanco.interrupts import deferred_signals
-from puntobanco.store import Record, now_text
+from puntobanco.store import Append, Record, now_text
 from puntobanco.table.codec import dumps, loads
 from puntobanco.table.events import Event
 
@@ -71,13 +72,25 @@ class SQLiteStore:
         times: Sequence[str] | None = None,
     ) -> None:
         """See ``EventStore.append``."""
-        if not events:
-            return
+        self.append_many([Append(table, expected, events, times)])
+
+    def append_many(self, batch: Sequence[Append | tuple[str, int, Sequence[Event]]]) -> None:
+        """See ``GroupCommitStore.append_many``: one transaction, one sync to disk."""
+        appends = [Append(*item) for item in batch]
         stamp = self._clock()
         rows = [
-            (table, expected + i + 1, times[i] if times else stamp, type(e).__name__, dumps(e))
-            for i, e in enumerate(events)
+            (
+                a.table,
+                a.expected + i + 1,
+                a.times[i] if a.times else stamp,
+                type(e).__name__,
+                dumps(e),
+            )
+            for a in appends
+            for i, e in enumerate(a.events)
         ]
+        if not rows:
+            return
         db = self._db
         # Signals wait until the transaction is over, so that a raising handler
         # (Ctrl-C) lands before BEGIN or after COMMIT: the caller then knows
@@ -86,13 +99,21 @@ class SQLiteStore:
         with deferred_signals():
             try:
                 db.execute("BEGIN IMMEDIATE")
-                (found,) = db.execute(
-                    "SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = ?", (table,)
-                ).fetchone()
-                if found != expected:
-                    raise StoreError(
-                        "store.error.conflict", table=table, expected=expected, found=found
-                    )
+                counts: dict[str, int] = {}
+                for a in appends:
+                    if a.table not in counts:
+                        (counts[a.table],) = db.execute(
+                            "SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = ?",
+                            (a.table,),
+                        ).fetchone()
+                    if counts[a.table] != a.expected:
+                        raise StoreError(
+                            "store.error.conflict",
+                            table=a.table,
+                            expected=a.expected,
+                            found=counts[a.table],
+                        )
+                    counts[a.table] += len(a.events)
                 db.executemany(
                     "INSERT INTO events (table_id, seq, time, type, body) VALUES (?, ?, ?, ?, ?)",
                     rows,
