@@ -7,6 +7,7 @@ court cards ("bûches") nothing.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
@@ -139,9 +140,13 @@ class Card:
         >>> Card.parse("4♥"), Card.parse("td"), Card.parse("Rh")
         (Card.parse('4H'), Card.parse('10D'), Card.parse('KH'))
 
-        Raises ``InvalidCardError`` quoting the input and the accepted forms.
+        Raises ``InvalidCardError`` quoting the input and the accepted forms
+        (also for anything that is not text, such as ``None``).
         """
-        word = text.strip()
+        if not isinstance(text, str):
+            raise InvalidCardError("error.card.invalid", text=repr(text), forms=ACCEPTED_FORMS)
+        # Compatibility forms (full-width "４ｈ") read as their plain letters.
+        word = unicodedata.normalize("NFKC", text).strip()
         if len(word) >= 2:
             rank = _RANK_WORDS.get(word[:-1].lower())
             suit = _SUIT_WORDS.get(word[-1].lower())
@@ -158,6 +163,8 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 
     An empty list raises ``InvalidCardError``.
     """
+    if not isinstance(text, str):
+        raise InvalidCardError("error.card.invalid", text=repr(text), forms=ACCEPTED_FORMS)
     words = [w for w in _SEPARATORS.split(text.strip()) if w]
     if not words:
         raise InvalidCardError("error.card.empty", text=text, forms=ACCEPTED_FORMS)

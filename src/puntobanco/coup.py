@@ -8,6 +8,7 @@ and the dealer's assistant can say *why* in a sentence.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -37,7 +38,12 @@ class Outcome(Enum):
         """``"banco"``, ``"B"``, ``"égalité"``, ``"tie"``, ``"igualdad"`` ... -> Outcome."""
         from puntobanco.errors import InvalidBetError
 
-        word = text.strip().lower()
+        if not isinstance(text, str):
+            raise InvalidBetError("error.bet.box", box=repr(text))
+        # Any Unicode form of the same word ("e" + combining acute, full-width
+        # letters) and any case read alike.
+        word = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+        word = word.strip()
         for outcome, words in _OUTCOME_WORDS.items():
             if word in words:
                 return outcome
@@ -229,9 +235,16 @@ def _natural_step(side: Side, two_card_total: int) -> Step:
 def resolve(cards: Sequence[Card]) -> Coup:
     """Resolve exactly one coup from ``cards`` in dealing order.
 
-    Raises ``CoupCardsError`` when the coup needs more cards (saying how many)
-    or when cards are left over (naming the first unused one).
+    Raises ``CoupCardsError`` when the coup needs more cards (saying how many),
+    when cards are left over (naming the first unused one), or when ``cards``
+    is not a sequence of ``Card`` (``None``, text: see ``parse_cards``).
     """
+    if (
+        isinstance(cards, str | bytes)
+        or not isinstance(cards, Sequence)
+        or not all(isinstance(card, Card) for card in cards)
+    ):
+        raise CoupCardsError("error.coup.not_cards", cards=repr(cards)[:80])
     source: Iterator[Card] = iter(cards)
     used = 0
 

@@ -49,6 +49,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     from puntobanco.paths import default_db_path
     from puntobanco.store import existing_log, open_store
     from puntobanco.table.history import CoupRecord, coup_records
+    from puntobanco.table.names import shown
     from puntobanco.table.values import money_text
 
     if args.shoe is not None and not args.roads:
@@ -86,7 +87,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
             t(
                 "history.coup",
                 lang,
-                table=record.table,
+                table=shown(record.table),
                 coup=record.coup,
                 time=record.time[:19].replace("T", " "),
                 cards=format_cards(record.cards, pretty=True),
@@ -105,7 +106,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
                 t(
                     "history.player",
                     lang,
-                    player=player,
+                    player=shown(player),
                     bets=bets or "-",
                     net=sign + money_text(record.config, net),
                     before=money_text(record.config, before),
@@ -120,6 +121,7 @@ def _print_roads(store: EventStore, tables: list[str], args: argparse.Namespace,
     from puntobanco.errors import InvalidRoadError
     from puntobanco.roads import build_roads, render_roads
     from puntobanco.table.history import shoe_coups
+    from puntobanco.table.names import shown as safe
 
     out: list[dict[str, object]] = []
     shown = 0
@@ -141,7 +143,7 @@ def _print_roads(store: EventStore, tables: list[str], args: argparse.Namespace,
             out.append({"table": table, "shoe": number, **roads.to_json()})
             continue
         count = len(shoes[number])
-        print(t("roads.history.title", lang, table=table, shoe=number, coups=count))
+        print(t("roads.history.title", lang, table=safe(table), shoe=number, coups=count))
         print("\n".join(render_roads(roads, lang)))
         print()
     if args.json:

@@ -72,6 +72,11 @@ MESSAGES: dict[str, M] = {
         "Le coup est terminé après {used} cartes ; {card} (carte {position}) n'est pas utilisée.",
         "La mano termina tras {used} cartas; {card} (carta {position}) no se usa.",
     ),
+    "error.coup.not_cards": M(
+        "A coup is dealt from a list of cards, not from {cards}.",
+        "Un coup se donne à partir d'une liste de cartes, pas de {cards}.",
+        "Una mano se reparte a partir de una lista de cartas, no de {cards}.",
+    ),
     # Errors: bets.
     "error.bet.box": M(
         "{box!r} is not a box: choose Punto, Banco or Tie (p, b, t).",

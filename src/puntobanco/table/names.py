@@ -33,11 +33,20 @@ def check_name(name: object) -> str:
     if not text:
         raise InvalidNameError("table.error.name.empty", name=name)
     if len(text) > MAX_NAME:
-        raise InvalidNameError("table.error.name.long", name=text, length=len(text), high=MAX_NAME)
+        shown = text[:MAX_NAME] + "…"  # the message quotes the start, not 5,000 characters
+        raise InvalidNameError("table.error.name.long", name=shown, length=len(text), high=MAX_NAME)
+    previous = " "
     for char in text:
         category = unicodedata.category(char)
         if not (category[0] in "LM" or category == "Nd" or char == " " or char in NAME_PUNCTUATION):
             raise InvalidNameError("table.error.name.chars", name=text, char=char)
+        # A combining mark belongs to the letter or digit before it; one at the
+        # start or after a space would sit on the quote marks of every message.
+        if category[0] == "M" and not (
+            unicodedata.category(previous)[0] in "LM" or unicodedata.category(previous) == "Nd"
+        ):
+            raise InvalidNameError("table.error.name.chars", name=text, char=char)
+        previous = char
     if not any(unicodedata.category(c)[0] == "L" for c in text):
         raise InvalidNameError("table.error.name.letter", name=text)
     return text
@@ -53,5 +62,22 @@ def same_name(a: str, b: str) -> bool:
 
 
 def name_key(name: str) -> str:
-    """The form under which names are compared."""
-    return unicodedata.normalize("NFC", name).strip().casefold()
+    """The form under which names are compared: NFKC with case folding, so that
+    full-width "Ａｎａ", "ANA" and "Ana" are one player.
+
+    >>> name_key("Ａｎａ") == name_key("ana")
+    True
+    """
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold()).strip()
+
+
+def shown(text: str) -> str:
+    """``text`` safe to print on a terminal: control and format characters
+    (escapes, bidi overrides) written as ``\\uXXXX``, the rest as it is.
+
+    >>> shown("Ana\\x1b[31m")
+    'Ana\\\\u001b[31m'
+    """
+    return "".join(
+        f"\\u{ord(c):04x}" if unicodedata.category(c)[0] in "CZ" and c != " " else c for c in text
+    )
