@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import NamedTuple, Protocol, runtime_checkable
+from typing import Final, NamedTuple, Protocol, runtime_checkable
 
 from puntobanco.errors import StoreError
 from puntobanco.table.events import Event
@@ -109,12 +109,17 @@ def append_many(
     store: EventStore, batch: Sequence[Append | tuple[str, int, Sequence[Event]]]
 ) -> None:
     """``store.append_many(batch)``; a store without it appends one table after another
-    (each append still all or none, the batch no longer)."""
-    if isinstance(store, GroupCommitStore):
-        store.append_many(batch)
+    (each append still all or none, the batch no longer). Appends with their own
+    ``times`` (imports) go as one batch only to a store whose ``append_many``
+    keeps them (``append_many_times = True``)."""
+    appends = [Append(*item) for item in batch]
+    timed = any(a.times is not None for a in appends)
+    if isinstance(store, GroupCommitStore) and (
+        not timed or getattr(store, "append_many_times", False)
+    ):
+        store.append_many(appends if timed else [(a.table, a.expected, a.events) for a in appends])
         return
-    for item in batch:
-        a = Append(*item)
+    for a in appends:
         store.append(a.table, a.expected, a.events, times=a.times)
 
 
@@ -125,6 +130,8 @@ def now_text() -> str:
 
 class MemoryStore:
     """An ``EventStore`` in memory: gone when the process ends."""
+
+    append_many_times: Final = True
 
     def __init__(self) -> None:
         self._logs: dict[str, list[Record]] = {}

@@ -42,6 +42,9 @@ CREATE TABLE IF NOT EXISTS events (
 class SQLiteStore:
     """An ``EventStore`` in one SQLite file (created with its folder if missing)."""
 
+    #: ``append_many`` keeps each append's own ``times`` (imports).
+    append_many_times: Final = True
+
     def __init__(
         self,
         path: str | os.PathLike[str],
@@ -118,51 +121,6 @@ class SQLiteStore:
                     "INSERT INTO events (table_id, seq, time, type, body) VALUES (?, ?, ?, ?, ?)",
                     rows,
                 )
-                db.execute("COMMIT")
-            except BaseException:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                raise
-        self._commits += 1
-        if self._kill_after is not None and self._commits >= self._kill_after:
-            os.kill(os.getpid(), signal.SIGKILL)
-
-    def append_many(self, writes: Sequence[tuple[str, int, Sequence[Event]]]) -> None:
-        """Several appends, of one or several tables, in one transaction (a group
-        commit: one fsync for all): each ``(table, expected, events)`` as
-        ``append`` would store it, in order, all or none. ``StoreError``
-        (``store.error.conflict``) when any table does not hold what its first
-        write expects."""
-        if not writes:
-            return
-        stamp = self._clock()
-        db = self._db
-        with deferred_signals():  # as in ``append``
-            try:
-                db.execute("BEGIN IMMEDIATE")
-                heads: dict[str, int] = {}
-                for table, expected, events in writes:
-                    if table not in heads:
-                        (heads[table],) = db.execute(
-                            "SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = ?",
-                            (table,),
-                        ).fetchone()
-                    if heads[table] != expected:
-                        raise StoreError(
-                            "store.error.conflict",
-                            table=table,
-                            expected=expected,
-                            found=heads[table],
-                        )
-                    db.executemany(
-                        "INSERT INTO events (table_id, seq, time, type, body) "
-                        "VALUES (?, ?, ?, ?, ?)",
-                        [
-                            (table, expected + i + 1, stamp, type(e).__name__, dumps(e))
-                            for i, e in enumerate(events)
-                        ],
-                    )
-                    heads[table] = expected + len(events)
                 db.execute("COMMIT")
             except BaseException:
                 if db.in_transaction:
