@@ -33,7 +33,8 @@ def check_name(name: object) -> str:
     if not text:
         raise InvalidNameError("table.error.name.empty", name=name)
     if len(text) > MAX_NAME:
-        shown = text[:MAX_NAME] + "…"  # the message quotes the start, not 5,000 characters
+        # The message quotes a very long name by its start, not 5,000 characters.
+        shown = text if len(text) <= 3 * MAX_NAME else text[:MAX_NAME] + "…"
         raise InvalidNameError("table.error.name.long", name=shown, length=len(text), high=MAX_NAME)
     previous = " "
     for char in text:
