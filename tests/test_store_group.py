@@ -11,7 +11,7 @@ import pytest
 from puntobanco import Session
 from puntobanco.errors import StoreError
 from puntobanco.store import Append, EventStore, GroupCommitStore, MemoryStore
-from puntobanco.store.jsonl import import_lines, record_line
+from puntobanco.store.jsonl import export_lines, import_lines
 from puntobanco.store.sqlite import SQLiteStore
 from puntobanco.table import TableConfig
 from puntobanco.table.events import BetsOpened, TableOpened
@@ -67,7 +67,7 @@ def _two_tables(tmp_path: Path) -> list[str]:
             s.deal()
     source = SQLiteStore(tmp_path / "src.db")
     for table in source.tables():
-        lines += [record_line(r) for r in source.load(table)]
+        lines += export_lines(source.load(table))
     source.close()
     return lines
 
