@@ -10,6 +10,7 @@ never a third state.
 
 from __future__ import annotations
 
+import gc
 import random
 import signal
 import sqlite3
@@ -36,12 +37,17 @@ def _raise(signum: int, frame: FrameType | None) -> None:
 
 @pytest.fixture
 def alarm() -> Iterator[None]:
+    # A garbage-collector callback left by another test's library (Dask's
+    # timing hook) would swallow an interrupt that lands inside it.
+    callbacks = gc.callbacks[:]
+    gc.callbacks.clear()
     old = signal.signal(signal.SIGALRM, _raise)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
+        gc.callbacks[:] = callbacks
 
 
 def _actions(table: CasinoTable, rng: random.Random) -> Callable[[], object]:
