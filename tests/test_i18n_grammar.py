@@ -106,3 +106,20 @@ def test_odds_write_numbers_as_the_language_does(
     for word in words:
         assert word in out
     assert max(map(len, out.splitlines())) <= 80
+
+
+def test_history_writes_money_as_the_language_does(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from puntobanco import CasinoTable
+
+    table = CasinoTable(seed=3, db=tmp_path / "club.db", table="club")
+    table.sit("Ana", 1_000_000)
+    table.bet("Ana", "banco", 2010)
+    table.deal()
+    table.close()
+    expected = {"en": "10,000.00 -> ", "fr": "10\u202f000,00 -> ", "es": "10.000,00 -> "}
+    for lang, words in expected.items():
+        assert main(["--lang", lang, "history", "--db", str(tmp_path / "club.db")]) == 0
+        out = capsys.readouterr().out
+        assert words in out and ("Banco 20,10" in out) == (lang != "en")

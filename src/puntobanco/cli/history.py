@@ -7,7 +7,7 @@ import argparse
 import json
 from typing import TYPE_CHECKING
 
-from puntobanco.cli.common import echo, whole_number
+from puntobanco.cli.common import decimal_text, echo, whole_number
 from puntobanco.i18n import Lang, t
 
 if TYPE_CHECKING:
@@ -83,6 +83,10 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
         print(t("history.none", lang))
     for record in records:
         coup = resolve(record.cards)
+
+        def money(value: object, record: CoupRecord = record) -> str:
+            return decimal_text(money_text(record.config, value), lang)  # type: ignore[arg-type]
+
         echo(
             t(
                 "history.coup",
@@ -96,7 +100,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
         )
         for player, before in record.balances_before.items():
             bets = ", ".join(
-                f"{outcome_name(b.box, lang)} {money_text(record.config, b.amount)}"
+                f"{outcome_name(b.box, lang)} {money(b.amount)}"
                 for b in record.bets
                 if b.player == player
             )
@@ -108,9 +112,9 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
                     lang,
                     player=shown(player),
                     bets=bets or "-",
-                    net=sign + money_text(record.config, net),
-                    before=money_text(record.config, before),
-                    after=money_text(record.config, record.balances_after[player]),
+                    net=sign + money(net),
+                    before=money(before),
+                    after=money(record.balances_after[player]),
                 )
             )
     return 0

@@ -248,12 +248,9 @@ def _figure(x: float | None, lang: Lang, places: int, style: Any) -> str:
 
 def _amount(text: object, lang: Lang) -> str:
     """A decimal string of the JSON (``"102.45"``) written as the language writes it."""
-    from puntobanco.i18n.numbers import number
+    from puntobanco.cli.common import decimal_text
 
-    if text is None:
-        return "-"
-    value = Decimal(str(text))
-    return number(value, lang, max(0, -int(value.as_tuple().exponent)))
+    return "-" if text is None else decimal_text(text, lang)
 
 
 def _pct(x: float, lang: Lang) -> str:
