@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from puntobanco.cli.history import add_db_argument
+from puntobanco.cli.history import add_db_argument, load_table
 from puntobanco.i18n import Lang, t
 
 NAME = "export"
@@ -24,23 +24,8 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     """One line per event: ``{"table", "seq", "time", "event": {...}, "prev", "hash"}``."""
     import sys
 
-    from puntobanco.errors import StoreError
-    from puntobanco.paths import default_db_path
-    from puntobanco.store import existing_log, open_store
     from puntobanco.store.jsonl import export_lines
 
-    store = open_store(existing_log(args.db or default_db_path()))
-    try:
-        records = store.load(args.table)
-        if not records:
-            raise StoreError(
-                "store.error.unknown_table",
-                table=args.table,
-                db=getattr(store, "name", "?"),
-                tables=", ".join(store.tables()) or "-",
-            )
-        for line in export_lines(records):
-            sys.stdout.write(line + "\n")
-    finally:
-        store.close()
+    for line in export_lines(load_table(args.db, args.table)):
+        sys.stdout.write(line + "\n")
     return 0

@@ -11,7 +11,7 @@ from puntobanco.cli.common import decimal_text, echo, whole_number
 from puntobanco.i18n import Lang, t
 
 if TYPE_CHECKING:
-    from puntobanco.store import EventStore
+    from puntobanco.store import EventStore, Record
 
 NAME = "history"
 
@@ -23,6 +23,31 @@ def add_db_argument(parser: argparse.ArgumentParser, lang: Lang) -> None:
     parser.add_argument(
         "--db", default=None, help=t("cli.help.db", lang, default=str(default_db_path()))
     )
+
+
+def load_table(db: str | None, table: str) -> list[Record]:
+    """Every stored event of ``table`` in the log ``db`` (the default log for ``None``).
+
+    Raises ``StoreError`` when there is no log there or no such table in it
+    (the message lists the tables it holds). Reading never creates a log.
+    """
+    from puntobanco.errors import StoreError
+    from puntobanco.paths import default_db_path
+    from puntobanco.store import existing_log, open_store
+
+    store = open_store(existing_log(db or default_db_path()))
+    try:
+        records = store.load(table)
+        if not records:
+            raise StoreError(
+                "store.error.unknown_table",
+                table=table,
+                db=getattr(store, "name", "?"),
+                tables=", ".join(store.tables()) or "-",
+            )
+        return records
+    finally:
+        store.close()
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from puntobanco.cli.history import add_db_argument
+from puntobanco.cli.history import add_db_argument, load_table
 from puntobanco.i18n import Lang, t
 
 NAME = "shoes"
@@ -28,23 +28,9 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     """Print the table's fair shoes, text or JSON."""
     import json
 
-    from puntobanco.errors import StoreError
     from puntobanco.fairlog import fair_shoes
-    from puntobanco.paths import default_db_path
-    from puntobanco.store import existing_log, open_store
 
-    store = open_store(existing_log(args.db or default_db_path()))
-    try:
-        records = store.load(args.table)
-        if not records:
-            raise StoreError(
-                "store.error.unknown_table",
-                table=args.table,
-                db=getattr(store, "name", "?"),
-                tables=", ".join(store.tables()) or "-",
-            )
-    finally:
-        store.close()
+    records = load_table(args.db, args.table)
     shoes = fair_shoes(r.event for r in records)
     if args.json:
         print(json.dumps([s.to_dict() for s in shoes], ensure_ascii=False))

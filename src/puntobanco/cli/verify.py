@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from puntobanco.cli.history import add_db_argument
+from puntobanco.cli.history import add_db_argument, load_table
 from puntobanco.i18n import Lang, t
 
 NAME = "verify"
@@ -35,8 +35,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     from puntobanco.cli.common import read_text
     from puntobanco.errors import FairnessError, StoreError
     from puntobanco.fairlog import fair_shoes
-    from puntobanco.paths import default_db_path
-    from puntobanco.store import Record, existing_log
+    from puntobanco.store import Record
     from puntobanco.store.jsonl import chain_of, check_log, read_lines
 
     tables: dict[str, list[Record]]
@@ -46,21 +45,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
         if not tables:
             raise StoreError("store.error.bad_log", table=args.target, reason="no event")
     else:
-        from puntobanco.store import open_store
-
-        store = open_store(existing_log(args.db or default_db_path()))
-        try:
-            records = store.load(args.target)
-            if not records:
-                raise StoreError(
-                    "store.error.unknown_table",
-                    table=args.target,
-                    db=getattr(store, "name", "?"),
-                    tables=", ".join(store.tables()) or "-",
-                )
-            tables = {args.target: records}
-        finally:
-            store.close()
+        tables = {args.target: load_table(args.db, args.target)}
     heads: list[str] = []
     for table, records in tables.items():
         check_log(table, records, lines.get(table))
