@@ -62,18 +62,9 @@ PAD: Final = 6
 @numba.njit(inline="always")
 def _coup_wide(cards: Any, pos: Any, wide: Any) -> Any:
     """The ``tableau.wide_coup_table()`` code (4 * used + outcome) of the coup
-    at ``pos``: two-card totals by compare-and-subtract, the cell index by
-    shifts, unsigned indices (no negative-index fix-up), so the chain of work
-    from one coup's start to the next is as short as it can be."""
-    u = np.uint64(pos)
-    pt = np.int64(cards[u]) + np.int64(cards[u + U64(2)])
-    bt = np.int64(cards[u + U64(1)]) + np.int64(cards[u + U64(3)])
-    if pt >= 10:
-        pt -= 10
-    if bt >= 10:
-        bt -= 10
-    tail = np.int64(cards[u + U64(4)]) * 10 + np.int64(cards[u + U64(5)])
-    return wide[np.uint64(((pt << 11) | (bt << 7)) + tail)]
+    at ``pos`` (its cell from ``_wide_index``, inlined: unsigned indices, no
+    negative-index fix-up, the chain from one coup's start to the next short)."""
+    return wide[np.uint64(_wide_index(cards, pos))]
 
 
 @numba.njit(inline="always")
