@@ -21,6 +21,13 @@ def outcome_name(outcome: Outcome | Side, lang: Lang | None = None) -> str:
     return t(f"outcome.{outcome.value}", lang)
 
 
+def bet_name(box: Outcome | str, lang: Lang | None = None) -> str:
+    """A box's name (``outcome_name``), or a side bet's: ``"punto_pair"`` -> Punto pair."""
+    if isinstance(box, Outcome):
+        return outcome_name(box, lang)
+    return t(f"bet.{box}", lang)
+
+
 def describe_step(step: Step, lang: Lang | None = None) -> str:
     """One sentence: what a hand did and which rule made it.
 

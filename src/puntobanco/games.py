@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import TracebackType
 from typing import Self, TypeVar
 
@@ -37,7 +37,7 @@ from puntobanco.engine.commands import (
 )
 from puntobanco.engine.service import Engine
 from puntobanco.errors import IllegalActionError
-from puntobanco.paytable import Amount
+from puntobanco.paytable import Amount, Box
 from puntobanco.rng import RandomSource
 from puntobanco.roads import Roads, build_roads
 from puntobanco.shoe import CASINO_DECKS, DEFAULT_CUT_CARD, SESSION_DECKS
@@ -52,6 +52,7 @@ from puntobanco.table.config import (
     SESSION_DEALS,
     SESSION_STAKE,
     Format,
+    SideLimits,
     TableConfig,
 )
 from puntobanco.table.events import (
@@ -231,7 +232,7 @@ class Game:
         """True once the table has closed."""
         return self.phase is Phase.ENDED
 
-    def bets(self, name: str) -> dict[Outcome, Amount]:
+    def bets(self, name: str) -> dict[Box, Amount]:
         """What ``name`` has on each box for the coup in play."""
         return dict(self._table.player(name).bets)
 
@@ -325,7 +326,7 @@ class Session(Game):
     @property
     def predictions(self) -> dict[str, Outcome | None]:
         """Each participant's prediction for the coming deal (None: not yet)."""
-        return {p.name: next(iter(p.bets), None) for p in self.state.seated}
+        return {p.name: session_prediction(p.bets) for p in self.state.seated}
 
     @property
     def missing(self) -> tuple[str, ...]:
@@ -353,6 +354,13 @@ class Session(Game):
         return sorted(self.scores.items(), key=lambda item: -item[1])
 
 
+def session_prediction(bets: Mapping[Box, Amount]) -> Outcome | None:
+    """A session's one prediction (a session's boxes are the three outcomes)."""
+    box = next(iter(bets), None)
+    assert box is None or isinstance(box, Outcome)
+    return box
+
+
 class CasinoTable(Game):
     """Seeds 000-002's casino table: seats, bankrolls in cents, three boxes each,
     a six-deck shoe with burn and cut card, a shoe holder."""
@@ -372,6 +380,8 @@ class CasinoTable(Game):
         tie_minimum: int = CASINO_TIE_MINIMUM,
         tie_maximum: int = CASINO_TIE_MAXIMUM,
         seed: int | None = None,
+        side_bets: Iterable[str] = (),
+        side_limits: SideLimits = (),
         db: Db = None,
         table: str | None = None,
         rng: RandomSource | None = None,
@@ -390,6 +400,8 @@ class CasinoTable(Game):
             tie_maximum=tie_maximum,
             seed=seed,
             croupier=self.FORMAT is Format.CROUPIER,
+            side_bets=side_bets,
+            side_limits=side_limits,
             **extra,
         )
         name = self.FORMAT.value if table is None else table

@@ -249,6 +249,11 @@ class Paytable:
         """The keys of ``wagers``."""
         return tuple(w.key for w in self.wagers)
 
+    @property
+    def side_keys(self) -> tuple[str, ...]:
+        """The keys of the side bets (its own, then those a table added)."""
+        return tuple(w.key for w in self.side_bets)
+
     def wager(self, box: Outcome | str) -> Wager:
         """The wager on ``box`` (an ``Outcome``, a box's word, or a side bet's key).
 
@@ -326,6 +331,32 @@ def bet_key(box: object) -> str:
     if word in ALL_WAGER_KEYS:
         return word
     return Outcome.parse(box).value
+
+
+#: A box of the layout: an ``Outcome`` for Punto, Banco and Égalité, a side bet by its key.
+Box = Outcome | str
+
+
+def box_key(box: Box) -> str:
+    """The key of a box as events and views write it: ``"banco"``, ``"punto_pair"``."""
+    return box.value if isinstance(box, Outcome) else box
+
+
+def box_from_key(key: str) -> Box:
+    """The box written ``key``: an ``Outcome`` for the three boxes, else the key itself.
+
+    >>> box_from_key("banco"), box_from_key("dragon_7")
+    (<Outcome.BANCO: 'banco'>, 'dragon_7')
+    """
+    return Outcome(key) if key in BOXES else key
+
+
+def paytable_order(paytable: Paytable, boxes: Iterable[Box]) -> tuple[Box, ...]:
+    """``boxes`` in the order ``paytable`` lists its wagers (Punto, Banco, Égalité,
+    then its side bets); a box it does not offer comes last, for ``net`` to refuse."""
+    held = list(boxes)
+    order = [box_from_key(key) for key in paytable.keys]
+    return (*(b for b in order if b in held), *(b for b in held if b not in order))
 
 
 def _exact(value: Fraction | int) -> Amount:

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from puntobanco.coup import Outcome, resolve
+from puntobanco.paytable import box_key
 from puntobanco.store import open_store
 from puntobanco.store.sqlite import KILL_AFTER_COMMIT
 from puntobanco.table import Phase, replay
@@ -105,7 +106,7 @@ def check(db: str, acks: Path) -> int:
             if isinstance(event, BetsOpened):
                 coup = event.coup
             elif isinstance(event, BetPlaced):
-                placed[(table, coup, event.name, event.box.value, int(event.stake))] += 1
+                placed[(table, coup, event.name, box_key(event.box), int(event.stake))] += 1
             elif isinstance(event, CoupDealt):
                 dealt[(table, event.coup)] += 1
             elif isinstance(event, CoupSettled):

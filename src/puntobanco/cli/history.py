@@ -70,7 +70,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     from puntobanco.cards import format_cards
     from puntobanco.coup import resolve
     from puntobanco.errors import CommandLineError, StoreError
-    from puntobanco.explain import announce, outcome_name
+    from puntobanco.explain import announce, bet_name
     from puntobanco.paths import default_db_path
     from puntobanco.store import existing_log, open_store
     from puntobanco.table.history import CoupRecord, coup_records
@@ -125,7 +125,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
         )
         for player, before in record.balances_before.items():
             bets = ", ".join(
-                f"{outcome_name(b.box, lang)} {money(b.amount)}"
+                f"{bet_name(b.box, lang)} {money(b.amount)}"
                 for b in record.bets
                 if b.player == player
             )

@@ -3,7 +3,8 @@
 Commands are data: they travel as JSON with the same codec as the events
 (``to_dict`` / ``from_dict``), and ``Engine.verify`` / ``can`` / ``do``
 carry them out. A box may be given as text (``"banco"``, ``"b"``); it is
-read into an ``Outcome`` when the command is built, and a card as text
+read into an ``Outcome`` when the command is built (a side bet stays its
+key, ``"punto_pair"``), and a card as text
 (``"4h"``) into a ``Card``.
 """
 
@@ -13,8 +14,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from puntobanco.cards import Card
-from puntobanco.coup import Outcome
 from puntobanco.errors import IllegalActionError, InvalidCardError, PuntoBancoError
+from puntobanco.paytable import Box
 from puntobanco.table.codec import _build, encode
 from puntobanco.table.values import box_of
 
@@ -40,12 +41,12 @@ class Bet:
     """``name`` puts ``stake`` on ``box`` (a session's prediction: ``stake`` None)."""
 
     name: str
-    box: Outcome
+    box: Box
     stake: int | None = None
 
     if TYPE_CHECKING:
 
-        def __init__(self, name: str, box: Outcome | str, stake: int | None = None) -> None: ...
+        def __init__(self, name: str, box: Box, stake: int | None = None) -> None: ...
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "box", box_of(self.box))
@@ -56,11 +57,11 @@ class Withdraw:
     """``name`` takes back the stake on ``box`` (None: their one prediction)."""
 
     name: str
-    box: Outcome | None = None
+    box: Box | None = None
 
     if TYPE_CHECKING:
 
-        def __init__(self, name: str, box: Outcome | str | None = None) -> None: ...
+        def __init__(self, name: str, box: Box | None = None) -> None: ...
 
     def __post_init__(self) -> None:
         if self.box is not None:

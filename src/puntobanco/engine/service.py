@@ -34,6 +34,7 @@ from puntobanco.engine.reopen import reopen, snapshotter
 from puntobanco.engine.viewers import Role, Viewer
 from puntobanco.engine.views import build_view, public_event
 from puntobanco.errors import IllegalActionError, PuntoBancoError, StoreError
+from puntobanco.paytable import box_key
 from puntobanco.rng import RandomSource
 from puntobanco.store import EventStore, open_store
 from puntobanco.table.config import TableConfig
@@ -400,16 +401,16 @@ class Engine:
                 found.append({"type": "Sit"})
         for name in names:
             player = state.players[name]
-            for box in Outcome:
-                low = config.tie_minimum if box is Outcome.EGALITE else config.minimum
+            for box in (*Outcome, *config.offered_side_bets):
+                low = config.limits(box)[0]
                 stake = None if rules.one_prediction else low
                 if self.can(table, Bet(name, box, stake), viewer):
                     found.append(
-                        {"type": "Bet", "name": name, "box": box.value}
+                        {"type": "Bet", "name": name, "box": box_key(box)}
                         | ({} if stake is None else {"minimum": low})
                     )
             for box in player.bets:
-                found.append({"type": "Withdraw", "name": name, "box": box.value})
+                found.append({"type": "Withdraw", "name": name, "box": box_key(box)})
             offer(Leave(name), {"type": "Leave", "name": name})
             if rules.money:
                 offer(Rebuy(name, config.minimum), {"type": "Rebuy", "name": name})

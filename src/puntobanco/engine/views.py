@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from puntobanco.coup import Outcome
 from puntobanco.engine.viewers import Role, Viewer
-from puntobanco.paytable import Amount, json_amount
+from puntobanco.paytable import Amount, Box, Facts, box_key, json_amount
 from puntobanco.roads import build_roads
 from puntobanco.table.codec import encode, to_dict
 from puntobanco.table.config import TableConfig
@@ -25,6 +24,7 @@ from puntobanco.table.events import (
 )
 from puntobanco.table.progress import CoupInProgress
 from puntobanco.table.state import LastCoup, Phase, TableState
+from puntobanco.table.values import settled_net
 
 #: Settings that never leave the engine (a seed would give every future card away).
 SECRET_SETTINGS = frozenset({"seed"})
@@ -79,8 +79,31 @@ def _amount(value: Amount) -> Any:
     return json_amount(value)
 
 
-def _bets(bets: Mapping[Outcome, Amount]) -> dict[str, Any]:
-    return {box.value: _amount(stake) for box, stake in bets.items()}
+def _bets(bets: Mapping[Box, Amount]) -> dict[str, Any]:
+    return {box_key(box): _amount(stake) for box, stake in bets.items()}
+
+
+def side_bets(config: TableConfig) -> list[dict[str, Any]]:
+    """The side bets the table offers, each with its limits."""
+    return [
+        {"box": key, "minimum": low, "maximum": high}
+        for key in config.offered_side_bets
+        for low, high in (config.limits(key),)
+    ]
+
+
+def box_nets(last: LastCoup, config: TableConfig) -> dict[str, dict[str, Any]]:
+    """Each player's net on each box of the last coup, as its settlement paid it."""
+    from puntobanco.coup import resolve
+
+    facts = Facts.of(resolve(last.cards))
+    return {
+        name: {
+            box_key(box): _amount(settled_net(config, box, stake, facts))
+            for box, stake in bets.items()
+        }
+        for name, bets in last.bets.items()
+    }
 
 
 def _last(last: LastCoup, state: TableState) -> dict[str, Any]:
@@ -97,6 +120,7 @@ def _last(last: LastCoup, state: TableState) -> dict[str, Any]:
         "steps": [s.to_json() for s in coup.steps],
         "bets": {name: _bets(b) for name, b in last.bets.items()},
         "nets": {name: _amount(v) for name, v in last.nets.items()},
+        "box_nets": box_nets(last, state.config),
         "balances_before": {n: _amount(v) for n, v in last.balances_before.items()},
         "balances_after": {n: _amount(v) for n, v in last.balances_after.items()},
         "punto_hand": last.punto_hand,
@@ -146,6 +170,7 @@ def build_view(
         "table": state.table,
         "format": config.format.value,
         "settings": public_config(config),
+        "side_bets": side_bets(config),
         "money": rules.money,
         "viewer": viewer.to_json(),
         "phase": state.phase.value,

@@ -24,6 +24,45 @@ MESSAGES: dict[str, M] = {
         "Mise annexe inconnue {name!r} ; choisissez parmi : {choices}.",
         "Apuesta adicional desconocida {name!r}; elija entre: {choices}.",
     ),
+    # Errors: side bets at a table.
+    "table.error.side_bets": M(
+        "The side bets are a list of names (such as punto_pair or pairs), not {value!r}.",
+        "Les mises annexes sont une liste de noms (comme punto_pair ou pairs), pas {value!r}.",
+        "Las apuestas adicionales son una lista de nombres (como punto_pair o pairs), "
+        "no {value!r}.",
+    ),
+    "table.error.side_limits": M(
+        "The limits of {box!r} are two whole numbers, its minimum and its maximum, not {value!r}.",
+        "Les limites de {box!r} sont deux nombres entiers, son minimum et son maximum, "
+        "pas {value!r}.",
+        "Los límites de {box!r} son dos números enteros, su mínimo y su máximo, no {value!r}.",
+    ),
+    "table.error.side_limit_box": M(
+        "This table has no side bet {box!r} to give limits to; it offers: {offered}.",
+        "Cette table n'a pas de mise annexe {box!r} à qui donner des limites ; "
+        "elle propose : {offered}.",
+        "Esta mesa no tiene la apuesta adicional {box!r} a la que dar límites; ofrece: {offered}.",
+    ),
+    "table.error.session_side_bets": M(
+        "A {format} table plays no side bets: each participant makes one prediction on "
+        "Punto, Banco or Tie.",
+        "Une table {format} ne joue pas de mises annexes : chaque participant fait une "
+        "prédiction, sur Punto, Banco ou Égalité.",
+        "Una mesa {format} no juega apuestas adicionales: cada participante hace una "
+        "predicción, a Punto, Banco o Igualdad.",
+    ),
+    "table.error.session_box": M(
+        "At a {format} table a prediction is on Punto, Banco or Tie, not on the side bet {box}.",
+        "À une table {format}, une prédiction porte sur Punto, Banco ou Égalité, pas sur la "
+        "mise annexe {box}.",
+        "En una mesa {format}, una predicción es a Punto, Banco o Igualdad, no a la apuesta "
+        "adicional {box}.",
+    ),
+    "table.error.side_bet_not_offered": M(
+        "This table does not offer the side bet {box}; it offers: {offered}.",
+        "Cette table ne propose pas la mise annexe {box} ; elle propose : {offered}.",
+        "Esta mesa no ofrece la apuesta adicional {box}; ofrece: {offered}.",
+    ),
     # Names of the bets, as tables and reports show them.
     "bet.dragon_7": M("Dragon 7", "Dragon 7", "Dragón 7"),
     "bet.panda_8": M("Panda 8", "Panda 8", "Panda 8"),

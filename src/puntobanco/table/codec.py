@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any, Union
 
 from puntobanco.cards import Card
-from puntobanco.paytable import json_amount
+from puntobanco.paytable import ALL_WAGER_KEYS, json_amount
 from puntobanco.table.events import EVENT_TYPES, Event
 
 
@@ -71,6 +71,16 @@ def decode(hint: Any, value: Any) -> Any:
             return None
         if Fraction in options and int in options:  # an Amount
             return _amount(value)
+        enums = [o for o in options if isinstance(o, type) and issubclass(o, Enum)]
+        if enums and str in options:  # a Box: an Outcome's value, else a side bet's key
+            if not isinstance(value, str):
+                raise ValueError(f"expected text, got {value!r}")
+            for enum in enums:
+                if value in {member.value for member in enum}:
+                    return enum(value)
+            if value not in ALL_WAGER_KEYS:
+                raise ValueError(f"unknown box {value!r}")
+            return value
         (inner,) = [o for o in options if o is not type(None)]
         return decode(inner, value)
     if origin is tuple:

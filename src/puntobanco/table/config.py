@@ -10,11 +10,14 @@ on their own and the coup is dealt automatically.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
+from puntobanco.coup import Outcome
 from puntobanco.errors import InvalidBetError, InvalidNameError, InvalidShoeError
-from puntobanco.paytable import PAYTABLES, Paytable
+from puntobanco.paytable import PAYTABLES, SIDE_BET_GROUPS, SIDE_BETS, Box, Paytable, box_key
 from puntobanco.rng import check_seed
 from puntobanco.shoe import CASINO_DECKS, DEFAULT_CUT_CARD, SESSION_DECKS, ShoeConfig
 from puntobanco.table.formats import RULES, FormatRules
@@ -46,6 +49,20 @@ _DEFAULT: Final = object()
 
 
 @dataclass(frozen=True, slots=True)
+class SideLimit:
+    """The limits of one side bet at a table: the least and the most a player's
+    stake on it may total, in the table's unit."""
+
+    box: str
+    minimum: int
+    maximum: int
+
+
+#: What ``side_limits`` may be given as: ``{"punto_pair": (100, 10_000)}``, or records.
+SideLimits = Mapping[str, Sequence[int]] | Iterable[SideLimit]
+
+
+@dataclass(frozen=True, slots=True)
 class TableConfig:
     """Every setting of a table, fixed when it opens (stored in its first event).
 
@@ -74,6 +91,8 @@ class TableConfig:
     seed: int | None = None
     dealer: str | None = None
     reshuffle: bool | None = None
+    side_bets: tuple[str, ...] = ()
+    side_limits: tuple[SideLimit, ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.format, Format):
@@ -90,6 +109,7 @@ class TableConfig:
             raise InvalidShoeError(
                 "error.paytable", name=self.paytable, choices=", ".join(sorted(PAYTABLES))
             )
+        self._check_side_bets()
         _ = self.shoe_config  # validates decks and cut card
         if self.seed is not None:
             if not _whole(self.seed):
@@ -130,6 +150,83 @@ class TableConfig:
                 "table.error.no_countdown", format=self.format.value, value=self.countdown
             )
 
+    def _check_side_bets(self) -> None:
+        """Read ``side_bets`` (keys or group names of ``SIDE_BETS``) into keys, without
+        repeats, and ``side_limits`` into one ``SideLimit`` per side bet that has its own.
+
+        Settings are fixed when the table opens, so they are normalised here, once:
+        two tables opened with the same side bets written differently are equal.
+        """
+        bets, limits = self.side_bets, self.side_limits
+        if isinstance(bets, str) or not isinstance(bets, Iterable):
+            raise InvalidBetError("table.error.side_bets", value=bets)
+        keys: list[str] = []
+        for name in bets:
+            if not isinstance(name, str):
+                raise InvalidBetError("table.error.side_bets", value=name)
+            for key in SIDE_BET_GROUPS.get(name.strip().lower(), (name.strip().lower(),)):
+                if key not in SIDE_BETS:
+                    choices = ", ".join((*SIDE_BET_GROUPS, *SIDE_BETS))
+                    raise InvalidBetError("error.bet.side_bet", name=name, choices=choices)
+                if key not in keys:
+                    keys.append(key)
+        if isinstance(limits, Mapping):
+            records = []
+            for box, pair in limits.items():
+                if not isinstance(pair, tuple | list) or len(pair) != 2:
+                    raise InvalidBetError("table.error.side_limits", box=box, value=pair)
+                records.append(SideLimit(box, *pair))
+            limits = tuple(records)
+        elif isinstance(limits, str) or not isinstance(limits, Iterable):
+            raise InvalidBetError("table.error.side_limits", box="side_limits", value=limits)
+        limits = tuple(limits)
+        if (keys or limits) and RULES[self.format].one_prediction:
+            raise InvalidBetError("table.error.session_side_bets", format=self.format.value)
+        object.__setattr__(self, "side_bets", tuple(keys))
+        offered = self.offered_side_bets
+        seen: dict[str, SideLimit] = {}
+        for limit in limits:
+            if not isinstance(limit, SideLimit):
+                raise InvalidBetError("table.error.side_limits", box="side_limits", value=limit)
+            if limit.box not in offered or limit.box in seen:
+                raise InvalidBetError(
+                    "table.error.side_limit_box",
+                    box=limit.box,
+                    offered=", ".join(offered) or "-",
+                )
+            for value in (limit.minimum, limit.maximum):
+                if not _whole(value) or not 0 < value <= MAX_AMOUNT:
+                    raise InvalidBetError(
+                        "table.error.bound", name=limit.box, value=value, low=1, high=MAX_AMOUNT
+                    )
+            if limit.maximum < limit.minimum:
+                raise InvalidBetError("table.error.limits", low=limit.minimum, high=limit.maximum)
+            seen[limit.box] = limit
+        ordered = tuple(seen[k] for k in offered if k in seen)
+        object.__setattr__(self, "side_limits", ordered)
+
+    @property
+    def offered_side_bets(self) -> tuple[str, ...]:
+        """The side bets players may stake on here: those the paytable comes with
+        (``ez``: Dragon 7 and Panda 8), then ``side_bets``; none in a session,
+        whose participants make one prediction on Punto, Banco or Égalité."""
+        if self.rules.one_prediction or self.paytable not in PAYTABLES:
+            return ()
+        return _paytable(self.paytable, self.side_bets).side_keys
+
+    def limits(self, box: Box) -> tuple[int, int]:
+        """The least and the most a player's stake on ``box`` may total: Égalité's
+        own limits, a side bet's ``side_limits`` (by default, Égalité's), else the
+        table's minimum and maximum."""
+        if box is Outcome.EGALITE:
+            return self.tie_minimum, self.tie_maximum
+        if isinstance(box, Outcome):
+            return self.minimum, self.maximum
+        for limit in self.side_limits:
+            if limit.box == box_key(box):
+                return limit.minimum, limit.maximum
+        return self.tie_minimum, self.tie_maximum
+
     @property
     def shoe_config(self) -> ShoeConfig:
         """The core's shoe procedure for this table."""
@@ -149,8 +246,8 @@ class TableConfig:
 
     @property
     def paytable_data(self) -> Paytable:
-        """The paytable named by ``paytable``."""
-        return PAYTABLES[self.paytable]
+        """The paytable named by ``paytable``, with the table's ``side_bets`` added."""
+        return _paytable(self.paytable, self.side_bets)
 
     @property
     def money(self) -> bool:
@@ -168,8 +265,14 @@ class TableConfig:
         seats: int = SESSION_MAX_PLAYERS,
         seed: int | None = None,
         dealer: str | None = None,
+        side_bets: Iterable[str] = (),
+        side_limits: SideLimits = (),
     ) -> TableConfig:
-        """Seed 004's home session: no burn, no cut card, reshuffled before every deal."""
+        """Seed 004's home session: no burn, no cut card, reshuffled before every deal.
+
+        It plays no side bets: ``side_bets`` and ``side_limits`` are refused
+        (``InvalidBetError``), and taken here only to say so.
+        """
         return cls(
             Format.SESSION,
             seats=seats,
@@ -185,6 +288,8 @@ class TableConfig:
             deals=deals,
             seed=seed,
             dealer=dealer,
+            side_bets=side_bets,  # type: ignore[arg-type]  # read by __post_init__
+            side_limits=side_limits,  # type: ignore[arg-type]
         )
 
     @classmethod
@@ -203,11 +308,16 @@ class TableConfig:
         seed: int | None = None,
         croupier: bool = False,
         countdown: object = _DEFAULT,
+        side_bets: Iterable[str] = (),
+        side_limits: SideLimits = (),
     ) -> TableConfig:
         """A casino table (seeds 000-002); ``croupier=True`` for the online virtual croupier.
 
         ``countdown`` (seconds, default 20) is the croupier's; a casino table
-        refuses one (nobody would count it down).
+        refuses one (nobody would count it down). ``side_bets`` adds side bets of
+        ``SIDE_BETS`` (keys, or ``"pairs"`` and ``"dragon-bonus"``) to the
+        paytable's; ``side_limits`` gives a side bet limits of its own
+        (``{"punto_pair": (500, 20_000)}``), else it takes Égalité's.
         """
         if countdown is _DEFAULT:
             countdown = CROUPIER_COUNTDOWN if croupier else None
@@ -224,6 +334,8 @@ class TableConfig:
             tie_maximum=tie_maximum,
             countdown=countdown,  # type: ignore[arg-type]  # checked by __post_init__
             seed=seed,
+            side_bets=side_bets,  # type: ignore[arg-type]  # read by __post_init__
+            side_limits=side_limits,  # type: ignore[arg-type]
         )
 
     @classmethod
@@ -236,6 +348,8 @@ class TableConfig:
         paytable: str = "standard",
         seats: int = SESSION_MAX_PLAYERS,
         reshuffle: bool = False,
+        side_bets: Iterable[str] = (),
+        side_limits: SideLimits = (),
     ) -> TableConfig:
         """Seed 004's session dealt with physical cards placed by the host.
 
@@ -257,7 +371,14 @@ class TableConfig:
             stake=stake,
             deals=deals,
             reshuffle=reshuffle,
+            side_bets=side_bets,  # type: ignore[arg-type]  # refused by __post_init__
+            side_limits=side_limits,  # type: ignore[arg-type]
         )
+
+
+@cache
+def _paytable(name: str, side_bets: tuple[str, ...]) -> Paytable:
+    return PAYTABLES[name].with_side_bets(side_bets)
 
 
 def _whole(value: object) -> bool:

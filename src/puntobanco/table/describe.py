@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from puntobanco.cards import format_cards
-from puntobanco.explain import outcome_name
+from puntobanco.explain import bet_name, outcome_name
 from puntobanco.i18n import Lang, t
 from puntobanco.paytable import Amount
 from puntobanco.table.config import TableConfig
@@ -56,10 +56,10 @@ def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str
         case PlayerLeft():
             return t("table.event.left", lang, name=event.name, amount=money(event.bankroll))
         case BetPlaced():
-            box = outcome_name(event.box, lang)
+            box = bet_name(event.box, lang)
             return t("table.event.bet", lang, name=event.name, box=box, amount=money(event.stake))
         case BetWithdrawn():
-            box = outcome_name(event.box, lang)
+            box = bet_name(event.box, lang)
             return t("table.event.withdrawn", lang, name=event.name, box=box)
         case BetsClosed():
             return t("table.event.closed", lang, coup=event.coup)
@@ -99,17 +99,17 @@ def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str
             )
             return t("coup.announce", lang, banco=event.banco, punto=event.punto, winner=winner)
         case BetCollected():
-            box = outcome_name(event.box, lang)
+            box = bet_name(event.box, lang)
             return t(
                 "table.event.collected", lang, name=event.name, box=box, amount=money(event.stake)
             )
         case BetReturned():
-            box = outcome_name(event.box, lang)
+            box = bet_name(event.box, lang)
             return t(
                 "table.event.returned", lang, name=event.name, box=box, amount=money(event.stake)
             )
         case BetPaid():
-            box = outcome_name(event.box, lang)
+            box = bet_name(event.box, lang)
             return t("table.event.paid", lang, name=event.name, box=box, amount=money(event.win))
         case CoupSettled():
             return t("table.event.settled", lang, coup=event.coup)

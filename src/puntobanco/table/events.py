@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from puntobanco.cards import Card
 from puntobanco.coup import Outcome
-from puntobanco.paytable import Amount
+from puntobanco.paytable import Amount, Box
 from puntobanco.table.config import TableConfig
 
 
@@ -49,7 +49,7 @@ class BetPlaced:
     session it is the player's one prediction and replaces the previous one."""
 
     name: str
-    box: Outcome
+    box: Box
     stake: Amount
 
 
@@ -58,7 +58,7 @@ class BetWithdrawn:
     """A player takes back the stake on a box before bets close."""
 
     name: str
-    box: Outcome
+    box: Box
     stake: Amount
 
 
@@ -163,7 +163,7 @@ class BetCollected:
 
     coup: int
     name: str
-    box: Outcome
+    box: Box
     stake: Amount
 
 
@@ -173,7 +173,7 @@ class BetReturned:
 
     coup: int
     name: str
-    box: Outcome
+    box: Box
     stake: Amount
 
 
@@ -188,7 +188,7 @@ class BetPaid:
 
     coup: int
     name: str
-    box: Outcome
+    box: Box
     stake: Amount
     win: Amount
     kept: Fraction

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from puntobanco.cards import Card
-from puntobanco.coup import Coup, Outcome, resolve
-from puntobanco.paytable import Amount, json_amount
+from puntobanco.coup import Coup, resolve
+from puntobanco.paytable import Amount, Box, box_key, json_amount, paytable_order
 from puntobanco.table.config import Format, TableConfig
 from puntobanco.table.events import (
     BetCollected,
@@ -35,7 +35,7 @@ class Line:
     """One player's stake (``amount``: the stake) or result (``amount``: the net) on a box."""
 
     player: str
-    box: Outcome
+    box: Box
     amount: Amount
 
 
@@ -71,11 +71,11 @@ class CoupRecord:
             "banco_total": coup.banco.total,
             "winner": coup.outcome.value,
             "bets": [
-                {"player": b.player, "box": b.box.value, "stake": json_amount(b.amount)}
+                {"player": b.player, "box": box_key(b.box), "stake": json_amount(b.amount)}
                 for b in self.bets
             ],
             "settlements": [
-                {"player": s.player, "box": s.box.value, "net": json_amount(s.amount)}
+                {"player": s.player, "box": box_key(s.box), "net": json_amount(s.amount)}
                 for s in self.settlements
             ],
             "balances_before": {k: json_amount(v) for k, v in self.balances_before.items()},
@@ -106,8 +106,7 @@ def coup_records(items: Iterable[tuple[Event, str]]) -> list[CoupRecord]:
             bets = tuple(
                 Line(p.name, box, p.bets[box])
                 for p in state.seated
-                for box in Outcome
-                if box in p.bets
+                for box in paytable_order(state.config.paytable_data, p.bets)
             )
             before = state.balances
             settlements = []

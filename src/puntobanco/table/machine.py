@@ -29,7 +29,7 @@ from puntobanco.errors import (
     UnknownPlayerError,
 )
 from puntobanco.interrupts import deferred_signals
-from puntobanco.paytable import Amount
+from puntobanco.paytable import Amount, Box, Facts, box_key, paytable_order
 from puntobanco.rng import RandomSource, SecureRandom, SeededRandom, derive_seed
 from puntobanco.shoe import Shoe, fresh_order, shuffle
 from puntobanco.table.config import MAX_AMOUNT, TableConfig
@@ -63,7 +63,7 @@ from puntobanco.table.formats import CardSource
 from puntobanco.table.names import check_name
 from puntobanco.table.progress import CoupInProgress
 from puntobanco.table.state import TRANSITIONS, Phase, Player, TableState, apply, initial
-from puntobanco.table.values import box_of, check_table_id
+from puntobanco.table.values import box_of, check_table_id, settled_net
 from puntobanco.table.values import money_text as money_text  # re-exported
 
 #: Receives each action's new events, with the number of events stored
@@ -356,12 +356,14 @@ class Table:
 
     # -- bets ----------------------------------------------------------------
 
-    def verify_bet(self, name: str, box: Outcome | str, stake: Amount | None = None) -> None:
+    def verify_bet(self, name: str, box: Box, stake: Amount | None = None) -> None:
         """Raise unless ``name`` may put ``stake`` on ``box`` now.
 
-        In a session the stake is the table's (``None`` means it). At a casino
-        the box's total must stay within the table's limits and the player's
-        bankroll; Punto and Banco together are refused (seed 001).
+        In a session the stake is the table's (``None`` means it) and the box one
+        of the three. At a casino the box's total must stay within its limits
+        (``TableConfig.limits``: the table's, Égalité's, or the side bet's) and the
+        player's bankroll; Punto and Banco together are refused (seed 001); a side
+        bet must be one the table offers.
         """
         self._check_phase("bet")
         state = self.state
@@ -369,21 +371,31 @@ class Table:
         player = self.player(name)
         outcome = box_of(box)
         if config.rules.one_prediction:
+            if not isinstance(outcome, Outcome):
+                raise InvalidBetError(
+                    "table.error.session_box", format=config.format.value, box=outcome
+                )
             if stake is not None and (not _whole(stake) or stake != config.stake):
                 raise InvalidBetError("table.error.session_stake", stake=stake, fixed=config.stake)
             return
+        if not isinstance(outcome, Outcome) and outcome not in config.offered_side_bets:
+            raise InvalidBetError(
+                "table.error.side_bet_not_offered",
+                box=outcome,
+                offered=", ".join(config.offered_side_bets) or "-",
+            )
         if not isinstance(stake, int) or isinstance(stake, bool) or not 0 < stake <= MAX_AMOUNT:
             raise InvalidBetError("table.error.stake", stake=stake)
-        other = {Outcome.PUNTO: Outcome.BANCO, Outcome.BANCO: Outcome.PUNTO}.get(outcome)
+        other = (
+            {Outcome.PUNTO: Outcome.BANCO, Outcome.BANCO: Outcome.PUNTO}.get(outcome)
+            if isinstance(outcome, Outcome)
+            else None
+        )
         if other is not None and player.stake(other):
             raise InvalidBetError("table.error.punto_and_banco", name=player.name)
-        low, high = (
-            (config.tie_minimum, config.tie_maximum)
-            if outcome is Outcome.EGALITE
-            else (config.minimum, config.maximum)
-        )
+        low, high = config.limits(outcome)
         total = player.stake(outcome) + stake
-        text = {"box": outcome.value, "stake": money_text(config, stake)}
+        text = {"box": box_key(outcome), "stake": money_text(config, stake)}
         if total < low:
             raise InvalidBetError(
                 "table.error.below_minimum", minimum=money_text(config, low), **text
@@ -400,11 +412,11 @@ class Table:
                 **text,
             )
 
-    def can_bet(self, name: str, box: Outcome | str, stake: Amount | None = None) -> bool:
+    def can_bet(self, name: str, box: Box, stake: Amount | None = None) -> bool:
         """True when ``bet`` would be accepted."""
         return self._can(lambda: self.verify_bet(name, box, stake))
 
-    def bet(self, name: str, box: Outcome | str, stake: Amount | None = None) -> BetPlaced:
+    def bet(self, name: str, box: Box, stake: Amount | None = None) -> BetPlaced:
         """Place ``stake`` on ``box``: adds to the box at a casino; in a session,
         records (or changes) the player's one prediction."""
         self.verify_bet(name, box, stake)
@@ -417,19 +429,19 @@ class Table:
         """A session's prediction with the table's stake (same as ``bet``)."""
         return self.bet(name, box)
 
-    def verify_withdraw(self, name: str, box: Outcome | str) -> None:
+    def verify_withdraw(self, name: str, box: Box) -> None:
         """Raise unless ``name`` has a stake on ``box`` that may be taken back now."""
         self._check_phase("withdraw")
         player = self.player(name)
         outcome = box_of(box)
         if not player.stake(outcome):
-            raise IllegalActionError("table.error.no_bet", name=player.name, box=outcome.value)
+            raise IllegalActionError("table.error.no_bet", name=player.name, box=box_key(outcome))
 
-    def can_withdraw(self, name: str, box: Outcome | str) -> bool:
+    def can_withdraw(self, name: str, box: Box) -> bool:
         """True when ``withdraw`` would be accepted."""
         return self._can(lambda: self.verify_withdraw(name, box))
 
-    def withdraw(self, name: str, box: Outcome | str) -> BetWithdrawn:
+    def withdraw(self, name: str, box: Box) -> BetWithdrawn:
         """Take back the whole stake on ``box`` before bets close."""
         self.verify_withdraw(name, box)
         player = self.player(name)
@@ -544,18 +556,19 @@ class Table:
         lost: list[Event] = []
         returned: list[Event] = []
         paid: list[Event] = []
+        facts = Facts.of(coup)
         for player in state.seated:
-            for box in Outcome:
+            for box in paytable_order(paytable, player.bets):
                 stake = player.stake(box)
                 if not stake:
                     continue
-                net = paytable.net(box, stake, coup)
+                net = paytable.net(box, stake, facts)
                 if net < 0:
                     lost.append(BetCollected(state.coup, player.name, box, stake))
                 elif net == 0:
                     returned.append(BetReturned(state.coup, player.name, box, stake))
                 else:
-                    win = int(net) if state.config.money else net
+                    win = settled_net(state.config, box, stake, facts)
                     kept = Fraction(net) - win
                     paid.append(BetPaid(state.coup, player.name, box, stake, win, kept))
         with self.batch():

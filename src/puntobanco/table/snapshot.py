@@ -14,8 +14,8 @@ from fractions import Fraction
 from typing import Any, Final
 
 from puntobanco.cards import Card
-from puntobanco.coup import Outcome, resolve
-from puntobanco.paytable import Amount, json_amount
+from puntobanco.coup import resolve
+from puntobanco.paytable import Amount, Box, box_from_key, box_key, json_amount
 from puntobanco.table.codec import _amount, decode, encode
 from puntobanco.table.config import TableConfig
 from puntobanco.table.state import LastCoup, Phase, Player, ShoeState, TableState
@@ -33,12 +33,12 @@ def _read_cards(text: Any) -> tuple[Card, ...]:
     return tuple(Card.parse(c) for c in text.split())
 
 
-def _bets(bets: Mapping[Outcome, Amount]) -> dict[str, Any]:
-    return {box.value: json_amount(v) for box, v in bets.items()}
+def _bets(bets: Mapping[Box, Amount]) -> dict[str, Any]:
+    return {box_key(box): json_amount(v) for box, v in bets.items()}
 
 
-def _read_bets(data: Any) -> dict[Outcome, Amount]:
-    return {Outcome(box): _amount(v) for box, v in dict(data).items()}
+def _read_bets(data: Any) -> dict[Box, Amount]:
+    return {box_from_key(str(box)): _amount(v) for box, v in dict(data).items()}
 
 
 def _amounts(values: Mapping[str, Amount]) -> dict[str, Any]:

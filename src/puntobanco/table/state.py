@@ -14,9 +14,9 @@ from fractions import Fraction
 from typing import Any, Final
 
 from puntobanco.cards import Card
-from puntobanco.coup import Coup, Outcome, resolve
+from puntobanco.coup import Coup, resolve
 from puntobanco.errors import StoreError
-from puntobanco.paytable import Amount
+from puntobanco.paytable import Amount, Box
 from puntobanco.table.config import Format, TableConfig
 from puntobanco.table.events import (
     BetCollected,
@@ -96,9 +96,9 @@ class Player:
     name: str
     seat: int
     balance: Amount
-    bets: Mapping[Outcome, Amount] = field(default_factory=dict)
+    bets: Mapping[Box, Amount] = field(default_factory=dict)
 
-    def stake(self, box: Outcome) -> Amount:
+    def stake(self, box: Box) -> Amount:
         """What the player has on ``box`` (0 when nothing)."""
         return self.bets.get(box, 0)
 
@@ -142,7 +142,7 @@ class LastCoup:
 
     coup: int
     cards: tuple[Card, ...]
-    bets: Mapping[str, Mapping[Outcome, Amount]]
+    bets: Mapping[str, Mapping[Box, Amount]]
     nets: Mapping[str, Amount]
     balances_before: Mapping[str, Amount]
     balances_after: Mapping[str, Amount]
@@ -182,7 +182,7 @@ class TableState:
     events: int = 0
     placed: tuple[Card, ...] = ()
     last: LastCoup | None = None
-    closed_bets: Mapping[str, Mapping[Outcome, Amount]] = field(default_factory=dict)
+    closed_bets: Mapping[str, Mapping[Box, Amount]] = field(default_factory=dict)
     closed_balances: Mapping[str, Amount] = field(default_factory=dict)
     closed_holder: str | None = None
     nets: Mapping[str, Amount] = field(default_factory=dict)
@@ -232,7 +232,7 @@ def _with_player(state: TableState, player: Player) -> Changes:
     return {"players": players}
 
 
-def _without_bet(player: Player, box: Outcome) -> Player:
+def _without_bet(player: Player, box: Box) -> Player:
     bets = dict(player.bets)
     del bets[box]
     return replace(player, bets=bets)
@@ -262,7 +262,7 @@ def _left(state: TableState, e: PlayerLeft) -> Changes:
 def _bet(state: TableState, e: BetPlaced) -> Changes:
     player = state.players[e.name]
     if state.config.rules.one_prediction:
-        bets: dict[Outcome, Amount] = {e.box: e.stake}
+        bets: dict[Box, Amount] = {e.box: e.stake}
     else:
         bets = dict(player.bets)
         bets[e.box] = bets.get(e.box, 0) + e.stake

@@ -6,7 +6,7 @@ from typing import Final
 
 from puntobanco.coup import Outcome
 from puntobanco.errors import IllegalActionError, InvalidBetError
-from puntobanco.paytable import Amount, format_amount
+from puntobanco.paytable import Amount, Box, Facts, bet_key, box_from_key, format_amount
 from puntobanco.table.config import TableConfig
 
 MAX_TABLE_ID: Final = 64
@@ -38,10 +38,22 @@ def money_text(config: TableConfig, value: Amount) -> str:
     return f"{sign}{units}.{cents:02d}"
 
 
-def box_of(box: Outcome | str) -> Outcome:
-    """A box given as an ``Outcome`` or as text (``"banco"``, ``"b"``, ``"égalité"``...)."""
+def box_of(box: Box) -> Box:
+    """A box given as an ``Outcome`` or as text (``"banco"``, ``"b"``, ``"égalité"``...),
+    or a side bet by its key (``"punto_pair"``, ``"dragon-7"``), kept as the key.
+
+    Whether the table offers that side bet is the table's to say.
+    """
     if isinstance(box, Outcome):
         return box
     if not isinstance(box, str):
         raise InvalidBetError("table.error.box_type", box=box)
-    return Outcome.parse(box)
+    return box_from_key(bet_key(box))
+
+
+def settled_net(config: TableConfig, box: Box, stake: Amount, facts: Facts) -> Amount:
+    """What a stake on ``box`` nets at a table with ``config`` for a coup with ``facts``:
+    the paytable's exact net, a win rounded down to the minor unit where the table
+    plays money (the house keeps the fraction, ``BetPaid.kept``)."""
+    net = config.paytable_data.net(box, stake, facts)
+    return int(net) if config.money and net > 0 else net

@@ -10,6 +10,8 @@ from textual.widgets import Static
 from puntobanco.coup import Coup, Outcome
 from puntobanco.errors import IllegalActionError
 from puntobanco.explain import outcome_name
+from puntobanco.i18n import Lang
+from puntobanco.paytable import Box
 from puntobanco.table.describe import describe
 from puntobanco.tui.base import GameScreen, panel
 from puntobanco.tui.games import BANKROLL, CHIPS, TableCasino
@@ -25,6 +27,14 @@ from puntobanco.tui.render import (
 )
 
 BOX_KEYS = {"p": "punto", "b": "banco", "t": "egalite", "e": "egalite", "i": "egalite"}
+
+
+def box_mark(box: Box, lang: Lang | None) -> str:
+    """A box in a seat's line: its name's initial (``B``), a side bet's initials
+    (``PP`` for the Punto pair, ``DBB`` for the Dragon Bonus on Banco, ``D7``)."""
+    if isinstance(box, Outcome):
+        return outcome_name(box, lang)[0]
+    return "".join(part[0] for part in box.split("_")).upper()
 
 
 class CasinoScreen(GameScreen):
@@ -290,7 +300,7 @@ class CasinoScreen(GameScreen):
         holder_mark = self.tr("tui.seats.holder_mark")
         for seat in game.seats(moment):
             on = " ".join(
-                f"{outcome_name(box, self.lang)[0]}{game.money(a).removesuffix('.00')}"
+                f"{box_mark(box, self.lang)}{game.money(a).removesuffix('.00')}"
                 for box, a in seat.bets.items()
             )
             net = ("+" if seat.net and seat.net > 0 else "") + game.money(seat.net or 0)

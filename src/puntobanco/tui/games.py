@@ -35,8 +35,8 @@ from puntobanco.engine import (
     decide,
 )
 from puntobanco.errors import IllegalActionError
-from puntobanco.games import CasinoTable, CroupierTable, Session
-from puntobanco.paytable import Amount
+from puntobanco.games import CasinoTable, CroupierTable, Session, session_prediction
+from puntobanco.paytable import Amount, Box
 from puntobanco.table.events import (
     Event,
     PuntoCardsHanded,
@@ -286,8 +286,10 @@ class AssistGame:
         state = self.state
         if state.phase in (TablePhase.SETTLED, TablePhase.ENDED):
             bets = state.last.bets if state.last is not None else {}
-            return {name: next(iter(b)) for name, b in bets.items() if b}
-        return {p.name: next(iter(p.bets)) for p in state.seated if p.bets}
+            found = {name: session_prediction(b) for name, b in bets.items()}
+        else:
+            found = {p.name: session_prediction(p.bets) for p in state.seated}
+        return {name: box for name, box in found.items() if box is not None}
 
     @property
     def waiting(self) -> tuple[str, ...]:
@@ -370,7 +372,7 @@ class SeatView:
 
     name: str
     balance: Amount
-    bets: Mapping[Outcome, Amount]
+    bets: Mapping[Box, Amount]
     style: str | None
     net: Amount | None
 
@@ -380,7 +382,7 @@ class _Moment:
     """The table just before a coup: what the screen shows while it is turned over."""
 
     balances: dict[str, Amount]
-    bets: dict[str, dict[Outcome, Amount]]
+    bets: dict[str, dict[Box, Amount]]
     number: int
     holder: str | None
     count: int
@@ -401,7 +403,7 @@ class TableCasino:
             if p.name == name and p.name != person
         }
         self._before: dict[str, Amount] = {}
-        self._bets_before: dict[str, dict[Outcome, Amount]] = {}
+        self._bets_before: dict[str, dict[Box, Amount]] = {}
         self.last: Coup | None = None
         self.last_number = 0
         self._holder_before: str | None = table.shoe_holder
@@ -459,7 +461,7 @@ class TableCasino:
         views = []
         for p in self.table.players:
             balance: Amount = p.balance
-            bets: Mapping[Outcome, Amount] = dict(p.bets)
+            bets: Mapping[Box, Amount] = dict(p.bets)
             net: Amount | None = None
             if moment == "before":
                 balance, bets = self._before[p.name], self._bets_before[p.name]
@@ -484,7 +486,7 @@ class TableCasino:
         """The shoe's passing when the last coup was settled (None: it stayed)."""
         return next((e for e in self.coup_events if isinstance(e, ShoeHolderChanged)), None)
 
-    def bet(self, box: Outcome, amount: int) -> None:
+    def bet(self, box: Box, amount: int) -> None:
         """The person puts ``amount`` cents on ``box`` (limits checked by the table);
         at the croupier's table the screen's ``tick`` then lets the croupier deal."""
         viewer = Viewer.player(self.person)

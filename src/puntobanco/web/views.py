@@ -15,7 +15,7 @@ from typing import Any
 from puntobanco.coup import Outcome, resolve
 from puntobanco.explain import announce, describe_step
 from puntobanco.i18n import Lang
-from puntobanco.paytable import json_amount
+from puntobanco.paytable import box_key, json_amount
 from puntobanco.roads import build_roads
 from puntobanco.table.config import Format
 from puntobanco.table.history import CoupRecord, coup_records
@@ -91,7 +91,7 @@ def personal(live: Any, who: Identity, now: float) -> dict[str, Any]:
 
 
 def _bets(player: Player) -> dict[str, Any]:
-    return {box.value: json_amount(stake) for box, stake in player.bets.items()}
+    return {box_key(box): json_amount(stake) for box, stake in player.bets.items()}
 
 
 def _public(live: Any, lang: Lang) -> dict[str, Any]:
@@ -128,7 +128,7 @@ def _public(live: Any, lang: Lang) -> dict[str, Any]:
             "announce": announce(coup, lang),
             "winner": coup.outcome.value,
             "settlements": [
-                {"player": s.player, "box": s.box.value, "net": json_amount(s.amount)}
+                {"player": s.player, "box": box_key(s.box), "net": json_amount(s.amount)}
                 for s in record.settlements
             ],
         }
@@ -191,7 +191,7 @@ def _recent(live: Any, name: str) -> list[dict[str, Any]]:
                 "cards": [str(c) for c in r.cards],
                 "winner": _winner(r),
                 "bets": [
-                    {"box": b.box.value, "stake": json_amount(b.amount)}
+                    {"box": box_key(b.box), "stake": json_amount(b.amount)}
                     for b in r.bets
                     if b.player == name
                 ],
