@@ -63,6 +63,24 @@ MESSAGES: dict[str, M] = {
         "Cette table ne propose pas la mise annexe {box} ; elle propose : {offered}.",
         "Esta mesa no ofrece la apuesta adicional {box}; ofrece: {offered}.",
     ),
+    # The web table's words about side bets (the host's form, the phone's boxes).
+    "web.ui.side_bets": M(
+        "Side bets (limits: the tie's)",
+        "Mises annexes (limites : celles de l'égalité)",
+        "Apuestas adicionales (límites: los de la igualdad)",
+    ),
+    "web.ui.limits": M("limits", "limites", "límites"),
+    "web.ui.paytable.no_commission": M(
+        "No commission (Banco 1:2 on a 6)",
+        "Sans commission (Banco 1 pour 2 sur un 6)",
+        "Sin comisión (Banco 1 a 2 con un 6)",
+    ),
+    "web.ui.paytable.commission_4": M("4% commission", "Commission de 4 %", "Comisión del 4 %"),
+    "web.ui.paytable.ez": M(
+        "EZ Baccarat (Dragon 7, Panda 8)",
+        "EZ Baccarat (Dragon 7, Panda 8)",
+        "EZ Baccarat (Dragón 7, Panda 8)",
+    ),
     # Names of the bets, as tables and reports show them.
     "bet.dragon_7": M("Dragon 7", "Dragon 7", "Dragón 7"),
     "bet.panda_8": M("Panda 8", "Panda 8", "Panda 8"),

@@ -250,7 +250,7 @@ def create_app(
         return {
             key.removeprefix("web.ui."): getattr(m, chosen)
             for key, m in catalogue().items()
-            if key.startswith("web.ui.") or key.startswith("outcome.")
+            if key.startswith(("web.ui.", "outcome.", "bet.", "paytable."))
         } | {"_langs": ",".join(LANGS)}
 
     @app.post("/api/tables/{table}/logout", status_code=204)

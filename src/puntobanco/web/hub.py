@@ -559,7 +559,7 @@ def _required(command: dict[str, Any], name: str) -> Any:
 SESSION_SETTINGS: Final = frozenset({"deals", "stake", "decks", "paytable", "seed", "real_cards"})
 CASINO_SETTINGS: Final = frozenset(
     {"seats", "decks", "paytable", "minimum", "maximum", "tie_minimum", "tie_maximum", "seed",
-     "bankroll"}
+     "bankroll", "side_bets", "side_limits"}
 )  # fmt: skip
 CROUPIER_SETTINGS: Final = CASINO_SETTINGS | {"countdown"}
 

@@ -12,7 +12,19 @@ from puntobanco.web.errors import MessageError
 MAX_MESSAGE = 4096  # bytes: a body or a WebSocket message over this is refused
 
 Short = Annotated[str, StringConstraints(min_length=1, max_length=64)]
-Setting = int | bool | str | None
+Name = Annotated[str, StringConstraints(max_length=32)]
+#: A setting's value: a number, a switch, a name, a list of names (``side_bets``)
+#: or limits by name (``side_limits``: ``{"punto_pair": [500, 20000]}``).
+Setting = (
+    int
+    | bool
+    | str
+    | None
+    | Annotated[list[Name], Field(max_length=16)]
+    | Annotated[
+        dict[Name, Annotated[list[int], Field(min_length=2, max_length=2)]], Field(max_length=16)
+    ]
+)
 
 
 class _Strict(BaseModel):
@@ -40,7 +52,7 @@ class Command(_Strict):
     id: Short
     type: Literal["predict", "bet", "withdraw", "close_bets", "deal", "card", "undo", "leave",
                   "close"]  # fmt: skip
-    box: Annotated[str, StringConstraints(max_length=16)] | None = None
+    box: Annotated[str, StringConstraints(max_length=32)] | None = None
     stake: Annotated[int, Field(ge=1, le=10**12)] | None = None
     card: Annotated[str, StringConstraints(max_length=8)] | None = None
 

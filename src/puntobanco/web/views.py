@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from puntobanco.coup import Outcome, resolve
+from puntobanco.engine.views import side_bets
 from puntobanco.explain import announce, describe_step
 from puntobanco.i18n import Lang
 from puntobanco.paytable import box_key, json_amount
@@ -153,6 +154,7 @@ def _public(live: Any, lang: Lang) -> dict[str, Any]:
             "maximum": config.maximum,
             "tie_minimum": config.tie_minimum,
             "tie_maximum": config.tie_maximum,
+            "side_bets": side_bets(config),
             "countdown": config.countdown,
             "bankroll": live.meta.settings.get("bankroll"),
         },

@@ -85,8 +85,9 @@ const PB = (() => {
     return (typeof value === "number" && value > 0) || (typeof value === "string" && !text.startsWith("-") && text !== "0") ? `+${text}` : text;
   }
 
+  // A box's name: Punto, Banco, Égalité, or a side bet's (`punto_pair`: Punto pair).
   function box(name) {
-    return w(`outcome.${name}`);
+    return words[`outcome.${name}`] !== undefined ? w(`outcome.${name}`) : w(`bet.${name}`);
   }
 
   const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;

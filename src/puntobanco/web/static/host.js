@@ -38,6 +38,8 @@
           settings[name] = moneyInput(form, name);
         }
         if (fmt === "croupier") settings.countdown = Number(form.elements.countdown.value);
+        const sides = [...form.querySelectorAll('input[name="side_bets"]:checked')].map((box) => box.value);
+        if (sides.length) settings.side_bets = sides;
       }
       const r = await fetch(`/api/tables?lang=${PB.lang}`, {
         method: "POST",

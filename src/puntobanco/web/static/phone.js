@@ -35,6 +35,20 @@
     })));
   }
 
+  // The side bets the table offers, each a box with its name and its limits.
+  function sideBoxes(v, session) {
+    const offered = session ? [] : (v.config.side_bets || []);
+    const row = $("side-boxes");
+    row.hidden = !offered.length;
+    row.replaceChildren(...offered.map((s) => el("button", {
+      type: "button", class: "box side", "data-box": s.box,
+      "aria-pressed": v.me.bets[s.box] !== undefined ? "true" : "false",
+      "aria-label": `${PB.box(s.box)}, ${w("limits")} ${PB.money(v, s.minimum)} – ${PB.money(v, s.maximum)}`,
+      onclick: () => act({ type: "bet", box: s.box, stake: chip }),
+    }, el("span", { class: "side-name", text: PB.box(s.box) }),
+      el("span", { class: "side-limits", text: `${PB.money(v, s.minimum)} – ${PB.money(v, s.maximum)}` }))));
+  }
+
   function renderCountdown(v) {
     clearInterval(countdownTimer);
     const node = $("countdown");
@@ -86,6 +100,7 @@
       b.textContent = PB.box(b.dataset.box);
       b.setAttribute("aria-pressed", me.bets[b.dataset.box] !== undefined ? "true" : "false");
     }
+    sideBoxes(v, session);
     $("leave").hidden = !v.commands.includes("leave");
     const recall = $("recall");
     recall.replaceChildren(...[...(v.recent || [])].reverse().map((r) => el("li", {},
