@@ -575,3 +575,59 @@ def test_money_is_conserved_with_side_bets(
         if view["last_coup"] is not None:
             nets = view["last_coup"]["box_nets"]
             assert {n: sum(v.values()) for n, v in nets.items()} == view["last_coup"]["nets"]
+
+
+# -- the terminal game -----------------------------------------------------------------------
+
+
+def test_the_terminal_casino_shows_the_side_bets_and_bets_on_them_with_the_digit_keys() -> None:
+    pytest.importorskip("textual")
+    from textual.pilot import Pilot
+
+    from puntobanco.tui.app import PuntoBancoApp
+    from puntobanco.tui.games import TableCasino
+    from tests.test_tui import drive, screen_text
+
+    async def script(pilot: Pilot[None], app: PuntoBancoApp) -> None:
+        await pilot.press("2", "enter", "1")
+        game = app.game
+        assert isinstance(game, TableCasino)
+        text = screen_text(app)
+        limits = f"{game.money(500)}-{game.money(50_000)}"  # the tie's limits
+        for line in ("[1] Dragon 7", "[2] Panda 8", "[3] Paire Punto", "[4] Paire Banco"):
+            assert f"{line}  {limits}" in text
+        await pilot.press("3")  # a chip of 10.00 on the Punto pair
+        assert game.table.bets(game.person) == {"punto_pair": 1_000}
+        assert "Paire Punto" in screen_text(app)
+        await pilot.press("enter", "a")
+        facts = Facts.of(game.table.all_coups[-1])
+        won = int(1_000 * expected_price("ez", "punto_pair", facts))
+        assert game.table.balances[game.person] == game_bankroll + won
+
+    from puntobanco.tui.games import BANKROLL as game_bankroll
+
+    drive(PuntoBancoApp(lang="fr", seed=4, paytable="ez", side_bets=("pairs",)), script)
+
+
+def test_play_refuses_an_unknown_side_bet_before_the_game_starts() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "puntobanco",
+            "--lang",
+            "fr",
+            "play",
+            "--no-store",
+            "--side-bets",
+            "lucky_6",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode != 0
+    assert "Mise annexe inconnue 'lucky_6'" in done.stderr and "Traceback" not in done.stderr

@@ -28,7 +28,36 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
     """Declare ``play [--seed N] [--resume] [--db PATH] [--no-store]``."""
     p = sub.add_parser(NAME, help=t("cli.help.play", lang), description=t("cli.help.play", lang))
     p.add_argument("--seed", type=int, default=None, help=t("cli.help.seed", lang))
+    add_table_arguments(p, lang)
     add_store_arguments(p, lang)
+
+
+def add_table_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
+    """``--paytable P`` and ``--side-bets S,...`` of the casino and croupier tables."""
+    from puntobanco.paytable import PAYTABLES, side_bet_names
+
+    p.add_argument(
+        "--paytable",
+        choices=sorted(PAYTABLES),
+        default="standard",
+        help=t("play.help.paytable", lang),
+    )
+    p.add_argument(
+        "--side-bets",
+        default="",
+        metavar="S,...",
+        help=t("play.help.side_bets", lang, names=", ".join(side_bet_names())),
+    )
+
+
+def table_settings(args: argparse.Namespace) -> dict[str, Any]:
+    """The paytable and side bets the arguments ask for, checked now (a named
+    error before the game starts, not in the middle of it)."""
+    from puntobanco.table.config import TableConfig
+
+    side = tuple(s.strip() for s in args.side_bets.split(",") if s.strip())
+    config = TableConfig.casino(paytable=args.paytable, side_bets=side)
+    return {"paytable": config.paytable, "side_bets": config.side_bets}
 
 
 def db_from(args: argparse.Namespace) -> Path | None:
@@ -66,4 +95,5 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     db = db_from(args)
     from puntobanco.tui.app import PuntoBancoApp
 
-    return run_app(PuntoBancoApp(lang=lang, seed=args.seed, db=db, resume=args.resume))
+    table = table_settings(args)
+    return run_app(PuntoBancoApp(lang=lang, seed=args.seed, db=db, resume=args.resume, **table))

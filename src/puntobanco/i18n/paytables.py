@@ -122,6 +122,18 @@ MESSAGES: dict[str, M] = {
         "Barème : {name} ({description}).",
         "Tabla de pagos: {name} ({description}).",
     ),
+    "play.help.paytable": M(
+        "the paytable of the casino and croupier tables",
+        "le barème des tables casino et croupier",
+        "la tabla de pagos de las mesas de casino y de crupier",
+    ),
+    "play.help.side_bets": M(
+        "side bets of the casino and croupier tables, comma-separated (keys 1, 2...): {names}",
+        "mises annexes des tables casino et croupier, séparées par des virgules "
+        "(touches 1, 2...) : {names}",
+        "apuestas adicionales de las mesas de casino y de crupier, separadas por comas "
+        "(teclas 1, 2...): {names}",
+    ),
     "odds.help.side_bets": M(
         "side bets to add, comma-separated: {names}",
         "mises annexes à ajouter, séparées par des virgules : {names}",

@@ -82,6 +82,8 @@ class PuntoBancoApp(App[None]):
         reshuffle: bool = False,
         card_delay: float = 0.6,
         engine: Engine | None = None,
+        paytable: str = "standard",
+        side_bets: Sequence[str] = (),
     ) -> None:
         super().__init__()
         #: An engine shared with other front-ends (a web table, a script): new
@@ -96,6 +98,9 @@ class PuntoBancoApp(App[None]):
         self.decks = decks
         self.reshuffle = reshuffle
         self.card_delay = card_delay
+        #: The paytable of new casino and croupier tables, and their side bets.
+        self.paytable = paytable
+        self.side_bets = tuple(side_bets)
         self.game: SessionView | TableCasino | None = None
         self.title = t("tui.app_title", lang)
 
@@ -212,6 +217,8 @@ class PuntoBancoApp(App[None]):
             seed=self.new_seed(),
             db=self.engine if self.engine is not None else self.db,
             table=self.new_table(mode),
+            paytable=self.paytable,
+            side_bets=self.side_bets,
         )
 
     def start(self, game: SessionView | TableCasino, *, new: bool = True) -> None:

@@ -9,9 +9,9 @@ from textual.widgets import Static
 
 from puntobanco.coup import Coup, Outcome
 from puntobanco.errors import IllegalActionError
-from puntobanco.explain import outcome_name
+from puntobanco.explain import bet_name, outcome_name
 from puntobanco.i18n import Lang
-from puntobanco.paytable import Box
+from puntobanco.paytable import Box, box_from_key
 from puntobanco.table.describe import describe
 from puntobanco.tui.base import GameScreen, panel
 from puntobanco.tui.games import BANKROLL, CHIPS, TableCasino
@@ -103,6 +103,7 @@ class CasinoScreen(GameScreen):
                 keys.update({"enter": "card", "space": "card", "a": "all"})
             return keys
         keys.update({k: f"bet:{box}" for k, box in BOX_KEYS.items()})
+        keys.update({key: f"bet:{box}" for key, box in self.side_keys().items()})
         keys.update(
             {
                 "plus": "up",
@@ -117,6 +118,21 @@ class CasinoScreen(GameScreen):
         if self.broke():
             keys["dollar_sign"] = "rebuy"
         return keys
+
+    def side_keys(self) -> dict[str, str]:
+        """The keys of the side bets the table offers: 1, 2... in the table's order."""
+        offered = self.game.table.config.offered_side_bets
+        return {str(n): box for n, box in enumerate(offered[:9], 1)}
+
+    def side_lines(self) -> list[str]:
+        """One line per side bet: its key, its name and its limits."""
+        config = self.game.table.config
+        lines = []
+        for key, box in self.side_keys().items():
+            low, high = config.limits(box)
+            name = bet_name(box, self.lang)
+            lines.append(f"[{key}] {name}  {self.game.money(low)}-{self.game.money(high)}")
+        return lines
 
     def broke(self) -> bool:
         """The person has nothing left to bet (a rebuy is offered)."""
@@ -152,8 +168,8 @@ class CasinoScreen(GameScreen):
             self.done = None  # the layout shows the coming coup's bets again
         if name == "bet":
             amount = CHIPS[self.chip]
-            game.bet(Outcome(arg), amount)
-            box = outcome_name(Outcome(arg), self.lang)
+            game.bet(box_from_key(arg), amount)
+            box = bet_name(box_from_key(arg), self.lang)
             self.say(self.tr("tui.casino.bet", amount=game.money(amount), box=box))
         elif name in ("up", "down"):
             step = 1 if name == "up" else -1
@@ -285,7 +301,7 @@ class CasinoScreen(GameScreen):
         elif self.done is not None:
             self.paint("coup", "\n".join(coup_lines(self.done.cards, self.lang)))
         else:
-            self.paint("coup", self.tr("tui.casino.place_bets"))
+            self.paint("coup", "\n".join([self.tr("tui.casino.place_bets"), *self.side_lines()]))
         coups = [coup for _, coup in self.history]
         self.paint("roads", "\n".join(road_lines(coups, self.lang)))
         history = [history_line(n, coup, self.lang) for n, coup in self.history]

@@ -420,12 +420,15 @@ class TableCasino:
         seed: int,
         db: object,
         table: str,
+        paytable: str = "standard",
+        side_bets: Sequence[str] = (),
     ) -> TableCasino:
-        """A new table: the person at seat 1, then ``bots`` computer seats."""
+        """A new table: the person at seat 1, then ``bots`` computer seats; the
+        table plays ``paytable`` with ``side_bets`` (keys or groups of ``SIDE_BETS``)."""
         if not 0 <= bots <= MAX_BOTS:
             raise IllegalActionError("tui.error.bots", high=MAX_BOTS)
         kind = CroupierTable if croupier else CasinoTable
-        casino = kind(seed=seed, db=db, table=table)  # type: ignore[arg-type]
+        casino = kind(seed=seed, db=db, table=table, paytable=paytable, side_bets=side_bets)  # type: ignore[arg-type]
         try:
             casino.sit(person, BANKROLL)
             names = [n for n, _ in BOTS if n.casefold() != person.casefold()][:bots]
