@@ -631,3 +631,42 @@ def test_play_refuses_an_unknown_side_bet_before_the_game_starts() -> None:
     )
     assert done.returncode != 0
     assert "Mise annexe inconnue 'lucky_6'" in done.stderr and "Traceback" not in done.stderr
+
+
+def _leading_literal(text: str) -> object:
+    """The Python value a comment starts with (``{'Ana': 1}: lost`` -> ``{'Ana': 1}``)."""
+    import ast
+
+    for end in range(len(text), 0, -1):
+        try:
+            return ast.literal_eval(text[:end].strip())
+        except (SyntaxError, ValueError):
+            continue
+    raise AssertionError(f"no value in {text!r}")
+
+
+def test_the_side_bets_example_of_docs_tables_md_says_what_it_does() -> None:
+    import re
+    from pathlib import Path
+
+    page = (Path(__file__).parents[1] / "docs" / "tables.md").read_text(encoding="utf-8")
+    section = page.split("## Paytables and side bets", 1)[1]
+    match = re.search(r"```python\n(.*?)```", section, re.S)
+    assert match is not None
+    code = match.group(1)
+    space: dict[str, object] = {}
+    exec(compile(code, "docs/tables.md", "exec"), space)  # noqa: S102 - the page's own code
+    # Every "expression  # value" line of the example holds.
+    for line in code.splitlines():
+        expression, _, said = line.partition("  # ")
+        if said and not expression.lstrip().startswith(("t.bet", "t.sit", "coup =")):
+            assert eval(expression, space) == _leading_literal(said), line  # noqa: S307
+    assert "# ('dragon_7', 'panda_8', 'punto_pair', 'banco_pair', 'dragon_bonus_banco')" in code
+    t = space["t"]
+    assert t.config.offered_side_bets == (  # type: ignore[attr-defined]
+        "dragon_7",
+        "panda_8",
+        "punto_pair",
+        "banco_pair",
+        "dragon_bonus_banco",
+    )
