@@ -7,6 +7,7 @@ import json
 from fractions import Fraction
 from functools import cache
 from itertools import product
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -426,7 +427,7 @@ def test_a_side_bet_alone_is_a_bet_and_its_net_shows_in_the_view() -> None:
 # -- the facades, history, export and import --------------------------------------------
 
 
-def side_bet_table(store: MemoryStore, coups: int = 12) -> CasinoTable:
+def side_bet_table(store: MemoryStore | str, coups: int = 12) -> CasinoTable:
     table = CasinoTable(
         db=store,
         table="club",
@@ -670,3 +671,35 @@ def test_the_side_bets_example_of_docs_tables_md_says_what_it_does() -> None:
         "banco_pair",
         "dragon_bonus_banco",
     )
+
+
+def test_a_snapshot_keeps_the_side_bets_the_settings_and_the_last_coup() -> None:
+    from puntobanco.table.snapshot import dump_state, load_state
+
+    store = MemoryStore()
+    table = side_bet_table(store, 3)
+    table.bet("Ana", "punto_pair", 200)  # a side bet on the layout, bets open
+    table.bet("Bruno", "dragon_bonus_punto", 900)
+    state = table.state
+    again = load_state(dump_state(state))
+    assert again == state
+    assert again.config.side_limits == (SideLimit("punto_pair", 100, 10_000),)
+    assert again.players["Ana"].bets == {"punto_pair": 200}
+    table.close()
+
+
+def test_history_in_words_names_the_side_bets(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    db = f"{tmp_path}/side.db"
+    side_bet_table(db, 2).close()
+    done = subprocess.run(
+        [sys.executable, "-m", "puntobanco", "--lang", "fr", "history", "club", "--db", db],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Paire Punto 1.00" in done.stdout or "Paire Punto 1,00" in done.stdout
+    assert "Dragon 7" in done.stdout and "Bonus Dragon Punto" in done.stdout
