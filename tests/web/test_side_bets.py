@@ -14,7 +14,7 @@ from puntobanco.coup import resolve
 from puntobanco.web.app import create_app
 from tests.web.conftest import LiveServer
 from tests.web.helpers import bearer, command, join, open_table, view
-from tests.web.test_browser import host_page, open_from_host, phone
+from tests.web.test_browser import axe_violations, host_page, open_from_host, phone
 
 
 @pytest.fixture
@@ -106,13 +106,15 @@ def test_opening_with_bad_side_bets_is_refused_and_a_session_takes_none(client: 
 def test_the_host_opens_an_ez_table_with_pairs_and_a_phone_bets_on_them(
     browser: Browser, live: LiveServer
 ) -> None:
-    host = host_page(browser, live)
+    host = host_page(browser, live, bypass_csp=True)
     host.check("input[name=format][value=casino]")
+    expect(host.locator("input[name=side_bets][value=punto_pair]")).to_be_visible()
+    assert axe_violations(host) == []  # the form with its side-bet checkboxes
     host.select_option("select[name=paytable]", "ez")
     host.check("input[name=side_bets][value=punto_pair]")
     host.check("input[name=side_bets][value=banco_pair]")
     code = open_from_host(host, "casino")
-    ana = phone(browser, live, code, "Ana", locale="fr-FR")
+    ana = phone(browser, live, code, "Ana", locale="fr-FR", bypass_csp=True)
     boxes = ana.locator("#side-boxes .box")
     expect(boxes).to_have_count(4)  # EZ's Dragon 7 and Panda 8, then the pairs
     expect(boxes.nth(2)).to_contain_text("Paire Punto")
@@ -123,5 +125,6 @@ def test_the_host_opens_an_ez_table_with_pairs_and_a_phone_bets_on_them(
     expect(ana.locator("#side-boxes button[data-box=punto_pair]")).to_have_attribute(
         "aria-pressed", "true"
     )
+    assert axe_violations(ana) == []  # the side boxes: names, contrast, roles
     host.click("#deal")
     expect(ana.locator("#my-result")).not_to_be_empty()

@@ -69,7 +69,6 @@ MESSAGES: dict[str, M] = {
         "Mises annexes (limites : celles de l'égalité)",
         "Apuestas adicionales (límites: los de la igualdad)",
     ),
-    "web.ui.limits": M("limits", "limites", "límites"),
     "web.ui.paytable.no_commission": M(
         "No commission (Banco 1:2 on a 6)",
         "Sans commission (Banco 1 pour 2 sur un 6)",

@@ -43,9 +43,8 @@
     row.replaceChildren(...offered.map((s) => el("button", {
       type: "button", class: "box side", "data-box": s.box,
       "aria-pressed": v.me.bets[s.box] !== undefined ? "true" : "false",
-      "aria-label": `${PB.box(s.box)}, ${w("limits")} ${PB.money(v, s.minimum)} – ${PB.money(v, s.maximum)}`,
       onclick: () => act({ type: "bet", box: s.box, stake: chip }),
-    }, el("span", { class: "side-name", text: PB.box(s.box) }),
+    }, el("span", { class: "side-name", text: PB.box(s.box) }), " ",
       el("span", { class: "side-limits", text: `${PB.money(v, s.minimum)} – ${PB.money(v, s.maximum)}` }))));
   }
 
