@@ -162,16 +162,9 @@ class SharedEngine:
         since (not a reload: only the new events are read)."""
         if not self.engine.exists(table):
             return
-        machine = self.engine.machine(table)
-        records = self.store.load_after(table, machine.event_count)
-        if not records or records[0].seq != machine.event_count + 1:
-            self.engine.release(table)  # read it all again
-            return
-        # The machine folds events it did not emit through its own fold; its cached
-        # live shoe is dropped, since another process may have dealt from it.
-        for record in records:
-            machine._fold(record.event)
-        machine._shoe = None
+        records = self.store.load_after(table, self.engine.machine(table).event_count)
+        if records:
+            self.engine.follow(table, records)  # or released, to be read again
 
     # -- the other processes' commits ---------------------------------------------------
 

@@ -251,6 +251,48 @@ def test_a_group_commit_stores_every_table_or_none(db: str) -> None:
     store.close()
 
 
+def test_a_group_commit_keeps_given_times_and_counts_a_table_named_twice(db: str) -> None:
+    store: Any = open_store(db)
+    assert store.append_many_times
+    store.append_many(
+        [
+            ("a", 0, [OPENED], ["2026-01-01T10:00:00.000+00:00"]),
+            ("a", 1, [seated(1), seated(2)], ["2026-01-01T10:00:01.000+00:00"] * 2),
+            ("b", 0, [OPENED]),  # no times: the store's clock
+        ]
+    )
+    assert [r.time for r in store.load("a")] == [
+        "2026-01-01T10:00:00.000+00:00",
+        "2026-01-01T10:00:01.000+00:00",
+        "2026-01-01T10:00:01.000+00:00",
+    ]
+    assert store.load("b")[0].time > "2026-01-02"
+    store.close()
+
+
+def test_an_import_of_several_tables_is_one_group_commit_with_its_times(
+    db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for table, seed in (("first", 3), ("second", 4)):
+        with Session(["Ana", "Bo"], table=table, seed=seed, db=tmp_path / "src.db") as s:
+            s.predict("Ana", "banco")
+            s.predict("Bo", "punto")
+            s.deal()
+    source = SQLiteStore(tmp_path / "src.db")
+    lines = [line for t in source.tables() for line in export_lines(source.load(t))]
+    times = {t: [r.time for r in source.load(t)] for t in source.tables()}
+    source.close()
+    store = open_store(db)
+
+    def one_by_one(*args: object, **kwargs: object) -> None:
+        raise AssertionError("an import goes as one append_many")
+
+    monkeypatch.setattr(store, "append", one_by_one)
+    assert [t for t, _, _ in import_lines(store, lines)] == ["first", "second"]
+    assert {t: [r.time for r in store.load(t)] for t in store.tables()} == times
+    store.close()
+
+
 # -- what only one backend has ----------------------------------------------------
 
 

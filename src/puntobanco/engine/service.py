@@ -36,7 +36,7 @@ from puntobanco.engine.views import build_view, public_event
 from puntobanco.errors import IllegalActionError, PuntoBancoError, StoreError
 from puntobanco.paytable import box_key
 from puntobanco.rng import RandomSource
-from puntobanco.store import EventStore, open_store
+from puntobanco.store import EventStore, Record, open_store
 from puntobanco.table.config import TableConfig
 from puntobanco.table.events import Event
 from puntobanco.table.formats import CardSource, Format
@@ -214,6 +214,25 @@ class Engine:
     def release(self, table: str) -> None:
         """Forget ``table`` in memory (its subscribers too); the store keeps it."""
         self._open.pop(table, None)
+
+    def follow(self, table: str, records: Sequence[Record]) -> bool:
+        """Bring ``table`` in memory up to date with ``records``, the events another
+        process stored after the last one this engine knows (oldest first).
+
+        True when they were folded in; False when they do not continue the
+        table's log (a gap, or a table not loaded): the table is then released,
+        and read again from the store on its next use.
+        """
+        entry = self._open.get(table)
+        if entry is None:
+            return False
+        machine = entry.table
+        numbers = [r.seq for r in records]
+        if numbers != list(range(machine.event_count + 1, machine.event_count + 1 + len(numbers))):
+            self.release(table)
+            return False
+        machine.follow(r.event for r in records)
+        return True
 
     def shutdown(self) -> None:
         """Release every table, and the store if the engine opened it."""

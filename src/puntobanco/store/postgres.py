@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from puntobanco.errors import StoreError
-from puntobanco.store import Record, now_text
+from puntobanco.store import Append, Record, now_text
 from puntobanco.table.codec import dumps, loads
 from puntobanco.table.events import Event
 
@@ -78,6 +78,22 @@ MIGRATIONS: Final[tuple[str, ...]] = (
         id TEXT NOT NULL,
         seq BIGINT NOT NULL,
         PRIMARY KEY (table_id, id)
+    );
+    """,
+    # The web table's credentials (``puntobanco.web.auth.PgCredentials``), so that
+    # every ``serve`` process on the database knows every join code and token.
+    """
+    CREATE TABLE web_tables (
+        position BIGSERIAL UNIQUE,
+        table_id TEXT PRIMARY KEY,
+        join_code TEXT NOT NULL UNIQUE,
+        settings TEXT NOT NULL
+    );
+    CREATE TABLE web_tokens (
+        digest TEXT PRIMARY KEY,
+        table_id TEXT NOT NULL,
+        role TEXT NOT NULL,
+        player TEXT
     );
     """,
 )
@@ -241,30 +257,39 @@ class PostgresStore:
                 )
         self._committed()
 
-    def append_many(self, writes: Sequence[tuple[str, int, Sequence[Event]]]) -> None:
-        """Several appends ``(table, expected, events)`` in one transaction (a group
-        commit): all of them or none. ``StoreError`` (``store.error.conflict``) names
-        the first table that did not hold its expected count."""
-        writes = [w for w in writes if w[2]]
-        if not writes:
+    #: ``append_many`` keeps each append's own ``times`` (imports).
+    append_many_times: Final = True
+
+    def append_many(self, batch: Sequence[Append | tuple[str, int, Sequence[Event]]]) -> None:
+        """See ``GroupCommitStore.append_many``: several appends ``(table, expected,
+        events[, times])`` in one transaction (a group commit, or an import), all of
+        them or none. ``StoreError`` (``store.error.conflict``) names the first table
+        that did not hold its expected count (a table named twice counts its earlier
+        events)."""
+        appends = [a for a in (Append(*item) for item in batch) if a.events]
+        if not appends:
             return
         stamp = self._clock()
         params = [
-            self._params(t, n, events, [stamp] * len(events), None) for t, n, events in writes
+            self._params(a.table, a.expected, a.events, a.times or [stamp] * len(a.events), None)
+            for a in appends
         ]
         pg = _psycopg()
         failed: tuple[str, int] | None = None
         with self._lock:
             try:
                 with self._db.transaction():
-                    for (table, expected, events), p in zip(writes, params, strict=True):
-                        sql = _CREATE if expected == 0 else _EXTEND
+                    for a, p in zip(appends, params, strict=True):
+                        sql = _CREATE if a.expected == 0 else _EXTEND
                         row = self._db.execute(sql, p).fetchone()
-                        if row is None or row[0] != len(events):
-                            failed = (table, expected)
+                        if row is None or row[0] != len(a.events):
+                            failed = (a.table, a.expected)
                             raise pg.Rollback()
             except pg.errors.UniqueViolation:
-                failed = next(((t, n) for t, n, _ in writes if self._count(t) != n), writes[0][:2])
+                failed = next(
+                    ((a.table, a.expected) for a in appends if self._count(a.table) != a.expected),
+                    (appends[0].table, appends[0].expected),
+                )
             if failed is not None:
                 table, expected = failed
                 raise StoreError(

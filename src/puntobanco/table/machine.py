@@ -242,6 +242,15 @@ class Table:
         finally:
             self._rng = saved_rng
 
+    def follow(self, events: Iterable[Event]) -> None:
+        """Fold ``events`` that another writer stored after this table's last event
+        (another process on the same log): the state moves on as if this table had
+        emitted them; nothing reaches the sink."""
+        assert self._pending is None, "follow() inside a batch"
+        for event in events:
+            self._fold(event)
+        self._shoe = None  # the other writer may have dealt from the shoe
+
     def _fold(self, event: Event) -> None:
         if self._state is None:
             if not isinstance(event, TableOpened):

@@ -45,13 +45,12 @@ from puntobanco.web.auth import (
     HOST,
     PLAYER,
     Credentials,
-    FileCredentials,
     Identity,
-    MemoryCredentials,
     TableMeta,
     new_join_code,
     new_token,
     normal_join_code,
+    open_credentials,
     token_hash,
 )
 from puntobanco.web.errors import AccessError, MessageError, UnknownTableError
@@ -155,14 +154,7 @@ def public_event(event: Event) -> dict[str, Any]:
 
 
 def _open_credentials(db: object) -> Credentials:
-    if isinstance(db, str | os.PathLike) and str(db) not in ("", ":memory:"):
-        path = str(db)
-        if "://" in path:
-            if not path.startswith("sqlite:///"):
-                return MemoryCredentials()
-            path = path.removeprefix("sqlite:///")
-        return FileCredentials(path)
-    return MemoryCredentials()
+    return open_credentials(db)
 
 
 class Hub:
@@ -225,13 +217,25 @@ class Hub:
     def by_code(self, code: str) -> str:
         """The table whose join code is ``code``; ``UnknownTableError`` otherwise."""
         table = self._codes.get(normal_join_code(code))
+        if table is None and self._credentials.shared:  # handed out by another process
+            meta = self._credentials.find_code(normal_join_code(code))
+            table = None if meta is None else self._learn(meta)
         if table is None:
             raise UnknownTableError("web.error.unknown_code", code=code)
         return table
 
+    def _learn(self, meta: TableMeta) -> str:
+        self._metas.setdefault(meta.table, meta)
+        self._codes[meta.join_code] = meta.table
+        return meta.table
+
     def meta(self, table: str) -> TableMeta:
         """The table's join code and settings; ``UnknownTableError`` for an unknown table."""
         meta = self._metas.get(table)
+        if meta is None and self._credentials.shared:  # opened by another process
+            meta = self._credentials.find_table(table)
+            if meta is not None:
+                self._learn(meta)
         if meta is None:
             raise UnknownTableError("web.error.unknown_table", table=table)
         return meta
@@ -314,7 +318,12 @@ class Hub:
         self.meta(table)
         if not token:
             raise AccessError("web.error.no_token", status=401)
-        identity = self._tokens.get(token_hash(token))
+        digest = token_hash(token)
+        identity = self._tokens.get(digest)
+        if identity is None and self._credentials.shared:  # handed out by another process
+            identity = self._credentials.find_token(digest)
+            if identity is not None:
+                self._tokens[digest] = identity
         if identity is None or identity.table != table:
             raise AccessError("web.error.bad_token", status=401)
         return identity
