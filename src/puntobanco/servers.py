@@ -249,3 +249,40 @@ class SharedEngine:
         self.engine.shutdown()
         self.store.close()
         self._feed.close()
+
+
+class Follower:
+    """Hears every commit that any process makes on the database (``LISTEN``):
+    calls ``heard(table, events)`` from its own thread, where ``events`` is the
+    table's event count after that commit. A web server uses it to bring its
+    tables up to date and push the new views to its own connections."""
+
+    def __init__(self, url: str, heard: Callable[[str, int], object]) -> None:
+        self._listener = Listener(url)
+        self._heard = heard
+        self._stopping = False
+        self._thread = threading.Thread(target=self._listen, name="puntobanco-follow", daemon=True)
+        self._thread.start()
+
+    def _listen(self) -> None:
+        while not self._stopping:
+            try:
+                heard = self._listener.wait(0.2)
+            except Exception:  # the connection closed under us: shutting down
+                return
+            latest: dict[str, int] = {}
+            for table, count in heard:
+                latest[table] = max(count, latest.get(table, 0))
+            for table, count in latest.items():
+                self._heard(table, count)
+
+    def close(self) -> None:
+        """Stop listening."""
+        self._stopping = True
+        self._thread.join(timeout=2)
+        self._listener.close()
+
+
+def shared_store(store: object) -> PostgresStore | None:
+    """``store`` if several processes may write to it (a PostgreSQL store), else None."""
+    return store if isinstance(store, PostgresStore) else None

@@ -3,9 +3,25 @@ handed out work on every other."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Coroutine, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+
+import httpx
+import pytest
+import websockets
 from fastapi.testclient import TestClient
 
-from puntobanco.store.postgres import connect
+from puntobanco.store.postgres import KILL_AFTER_COMMIT, PostgresStore, connect
+from puntobanco.table.events import BetPlaced, CoupDealt
 from puntobanco.web.app import create_app
 from puntobanco.web.auth import (
     HOST,
@@ -15,7 +31,11 @@ from puntobanco.web.auth import (
     TableMeta,
     open_credentials,
 )
-from tests.web.helpers import bearer, join, open_table
+from tests.web.conftest import free_port
+from tests.web.helpers import bearer, command, join, open_table
+from tests.web.helpers import view as view_of
+
+T = TypeVar("T")
 
 
 def test_credentials_live_in_the_database_tables_of_the_versioned_schema(pg_url: str) -> None:
@@ -58,3 +78,232 @@ def test_a_token_and_a_join_code_from_one_server_work_on_another(pg_url: str) ->
         assert wrong.status_code == 401
     with TestClient(create_app(store=pg_url)) as c:  # a restart keeps them too
         assert c.get(f"/api/tables/{t['table']}/view", headers=bearer(ana)).status_code == 200
+
+
+# -- two real ``puntobanco serve`` processes on one database ---------------------------
+
+
+class Serve:
+    """``puntobanco serve --db URL`` in a child process, on a free loopback port."""
+
+    def __init__(self, db: str, log: Path, env: dict[str, str] | None = None) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = log
+        with log.open("ab") as out:
+            self.child = subprocess.Popen(
+                [sys.executable, "-m", "puntobanco", "serve", "--db", db, "--port", str(self.port)],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env={**os.environ, **(env or {})},
+            )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                httpx.get(f"{self.url}/api/i18n/en", timeout=1)
+                return
+            except httpx.HTTPError:
+                if self.child.poll() is not None:
+                    raise RuntimeError(log.read_text()) from None
+                time.sleep(0.1)
+        self.child.kill()
+        raise RuntimeError("serve did not start")
+
+    def post(self, path: str, body: dict[str, Any], token: str | None = None) -> httpx.Response:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        return httpx.post(self.url + path, json=body, headers=headers, timeout=10)
+
+    def stop(self) -> None:
+        if self.child.poll() is None:
+            self.child.send_signal(signal.SIGTERM)
+            try:
+                self.child.wait(10)
+            except subprocess.TimeoutExpired:
+                self.child.kill()
+                self.child.wait()
+
+
+@pytest.fixture
+def two_servers(pg_url: str, tmp_path: Path) -> Iterator[tuple[Serve, Serve]]:
+    a = Serve(pg_url, tmp_path / "a.log")
+    try:
+        b = Serve(pg_url, tmp_path / "b.log")
+    except BaseException:
+        a.stop()
+        raise
+    try:
+        yield a, b
+    finally:
+        a.stop()
+        b.stop()
+
+
+def run_async(scenario: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """``asyncio.run(scenario())`` in a thread of its own (a browser test may have
+    left an event loop running in this one)."""
+    done: list[T] = []
+    failed: list[BaseException] = []
+
+    def body() -> None:
+        try:
+            done.append(asyncio.run(scenario()))
+        except BaseException as error:  # noqa: BLE001 - raised again below
+            failed.append(error)
+
+    thread = threading.Thread(target=body)
+    thread.start()
+    thread.join(60)
+    if failed:
+        raise failed[0]
+    return done[0]
+
+
+async def _hello(server: Serve, table: str, token: str) -> Any:
+    ws = await websockets.connect(f"ws://127.0.0.1:{server.port}/api/tables/{table}/ws")
+    await ws.send(json.dumps({"type": "hello", "token": token}))
+    assert json.loads(await ws.recv())["type"] == "welcome"
+    return ws
+
+
+async def _view_with(ws: Any, seq: int, timeout: float = 5.0) -> dict[str, Any]:
+    """The first view pushed to ``ws`` that has at least ``seq`` events."""
+    deadline = time.monotonic() + timeout
+    while True:
+        message = json.loads(await asyncio.wait_for(ws.recv(), deadline - time.monotonic()))
+        if message.get("type") == "view" and message["seq"] >= seq:
+            return dict(message["view"])
+
+
+def test_a_phone_on_one_server_sees_a_bet_made_through_the_other_within_100_ms(
+    two_servers: tuple[Serve, Serve],
+) -> None:
+    a, b = two_servers
+    t = a.post("/api/tables", {"format": "casino", "settings": {"seed": 11}}).json()
+    table = t["table"]
+    ana = a.post(f"/api/tables/{table}/players", {"name": "Ana"}).json()["token"]
+    bruno = b.post(f"/api/tables/{table}/players", {"name": "Bruno"}).json()["token"]
+
+    async def scenario() -> list[float]:
+        phone = await _hello(a, table, ana)  # Ana's phone is connected to a
+        await _view_with(phone, 0)
+        delays = []
+        for n in range(5):
+            started = time.monotonic()
+            r = await asyncio.to_thread(
+                b.post,
+                f"/api/tables/{table}/commands",
+                {"id": f"b{n}", "type": "bet", "box": "punto", "stake": 1_000},
+                bruno,
+            )
+            assert r.status_code == 200, r.text
+            seen = await _view_with(phone, r.json()["seq"])
+            delays.append(time.monotonic() - started)
+            bets = {p["name"]: p["bets"] for p in seen["players"]}
+            assert bets["Bruno"] == {"punto": 1_000 * (n + 1)}
+        # And the other way: Ana bets through a, while a's copy is behind nothing.
+        r = await asyncio.to_thread(
+            a.post,
+            f"/api/tables/{table}/commands",
+            {"id": "a1", "type": "bet", "box": "banco", "stake": 2_000},
+            ana,
+        )
+        assert r.status_code == 200, r.text
+        assert r.json()["seq"] > 0
+        await phone.close()
+        return delays
+
+    delays = run_async(scenario)
+    assert max(delays) < 0.1 + 0.05, delays  # the command's own round trip included
+    host = httpx.get(
+        f"{b.url}/api/tables/{table}/view", headers={"Authorization": f"Bearer {t['host_token']}"}
+    ).json()
+    assert {p["name"]: p["bets"] for p in host["players"]} == {
+        "Ana": {"banco": 2_000},
+        "Bruno": {"punto": 5_000},
+    }
+
+
+class Client:
+    """A client given both servers' addresses: a command whose server does not
+    answer is sent again, with the same id, to the next address."""
+
+    def __init__(self, servers: list[Serve], token: str) -> None:
+        self.servers = servers
+        self.token = token
+
+    def send(self, table: str, body: dict[str, Any]) -> tuple[Serve, httpx.Response]:
+        for server in self.servers * 3:
+            try:
+                return server, server.post(f"/api/tables/{table}/commands", body, self.token)
+            except httpx.TransportError:  # that server is gone: the next address
+                continue
+        raise AssertionError("no server answered")
+
+
+def test_the_owner_killed_after_committing_a_deal_its_client_retries_on_the_other_server(
+    pg_url: str, tmp_path: Path
+) -> None:
+    # a dies with kill -9 right after its 4th commit (the deal), before answering it.
+    a = Serve(pg_url, tmp_path / "a.log", env={KILL_AFTER_COMMIT: "4"})
+    b = Serve(pg_url, tmp_path / "b.log")
+    try:
+        t = a.post("/api/tables", {"format": "casino", "settings": {"seed": 21}}).json()
+        table = t["table"]
+        ana = a.post(f"/api/tables/{table}/players", {"name": "Ana"}).json()["token"]
+        bruno = b.post(f"/api/tables/{table}/players", {"name": "Bruno"}).json()["token"]
+        host, phone_ana = Client([a, b], t["host_token"]), Client([a, b], ana)
+        bets = [
+            (phone_ana, {"id": "1", "type": "bet", "box": "banco", "stake": 2_000}),
+            (Client([b, a], bruno), {"id": "1", "type": "bet", "box": "punto", "stake": 3_000}),
+        ]
+        acked = [client.send(table, body)[1] for client, body in bets]
+        assert [r.status_code for r in acked] == [200, 200]
+
+        async def bruno_watches() -> dict[str, Any]:
+            phone = await _hello(b, table, bruno)  # Bruno's phone is on b
+            seen = await _view_with(phone, 1)
+            while seen["last"] is None:  # until the coup dealt through a reaches b
+                seen = await _view_with(phone, seen["seq"] + 1, timeout=5)
+            await phone.close()
+            return seen
+
+        watcher = threading.Thread(target=lambda: watched.append(run_async(bruno_watches)))
+        watched: list[dict[str, Any]] = []
+        watcher.start()
+        time.sleep(0.3)
+        started = time.monotonic()
+        served_by, r = host.send(table, {"id": "deal-1", "type": "deal"})
+        took = time.monotonic() - started
+        assert a.child.wait(5) == -signal.SIGKILL  # a died before answering
+        assert served_by is b and r.status_code == 200, r.text
+        assert r.json()["events"] == []  # the deal a committed: not dealt a second time
+        assert took < 5
+        watcher.join(10)
+        assert watched and watched[0]["last"]["coup"] == 1
+        # Ana's phone reconnects to the live server and sees the same coup.
+        view = httpx.get(
+            f"{b.url}/api/tables/{table}/view", headers={"Authorization": f"Bearer {ana}"}
+        ).json()
+        assert view["last"] == watched[0]["last"] | {"announce": view["last"]["announce"]}
+        again = phone_ana.send(table, {"id": "1", "type": "bet", "box": "banco", "stake": 2_000})
+        assert again[0] is b and again[1].json()["events"] == []  # sent again: applied once
+        # The same cards as one server alone, never interrupted, would have dealt.
+        with TestClient(create_app(store=None)) as alone:
+            u = open_table(alone, "casino", seed=21)
+            for name, box, stake in (("Ana", "banco", 2_000), ("Bruno", "punto", 3_000)):
+                token = join(alone, u["table"], name)
+                command(alone, u["table"], token, "bet", box=box, stake=stake)
+            command(alone, u["table"], u["host_token"], "deal")
+            assert (
+                view["last"]["cards"]
+                == view_of(alone, u["table"], u["host_token"])["last"]["cards"]
+            )
+    finally:
+        a.stop()
+        b.stop()
+    store = PostgresStore(pg_url)
+    events = [r.event for r in store.load(table)]
+    store.close()
+    placed = [(e.name, e.stake) for e in events if isinstance(e, BetPlaced)]
+    assert placed == [("Ana", 2_000), ("Bruno", 3_000)]
+    assert [e.coup for e in events if isinstance(e, CoupDealt)] == [1]

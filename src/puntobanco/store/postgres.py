@@ -260,19 +260,29 @@ class PostgresStore:
     #: ``append_many`` keeps each append's own ``times`` (imports).
     append_many_times: Final = True
 
-    def append_many(self, batch: Sequence[Append | tuple[str, int, Sequence[Event]]]) -> None:
+    def append_many(
+        self,
+        batch: Sequence[Append | tuple[str, int, Sequence[Event]]],
+        *,
+        commands: Sequence[str | None] | None = None,
+    ) -> None:
         """See ``GroupCommitStore.append_many``: several appends ``(table, expected,
         events[, times])`` in one transaction (a group commit, or an import), all of
         them or none. ``StoreError`` (``store.error.conflict``) names the first table
         that did not hold its expected count (a table named twice counts its earlier
-        events)."""
-        appends = [a for a in (Append(*item) for item in batch) if a.events]
-        if not appends:
+        events). ``commands`` names, append by append, the command it carries out
+        (see ``append``); a command applied before makes the whole batch conflict."""
+        named = list(commands) if commands is not None else [None] * len(batch)
+        pairs = [
+            (a, c) for a, c in zip((Append(*i) for i in batch), named, strict=True) if a.events
+        ]
+        if not pairs:
             return
+        appends = [a for a, _ in pairs]
         stamp = self._clock()
         params = [
-            self._params(a.table, a.expected, a.events, a.times or [stamp] * len(a.events), None)
-            for a in appends
+            self._params(a.table, a.expected, a.events, a.times or [stamp] * len(a.events), c)
+            for a, c in pairs
         ]
         pg = _psycopg()
         failed: tuple[str, int] | None = None

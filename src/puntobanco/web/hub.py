@@ -33,6 +33,7 @@ from puntobanco.errors import (
     StoreError,
 )
 from puntobanco.i18n import Lang
+from puntobanco.servers import Follower, shared_store
 from puntobanco.store import EventStore, open_store
 from puntobanco.table.codec import to_dict
 from puntobanco.table.config import Format, TableConfig
@@ -59,6 +60,8 @@ from puntobanco.web.errors import AccessError, MessageError, UnknownTableError
 DEFAULT_BANKROLL: Final = 100_000
 #: How many answered command ids each table remembers, for retries.
 REMEMBERED_ANSWERS: Final = 512
+#: How many times a command is tried again after another process's commit got first.
+RETRIES: Final = 20
 TICK_SECONDS: Final = 0.1
 Clock = Callable[[], float]
 
@@ -117,6 +120,7 @@ class _Write:
     expected: int
     events: tuple[Event, ...]
     state: TableState
+    command: str | None = None  # the command id it carries out (several processes)
 
 
 class _Sink:
@@ -186,12 +190,22 @@ class Hub:
         self._flusher: asyncio.Task[None] | None = None
         self._ticker: asyncio.Task[None] | None = None
         self.commits = 0  # group commits done (for the benchmark)
+        # Several processes on one PostgreSQL database: their commits are heard.
+        self._shared = shared_store(self._store)
+        self._follower: Follower | None = None
+        self._writing: set[str] = set()  # tables of the group commit under way
 
     # -- life --------------------------------------------------------------------
 
     async def start(self) -> None:
         """Start the croupier's clock."""
-        self._ticker = asyncio.get_running_loop().create_task(self._tick_loop())
+        loop = asyncio.get_running_loop()
+        self._ticker = loop.create_task(self._tick_loop())
+        if self._shared is not None:
+            self._follower = Follower(
+                self._shared.url,
+                lambda table, count: loop.call_soon_threadsafe(self._heard, table, count),
+            )
 
     async def stop(self) -> None:
         """Finish pending writes, stop the clock, release the store."""
@@ -199,6 +213,8 @@ class Hub:
             self._ticker.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._ticker
+        if self._follower is not None:
+            await asyncio.to_thread(self._follower.close)
         while self._flusher is not None and not self._flusher.done():
             await asyncio.shield(self._flusher)
         await self._run(self._credentials.close)
@@ -299,13 +315,24 @@ class Hub:
 
     async def join(self, table: str, name: str) -> tuple[str, str]:
         """Seat ``name``: returns ``(player, token)``."""
-        live = await self.live(table)
         text = check_name(name)
-        bankroll = (
-            live.meta.settings.get("bankroll", DEFAULT_BANKROLL) if (live.table.config.money) else 0
-        )
-        seated = live.table.sit(text, bankroll)
-        await self._commit()
+        for attempt in range(RETRIES):
+            live = await self.live(table)
+            bankroll = (
+                live.meta.settings.get("bankroll", DEFAULT_BANKROLL)
+                if (live.table.config.money)
+                else 0
+            )
+            seated = live.table.sit(text, bankroll)
+            try:
+                await self._commit()
+            except StoreError as error:  # another process wrote first: reloaded, again
+                if self._shared is None or error.key != "store.error.conflict":
+                    raise
+                if attempt == RETRIES - 1:
+                    raise
+                continue
+            break
         token = new_token()
         identity = Identity(table, PLAYER, seated.name)
         await self._run(self._credentials.add_token, token_hash(token), identity)
@@ -341,28 +368,55 @@ class Hub:
         live.answers[key] = future
         while len(live.answers) > REMEMBERED_ANSWERS:
             live.answers.popitem(last=False)
-        before = live.table.event_count
         try:
-            self._apply(live, who, command)
-        except PuntoBancoError as error:
-            answer = refusal(error)
-        else:
-            if live.table.event_count == before:
-                answer = Answer(200, {"seq": before, "events": []})
-            else:
-                seq = live.table.event_count
-                events = list(live.table.events[before:seq])
-                try:
-                    await self._commit()
-                except PuntoBancoError as error:
-                    answer = refusal(error)
-                else:
-                    answer = Answer(200, {"seq": seq, "events": [public_event(e) for e in events]})
+            answer = await self._carry_out(live, who, command, key)
+        except BaseException:
+            live.answers.pop(key, None)
+            future.cancel()
+            raise
         future.set_result(answer)
         if answer.error is not None:
             # A refused id may be sent again once the reason is gone.
             live.answers.pop(key, None)
         return answer
+
+    async def _carry_out(
+        self, live: Live, who: Identity, command: dict[str, Any], key: tuple[str, str]
+    ) -> Answer:
+        tag = f"web:{key[0]}:{key[1]}" if self._shared is not None else None
+        for _ in range(RETRIES):
+            if tag is not None:  # sent before, maybe to another process (a failover)
+                done = await asyncio.to_thread(self._shared_applied, live.name, tag)
+                if done is not None:
+                    return Answer(200, {"seq": done, "events": []})
+                live = self._tables.get(live.name, live)
+            before = live.table.event_count
+            queued = len(self._queue)
+            try:
+                self._apply(live, who, command)
+            except PuntoBancoError as error:
+                return refusal(error)
+            if live.table.event_count == before:
+                return Answer(200, {"seq": before, "events": []})
+            if tag is not None and len(self._queue) > queued:
+                self._queue[-1].command = tag
+            seq = live.table.event_count
+            events = list(live.table.events[before:seq])
+            try:
+                await self._commit()
+            except StoreError as error:
+                if self._shared is None or error.key != "store.error.conflict":
+                    return refusal(error)
+                live = await self.live(live.name)  # another process wrote: reloaded, again
+                continue
+            except PuntoBancoError as error:
+                return refusal(error)
+            return Answer(200, {"seq": seq, "events": [public_event(e) for e in events]})
+        return refusal(StoreError("store.error.busy", table=live.name, tries=RETRIES))
+
+    def _shared_applied(self, table: str, tag: str) -> int | None:
+        assert self._shared is not None
+        return self._shared.applied(table, tag)
 
     def _apply(self, live: Live, who: Identity, command: dict[str, Any]) -> None:
         kind = command["type"]
@@ -470,9 +524,11 @@ class Hub:
             batch, self._queue = self._queue, []
             done, self._next = self._next, None
             assert done is not None
+            self._writing = {w.live.name for w in batch}
             try:
-                await self._run(self._write, [(w.live.name, w.expected, w.events) for w in batch])
+                await self._run(self._write, batch)
             except BaseException as error:  # noqa: BLE001 - every failure reloads
+                self._writing = set()
                 await self._reload({w.live.name: w.live for w in batch})
                 failure = (
                     error
@@ -482,6 +538,7 @@ class Hub:
                 done.set_exception(failure)
                 done.exception()  # the waiters read it; never "never retrieved"
                 continue
+            self._writing = set()
             self.commits += 1
             touched: dict[str, Live] = {}
             for w in batch:
@@ -494,7 +551,11 @@ class Hub:
             for live in touched.values():
                 self._push_views(live)
 
-    def _write(self, writes: list[tuple[str, int, tuple[Event, ...]]]) -> None:
+    def _write(self, batch: list[_Write]) -> None:
+        writes = [(w.live.name, w.expected, w.events) for w in batch]
+        if self._shared is not None:  # one transaction, with the command ids
+            self._shared.append_many(writes, commands=[w.command for w in batch])
+            return
         many = getattr(self._store, "append_many", None)
         if many is not None and len(writes) > 1:
             many(writes)
@@ -507,11 +568,51 @@ class Hub:
             records = await self._run(self._store.load, name)
             new = self._rebuild(old.meta, [r.event for r in records])
             new.subscribers = old.subscribers
+            new.answers = old.answers
             self._tables[name] = new
+            if self._shared is not None:
+                self._push_views(new)  # another process's commit is what they see now
         # Writes queued after the failed ones expect the lost events: drop them.
         stale = {w.live.name for w in self._queue} & set(lives)
         if stale:
             self._queue = [w for w in self._queue if w.live.name not in stale]
+
+    # -- the other processes' commits (PostgreSQL) ----------------------------------
+
+    def _heard(self, table: str, count: int) -> None:
+        """Any process committed to ``table``, which now holds ``count`` events."""
+        live = self._tables.get(table)
+        if live is not None and count > live.seq:
+            asyncio.get_running_loop().create_task(self._catch_up(table))
+
+    async def _catch_up(self, table: str) -> None:
+        """Fold into this process's copy of ``table`` what other processes stored,
+        then push the new views (a table with writes of its own waiting is left
+        to its commit: it conflicts and is reloaded, or it was this process's)."""
+        assert self._shared is not None
+        live = self._tables.get(table)
+        if live is None or self._busy(live):
+            return
+        seq = live.seq
+        records = await asyncio.to_thread(self._shared.load_after, table, seq)
+        live = self._tables.get(table)
+        if live is None or live.seq != seq or self._busy(live) or not records:
+            return
+        if [r.seq for r in records] != list(range(seq + 1, seq + 1 + len(records))):
+            return
+        events = [r.event for r in records]
+        live.table.follow(events)
+        live.log.extend(events)
+        live.state = live.table.state
+        live.records_cache = None
+        self._push_views(live)
+
+    def _busy(self, live: Live) -> bool:
+        return (
+            live.table.event_count != live.seq
+            or live.name in self._writing
+            or any(w.live is live for w in self._queue)
+        )
 
     # -- the virtual croupier ------------------------------------------------------
 
