@@ -258,7 +258,7 @@ def test_the_language_may_come_before_or_after_the_command(
 @pytest.mark.parametrize(
     ("lang", "words", "english"),
     [
-        ("fr", ["utilisation :", "afficher cette aide et quitter", "options:"], "usage:"),
+        ("fr", ["utilisation :", "afficher cette aide et quitter", "options :"], "usage:"),
         ("es", ["uso:", "mostrar esta ayuda y salir", "opciones:"], "show this help"),
     ],
 )
@@ -276,7 +276,7 @@ def test_help_is_translated_with_argparse_s_own_words(
 def test_argparse_refusals_are_translated(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "--lang", "fr", "coup")
     assert code == 2
-    assert "utilisation :" in err and "ces arguments sont obligatoires : cards" in err
+    assert "utilisation :" in err and "ces arguments sont obligatoires : cartes" in err
     code, _, err = run(capsys, "--lang", "es", "roads", "B", "--nope")
     assert "argumentos desconocidos: --nope" in err
 

@@ -84,7 +84,9 @@ def build_parser(
     from puntobanco.cli.argwords import install
 
     install(lang)  # argparse's own words ("usage:", "options", its errors) in ``lang``
-    parser = argparse.ArgumentParser(prog="puntobanco", description=t("cli.description", lang))
+    parser = argparse.ArgumentParser(
+        prog="puntobanco", description=t("cli.description", lang), formatter_class=formatter(lang)
+    )
     parser.add_argument("--lang", choices=LANGS, help=t("cli.help.lang", lang))
     parser.add_argument(
         "--version",
@@ -106,17 +108,32 @@ def build_parser(
 
 
 def _same_everywhere(parser: argparse.ArgumentParser, lang: Lang) -> None:
-    """What every command accepts alike: ``--lang`` after the command too, and whole
-    numbers refused in words (``type=int`` would say "invalid int value")."""
+    """What every command accepts alike: ``--lang`` after the command too, whole
+    numbers refused in words (``type=int`` would say "invalid int value"), and its
+    help in ``lang`` down to the names of the values (``--db JOURNAL``)."""
+    from puntobanco.cli.argwords import metavar
     from puntobanco.cli.common import whole_number
 
     if "--lang" not in parser._option_string_actions:
         parser.add_argument(
             "--lang", choices=LANGS, default=argparse.SUPPRESS, help=t("cli.help.lang", lang)
         )
+    parser.formatter_class = formatter(lang)
     for action in parser._actions:
         if action.type is int:
             action.type = whole_number()
+        if action.nargs == 0 or (action.metavar is None and action.choices is not None):
+            continue  # a flag, or a value shown by its choices ({en,fr,es})
+        english = action.metavar or (action.dest.upper() if action.option_strings else action.dest)
+        if isinstance(english, str):
+            action.metavar = metavar(english, lang)
+
+
+def formatter(lang: Lang) -> type[argparse.HelpFormatter]:
+    """The help's layout in ``lang`` (French puts a space before a heading's colon)."""
+    from puntobanco.cli.argwords import help_formatter
+
+    return help_formatter(lang)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -5,6 +5,8 @@ argparse asks ``gettext`` for each of its sentences through the module-level
 names ``_`` and ``ngettext``, looked up when a parser is built and when it
 reports an error; ``install`` points them at our catalogue
 (``puntobanco.i18n.cli.ARGPARSE``), so help and errors read in one language.
+The names of the values (metavars) come from ``METAVARS``, and the headings'
+colon is set as the language sets it (``options :`` in French).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import argparse
 
 from puntobanco.i18n import Lang
-from puntobanco.i18n.cli import ARGPARSE, ARGPARSE_PLURAL
+from puntobanco.i18n.cli import ARGPARSE, ARGPARSE_PLURAL, METAVARS
 from puntobanco.i18n.numbers import plural_index
 
 
@@ -32,3 +34,30 @@ def install(lang: Lang) -> None:
 
     argparse._ = gettext  # type: ignore[attr-defined]
     argparse.ngettext = ngettext  # type: ignore[attr-defined]
+
+
+def metavar(english: str, lang: Lang) -> str:
+    """The name of a value in ``--help`` in ``lang`` (unknown names stay as they are).
+
+    >>> metavar("DECKS", "fr"), metavar("table", "es"), metavar("ZZZ", "fr")
+    ('JEUX', 'mesa', 'ZZZ')
+    """
+    entry = METAVARS.get(english)
+    return english if entry is None else str(getattr(entry, lang))
+
+
+#: What a language writes before the colon that ends a heading (French typography:
+#: a space, "options :").
+_BEFORE_COLON: dict[str, str] = {"en": "", "fr": " ", "es": ""}
+
+
+def help_formatter(lang: Lang) -> type[argparse.HelpFormatter]:
+    """argparse's help formatter, its headings' colon as ``lang`` writes it."""
+    before = _BEFORE_COLON[lang]
+
+    class Formatter(argparse.HelpFormatter):
+        def start_section(self, heading: str | None) -> None:
+            # argparse writes the heading followed by ":"; French wants "options :".
+            super().start_section(None if heading is None else heading + before)
+
+    return Formatter

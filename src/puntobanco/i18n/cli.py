@@ -224,3 +224,37 @@ ARGPARSE_PLURAL: dict[str, Forms] = {
         ("se espera %s valor", "se esperan %s valores"),
     ),
 }
+
+#: The names of the values in ``--help`` (argparse's metavars), keyed by the English one:
+#: an option's is its name in capitals (``--db DB``), a positional argument's its name.
+#: ``cli._same_everywhere`` looks every argument's up here.
+METAVARS: dict[str, M] = {
+    "BANKROLL": M("BANKROLL", "CAPITAL", "CAPITAL"),
+    "CHUNK": M("CHUNK", "LOT", "LOTE"),
+    "COUPS": M("COUPS", "COUPS", "MANOS"),
+    "CUT_CARD": M("CUT_CARD", "COUPE", "CORTE"),
+    "DB": M("DB", "JOURNAL", "REGISTRO"),
+    "DECKS": M("DECKS", "JEUX", "BARAJAS"),
+    "FILE": M("FILE", "FICHIER", "ARCHIVO"),
+    "FILE.png": M("FILE.png", "FICHIER.png", "ARCHIVO.png"),
+    "HEAD": M("HEAD", "EMPREINTE", "HUELLA"),
+    "HOST": M("HOST", "ADRESSE", "DIRECCIÓN"),
+    "MAXIMUM": M("MAXIMUM", "MAXIMUM", "MÁXIMO"),
+    "MINIMUM": M("MINIMUM", "MINIMUM", "MÍNIMO"),
+    "N": M("N", "N", "N"),
+    "NAME": M("NAME", "NOM", "NOMBRE"),
+    "ORIGIN": M("ORIGIN", "ORIGINE", "ORIGEN"),
+    "PORT": M("PORT", "PORT", "PUERTO"),
+    "REMOVE": M("CARDS", "CARTES", "CARTAS"),
+    "S,...": M("S,...", "P,...", "A,..."),
+    "SCHEDULER": M("SCHEDULER", "ORDONNANCEUR", "PLANIFICADOR"),
+    "SEED": M("SEED", "GRAINE", "SEMILLA"),
+    "UNIT": M("UNIT", "UNITÉ", "UNIDAD"),
+    "WORKERS": M("WORKERS", "PROCESSUS", "PROCESOS"),
+    "cards": M("cards", "cartes", "cartas"),
+    "dest": M("dest", "copie", "copia"),
+    "file": M("file", "fichier", "archivo"),
+    "results": M("results", "résultats", "resultados"),
+    "table": M("table", "table", "mesa"),
+    "target": M("target", "cible", "objetivo"),
+}
