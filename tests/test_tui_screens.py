@@ -131,7 +131,7 @@ def test_a_player_at_zero_is_told_and_can_buy_in_again_and_wins_nothing() -> Non
         assert "Player 1 has 0.00 left. Press [$]" in screen_text(app)
         await pilot.press("dollar_sign")
         assert game.table.balances[game.person] == BANKROLL
-        assert "Bought in again for 1000.00." in screen_text(app)
+        assert "Bought in again for 1,000.00." in screen_text(app)
 
     drive(PuntoBancoApp(lang="en", seed=4), script)
 

@@ -49,18 +49,9 @@ def echo(text: str) -> None:
 def decimal_text(text: object, lang: Lang) -> str:
     """A decimal string (``"10014.09"``, ``"-20"``) written as ``lang`` writes numbers
     (``10 014,09`` in French); anything else (``"-"``, ``"1/3"``) as it is."""
-    from decimal import Decimal, InvalidOperation
+    from puntobanco.i18n.numbers import decimal_text as written
 
-    from puntobanco.i18n.numbers import number
-
-    try:
-        value = Decimal(str(text))
-    except InvalidOperation:
-        return str(text)
-    if not value.is_finite():
-        return str(text)
-    exponent = value.as_tuple().exponent
-    return number(value, lang, max(0, -exponent if isinstance(exponent, int) else 0))
+    return written(text, lang)
 
 
 def whole_number(minimum: int | None = None, maximum: int | None = None) -> Callable[[str], int]:

@@ -73,3 +73,22 @@ def signed(value: int | float | Fraction | Decimal, lang: str, places: int = 0) 
 def percent(value: int | float | Fraction | Decimal, lang: str, places: int = 2) -> str:
     """A ratio as a percentage: ``percent(0.44711, "fr", 4)`` -> ``'44,7110 %'``."""
     return number(Fraction(value) * 100, lang, places) + PERCENT[lang]
+
+
+def decimal_text(text: object, lang: str) -> str:
+    """A decimal string (``"10014.09"``, ``"-20"``) written as ``lang`` writes numbers
+    (``10 014,09`` in French); anything else (``"-"``, ``"1/3"``) as it is.
+
+    >>> decimal_text("-12.50", "fr"), decimal_text("9.5", "es"), decimal_text("1/3", "fr")
+    ('-12,50', '9,5', '1/3')
+    """
+    from decimal import InvalidOperation
+
+    try:
+        value = Decimal(str(text))
+    except InvalidOperation:
+        return str(text)
+    if not value.is_finite():
+        return str(text)
+    exponent = value.as_tuple().exponent
+    return number(value, lang, max(0, -exponent if isinstance(exponent, int) else 0))

@@ -227,6 +227,8 @@ class PuntoBancoApp(App[None]):
         from puntobanco.tui.session import SessionScreen
 
         self.game = game
+        if isinstance(game, TableCasino):
+            game.lang = self.lang  # its money in the player's language
         self.save(finished=False)
         self._follow(game)
         screen: GameScreen
@@ -498,7 +500,7 @@ class RankingScreen(GameScreen):
         lines = []
         for s in standings:
             mark = self.tr("tui.ranking.winner") if self.won(s) else ""
-            score = self.money(s.score) if self.money else signed(s.score)
+            score = self.money(s.score) if self.money else signed(s.score, self.lang)
             lines.append(f"{s.rank:>2}. {s.name:<14} {score:>10}  {mark}")
         winners = [s.name for s in standings if self.won(s)]
         lines.append("")

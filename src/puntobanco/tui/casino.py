@@ -316,7 +316,7 @@ class CasinoScreen(GameScreen):
         holder_mark = self.tr("tui.seats.holder_mark")
         for seat in game.seats(moment):
             on = " ".join(
-                f"{box_mark(box, self.lang)}{game.money(a).removesuffix('.00')}"
+                f"{box_mark(box, self.lang)}{game.money(a, short=True)}"
                 for box, a in seat.bets.items()
             )
             net = ("+" if seat.net and seat.net > 0 else "") + game.money(seat.net or 0)

@@ -36,6 +36,7 @@ from puntobanco.engine import (
 )
 from puntobanco.errors import IllegalActionError
 from puntobanco.games import CasinoTable, CroupierTable, Session, session_prediction
+from puntobanco.i18n import Lang
 from puntobanco.paytable import Amount, Box
 from puntobanco.table.events import (
     Event,
@@ -409,6 +410,8 @@ class TableCasino:
         self._holder_before: str | None = table.shoe_holder
         #: The table's events of the last coup dealt (from closing bets to settling it).
         self.coup_events: tuple[Event, ...] = ()
+        #: The language money is written in (the game's screen sets it).
+        self.lang: Lang = "en"
 
     @classmethod
     def open(
@@ -446,9 +449,13 @@ class TableCasino:
         """The seed of the table's shoes."""
         return self.table.config.seed
 
-    def money(self, value: Amount) -> str:
-        """``1000.00``: an amount of cents as players read it."""
-        return money_text(self.table.config, value)
+    def money(self, value: Amount, *, short: bool = False) -> str:
+        """``1000.00``: an amount of cents as players read it, in ``lang``
+        (``1 000,00`` in French); ``short``: whole units without their cents (``20``)."""
+        from puntobanco.tui.render import amount
+
+        text = amount(money_text(self.table.config, value), self.lang)
+        return text[:-3] if short and text[-3:] in (".00", ",00") else text
 
     @property
     def burn(self) -> ShoeBurned | None:

@@ -15,6 +15,7 @@ from puntobanco.cards import Card
 from puntobanco.coup import Coup, Outcome, Side, resolve
 from puntobanco.explain import announce, describe_decision, expect_sentence, outcome_name
 from puntobanco.i18n import Lang, t
+from puntobanco.i18n.numbers import decimal_text
 from puntobanco.paytable import Amount, format_amount
 from puntobanco.roads import build_roads, grid
 from puntobanco.rules import total
@@ -65,10 +66,20 @@ def fit(text: str, width: int) -> str:
     return text[: width - 1] + "…"
 
 
-def signed(value: Amount) -> str:
-    """``+19``, ``-20``, ``0``, ``+9.5``."""
-    text = format_amount(value)
+def signed(value: Amount, lang: Lang) -> str:
+    """``+19``, ``-20``, ``0``, ``+9.5`` (``+9,5`` in French and Spanish)."""
+    text = amount(format_amount(value), lang)
     return f"+{text}" if value > 0 else text
+
+
+def amount(text: str, lang: Lang) -> str:
+    """An amount as the table writes it (``"1000.50"``) as ``lang`` writes numbers
+    (``1 000,50`` in French, ``1000,50`` in Spanish).
+
+    >>> amount("12.50", "fr"), amount("12.50", "en"), amount("-20", "es")
+    ('12,50', '12.50', '-20')
+    """
+    return decimal_text(text, lang)
 
 
 def split_hands(cards: Sequence[Card]) -> tuple[list[Card], list[Card]]:

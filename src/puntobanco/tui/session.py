@@ -257,8 +257,8 @@ class SessionScreen(GameScreen):
                     mark = "▶ " + self.tr("tui.your_turn")
             else:
                 mark = outcome_name(box, self.lang) if box is not None else "-"
-            net = signed(nets[name]) if name in nets else ""
-            lines.append(f"{fit(name, 10)} {signed(score):>6}  {mark:<9}{net:>5}")
+            net = signed(nets[name], self.lang) if name in nets else ""
+            lines.append(f"{fit(name, 10)} {signed(score, self.lang):>6}  {mark:<9}{net:>5}")
         return lines
 
     def coup_text(self) -> list[str]:
