@@ -35,6 +35,7 @@ from puntobanco.errors import (
 from puntobanco.i18n import Lang
 from puntobanco.servers import Follower, shared_store
 from puntobanco.store import EventStore, open_store
+from puntobanco.store.postgres import PostgresStore
 from puntobanco.table.codec import to_dict
 from puntobanco.table.config import Format, TableConfig
 from puntobanco.table.events import Event, ShoeBurned, ShoeShuffled, TableOpened
@@ -194,6 +195,9 @@ class Hub:
         self._shared = shared_store(self._store)
         self._follower: Follower | None = None
         self._writing: set[str] = set()  # tables of the group commit under way
+        self._heard_counts: dict[str, int] = {}  # the latest count heard per table
+        # Reads of the others' commits on a connection of their own (not behind a commit).
+        self._reader = PostgresStore(self._shared.url) if self._shared is not None else None
 
     # -- life --------------------------------------------------------------------
 
@@ -215,6 +219,8 @@ class Hub:
                 await self._ticker
         if self._follower is not None:
             await asyncio.to_thread(self._follower.close)
+        if self._reader is not None:
+            await asyncio.to_thread(self._reader.close)
         while self._flusher is not None and not self._flusher.done():
             await asyncio.shield(self._flusher)
         await self._run(self._credentials.close)
@@ -415,8 +421,8 @@ class Hub:
         return refusal(StoreError("store.error.busy", table=live.name, tries=RETRIES))
 
     def _shared_applied(self, table: str, tag: str) -> int | None:
-        assert self._shared is not None
-        return self._shared.applied(table, tag)
+        assert self._reader is not None
+        return self._reader.applied(table, tag)
 
     def _apply(self, live: Live, who: Identity, command: dict[str, Any]) -> None:
         kind = command["type"]
@@ -550,6 +556,8 @@ class Hub:
             await asyncio.sleep(0)
             for live in touched.values():
                 self._push_views(live)
+                if self._heard_counts.get(live.name, 0) > live.seq:  # heard while writing
+                    asyncio.get_running_loop().create_task(self._catch_up(live.name))
 
     def _write(self, batch: list[_Write]) -> None:
         writes = [(w.live.name, w.expected, w.events) for w in batch]
@@ -581,6 +589,7 @@ class Hub:
 
     def _heard(self, table: str, count: int) -> None:
         """Any process committed to ``table``, which now holds ``count`` events."""
+        self._heard_counts[table] = max(count, self._heard_counts.get(table, 0))
         live = self._tables.get(table)
         if live is not None and count > live.seq:
             asyncio.get_running_loop().create_task(self._catch_up(table))
@@ -589,12 +598,12 @@ class Hub:
         """Fold into this process's copy of ``table`` what other processes stored,
         then push the new views (a table with writes of its own waiting is left
         to its commit: it conflicts and is reloaded, or it was this process's)."""
-        assert self._shared is not None
+        assert self._reader is not None
         live = self._tables.get(table)
         if live is None or self._busy(live):
-            return
+            return  # heard again once its own commit is over (``_flush_loop``)
         seq = live.seq
-        records = await asyncio.to_thread(self._shared.load_after, table, seq)
+        records = await asyncio.to_thread(self._reader.load_after, table, seq)
         live = self._tables.get(table)
         if live is None or live.seq != seq or self._busy(live) or not records:
             return
