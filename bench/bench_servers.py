@@ -1,0 +1,183 @@
+"""The web benchmark on two ``serve`` processes sharing one PostgreSQL database,
+beside one ``serve`` process on a SQLite file, in the same run.
+
+    python bench/bench_servers.py [--clients 500 1000 2000] [--tables 200] [--seconds 15]
+                                  [--url postgresql://...]
+
+The client code is ``bench_web.py``'s: WebSocket clients betting about every
+5 s, each table's host dealing about every 5 s, every view pushed to every
+client of its table. On PostgreSQL the tables are split across the two
+servers (each table opened through, and played on, one of them); both share
+the log, the credentials and the notifications. For each number of clients
+it prints the bets acknowledged a second, the acknowledgement p50/p99, and
+the store recounted against the acknowledgements (lost and duplicated
+bets). Without ``--url`` a throwaway cluster is started
+(``puntobanco.store.pgcluster``) and removed afterwards. Only ever talks to
+127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing as mp
+import os
+import sys
+import tempfile
+import time
+import uuid
+from collections import Counter
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+sys.path.insert(0, str(Path(__file__).parent))
+import bench_web  # noqa: E402 - the client code, beside this file
+
+
+def wait_up(url: str) -> None:
+    import httpx
+
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            httpx.get(url + "/api/i18n/en", timeout=1)
+            return
+        except httpx.HTTPError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
+
+
+def recount(db: str) -> Counter[tuple[str, str]]:
+    """Every stored bet, by table and player."""
+    from puntobanco.store import open_store
+    from puntobanco.table.events import BetPlaced
+
+    store = open_store(db)
+    try:
+        found: Counter[tuple[str, str]] = Counter()
+        for table in store.tables():
+            for r in store.load(table):
+                if isinstance(r.event, BetPlaced):
+                    found[(table, r.event.name)] += 1
+        return found
+    finally:
+        store.close()
+
+
+def run(dbs: list[str], clients: int, tables: int, seconds: float, folder: str) -> dict[str, Any]:
+    """One step: a server per entry of ``dbs`` (the same database twice: a pair),
+    ``tables`` split across them, ``clients`` clients."""
+    per_table = max(1, clients // tables)
+    ctx = mp.get_context("spawn")
+    servers, urls = [], []
+    for i, db in enumerate(dbs):
+        port = bench_web.free_port()
+        stats = os.path.join(folder, f"stats{i}.json")
+        servers.append(ctx.Process(target=bench_web.serve, args=(db, port, stats)))
+        urls.append(f"http://{bench_web.HOST}:{port}")
+    for server in servers:
+        server.start()
+    try:
+        for url in urls:
+            wait_up(url)
+        shares = [tables // len(urls) + (i < tables % len(urls)) for i in range(len(urls))]
+
+        async def both() -> list[dict[str, Any]]:
+            made = await asyncio.gather(
+                *(bench_web.setup(u, n, per_table) for u, n in zip(urls, shares, strict=True))
+            )
+            return list(
+                await asyncio.gather(
+                    *(bench_web.load(u, m, seconds) for u, m in zip(urls, made, strict=True))
+                )
+            )
+
+        results = asyncio.run(both())
+    finally:
+        for server in servers:
+            server.terminate()
+            server.join(60)
+    commits = 0
+    for i in range(len(dbs)):
+        written = Path(folder, f"stats{i}.json")
+        if written.exists():
+            commits += json.loads(written.read_text())["commits"]
+    latencies = sorted(x for r in results for x in r["latencies"])
+    acked: Counter[tuple[str, str]] = sum((r["acked"] for r in results), Counter())
+    sent: Counter[tuple[str, str]] = sum((r["sent"] for r in results), Counter())
+    errors: Counter[str] = sum((r["errors"] for r in results), Counter())
+    found = recount(dbs[0])
+    n = len(latencies)
+
+    def p(q: float) -> float:
+        return latencies[min(n - 1, int(q * n))] * 1000 if n else float("nan")
+
+    return {
+        "clients": per_table * tables,
+        "acked_s": n / seconds,
+        "deals": sum(r["deals"] for r in results),
+        "p50": p(0.5),
+        "p99": p(0.99),
+        "lost": sum(max(0, acked[k] - found[k]) for k in acked),
+        "dup": sum(max(0, found[k] - sent[k]) for k in found),
+        "failed": sum(r["failed"] for r in results),
+        "errors": dict(errors),
+        "commits": commits,
+    }
+
+
+def schema_url(url: str) -> str:
+    """A fresh schema of its own in ``url``'s database."""
+    from puntobanco.store.postgres import connect
+
+    schema = f"bench_{uuid.uuid4().hex[:10]}"
+    admin = connect(url)
+    admin.execute(f"CREATE SCHEMA {schema}")
+    admin.close()
+    sep = "&" if "?" in url else "?"
+    return f"{url}{sep}options={quote(f'-csearch_path={schema}')}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, nargs="+", default=[500, 1000, 2000])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--url", default=None, help="a PostgreSQL database (else a throwaway one)")
+    args = parser.parse_args()
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
+    from puntobanco.store import pgcluster
+
+    cluster_dir = None if args.url else Path(tempfile.mkdtemp(prefix="bench-servers-pg-"))
+    url = args.url or pgcluster.start(cluster_dir).url  # type: ignore[arg-type]
+    rows = []
+    try:
+        with tempfile.TemporaryDirectory(dir=os.getcwd()) as folder:
+            for clients in args.clients:
+                pg = schema_url(url)
+                rows.append(("PostgreSQL, 2 serve", run([pg, pg], clients, args.tables,
+                                                        args.seconds, folder)))  # fmt: skip
+                sqlite = os.path.join(folder, f"bench{clients}.db")
+                rows.append(("SQLite, 1 serve", run([sqlite], clients, args.tables,
+                                                    args.seconds, folder)))  # fmt: skip
+    finally:
+        if cluster_dir is not None:
+            pgcluster.stop(cluster_dir, remove=True)
+    print(f"{args.tables} tables, {args.seconds:.0f} s of load a step, each client betting "
+          "about every 5 s, each host dealing about every 5 s")  # fmt: skip
+    print("clients | servers               bets/s  p50 ms   p99 ms  lost  dup  commits  refusals")
+    for name, r in rows:
+        failed = f" ({r['failed']} connections failed)" if r["failed"] else ""
+        refused = r["errors"] or "none"
+        print(f"{r['clients']:7d} | {name:20s} {r['acked_s']:7.0f} {r['p50']:7.1f} {r['p99']:8.1f} "
+              f"{r['lost']:5d} {r['dup']:4d} {r['commits']:8d}  {refused}{failed}")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
