@@ -127,7 +127,7 @@ def test_import_refuses_a_fair_shoe_whose_seed_was_changed() -> None:
     table.sit("Ana", 10**9)
     table.bet("Ana", "banco", 1000)
     table.deal()
-    lines = [json.loads(x) for x in export_lines(store.load("club"))]
+    lines = [json.loads(x) for x in export_lines(store.load("club"), secrets=True)]
     shuffled = next(x for x in lines if x["event"]["type"] == "ShoeShuffled")
     seed = shuffled["event"]["server_seed"]
     shuffled["event"]["server_seed"] = ("0" if seed[0] != "0" else "1") + seed[1:]

@@ -5,13 +5,14 @@ shuffled by the provably fair scheme becomes a ``FairShoe`` with every card
 that has left it, in order (the casino's turned and burned cards first). Its
 server seed is shown only once the shoe has ended: a later shoe was shuffled,
 the shoe finished, the table closed, or, at a table that reshuffles every
-coup (the session), its one coup was settled.
+coup (the session), its one coup was settled. ``public_log`` is what an export
+shows: the shoes still in play hidden.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 
 from puntobanco import fair
 from puntobanco.cards import Card
@@ -21,60 +22,118 @@ from puntobanco.table.events import (
     Event,
     ShoeBurned,
     ShoeFinished,
+    ShoeHidden,
     ShoeShuffled,
     TableClosed,
     TableOpened,
 )
 
 
-def fair_shoes(events: Iterable[Event]) -> list[fair.FairShoe]:
-    """Every fair shoe of one table's log, oldest first (seeds of shoes not ended: None)."""
-    table = ""
-    decks = 0
+@dataclass
+class _Span:
+    """One shoe of a log: where it was shuffled, the cards that left it, whether it ended."""
+
+    index: int
+    event: ShoeShuffled | ShoeHidden
+    dealt: list[Card] = field(default_factory=list)
+    ended: bool = False
+
+
+def _spans(events: Sequence[Event]) -> tuple[TableOpened | None, list[_Span]]:
+    """Every shoe of one table's log, with the cards dealt from it and whether it ended.
+
+    A shoe ends when a later shoe is shuffled, the shoe finishes, the table
+    closes, or, at a table that reshuffles every coup (the session), its one
+    coup is settled.
+    """
+    opened: TableOpened | None = None
     reshuffles = False
-    shoes: list[dict[str, Any]] = []
-    current: dict[str, Any] | None = None
-
-    def end() -> None:
-        if current is not None:
-            current["ended"] = True
-
-    for event in events:
+    spans: list[_Span] = []
+    current: _Span | None = None
+    for index, event in enumerate(events):
         if isinstance(event, TableOpened):
-            table, decks = event.table, event.config.decks
+            opened = event
             reshuffles = event.config.shoe_config.reshuffle_every_coup
-        elif isinstance(event, ShoeShuffled):
-            end()
-            current = None
-            if event.server_seed is not None and event.client_seed is not None:
-                current = {"event": event, "dealt": [], "ended": False}
-                shoes.append(current)
+        elif isinstance(event, ShoeShuffled | ShoeHidden):
+            if current is not None:
+                current.ended = True
+            current = _Span(index, event)
+            spans.append(current)
         elif current is None:
             continue
         elif isinstance(event, ShoeBurned):
-            current["dealt"].extend([event.turned, *event.burned])
+            current.dealt.extend([event.turned, *event.burned])
         elif isinstance(event, CoupDealt):
-            current["dealt"].extend(event.cards)
+            current.dealt.extend(event.cards)
         elif isinstance(event, ShoeFinished | TableClosed) or (
             isinstance(event, CoupSettled) and reshuffles
         ):
-            end()
+            current.ended = True
+    return opened, spans
+
+
+def fair_shoes(events: Iterable[Event]) -> list[fair.FairShoe]:
+    """Every fair shoe of one table's log, oldest first (seeds of shoes not ended: None).
+
+    A shoe hidden by an export (``ShoeHidden``) shows its commitment only.
+    """
+    opened, spans = _spans(list(events))
+    table = opened.table if opened is not None else ""
+    decks = opened.config.decks if opened is not None else 0
     result = []
-    for shoe in shoes:
-        shuffled: ShoeShuffled = shoe["event"]
-        seed = shuffled.server_seed or ""
-        dealt: list[Card] = shoe["dealt"]
+    for span in spans:
+        event = span.event
+        if event.client_seed is None:
+            continue
+        if isinstance(event, ShoeHidden):
+            if event.commitment is None:
+                continue
+            commitment, seed = event.commitment, None
+        elif event.server_seed is None:
+            continue
+        else:
+            commitment = fair.commitment(bytes.fromhex(event.server_seed))
+            seed = event.server_seed if span.ended else None
         result.append(
             fair.FairShoe(
                 table=table,
-                shoe=shuffled.shoe,
+                shoe=event.shoe,
                 decks=decks,
-                commitment=fair.commitment(bytes.fromhex(seed)),
-                client_seed=shuffled.client_seed or "",
-                nonce=shuffled.shoe,
-                server_seed=seed if shoe["ended"] else None,
+                commitment=commitment,
+                client_seed=event.client_seed,
+                nonce=event.shoe,
+                server_seed=seed,
                 secret=True,
-                dealt=tuple(dealt),
+                dealt=tuple(span.dealt),
             )
         )
     return result
+
+
+def public_log(events: Sequence[Event]) -> list[Event]:
+    """``events`` as an export may show them: every shoe still in play hidden.
+
+    A shoe that has not ended keeps its server seed and the order of the
+    cards still in it in the store alone; the export shows a ``ShoeHidden``
+    with the cards already dealt, the commitment and the client seed. Shoes
+    that ended show everything (their seed is revealed), and so do tables
+    opened with a public ``seed`` (anyone can derive their shoes) and shoes
+    of physical cards (no order is known).
+    """
+    opened, spans = _spans(events)
+    if opened is not None and opened.config.seed is not None:
+        return list(events)
+    public = list(events)
+    for span in spans:
+        event = span.event
+        if span.ended or not isinstance(event, ShoeShuffled) or not event.order:
+            continue
+        seed = event.server_seed
+        public[span.index] = ShoeHidden(
+            shoe=event.shoe,
+            dealt=tuple(span.dealt),
+            cut_card=event.cut_card,
+            commitment=fair.commitment(bytes.fromhex(seed)) if seed is not None else None,
+            client_seed=event.client_seed,
+        )
+    return public

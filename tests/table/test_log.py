@@ -63,6 +63,8 @@ def event_strategy(cls: type) -> st.SearchStrategy[Any]:
         "coup": st.integers(1, 10**6),
         "shoe": st.integers(1, 10**4),
         "order": st.lists(cards, max_size=60).map(tuple),
+        "dealt": st.lists(cards, max_size=60).map(tuple),
+        "commitment": st.one_of(st.none(), st.binary(min_size=32, max_size=32).map(bytes.hex)),
         "cards": st.lists(cards, min_size=4, max_size=6).map(tuple),
         "burned": st.lists(cards, max_size=10).map(tuple),
         "turned": cards,

@@ -1,4 +1,9 @@
-"""``puntobanco export TABLE --jsonl [--db PATH]``: a table's log as JSON lines."""
+"""``puntobanco export TABLE [--with-secrets] [--db PATH]``: a table's log as JSON lines.
+
+By default the shoes still in play are hidden (no unrevealed server seed, no
+card still in a shoe): what a player or an auditor may read. ``--with-secrets``
+is the operator's copy, to move a table that is still in play.
+"""
 
 from __future__ import annotations
 
@@ -17,6 +22,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
     )
     p.add_argument("table", help=t("cli.help.table", lang))
     p.add_argument("--jsonl", action="store_true", default=True, help=t("cli.help.jsonl", lang))
+    p.add_argument(
+        "--with-secrets", action="store_true", help=t("cli.help.with_secrets", lang)
+    )
     add_db_argument(p, lang)
 
 
@@ -26,6 +34,6 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
 
     from puntobanco.store.jsonl import export_lines
 
-    for line in export_lines(load_table(args.db, args.table)):
+    for line in export_lines(load_table(args.db, args.table), secrets=args.with_secrets):
         sys.stdout.write(line + "\n")
     return 0

@@ -196,3 +196,35 @@ MESSAGES.update(
         ),
     }
 )
+MESSAGES.update(
+    {
+        "import.error.hidden": M(
+            "Line {line}: table {table!r}'s shoe {shoe} is hidden in this export (it was still "
+            "in play), so the table can be checked with verify but not imported to play on. "
+            "To move a table that is still in play, export it with --with-secrets.",
+            "Ligne {line} : le sabot {shoe} de la table {table!r} est caché dans cet export (il "
+            "était encore en jeu) : la table peut être vérifiée avec verify, pas importée pour "
+            "y jouer. Pour déplacer une table encore en jeu, exportez-la avec --with-secrets.",
+            "Línea {line}: el zapato {shoe} de la mesa {table!r} está oculto en esta exportación "
+            "(aún estaba en juego): la mesa se puede comprobar con verify, no importar para "
+            "seguir jugando. Para trasladar una mesa aún en juego, expórtela con --with-secrets.",
+        ),
+        "table.event.hidden": M(
+            "Shoe {shoe}, still in play, is hidden in this export ({cards} cards dealt from it).",
+            "Le sabot {shoe}, encore en jeu, est caché dans cet export ({cards} cartes en sont "
+            "sorties).",
+            "El zapato {shoe}, aún en juego, está oculto en esta exportación ({cards} cartas "
+            "repartidas de él).",
+        ),
+        "cli.help.with_secrets": M(
+            "also write the shoes still in play (server seeds, cards not yet dealt): an "
+            "operator's copy, to move a table that is still in play; never give it to players",
+            "écrire aussi les sabots encore en jeu (graines du serveur, cartes pas encore "
+            "distribuées) : la copie de l'exploitant, pour déplacer une table encore en jeu ; "
+            "ne jamais la donner aux joueurs",
+            "escribir también los zapatos aún en juego (semillas del servidor, cartas aún no "
+            "repartidas): la copia del operador, para trasladar una mesa aún en juego; nunca "
+            "se entrega a los jugadores",
+        ),
+    }
+)

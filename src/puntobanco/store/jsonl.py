@@ -17,6 +17,7 @@ from puntobanco.store import Append, EventStore, Record, append_many
 from puntobanco.store.chain import GENESIS, hashes, link
 from puntobanco.table.audit import audit_log
 from puntobanco.table.codec import from_dict, to_dict
+from puntobanco.table.events import ShoeHidden
 
 
 def record_line(record: Record, prev: str | None = None, hash: str | None = None) -> str:
@@ -43,8 +44,19 @@ def chain_head(records: Sequence[Record]) -> str:
     return chain[-1][1] if chain else GENESIS
 
 
-def export_lines(records: Sequence[Record]) -> list[str]:
-    """One table's records as chained JSON lines, as ``export`` writes them."""
+def export_lines(records: Sequence[Record], *, secrets: bool = False) -> list[str]:
+    """One table's records as chained JSON lines, as ``export`` writes them.
+
+    Without ``secrets``, shoes still in play are hidden (``fairlog.public_log``):
+    no unrevealed server seed and no card still in a shoe leaves the store,
+    and the chain is taken over the lines as written. ``secrets`` writes the
+    store's private part too: an operator's copy that ``import`` can play on.
+    """
+    if not secrets:
+        from puntobanco.fairlog import public_log
+
+        events = public_log([r.event for r in records])
+        records = [Record(r.table, r.seq, r.time, e) for r, e in zip(records, events, strict=True)]
     return [record_line(r, *links) for r, links in zip(records, chain_of(records), strict=True)]
 
 
@@ -137,6 +149,11 @@ def import_lines(store: EventStore, lines: Iterable[str]) -> list[tuple[str, int
     for table, records in tables.items():
         if table in existing:
             raise StoreError("store.error.exists", table=table, db=getattr(store, "name", "?"))
+        for record, number in zip(records, numbers[table], strict=True):
+            if isinstance(record.event, ShoeHidden):
+                raise StoreError(
+                    "import.error.hidden", line=number, table=table, shoe=record.event.shoe
+                )
         checked.append((table, records, check_log(table, records, numbers[table])))
     # Every table in one transaction: an interrupted import leaves none of them.
     append_many(

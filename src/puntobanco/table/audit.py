@@ -39,6 +39,7 @@ from puntobanco.table.events import (
     PlayerSeated,
     PuntoCardsHanded,
     ShoeFinished,
+    ShoeHidden,
     ShoeShuffled,
     TableClosed,
     TableOpened,
@@ -85,6 +86,26 @@ class _Replay(Table):
         return list(given.order)
 
 
+def _stand_in(hidden: ShoeHidden, table: str, decks: int, line: int) -> ShoeShuffled:
+    """A shoe hidden by an export, as the replay deals it: the cards already
+    dealt, then the rest of the decks in their unshuffled order (never dealt:
+    a table with a hidden shoe is checked, not played on)."""
+    rest = Counter(fresh_order(decks))
+    rest.subtract(hidden.dealt)
+    if any(count < 0 for count in rest.values()):
+        raise StoreError("import.error.shoe", line=line, shoe=hidden.shoe, decks=decks)
+    if hidden.client_seed is not None and hidden.client_seed != fair.client_seed(
+        table, hidden.shoe
+    ):
+        raise StoreError("import.error.fair_shoe", line=line, shoe=hidden.shoe)
+    order = list(hidden.dealt)
+    for card in fresh_order(decks):
+        if rest[card] > 0:
+            rest[card] -= 1
+            order.append(card)
+    return ShoeShuffled(hidden.shoe, tuple(order), hidden.cut_card)
+
+
 def _quote(event: Event) -> str:
     text = dumps(event)
     return text if len(text) <= QUOTE else text[: QUOTE - 1] + "…"
@@ -112,6 +133,10 @@ def audit_log(
             expected=repr(table),
         )
     _check_times(table, times, lines)
+    events = [
+        _stand_in(e, table, first.config.decks, line) if isinstance(e, ShoeHidden) else e
+        for e, line in zip(events, lines, strict=True)
+    ]
     position = [0]
     orders = (e for e in events if isinstance(e, ShoeShuffled))
     machine = _Replay(orders, lambda: lines[min(position[0], len(lines) - 1)])

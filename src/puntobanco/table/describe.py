@@ -34,6 +34,7 @@ from puntobanco.table.events import (
     PuntoCardsHanded,
     ShoeBurned,
     ShoeFinished,
+    ShoeHidden,
     ShoeHolderChanged,
     ShoeShuffled,
     TableClosed,
@@ -65,6 +66,8 @@ def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str
             return t("table.event.closed", lang, coup=event.coup)
         case ShoeShuffled():
             return t("table.event.shuffled", lang, shoe=event.shoe, cards=len(event.order))
+        case ShoeHidden():
+            return t("table.event.hidden", lang, shoe=event.shoe, cards=len(event.dealt))
         case ShoeBurned():
             return t(
                 "table.event.burned",

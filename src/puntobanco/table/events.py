@@ -87,6 +87,23 @@ class ShoeShuffled:
 
 
 @dataclass(frozen=True, slots=True)
+class ShoeHidden:
+    """A shoe still in play, as an export shows it: the cards that have left
+    it (``dealt``, burn cards first), its cut card, commitment and client
+    seed, never its server seed nor the cards still in it.
+
+    Only exports hold it (in place of the store's ``ShoeShuffled``): a table
+    can be checked from such an export, not played on.
+    """
+
+    shoe: int
+    dealt: tuple[Card, ...]
+    cut_card: int | None
+    commitment: str | None
+    client_seed: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class ShoeBurned:
     """The start of a casino shoe: one card turned and as many burned as it counts."""
 
@@ -237,6 +254,7 @@ Event = (
     | BetWithdrawn
     | BetsClosed
     | ShoeShuffled
+    | ShoeHidden
     | ShoeBurned
     | PuntoCardsHanded
     | CoupDealt
@@ -266,6 +284,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         BetWithdrawn,
         BetsClosed,
         ShoeShuffled,
+        ShoeHidden,
         ShoeBurned,
         PuntoCardsHanded,
         CoupDealt,
