@@ -4,6 +4,8 @@ The time comes in through ``tick(now)``; the core never reads a clock."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from puntobanco import CroupierTable
 from puntobanco.table import Phase, Table, TableConfig
 from puntobanco.table.events import CoupDealt, PuntoCardsHanded, ShoeHolderChanged
@@ -108,7 +110,12 @@ def test_every_event_reads_as_a_sentence_in_three_languages() -> None:
         assisted.place_card(card)
     assisted.settle()
     assisted.undo_card()
-    for game in (casino, session, casino2, assisted):
+    from puntobanco.fairlog import public_log
+
+    unseeded = CasinoTable(table="third")  # a fair shoe, hidden by an export mid-shoe
+    unseeded.sit("Ana", 10**7)
+    exported = SimpleNamespace(events=public_log(unseeded.events), config=unseeded.config)
+    for game in (casino, session, casino2, assisted, exported):
         for event in game.events:
             seen.add(type(event))
             for lang in LANGS:

@@ -22,9 +22,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
     )
     p.add_argument("table", help=t("cli.help.table", lang))
     p.add_argument("--jsonl", action="store_true", default=True, help=t("cli.help.jsonl", lang))
-    p.add_argument(
-        "--with-secrets", action="store_true", help=t("cli.help.with_secrets", lang)
-    )
+    p.add_argument("--with-secrets", action="store_true", help=t("cli.help.with_secrets", lang))
     add_db_argument(p, lang)
 
 
