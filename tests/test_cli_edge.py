@@ -149,7 +149,9 @@ def test_a_db_that_cannot_be_a_log_is_named_with_the_reason(
         "assist": ["assist"],
     }[command]
     err = refused(capsys, *args, "--db", db.format(tmp=tmp_path))
-    if command in ("history", "export") and not db.endswith("notadb.db"):
+    if command in ("history", "export") and db == "{tmp}":
+        words = "is not a game log: it is a folder"
+    elif command in ("history", "export") and not db.endswith("notadb.db"):
         words = "There is no game log"  # readers never create a log, whatever the path
     assert words in err
     assert (tmp_path / "notadb.db").read_text() == "not a database\n"

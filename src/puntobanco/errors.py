@@ -85,6 +85,32 @@ class StoreError(PuntoBancoError):
     """The event log refuses an operation: a conflicting write, an unknown table, a bad file."""
 
 
+class NotALogError(StoreError):
+    """A file given as the game log that is not one: a folder, empty, not SQLite, another
+    program's database."""
+
+
+class DamagedLogError(StoreError):
+    """A game log whose file is damaged: SQLite's own check fails, a row does not match
+    its checksum or does not read back, a table's events have a gap."""
+
+
+class StoreLockedError(StoreError):
+    """A game log that another program keeps locked longer than a reader waits."""
+
+
+class CannotOpenError(StoreError):
+    """A game log that cannot be opened here (permissions, a read-only folder)."""
+
+
+class OlderLogError(StoreError):
+    """A game log in an older format, which only a command that writes converts."""
+
+
+class NewerLogError(StoreError):
+    """A game log written by a newer puntobanco."""
+
+
 class InvalidStrategyError(PuntoBancoError):
     """A strategy, a table limit or a simulation setting that the simulator refuses."""
 

@@ -35,7 +35,7 @@ def load_table(db: str | None, table: str) -> list[Record]:
     from puntobanco.paths import default_db_path
     from puntobanco.store import existing_log, open_store
 
-    store = open_store(existing_log(db or default_db_path()))
+    store = open_store(existing_log(db or default_db_path()), readonly=True)
     try:
         records = store.load(table)
         if not records:
@@ -79,7 +79,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
 
     if args.shoe is not None and not args.roads:
         raise CommandLineError("cli.error.only_with", option="--shoe", other="--roads")
-    store = open_store(existing_log(args.db or default_db_path()))
+    store = open_store(existing_log(args.db or default_db_path()), readonly=True)
     try:
         tables = store.tables()
         if args.table is not None and args.table not in tables:

@@ -60,4 +60,89 @@ MESSAGES: dict[str, M] = {
         "La base {db} contiene un registro más nuevo (esquema {found}) del que este puntobanco "
         "conoce ({known}); actualice puntobanco.",
     ),
+    # Reading a SQLite log, and what can be wrong with its file.
+    "store.error.not_log": M(
+        "{db} is not a game log: {reason}.",
+        "{db} n'est pas un journal de parties : {reason}.",
+        "{db} no es un registro de partidas: {reason}.",
+    ),
+    "store.reason.folder": M("it is a folder", "c'est un dossier", "es una carpeta"),
+    "store.reason.empty": M("the file is empty", "le fichier est vide", "el archivo está vacío"),
+    "store.reason.not_sqlite": M(
+        "it is not a SQLite database", "ce n'est pas une base SQLite", "no es una base SQLite"
+    ),
+    "store.reason.no_events": M(
+        "this SQLite database holds no puntobanco events",
+        "cette base SQLite ne contient aucun événement puntobanco",
+        "esta base SQLite no contiene ningún evento de puntobanco",
+    ),
+    "store.error.damaged": M(
+        "The game log {db} is damaged ({reason}); nothing is read from it. Restore a copy "
+        "made with 'puntobanco backup'.",
+        "Le journal de parties {db} est endommagé ({reason}) ; rien n'en est lu. Restaurez une "
+        "copie faite avec « puntobanco backup ».",
+        "El registro de partidas {db} está dañado ({reason}); no se lee nada de él. Restaure "
+        "una copia hecha con «puntobanco backup».",
+    ),
+    "store.reason.sqlite": M(
+        "SQLite's check says: {detail}",
+        "la vérification de SQLite dit : {detail}",
+        "la comprobación de SQLite dice: {detail}",
+    ),
+    "store.reason.gap": M(
+        "event {seq} of table {table!r} is missing",
+        "l'événement {seq} de la table {table!r} manque",
+        "falta el evento {seq} de la mesa {table!r}",
+    ),
+    "store.reason.checksum": M(
+        "event {seq} of table {table!r} does not match its checksum",
+        "l'événement {seq} de la table {table!r} ne correspond pas à sa somme de contrôle",
+        "el evento {seq} de la mesa {table!r} no coincide con su suma de control",
+    ),
+    "store.reason.row": M(
+        "event {seq} of table {table!r} cannot be read back ({detail})",
+        "l'événement {seq} de la table {table!r} est illisible ({detail})",
+        "el evento {seq} de la mesa {table!r} no se puede leer ({detail})",
+    ),
+    "store.error.locked": M(
+        "The game log {db} is locked by another program; gave up after waiting {seconds} s. "
+        "Try again once it has finished.",
+        "Le journal de parties {db} est verrouillé par un autre programme ; abandon après "
+        "{seconds} s d'attente. Réessayez quand il aura fini.",
+        "El registro de partidas {db} está bloqueado por otro programa; se abandonó tras "
+        "esperar {seconds} s. Inténtelo de nuevo cuando haya terminado.",
+    ),
+    "store.error.cannot_open": M(
+        "The game log {db} cannot be opened for reading ({detail}).",
+        "Le journal de parties {db} ne peut pas être ouvert en lecture ({detail}).",
+        "El registro de partidas {db} no se puede abrir para leer ({detail}).",
+    ),
+    "store.error.read_only_wal": M(
+        "The game log {db} cannot be read here: its folder is read-only and {wal} holds "
+        "coups not yet merged into it. Open it once where the folder can be written, or copy "
+        "it with 'puntobanco backup'.",
+        "Le journal de parties {db} ne peut pas être lu ici : son dossier est en lecture "
+        "seule et {wal} contient des coups pas encore intégrés. Ouvrez-le une fois là où le "
+        "dossier est modifiable, ou copiez-le avec « puntobanco backup ».",
+        "El registro de partidas {db} no se puede leer aquí: su carpeta es de solo lectura y "
+        "{wal} contiene manos aún no integradas. Ábralo una vez donde la carpeta se pueda "
+        "escribir, o cópielo con «puntobanco backup».",
+    ),
+    "store.error.old_schema": M(
+        "The game log {db} is in an older format (version {found}; this puntobanco uses "
+        "{known}). Reading does not convert it: a command that writes (play, import) does, "
+        "after a 'puntobanco backup' if you want to keep the old file.",
+        "Le journal de parties {db} est dans un ancien format (version {found} ; ce "
+        "puntobanco utilise la {known}). La lecture ne le convertit pas : une commande qui "
+        "écrit (play, import) le fait, après un « puntobanco backup » si vous voulez garder "
+        "l'ancien fichier.",
+        "El registro de partidas {db} está en un formato antiguo (versión {found}; este "
+        "puntobanco usa la {known}). La lectura no lo convierte: una orden que escribe (play, "
+        "import) lo hace, tras un «puntobanco backup» si quiere conservar el archivo antiguo.",
+    ),
+    "store.error.read_only_store": M(
+        "The game log {db} is open for reading only; nothing is written to it.",
+        "Le journal de parties {db} est ouvert en lecture seule ; rien n'y est écrit.",
+        "El registro de partidas {db} está abierto solo para leer; no se escribe nada en él.",
+    ),
 }

@@ -207,18 +207,30 @@ def existing_log(path: str | os.PathLike[str]) -> str | os.PathLike[str]:
     scheme, sep, rest = text.partition("://")
     if sep and scheme != "sqlite":
         return path
-    if not Path(rest[1:] if sep else text).is_file():
+    where = Path(rest[1:] if sep else text)
+    if where.is_dir():
+        from puntobanco.errors import NotALogError
+
+        raise NotALogError(
+            "store.error.not_log", db=str(path), reason=StoreError("store.reason.folder")
+        )
+    if not where.is_file():
         raise StoreError("store.error.no_log", db=str(path))
     return path
 
 
-def open_store(db: str | os.PathLike[str] | EventStore | None) -> EventStore:
+def open_store(
+    db: str | os.PathLike[str] | EventStore | None, *, readonly: bool = False
+) -> EventStore:
     """The store that ``db`` names, chosen by the URL's scheme.
 
     ``None`` or ``"memory://"``: a ``MemoryStore``; a plain path or
     ``sqlite:///path`` (``sqlite:////abs/path`` for an absolute one): a SQLite
     file, created if missing; ``postgresql://...``: the PostgreSQL store; a
     store is used as it is. ``StoreError`` for an empty name or an unknown scheme.
+
+    ``readonly=True`` (commands that only read): a SQLite file is opened
+    read-only and checked (``SQLiteStore(readonly=True)``); it must exist.
     """
     if db is None:
         return MemoryStore()
@@ -232,11 +244,11 @@ def open_store(db: str | os.PathLike[str] | EventStore | None) -> EventStore:
         raise StoreError("store.error.url", url=db, schemes=", ".join(SCHEMES))
     scheme, sep, rest = db.partition("://")
     if not sep:
-        return _sqlite(db)
+        return _sqlite(db, readonly)
     if scheme == "sqlite":
         if not rest.startswith("/") or not rest[1:]:
             raise StoreError("store.error.url", url=db, schemes=", ".join(SCHEMES))
-        return _sqlite(rest[1:])
+        return _sqlite(rest[1:], readonly)
     if scheme == "memory" and not rest:
         return MemoryStore()
     if scheme in ("postgresql", "postgres"):
@@ -255,7 +267,7 @@ def open_store(db: str | os.PathLike[str] | EventStore | None) -> EventStore:
 SCHEMES = ("sqlite:///PATH", "memory://", "postgresql://...")
 
 
-def _sqlite(path: str) -> EventStore:
+def _sqlite(path: str, readonly: bool = False) -> EventStore:
     from puntobanco.store.sqlite import SQLiteStore
 
-    return SQLiteStore(path)
+    return SQLiteStore(path, readonly=readonly)

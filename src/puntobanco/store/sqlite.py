@@ -1,32 +1,65 @@
 """The SQLite event store: standard library ``sqlite3``, WAL, ``synchronous=FULL``.
 
 One transaction per ``append`` or ``append_many`` (``BEGIN IMMEDIATE`` ...
-``COMMIT``), committed
-before it returns: an action that returned is on disk, and a crash leaves
-either all of an action's events or none. Each event is one row keyed by
-(table, number); the body is the event's JSON line.
+``COMMIT``), committed before it returns: an action that returned is on disk,
+and a crash leaves either all of an action's events or none. Each event is one
+row keyed by (table, number); the body is the event's JSON line, and ``crc``
+a checksum of the row.
+
+A reader (``readonly=True``: ``history``, ``export``, ``shoes``, ``verify``,
+``backup``) opens the file with SQLite's ``mode=ro``: it never writes to it,
+never creates its schema, never converts an older one, and reads every table
+from one snapshot. It waits at most ``READ_TIMEOUT`` seconds for a lock.
+Before it reads, the file must pass ``PRAGMA quick_check`` and the log's own
+check (each table's events numbered 1, 2, 3... with no gap); each row it
+reads must match its checksum and decode to the event its ``type`` names. A
+file that fails any of these is refused with a named error naming the file
+and the fault, never read half-way.
+
+In WAL mode SQLite keeps recent commits in the ``-wal`` file beside the
+database until a checkpoint: while a table is open the ``.db`` file alone is
+not the whole log (``backup`` copies both safely). A writer checkpoints the
+WAL when it closes.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sqlite3
-from collections.abc import Callable, Sequence
+import zlib
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Final
+from typing import Final, NoReturn
 
-from puntobanco.errors import StoreError
+from puntobanco.errors import (
+    CannotOpenError,
+    DamagedLogError,
+    NewerLogError,
+    NotALogError,
+    OlderLogError,
+    PuntoBancoError,
+    StoreError,
+    StoreLockedError,
+)
 from puntobanco.interrupts import deferred_signals
 from puntobanco.store import Append, Record, now_text
 from puntobanco.table.codec import dumps, loads
 from puntobanco.table.events import Event
 
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 2
 #: Test hook for the crash tests: the process kills itself (SIGKILL) right
 #: after its N-th commit, before ``append`` returns.
 KILL_AFTER_COMMIT: Final = "PUNTOBANCO_TEST_KILL_AFTER_COMMIT"
+#: How long a reader waits for a lock held by another program, in seconds.
+READ_TIMEOUT: Final = 5.0
+#: The first bytes of every SQLite file.
+_MAGIC: Final = b"SQLite format 3\x00"
 
+# ``crc``: a checksum of the row's other columns, so that a byte changed on the
+# disk (in a time, a name, a stake) is found when the row is read, not shown.
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS events (
     table_id TEXT NOT NULL,
@@ -34,13 +67,29 @@ CREATE TABLE IF NOT EXISTS events (
     time TEXT NOT NULL,
     type TEXT NOT NULL,
     body TEXT NOT NULL,
+    crc INTEGER,
     PRIMARY KEY (table_id, seq)
 ) WITHOUT ROWID;
 """
 
 
+def row_crc(table: str, seq: int, time: str, type_name: str, body: str) -> int:
+    """The checksum kept with each row: CRC-32 of its columns, each ended by a NUL."""
+    data = "\x00".join((table, str(seq), time, type_name, body)).encode("utf-8", "surrogatepass")
+    return zlib.crc32(data)
+
+
 class SQLiteStore:
-    """An ``EventStore`` in one SQLite file (created with its folder if missing)."""
+    """An ``EventStore`` in one SQLite file (created with its folder if missing).
+
+    ``readonly=True`` (every command that only reads): the file is opened
+    read-only and never written (no schema, no version, no journal change),
+    which works on a read-only file or folder too; a lock held by another
+    program is waited for ``timeout`` seconds (``READ_TIMEOUT``) and then
+    reported (``StoreLockedError``). Such a store checks the file on open
+    (``check``) and every row it returns (its checksum, its event), so that a
+    damaged file is refused (``DamagedLogError``) and never read wrong.
+    """
 
     #: ``append_many`` keeps each append's own ``times`` (imports).
     append_many_times: Final = True
@@ -51,20 +100,127 @@ class SQLiteStore:
         *,
         synchronous: str = "FULL",
         clock: Callable[[], str] = now_text,
+        readonly: bool = False,
+        timeout: float | None = None,
     ) -> None:
         self.name = str(path)
-        if self.name != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(self.name, isolation_level=None, timeout=30)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        assert synchronous in ("FULL", "NORMAL", "OFF", "EXTRA")
-        self._db.execute(f"PRAGMA synchronous={synchronous}")
-        self._db.executescript(_SCHEMA)
-        self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        self.readonly = readonly
         self._clock = clock
         self._commits = 0
         kill = os.environ.get(KILL_AFTER_COMMIT, "")
         self._kill_after = int(kill) if kill.isdigit() else None
+        if readonly:
+            self._timeout = READ_TIMEOUT if timeout is None else timeout
+            self._db = _open_reader(self.name, self._timeout)
+            try:
+                with self._reading():
+                    self._check()
+            except BaseException:
+                self._db.close()
+                raise
+            return
+        self._timeout = 30.0 if timeout is None else timeout
+        if self.name != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(self.name, isolation_level=None, timeout=self._timeout)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        if synchronous not in ("FULL", "NORMAL", "OFF", "EXTRA"):
+            raise ValueError(f"synchronous must be FULL, NORMAL, OFF or EXTRA, not {synchronous!r}")
+        self._db.execute(f"PRAGMA synchronous={synchronous}")
+        self._upgrade()
+
+    def _upgrade(self) -> None:
+        """A writer's schema: created if missing, an older one brought up to date."""
+        db = self._db
+        (version,) = db.execute("PRAGMA user_version").fetchone()
+        if version > SCHEMA_VERSION:
+            raise NewerLogError(
+                "store.error.pg_newer_schema", db=self.name, found=version, known=SCHEMA_VERSION
+            )
+        if version == SCHEMA_VERSION:
+            return
+        with deferred_signals():
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                db.execute(_SCHEMA.strip().rstrip(";"))
+                columns = [row[1] for row in db.execute("PRAGMA table_info(events)")]
+                if "crc" not in columns:  # a log of version 1: each row gets its checksum
+                    db.execute("ALTER TABLE events ADD COLUMN crc INTEGER")
+                    rows = db.execute("SELECT table_id, seq, time, type, body FROM events")
+                    db.executemany(
+                        "UPDATE events SET crc = ? WHERE table_id = ? AND seq = ?",
+                        [(row_crc(*row), row[0], row[1]) for row in rows.fetchall()],
+                    )
+                db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
+
+    @contextmanager
+    def _reading(self) -> Iterator[None]:
+        """SQLite's refusals while reading, as named errors that name the file."""
+        try:
+            yield
+        except sqlite3.Error as error:
+            raise _named(error, self.name, self._timeout) from None
+
+    def _check(self) -> None:
+        """The reader's checks on open, in the snapshot that every later read sees.
+
+        ``PRAGMA quick_check`` reads every page and b-tree of the file (the
+        full ``integrity_check`` adds the cross-check of indexes against their
+        tables, and this file has no index apart from its tables' keys); then
+        each table's events must be numbered 1, 2, 3... with no gap.
+        """
+        db = self._db
+        db.execute("BEGIN")  # one snapshot for the checks and every read after them
+        names = {name for (name,) in db.execute("SELECT name FROM sqlite_schema")}
+        (version,) = db.execute("PRAGMA user_version").fetchone()
+        if "events" not in names:
+            raise NotALogError(
+                "store.error.not_log", db=self.name, reason=StoreError("store.reason.no_events")
+            )
+        if version > SCHEMA_VERSION:
+            raise NewerLogError(
+                "store.error.pg_newer_schema", db=self.name, found=version, known=SCHEMA_VERSION
+            )
+        if version < SCHEMA_VERSION:
+            raise OlderLogError(
+                "store.error.old_schema", db=self.name, found=version, known=SCHEMA_VERSION
+            )
+        problems = [str(row[0]) for row in db.execute("PRAGMA quick_check(3)")]
+        if problems != ["ok"]:
+            self._damaged("store.reason.sqlite", detail="; ".join(problems))
+        for table, count, first, last in db.execute(
+            "SELECT table_id, COUNT(*), MIN(seq), MAX(seq) FROM events GROUP BY table_id"
+        ):
+            if first != 1 or last != count:
+                self._damaged("store.reason.gap", table=table, seq=_first_gap(db, table))
+
+    def _damaged(self, reason: str, **params: object) -> NoReturn:
+        raise DamagedLogError(
+            "store.error.damaged", db=self.name, reason=StoreError(reason, **params)
+        )
+
+    def _writable(self) -> None:
+        if self.readonly:
+            raise StoreError("store.error.read_only_store", db=self.name)
+
+    def _record(
+        self, table: str, seq: int, time: str, type_name: str, body: str, crc: int | None
+    ) -> Record:
+        """A stored row as a record, once its checksum and its event check out."""
+        if crc != row_crc(table, seq, time, type_name, body):
+            self._damaged("store.reason.checksum", table=table, seq=seq)
+        try:
+            event = loads(body)
+        except (ValueError, TypeError, KeyError, PuntoBancoError) as error:
+            self._damaged("store.reason.row", table=table, seq=seq, detail=str(error))
+        if type(event).__name__ != type_name:
+            self._damaged("store.reason.row", table=table, seq=seq, detail=type_name)
+        return Record(table, seq, time, event)
 
     def append(
         self,
@@ -75,10 +231,12 @@ class SQLiteStore:
         times: Sequence[str] | None = None,
     ) -> None:
         """See ``EventStore.append``."""
+        self._writable()
         self.append_many([Append(table, expected, events, times)])
 
     def append_many(self, batch: Sequence[Append | tuple[str, int, Sequence[Event]]]) -> None:
         """See ``GroupCommitStore.append_many``: one transaction, one sync to disk."""
+        self._writable()
         appends = [Append(*item) for item in batch]
         stamp = self._clock()
         rows = [
@@ -94,6 +252,7 @@ class SQLiteStore:
         ]
         if not rows:
             return
+        checked = [(*row, row_crc(*row)) for row in rows]
         db = self._db
         # Signals wait until the transaction is over, so that a raising handler
         # (Ctrl-C) lands before BEGIN or after COMMIT: the caller then knows
@@ -118,8 +277,9 @@ class SQLiteStore:
                         )
                     counts[a.table] += len(a.events)
                 db.executemany(
-                    "INSERT INTO events (table_id, seq, time, type, body) VALUES (?, ?, ?, ?, ?)",
-                    rows,
+                    "INSERT INTO events (table_id, seq, time, type, body, crc) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    checked,
                 )
                 db.execute("COMMIT")
             except BaseException:
@@ -131,17 +291,15 @@ class SQLiteStore:
             os.kill(os.getpid(), signal.SIGKILL)
 
     def load(self, table: str) -> list[Record]:
-        """See ``EventStore.load``."""
-        rows = self._db.execute(
-            "SELECT seq, time, body FROM events WHERE table_id = ? ORDER BY seq", (table,)
-        ).fetchall()
-        return [Record(table, seq, time, loads(body)) for seq, time, body in rows]
+        """See ``EventStore.load``: each row checked (its checksum, its event)."""
+        return self.load_after(table, 0)
 
     def tables(self) -> list[str]:
         """See ``EventStore.tables``."""
-        rows = self._db.execute(
-            "SELECT table_id FROM events GROUP BY table_id ORDER BY MIN(time), table_id"
-        ).fetchall()
+        with self._reading():
+            rows = self._db.execute(
+                "SELECT table_id FROM events GROUP BY table_id ORDER BY MIN(time), table_id"
+            ).fetchall()
         return [table for (table,) in rows]
 
     def integrity(self) -> str:
@@ -149,14 +307,41 @@ class SQLiteStore:
         (result,) = self._db.execute("PRAGMA integrity_check").fetchone()
         return str(result)
 
+    def checkpoint(self) -> None:
+        """Merge the ``-wal`` file into the database file and empty it (a writer's).
+
+        Readers still reading keep the frames they need; the merge is then
+        partial, which is harmless (SQLite finishes it later).
+        """
+        if self.readonly:
+            return
+        with contextlib.suppress(sqlite3.Error):
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+
+    def backup(self, target: str | os.PathLike[str]) -> None:
+        """Copy the whole log, ``-wal`` included, into the new file ``target``.
+
+        SQLite's online backup in one step: a snapshot of the log as one
+        moment saw it, taken while tables may go on being played.
+        """
+        with contextlib.closing(sqlite3.connect(os.fspath(target))) as copy:
+            with self._reading():
+                self._db.backup(copy)
+            copy.execute("PRAGMA journal_mode=DELETE")
+
     def close(self) -> None:
-        """Close the connection."""
+        """Close the connection (a writer merges the ``-wal`` file first)."""
+        self.checkpoint()
         self._db.close()
 
     # -- snapshots (derived data: a table's state after event ``seq``) ---------------
 
     def save_snapshot(self, table: str, seq: int, body: str) -> None:
-        """Keep ``body``, the table's state after its event ``seq`` (replacing an older one)."""
+        """Keep ``body``, the table's state after its event ``seq`` (replacing an older one).
+
+        A read-only store keeps none (snapshots are derived data)."""
+        if self.readonly:
+            return
         db = self._db
         db.execute(_SNAPSHOTS)
         db.execute(
@@ -177,12 +362,18 @@ class SQLiteStore:
         return None if row is None else (int(row[0]), str(row[1]))
 
     def load_after(self, table: str, seq: int) -> list[Record]:
-        """The table's events after number ``seq``, oldest first."""
-        rows = self._db.execute(
-            "SELECT seq, time, body FROM events WHERE table_id = ? AND seq > ? ORDER BY seq",
-            (table, seq),
-        ).fetchall()
-        return [Record(table, n, time, loads(body)) for n, time, body in rows]
+        """The table's events after number ``seq``, oldest first, each row checked."""
+        with self._reading():
+            rows = self._db.execute(
+                "SELECT seq, time, type, body, crc FROM events "
+                "WHERE table_id = ? AND seq > ? ORDER BY seq",
+                (table, seq),
+            ).fetchall()
+        records = [self._record(table, *row) for row in rows]
+        for expected, record in enumerate(records, start=seq + 1):
+            if record.seq != expected:
+                self._damaged("store.reason.gap", table=table, seq=expected)
+        return records
 
 
 _SNAPSHOTS: Final = """
@@ -192,3 +383,80 @@ CREATE TABLE IF NOT EXISTS snapshots (
     body TEXT NOT NULL
 ) WITHOUT ROWID
 """
+
+
+def _open_reader(name: str, timeout: float) -> sqlite3.Connection:
+    """A read-only connection to the log file ``name``, refused in words when the
+    file is missing, a folder, empty or not a SQLite database.
+
+    ``mode=ro`` never writes the database; in WAL mode SQLite still needs the
+    ``-shm`` index beside it and creates it when the folder allows. In a
+    read-only folder with no ``-wal`` beside the file no writer can be at work
+    (a writer keeps one open) and nothing waits to be merged, so the file is
+    read as ``immutable``; with a ``-wal`` there it is refused, since reading
+    the file without it could miss its last coups.
+    """
+    path = Path(name)
+    try:
+        with open(path, "rb") as handle:  # a file that cannot be read: the system's words
+            header = handle.read(len(_MAGIC))
+    except IsADirectoryError:
+        raise NotALogError(
+            "store.error.not_log", db=name, reason=StoreError("store.reason.folder")
+        ) from None
+    except FileNotFoundError:
+        raise StoreError("store.error.no_log", db=name) from None
+    if not header:
+        raise NotALogError("store.error.not_log", db=name, reason=StoreError("store.reason.empty"))
+    if header != _MAGIC:
+        raise NotALogError(
+            "store.error.not_log", db=name, reason=StoreError("store.reason.not_sqlite")
+        )
+    uri = path.resolve().as_uri() + "?mode=ro"
+    db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=timeout)
+    try:
+        db.execute("SELECT COUNT(*) FROM sqlite_schema").fetchone()
+        return db
+    except sqlite3.Error as error:
+        db.close()
+        code = str(getattr(error, "sqlite_errorname", ""))
+        if not code.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN")):
+            raise _named(error, name, timeout) from None
+        wal = Path(f"{path}-wal")
+        if os.access(path.parent, os.W_OK):  # not the folder: SQLite's own reason
+            raise _named(error, name, timeout) from None
+        if wal.exists():  # a writer at work, or commits not merged into the file
+            raise CannotOpenError("store.error.read_only_wal", db=name, wal=str(wal)) from None
+    db = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None, timeout=timeout)
+    try:
+        db.execute("SELECT COUNT(*) FROM sqlite_schema").fetchone()
+    except sqlite3.Error as error:
+        db.close()
+        raise _named(error, name, timeout) from None
+    return db
+
+
+def _named(error: sqlite3.Error, db: str, timeout: float) -> StoreError:
+    """SQLite's error while reading ``db`` as a named error."""
+    code = str(getattr(error, "sqlite_errorname", ""))
+    if code.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return StoreLockedError("store.error.locked", db=db, seconds=round(timeout, 1))
+    if code.startswith("SQLITE_NOTADB"):
+        return NotALogError(
+            "store.error.not_log", db=db, reason=StoreError("store.reason.not_sqlite")
+        )
+    if code.startswith(("SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_PERM", "SQLITE_AUTH")):
+        return CannotOpenError("store.error.cannot_open", db=db, detail=str(error))
+    return DamagedLogError(
+        "store.error.damaged", db=db, reason=StoreError("store.reason.sqlite", detail=str(error))
+    )
+
+
+def _first_gap(db: sqlite3.Connection, table: str) -> int:
+    """The first number missing from ``table``'s events."""
+    expected = 1
+    for (seq,) in db.execute("SELECT seq FROM events WHERE table_id = ? ORDER BY seq", (table,)):
+        if seq != expected:
+            return int(expected)
+        expected += 1
+    return expected
