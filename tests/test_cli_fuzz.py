@@ -242,6 +242,22 @@ def cases(place: Place, command: str) -> st.SearchStrategy[list[str]]:
                 ),
             ),
         )
+    if command == "backup":
+        root = place.root
+        return st.one_of(
+            st.builds(
+                lambda p: ["backup", str(root / "copy.db"), "--db", p], bad_db(place, reader=True)
+            ),
+            st.builds(
+                lambda d: ["backup", d, *db],
+                st.sampled_from(
+                    [str(place.db), str(root / "notadb.db"), str(root / "folder"),
+                     str(root / "nowhere" / "c.db"), str(root / "notadb.db" / "c.db")]
+                ),
+            ),  # fmt: skip
+            st.builds(lambda u: ["backup", str(root / "copy.db"), "--db", u],
+                      st.sampled_from(["postgresql://u@localhost/x", "memory://", "ftp://x"])),
+        )  # fmt: skip
     if command == "simulate":
         base = ["simulate", "--coups", "1000"]
         return st.one_of(

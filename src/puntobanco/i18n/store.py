@@ -145,4 +145,41 @@ MESSAGES: dict[str, M] = {
         "Le journal de parties {db} est ouvert en lecture seule ; rien n'y est écrit.",
         "El registro de partidas {db} está abierto solo para leer; no se escribe nada en él.",
     ),
+    # puntobanco backup
+    "cli.help.backup": M(
+        "copy the game log safely, even while tables are being played",
+        "copier le journal des parties sans risque, même pendant qu'on joue aux tables",
+        "copiar el registro de partidas sin riesgo, incluso mientras se juega en las mesas",
+    ),
+    "cli.help.backup_dest": M(
+        "the new file to write the copy to",
+        "le nouveau fichier où écrire la copie",
+        "el archivo nuevo donde escribir la copia",
+    ),
+    "backup.done": M(
+        "Copied {db} to {dest}: {tables:,} {tables:plural:table|tables}, {events:,} "
+        "{events:plural:event|events}.",
+        "{db} copié dans {dest} : {tables:,} {tables:plural:table|tables}, {events:,} "
+        "{events:plural:événement|événements}.",
+        "{db} copiado en {dest}: {tables:,} {tables:plural:mesa|mesas}, {events:,} "
+        "{events:plural:evento|eventos}.",
+    ),
+    "cli.error.backup_exists": M(
+        "{path} already exists: a backup is written to a new file only.",
+        "{path} existe déjà : une copie ne s'écrit que dans un nouveau fichier.",
+        "{path} ya existe: una copia solo se escribe en un archivo nuevo.",
+    ),
+    "store.error.backup_pg": M(
+        "{db} is a PostgreSQL database: copy it with PostgreSQL's own tool, pg_dump "
+        "(for example: pg_dump -Fc -f puntobanco.dump '{db}').",
+        "{db} est une base PostgreSQL : copiez-la avec l'outil de PostgreSQL, pg_dump "
+        "(par exemple : pg_dump -Fc -f puntobanco.dump '{db}').",
+        "{db} es una base PostgreSQL: cópiela con la herramienta de PostgreSQL, pg_dump "
+        "(por ejemplo: pg_dump -Fc -f puntobanco.dump '{db}').",
+    ),
+    "store.error.backup_scheme": M(
+        "{db} is not a SQLite game log; backup copies SQLite files.",
+        "{db} n'est pas un journal de parties SQLite ; backup copie des fichiers SQLite.",
+        "{db} no es un registro de partidas SQLite; backup copia archivos SQLite.",
+    ),
 }

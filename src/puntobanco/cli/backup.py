@@ -1,0 +1,66 @@
+"""``puntobanco backup DEST [--db PATH]``: a consistent copy of the game log.
+
+SQLite's online backup API copies the log page by page from one snapshot, the
+``-wal`` file's commits included, so it is safe while tables are being played
+(copying the ``.db`` file alone may lose the last coups). The copy is one file
+that every command reads. A PostgreSQL log is copied with ``pg_dump``.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from puntobanco.cli.history import add_db_argument
+from puntobanco.i18n import Lang, t
+
+NAME = "backup"
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
+    """Declare ``backup DEST [--db PATH]``."""
+    p = sub.add_parser(
+        NAME, help=t("cli.help.backup", lang), description=t("cli.help.backup", lang)
+    )
+    p.add_argument("dest", help=t("cli.help.backup_dest", lang))
+    add_db_argument(p, lang)
+
+
+def run(args: argparse.Namespace, lang: Lang) -> int:
+    """Copy the log to ``dest``, a new file; say how many tables and events it holds."""
+    from pathlib import Path
+
+    from puntobanco.errors import CommandLineError, StoreError
+    from puntobanco.paths import default_db_path
+    from puntobanco.store import existing_log
+    from puntobanco.store.sqlite import SQLiteStore
+
+    db = str(args.db or default_db_path())
+    scheme, sep, rest = db.partition("://")
+    if sep and scheme in ("postgresql", "postgres"):
+        raise StoreError("store.error.backup_pg", db=db)
+    if sep and scheme != "sqlite":
+        raise StoreError("store.error.backup_scheme", db=db)
+    path = rest[1:] if sep else db
+    existing_log(path)
+    target = Path(args.dest)
+    if target.exists() or Path(f"{target}-wal").exists():
+        raise CommandLineError("cli.error.backup_exists", path=args.dest)
+    if not target.parent.is_dir():
+        missing = "cli.reason.missing" if not target.parent.exists() else "cli.reason.not_directory"
+        raise CommandLineError("cli.error.file", path=str(target.parent), reason=t(missing, lang))
+    store = SQLiteStore(path, readonly=True)  # checked before it is copied
+    try:
+        store.backup(target)
+    except BaseException:
+        target.unlink(missing_ok=True)
+        raise
+    finally:
+        store.close()
+    copy = SQLiteStore(target, readonly=True)  # the copy reads back and passes the checks
+    try:
+        tables = copy.tables()
+        events = sum(len(copy.load(table)) for table in tables)
+    finally:
+        copy.close()
+    print(t("backup.done", lang, db=db, dest=args.dest, tables=len(tables), events=events))
+    return 0
