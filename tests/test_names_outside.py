@@ -49,6 +49,13 @@ def test_names_from_a_log_are_escaped_before_reaching_a_terminal(
     # A log written by something else: a name carrying a terminal escape.
     raw = sqlite3.connect(db)
     raw.execute("UPDATE events SET body = replace(body, 'Bruno', 'Bru\\u001b[2Jno')")
+    from puntobanco.store.sqlite import row_crc  # its rows' checksums written as it would
+
+    rows = raw.execute("SELECT table_id, seq, time, type, body FROM events").fetchall()
+    raw.executemany(
+        "UPDATE events SET crc = ? WHERE table_id = ? AND seq = ?",
+        [(row_crc(*row), row[0], row[1]) for row in rows],
+    )
     raw.commit()
     raw.close()
     capsys.readouterr()
