@@ -16,6 +16,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -25,6 +26,9 @@ from puntobanco.coup import Outcome
 from puntobanco.errors import InvalidStrategyError
 from puntobanco.paytable import Facts, Paytable, Wager
 from puntobanco.tableau import WIDE_CELLS, tables
+
+if TYPE_CHECKING:
+    from puntobanco.odds.batch import Level
 
 I64 = npt.NDArray[np.int64]
 #: Amounts are counted in hundredths of a unit: Banco pays 19 for 20 or 24 for 25.
@@ -173,3 +177,18 @@ def multiset_classes(
 def value_wagers(paytable: Paytable) -> tuple[Wager, ...]:
     """The wagers of ``paytable`` that read no pair: what strategies may bet."""
     return tuple(w for w in paytable.wagers if not w.reads_pairs)
+
+
+@lru_cache(maxsize=8)
+def level_classes(
+    paytable: Paytable, wagers: tuple[Wager, ...] | None = None, by_winner: bool = True
+) -> tuple[Level, Level, Level, int]:
+    """The classes of ``multiset_classes`` by coup length (``odds.batch.level_tables``):
+    the same counts from ``odds.batch.counts_by_levels``, in far fewer steps."""
+    from puntobanco.odds.batch import level_tables, sequence_indices
+
+    chosen = value_wagers(paytable) if wagers is None else wagers
+    cls = classes(paytable, chosen, by_winner=by_winner)
+    cells, uses = wide_cells()
+    index = sequence_indices()
+    return level_tables(cls.klass[cells[index] * 4], uses[index], cls.count)

@@ -1,0 +1,86 @@
+"""Counts by coup length: the same exact integers as the six-card kernels and the core."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puntobanco.odds import composition, outcome_counts
+from puntobanco.odds.batch import (
+    counts_by_levels,
+    counts_many_f64,
+    main_levels,
+    outcome_counts_batch_int,
+)
+from puntobanco.odds.facts import analyse_table, rank_composition
+from puntobanco.paytable import configuration
+from puntobanco.sim.classes import classes, level_classes, multiset_classes, value_wagers
+
+compositions = st.lists(st.integers(0, 32), min_size=10, max_size=10)
+FULL = [128] + [32] * 9
+#: Worst cases: the largest shoe, one value only, exactly six and five cards, none.
+EXTREMES = [
+    FULL,
+    [128] + [0] * 9,
+    [0] * 9 + [32],
+    [0, 0, 0, 0, 0, 0, 32, 32, 0, 0],
+    [1, 1, 1, 1, 1, 1, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 2, 2, 1, 0, 0],
+    [0] * 10,
+    [128, 32, 32, 32, 32, 32, 32, 32, 32, 31],
+]
+
+
+def test_the_largest_count_is_exact_in_float64() -> None:
+    # Every partial sum counts six-card sequences of at most 416 cards.
+    assert math.perm(416, 6) < 2**53
+
+
+def test_the_main_bets_by_length_are_the_core_counts_for_every_shoe_size() -> None:
+    rows = np.array([composition(d) for d in range(1, 9)] + EXTREMES)
+    got = counts_by_levels(rows, main_levels(), 3)
+    for row, counts in zip(got.tolist(), rows.tolist(), strict=True):
+        assert tuple(int(x) for x in row) == outcome_counts(counts)
+        assert all(x == int(x) for x in row)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(compositions, min_size=1, max_size=70))
+def test_any_batch_by_length_matches_the_int64_kernel(rows: list[list[int]]) -> None:
+    array = np.array(rows)
+    assert (counts_by_levels(array, main_levels(), 3) == outcome_counts_batch_int(array)).all()
+
+
+def _random_shoes(count: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    rows = []
+    for _ in range(count):  # the cards left after dealing a random number of cards
+        shoe = np.repeat(np.arange(10), FULL)
+        rng.shuffle(shoe)
+        rows.append(np.bincount(shoe[rng.integers(0, 417) :], minlength=10))
+    return np.array(rows + EXTREMES)
+
+
+def test_every_side_bet_class_by_length_matches_the_six_card_kernel() -> None:
+    rows = _random_shoes(300, 13)
+    for name, side in (("ez", ()), ("ez", ("dragon-bonus",)), ("standard", ("dragon-bonus",))):
+        table = configuration(name, list(side))
+        k = classes(table, value_wagers(table)).count
+        six = np.zeros((len(rows), k))
+        counts_many_f64(rows, multiset_classes(table), six)
+        assert (counts_by_levels(rows, level_classes(table), k) == six).all()
+
+
+def test_the_dragon_bonus_by_length_matches_the_exact_analysis_of_eight_decks() -> None:
+    table = configuration("ez", ["dragon-bonus"])
+    wagers = value_wagers(table)
+    cls = classes(table, wagers)
+    got = counts_by_levels(np.array([FULL]), level_classes(table), cls.count)[0]
+    exact = analyse_table(rank_composition(8), table)
+    for key in ("dragon_7", "panda_8", "dragon_bonus_punto", "dragon_bonus_banco"):
+        w = wagers.index(table.wager(key))
+        wins = sum(int(got[c]) for c in range(cls.count) if cls.prices[c, w] > 0)
+        assert wins == exact.wins(key)
