@@ -84,3 +84,27 @@ def test_the_dragon_bonus_by_length_matches_the_exact_analysis_of_eight_decks() 
         w = wagers.index(table.wager(key))
         wins = sum(int(got[c]) for c in range(cls.count) if cls.prices[c, w] > 0)
         assert wins == exact.wins(key)
+
+
+def test_the_perfect_dragon_7_count_bets_exactly_where_the_exact_edge_is_positive() -> None:
+    from puntobanco.sim.runner import SimConfig, trace
+    from puntobanco.sim.strategies import parse_strategy
+
+    table = configuration("ez")
+    config = SimConfig(
+        coups=400, decks=8, seed=21, paytable="ez", strategies=(parse_strategy("perfect:dragon_7"),)
+    )
+    traced = trace(config, 2)
+    decisions = 0  # coups on which the exact edge is positive
+    for s in range(len(traced.coups)):
+        before = 100 * 100  # the bankroll in hundredths
+        for k in range(int(traced.coups[s])):
+            values = traced.unseen[s, k].tolist()
+            ranks = values[1:] + [values[0], 0, 0, 0]  # the Dragon 7 reads no ranks
+            edge = analyse_table(ranks, table).expectation("dragon_7")
+            after = int(traced.bank[s, k, 0])
+            assert (after != before) == (edge > 0), (s, k)
+            decisions += edge > 0
+            before = after
+    assert sum(traced.coups) > 100
+    assert 0 < decisions < sum(traced.coups)  # both decisions are met

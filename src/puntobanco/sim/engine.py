@@ -24,7 +24,7 @@ from typing import Any, Final
 import numpy as np
 
 from puntobanco.jit import numba
-from puntobanco.odds.batch import BLOCK, counts_full, drop_largest
+from puntobanco.odds.batch import BLOCK, counts_levels
 from puntobanco.sim.shuffle import U64, derive_seed, seeded_state, shuffle, swap_step
 from puntobanco.sim.strategies import (
     AGAINST,
@@ -140,16 +140,17 @@ def _expectation_sign(ex: Any, k: Any, epay: Any, box: Any) -> Any:
 
 @numba.njit(cache=True, nogil=True)
 def exact_classes(
-    cards: Any, full: Any, burn: Any, starts: Any, k: Any, outcomes: Any, ex: Any
+    cards: Any, full: Any, burn: Any, starts: Any, k: Any, levels: Any, ex: Any
 ) -> None:
     """Exact class counts of the cards not yet seen before each of the k coups
     of a dealt shoe (coup j starts at ``starts[j]``), into ``ex[j]``: all of a
-    shoe's compositions in blocks of ``BLOCK`` through ``counts_block``. The
+    shoe's compositions in blocks of ``BLOCK`` through ``counts_levels`` (tables
+    ``levels`` of ``odds.batch.level_tables``, the dropped class last). The
     turned burn card is seen; the burned ones are not."""
-    n_cls = outcomes.shape[1]
-    reduced, big = drop_largest(outcomes)
+    n_cls = ex.shape[1]
+    s4, c4, v4, s5, c5, v5, s6, c6, v6, big = levels
     r = np.zeros((10, BLOCK))
-    block = np.zeros((reduced.shape[1], BLOCK))
+    acc = np.zeros((3, n_cls, BLOCK))
     out = np.zeros((n_cls, BLOCK))
     unseen = np.empty(10, np.int64)
     for v in range(10):
@@ -171,7 +172,7 @@ def exact_classes(
             else:
                 for v in range(10):
                     r[v, i] = 0.0
-        counts_full(r, reduced, big, n_cls, block, out)
+        counts_levels(r, s4, c4, v4, s5, c5, v5, s6, c6, v6, big, acc, out)
         for i in range(nb):
             for c in range(n_cls):
                 ex[first + i, c] = out[c, i]
@@ -193,7 +194,7 @@ def run_chunk(
     boxes: Any,
     params: Any,
     line0: Any,
-    outcomes: Any,
+    levels: Any,
     shoes: Any,
     results: Any,
     coup_stats: Any,
@@ -205,8 +206,8 @@ def run_chunk(
 
     ``wide_cls`` gives each coup's class (indexed as ``wide``), ``price[c, box]``
     a unit's net in class c on ``box`` in hundredths (``scale`` = 100; 0 is a
-    push), ``epay`` the same reduced by each column's gcd, and ``outcomes`` the
-    float64 class counts of each six-value multiset (for the exact strategies);
+    push), ``epay`` the same reduced by each column's gcd, and ``levels`` the
+    exact strategies' class tables by coup length (``exact_classes``);
     ``shoes[s]`` gets the shoe's record, ``results[s, i]`` strategy i's, and
     ``coup_stats[i]`` (sum of squared nets) per coup; the first shoes' bankrolls
     after each coup and unseen compositions before it go to the trace arrays.
@@ -223,7 +224,7 @@ def run_chunk(
     most = n // 4 + 1
     starts = np.zeros(most, np.int64)
     outs = np.zeros(most, np.int64)
-    ex = np.zeros((most, outcomes.shape[1]))
+    ex = np.zeros((most, epay.shape[0]))
     tags = np.array([0, 0, 0, 0, -1, -1, -1, -1, 2, 2], np.int64)  # Jacobson's Dragon 7
     bank = np.empty(n_strat, np.int64)
     level = np.empty(n_strat, np.int64)
@@ -245,7 +246,7 @@ def run_chunk(
         shuffle(cards, base, derive_seed(chunk_seed, s))
         if any_exact:  # every composition of the shoe, in one vectorised pass
             planned = deal_shoe(cards, burn, cut, wide, starts, outs)
-            exact_classes(cards, full, burn, starts, planned, outcomes, ex)
+            exact_classes(cards, full, burn, starts, planned, levels, ex)
         pos = 0
         running = 0
         for v in range(10):

@@ -71,6 +71,7 @@ def _arrays(config: SimConfig) -> dict[str, Any]:
     exact_keys |= {s.bet for s in strategies if s.kind == PERFECT and s.bet is not None}
     exact_wagers = tuple(w for w in bettable if w.key in exact_keys)
     exact = cl.classes(table, exact_wagers, by_winner=False)
+    levels = cl.level_classes(table, exact_wagers, False)
     epay = np.zeros((exact.count, len(bettable)), dtype=np.int64)
     reduced = exact.reduced()
     for j, w in enumerate(exact_wagers):
@@ -89,9 +90,8 @@ def _arrays(config: SimConfig) -> dict[str, Any]:
         ),
         "params": params,
         "line0": line0,
-        "outcomes": cl.multiset_classes(table, exact_wagers, False)
-        if exact_wagers
-        else np.zeros((1, exact.count), dtype=np.float64),
+        # Class counts by coup length of the exact strategies' classes, as one tuple.
+        "levels": tuple(x for level in levels[:3] for x in level) + (levels[3],),
         "ranks": cl.rank_base(config.decks),
         "points": cl.rank_points(),
         "cells": cl.cell_table(),
@@ -138,7 +138,7 @@ def _strategy_kernel(
             a["boxes"],
             a["params"],
             a["line0"],
-            a["outcomes"],
+            a["levels"],
             shoes,
             results,
             squares,
