@@ -138,3 +138,26 @@ def test_import_refuses_a_fair_shoe_whose_seed_was_changed() -> None:
     with pytest.raises(StoreError) as error:
         import_lines(MemoryStore(), forged)
     assert error.value.key == "import.error.fair_shoe"
+
+
+def test_the_view_shows_the_shoes_commitment_before_its_first_bet_and_a_new_one_per_shoe() -> None:
+    engine = Engine(rng=SeededRandom(8))
+    engine.open("club", "casino", players=[("Ana", 10**9)])
+    seen: dict[int, str] = {}
+    for _ in range(90):  # past a 6-deck shoe
+        for viewer in (Viewer.player("Ana"), Viewer.HOST, Viewer.SPECTATOR):
+            shoe = engine.view("club", viewer)["shoe"]
+            assert shoe["secret"] is True and shoe["nonce"] == shoe["number"]
+            assert shoe["client_seed"] == f"club/{shoe['number']}"
+            seen.setdefault(shoe["number"], shoe["commitment"])
+            assert seen[shoe["number"]] == shoe["commitment"]
+        casino(engine, 1)
+    shoes = fair_shoes(r.event for r in engine.store.load("club"))
+    assert {s.shoe: s.commitment for s in shoes} == seen and len(seen) >= 2
+
+
+def test_a_table_with_a_public_seed_shows_no_commitment() -> None:
+    engine = Engine()
+    engine.open("club", "casino", players=[("Ana", 10**9)], settings={"seed": 3})
+    shoe = engine.view("club")["shoe"]
+    assert shoe["secret"] is False and shoe["commitment"] is None

@@ -188,6 +188,14 @@ def build_view(
             "cards_left": shoe.remaining,
             "holder": state.holder,
             "last_coup": shoe.finished,
+            # The provably fair scheme's commitment, shown from before the
+            # shoe's first bet: a player notes it and checks the shoe once its
+            # server seed is revealed (``puntobanco verify``). A table opened
+            # with a public seed has none: ``secret`` is false.
+            "commitment": shoe.commitment,
+            "client_seed": shoe.client_seed,
+            "nonce": shoe.number,
+            "secret": shoe.commitment is not None,
         },
         "countdown": countdown,
         "winners": list(state.winners),

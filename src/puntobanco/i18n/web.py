@@ -193,6 +193,12 @@ MESSAGES: dict[str, M] = {
     ),
     "web.ui.shoe": M("Shoe", "Sabot", "Zapato"),
     "web.ui.cards_left": M("cards left", "cartes restantes", "cartas restantes"),
+    "web.ui.commitment": M(
+        "Commitment (SHA-256 of the server seed) of shoe",
+        "Engagement (SHA-256 de la graine du serveur) du sabot",
+        "Compromiso (SHA-256 de la semilla del servidor) del zapato",
+    ),
+    "web.ui.client_seed": M("client seed", "graine client", "semilla del cliente"),
     "web.ui.last_coups": M("Last coups", "Derniers coups", "Últimas manos"),
     "web.ui.roads": M("Roads", "Tableaux", "Marcadores"),
     "web.ui.bead_plate": M("Bead plate", "Bead plate", "Bead plate"),

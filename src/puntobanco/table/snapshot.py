@@ -99,6 +99,8 @@ def dump_state(state: TableState) -> str:
             "position": shoe.position,
             "finished": shoe.finished,
             "out": _cards(shoe.out),
+            "commitment": shoe.commitment,
+            "client_seed": shoe.client_seed,
         },
         "holder": state.holder,
         "punto_hand": state.punto_hand,
@@ -123,6 +125,12 @@ def dump_state(state: TableState) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
+def _text_or_none(value: object) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise ValueError(f"expected text or null, not {value!r}")
+    return value
+
+
 def load_state(text: str) -> TableState:
     """The state written by ``dump_state``; ``ValueError`` when ``text`` is not one."""
     try:
@@ -142,6 +150,8 @@ def load_state(text: str) -> TableState:
                 position=int(shoe_data["position"]),
                 finished=bool(shoe_data["finished"]),
                 out=_read_cards(shoe_data["out"]),
+                commitment=_text_or_none(shoe_data.get("commitment")),
+                client_seed=_text_or_none(shoe_data.get("client_seed")),
             )
         )
         players = {

@@ -119,7 +119,9 @@ class ShoeState:
 
     A shoe of physical cards has no order (``order == ()``); ``out`` lists
     the cards the host has placed from it, so that a card the shoe cannot
-    hold any more is refused.
+    hold any more is refused. A shoe of the provably fair scheme keeps what
+    everyone may see of it: ``commitment`` (SHA-256 of its server seed) and
+    ``client_seed``; its nonce is its ``number``.
     """
 
     number: int
@@ -129,6 +131,8 @@ class ShoeState:
     position: int = 0
     finished: bool = False
     out: tuple[Card, ...] = ()
+    commitment: str | None = None
+    client_seed: str | None = None
 
     @property
     def remaining(self) -> int:
@@ -327,7 +331,15 @@ def _shuffled(state: TableState, e: ShoeShuffled) -> Changes:
     size = len(e.order) or 52 * state.config.decks
     # The roads of a table that reshuffles every coup show all its coups.
     coups = state.shoe_coups if state.config.rules.roads_of_table else ()
-    return {"shoe": ShoeState(e.shoe, e.order, e.cut_card, size), "shoe_coups": coups}
+    commitment = None
+    if e.server_seed is not None:
+        from puntobanco import fair
+
+        commitment = fair.commitment(bytes.fromhex(e.server_seed))
+    shoe = ShoeState(
+        e.shoe, e.order, e.cut_card, size, commitment=commitment, client_seed=e.client_seed
+    )
+    return {"shoe": shoe, "shoe_coups": coups}
 
 
 def _placed(state: TableState, e: CardPlaced) -> Changes:

@@ -243,6 +243,13 @@ def create_app(
         who(request, table)
         return JSONResponse(await hub.history(table, last))
 
+    @app.get("/api/tables/{table}/shoes")
+    async def shoes(table: str, request: Request) -> JSONResponse:
+        """The fair shoes, as ``puntobanco shoes --json`` (any token of the table):
+        commitment, client seed, nonce, every card dealt, the server seed once revealed."""
+        who(request, table)
+        return JSONResponse(await hub.shoes(table))
+
     @app.get("/api/i18n/{lang}")
     async def words(lang: str) -> dict[str, str]:
         """The pages' words in ``lang`` (fr, en, es)."""

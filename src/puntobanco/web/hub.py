@@ -481,6 +481,14 @@ class Hub:
             coups = coups[-last:] if last > 0 else []
         return [c.to_json() for c in coups]
 
+    async def shoes(self, table: str) -> list[dict[str, Any]]:
+        """The table's fair shoes as ``puntobanco shoes --json`` gives them."""
+        from puntobanco.fairlog import fair_shoes
+
+        await self.live(table)
+        records = await self._run(self._store.load, table)
+        return [shoe.to_dict() for shoe in fair_shoes(r.event for r in records)]
+
     def subscribe(self, live: Live, sub: Subscriber) -> None:
         """``sub`` receives ``live``'s views from now on."""
         live.subscribers.add(sub)

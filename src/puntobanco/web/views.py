@@ -165,7 +165,14 @@ def _public(live: Any, lang: Lang) -> dict[str, Any]:
         "punto_cards_to": None if hidden else _largest_punto(state),
         "shoe": None
         if shoe is None
-        else {"number": shoe.number, "remaining": shoe.remaining, "finished": shoe.finished},
+        else {
+            "number": shoe.number,
+            "remaining": shoe.remaining,
+            "finished": shoe.finished,
+            # What a player notes to check the shoe once its seed is revealed.
+            "commitment": shoe.commitment,
+            "client_seed": shoe.client_seed,
+        },
         "last": last,
         "roads": build_roads(coups).to_json(),
         "history": [

@@ -159,6 +159,9 @@
     if (v.punto_cards_to) parts.push(`${w("punto_cards")} ${v.punto_cards_to}`);
     if (v.format === "session" && v.phase === "bets_open") parts.push(w("session_hidden"));
     $("shoe").textContent = parts.join(" · ");
+    const fair = v.shoe && v.shoe.commitment;
+    $("commitment").hidden = !fair;
+    if (fair) $("commitment").textContent = `${w("commitment")} ${v.shoe.number}: ${v.shoe.commitment} · ${w("client_seed")} ${v.shoe.client_seed}`;
     $("close-bets").hidden = !v.commands.includes("close_bets");
     $("deal").hidden = !v.commands.includes("deal");
     $("close").hidden = !v.commands.includes("close");

@@ -1,0 +1,59 @@
+"""The web table's fair shoes: the commitment in every view before the first
+bet, and ``GET /api/tables/{table}/shoes`` as ``puntobanco shoes --json``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from puntobanco import fair
+from puntobanco.fairlog import fair_shoes
+from puntobanco.store.sqlite import SQLiteStore
+from puntobanco.web.app import create_app
+from tests.web.helpers import bearer, command, join, open_table, view
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(store=str(tmp_path / "api.db"))) as c:
+        yield c
+
+
+def stored_shoes(tmp_path: Path, table: str) -> list[fair.FairShoe]:
+    store = SQLiteStore(tmp_path / "api.db")
+    try:
+        return fair_shoes(r.event for r in store.load(table))
+    finally:
+        store.close()
+
+
+def test_every_viewer_sees_the_commitment_before_the_first_bet_and_the_shoes_endpoint_agrees(
+    client: TestClient, tmp_path: Path
+) -> None:
+    t = open_table(client, "casino", decks=6)
+    ana = join(client, t["table"], "Ana")
+    (stored,) = stored_shoes(tmp_path, t["table"])
+    for token in (ana, t["host_token"]):
+        shoe = view(client, t["table"], token)["shoe"]
+        assert shoe["commitment"] == stored.commitment
+        assert shoe["client_seed"] == stored.client_seed == f"{t['table']}/1"
+    shown = client.get(f"/api/tables/{t['table']}/shoes", headers=bearer(ana))
+    assert shown.status_code == 200
+    assert shown.json() == [stored.to_dict()] and shown.json()[0]["server_seed"] is None
+    for _ in range(3):
+        assert command(client, t["table"], ana, "bet", box="banco", stake=1_000).status_code == 200
+        assert command(client, t["table"], t["host_token"], "deal").status_code == 200
+    (after,) = client.get(f"/api/tables/{t['table']}/shoes", headers=bearer(ana)).json()
+    assert after["commitment"] == stored.commitment and len(after["dealt"]) > len(stored.dealt)
+    assert after["server_seed"] is None  # revealed only when the shoe ends
+
+
+def test_the_shoes_endpoint_wants_a_token_of_the_table(client: TestClient) -> None:
+    first = open_table(client, "casino")
+    other = open_table(client, "casino")
+    assert client.get(f"/api/tables/{first['table']}/shoes").status_code == 401
+    refused = client.get(f"/api/tables/{first['table']}/shoes", headers=bearer(other["host_token"]))
+    assert refused.status_code in (401, 403)
