@@ -307,3 +307,30 @@ def test_the_owner_killed_after_committing_a_deal_its_client_retries_on_the_othe
     placed = [(e.name, e.stake) for e in events if isinstance(e, BetPlaced)]
     assert placed == [("Ana", 2_000), ("Bruno", 3_000)]
     assert [e.coup for e in events if isinstance(e, CoupDealt)] == [1]
+
+
+def test_a_server_behind_the_other_carries_a_command_out_on_the_table_as_it_is_now(
+    pg_url: str,
+) -> None:
+    from puntobanco.web.hub import Hub
+
+    async def scenario() -> None:
+        a, b = Hub(pg_url), Hub(pg_url)  # not started: neither hears the other
+        table, _, _ = await a.create("casino", {"seed": 4})
+        await a.join(table, "Ana")
+        await b.join(table, "Bruno")  # a's copy does not know Bruno
+        ana = Identity(table, PLAYER, "Ana")
+        answer = await a.command(ana, {"id": "1", "type": "bet", "box": "banco", "stake": 1_000})
+        store = PostgresStore(pg_url)
+        kinds = [type(r.event).__name__ for r in store.load(table)]
+        store.close()
+        assert kinds[-1] == "BetPlaced" and kinds.count("PlayerSeated") == 2  # after Bruno's
+        assert answer.status == 200 and answer.body["seq"] == len(kinds)
+        again = await b.command(ana, {"id": "1", "type": "bet", "box": "banco", "stake": 1_000})
+        assert again.status == 200 and again.body == {"seq": len(kinds), "events": []}
+        view = await a.view(Identity(table, HOST), "en")
+        assert [p["name"] for p in view["players"]] == ["Ana", "Bruno"]
+        await a.stop()
+        await b.stop()
+
+    run_async(scenario)
