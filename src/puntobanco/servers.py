@@ -199,7 +199,8 @@ class SharedEngine:
             published = self._published.get(table, 0)
         if not callbacks or count <= published:
             return
-        records = self._feed.load_after(table, published)
+        # Only this commit's events: a later commit is published on its own notification.
+        records = self._feed.load_after(table, published, limit=count - published)
         if not records:
             return
         config = self._configs.get(table)
