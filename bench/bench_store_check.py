@@ -1,0 +1,69 @@
+"""What a reader's checks on open cost: ``PRAGMA quick_check`` beside ``integrity_check``,
+the log's own check, and reading every row, on a long table.
+
+Run: ``python bench/bench_store_check.py [COUPS]`` (default 100,000). Builds the
+casino table of ``bench_reopen.py`` (two players betting every coup) in a SQLite
+file, then times, in the same run, the best of three of: opening it as a
+reader (``SQLiteStore(readonly=True)``: quick_check and the numbering check),
+``PRAGMA quick_check`` alone, ``PRAGMA integrity_check`` alone, and loading
+every row (checksum and decoding, what ``export`` does); then one
+``SQLiteStore.backup`` (what ``puntobanco backup`` runs), once.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from bench_reopen import build  # noqa: E402
+from puntobanco.store.sqlite import SQLiteStore  # noqa: E402
+
+
+def best(work: Callable[[], object], runs: int = 3) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main() -> None:
+    coups = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "long.db"
+        events, _ = build(path, coups)
+        size = path.stat().st_size
+        raw = sqlite3.connect(path)
+
+        def pragma(name: str) -> None:
+            assert raw.execute(f"PRAGMA {name}").fetchone() == ("ok",)
+
+        def reader() -> None:
+            SQLiteStore(path, readonly=True).close()
+
+        def load_all() -> None:
+            store = SQLiteStore(path, readonly=True)
+            assert len(store.load("long")) == events
+            store.close()
+
+        print(f"{coups:,} coups, {events:,} events, {size / 2**20:.1f} MiB")
+        print(f"  PRAGMA integrity_check          {best(lambda: pragma('integrity_check')):7.3f} s")
+        print(f"  PRAGMA quick_check              {best(lambda: pragma('quick_check')):7.3f} s")
+        print(f"  reader open (quick_check + gap) {best(reader):7.3f} s")
+        print(f"  reader open + every row loaded  {best(load_all, 1):7.3f} s")
+        raw.close()
+        store = SQLiteStore(path, readonly=True)
+        start = time.perf_counter()
+        store.backup(Path(folder) / "copy.db")
+        print(f"  backup (online backup API)      {time.perf_counter() - start:7.3f} s")
+        store.close()
+
+
+if __name__ == "__main__":
+    main()
