@@ -23,6 +23,7 @@ from puntobanco.table.events import (
     ShoeBurned,
     ShoeFinished,
     ShoeHidden,
+    ShoeRevealed,
     ShoeShuffled,
     TableClosed,
     TableOpened,
@@ -65,7 +66,7 @@ def _spans(events: Sequence[Event]) -> tuple[TableOpened | None, list[_Span]]:
             current.dealt.extend([event.turned, *event.burned])
         elif isinstance(event, CoupDealt):
             current.dealt.extend(event.cards)
-        elif isinstance(event, ShoeFinished | TableClosed) or (
+        elif isinstance(event, ShoeFinished | TableClosed | ShoeRevealed) or (
             isinstance(event, CoupSettled) and reshuffles
         ):
             current.ended = True

@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from puntobanco import fair
 from puntobanco.fairlog import fair_shoes
 from puntobanco.store.sqlite import SQLiteStore
+from puntobanco.table.events import ShoeShuffled
 from puntobanco.web.app import create_app
 from tests.web.helpers import bearer, command, join, open_table, view
 
@@ -57,3 +58,33 @@ def test_the_shoes_endpoint_wants_a_token_of_the_table(client: TestClient) -> No
     assert client.get(f"/api/tables/{first['table']}/shoes").status_code == 401
     refused = client.get(f"/api/tables/{first['table']}/shoes", headers=bearer(other["host_token"]))
     assert refused.status_code in (401, 403)
+
+
+def test_no_answer_or_view_holds_a_server_seed_before_its_shoe_ends(
+    client: TestClient, tmp_path: Path
+) -> None:
+    t = open_table(client, "session", deals=10)
+    ana, bruno = join(client, t["table"], "Ana"), join(client, t["table"], "Bruno")
+    texts: list[str] = []
+    for _ in range(4):
+        texts.append(command(client, t["table"], ana, "predict", box="banco").text)
+        texts.append(command(client, t["table"], bruno, "predict", box="punto").text)
+        texts.append(command(client, t["table"], t["host_token"], "deal").text)
+        for token in (ana, bruno, t["host_token"]):
+            texts.append(client.get(f"/api/tables/{t['table']}/view", headers=bearer(token)).text)
+        shoes = stored_shoes(tmp_path, t["table"])
+        store = SQLiteStore(tmp_path / "api.db")
+        try:
+            seeds = {
+                r.event.shoe: r.event.server_seed
+                for r in store.load(t["table"])
+                if isinstance(r.event, ShoeShuffled)
+            }
+        finally:
+            store.close()
+        hidden = [seeds[s.shoe] for s in shoes if s.server_seed is None]
+        assert hidden, "the next deal's shoe is shuffled and not revealed"
+        everything = "\n".join(texts)
+        assert all(seed and seed not in everything for seed in hidden)
+        # Each settled deal's shoe was revealed in the deal's answer.
+        assert all(s.server_seed in everything for s in shoes if s.server_seed is not None)

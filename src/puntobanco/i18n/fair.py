@@ -209,6 +209,14 @@ MESSAGES.update(
             "(aún estaba en juego): la mesa se puede comprobar con verify, no importar para "
             "seguir jugando. Para trasladar una mesa aún en juego, expórtela con --with-secrets.",
         ),
+        "table.event.revealed": M(
+            "Shoe {shoe} has ended: its server seed is {seed} (check the shoe with puntobanco "
+            "verify).",
+            "Le sabot {shoe} est terminé : sa graine du serveur est {seed} (vérifiez le sabot "
+            "avec puntobanco verify).",
+            "El zapato {shoe} ha terminado: su semilla del servidor es {seed} (compruebe el "
+            "zapato con puntobanco verify).",
+        ),
         "table.event.hidden": M(
             "Shoe {shoe}, still in play, is hidden in this export ({cards} cards dealt from it).",
             "Le sabot {shoe}, encore en jeu, est caché dans cet export ({cards} cartes en sont "

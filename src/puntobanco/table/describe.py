@@ -36,6 +36,7 @@ from puntobanco.table.events import (
     ShoeFinished,
     ShoeHidden,
     ShoeHolderChanged,
+    ShoeRevealed,
     ShoeShuffled,
     TableClosed,
     TableOpened,
@@ -66,6 +67,8 @@ def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str
             return t("table.event.closed", lang, coup=event.coup)
         case ShoeShuffled():
             return t("table.event.shuffled", lang, shoe=event.shoe, cards=len(event.order))
+        case ShoeRevealed():
+            return t("table.event.revealed", lang, shoe=event.shoe, seed=event.server_seed)
         case ShoeHidden():
             return t("table.event.hidden", lang, shoe=event.shoe, cards=len(event.dealt))
         case ShoeBurned():

@@ -104,6 +104,17 @@ class ShoeHidden:
 
 
 @dataclass(frozen=True, slots=True)
+class ShoeRevealed:
+    """A fair shoe has ended (shoe change, a session's deal settled, table
+    closed): its server seed, kept in the store's private part until now, is
+    public, so anyone can check the shoe against the commitment shown before
+    its first bet (``puntobanco verify``, ``tools/verify_shoe.py``)."""
+
+    shoe: int
+    server_seed: str
+
+
+@dataclass(frozen=True, slots=True)
 class ShoeBurned:
     """The start of a casino shoe: one card turned and as many burned as it counts."""
 
@@ -255,6 +266,7 @@ Event = (
     | BetsClosed
     | ShoeShuffled
     | ShoeHidden
+    | ShoeRevealed
     | ShoeBurned
     | PuntoCardsHanded
     | CoupDealt
@@ -285,6 +297,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         BetsClosed,
         ShoeShuffled,
         ShoeHidden,
+        ShoeRevealed,
         ShoeBurned,
         PuntoCardsHanded,
         CoupDealt,

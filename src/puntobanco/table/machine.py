@@ -55,6 +55,7 @@ from puntobanco.table.events import (
     ShoeBurned,
     ShoeFinished,
     ShoeHolderChanged,
+    ShoeRevealed,
     ShoeShuffled,
     TableClosed,
     TableOpened,
@@ -585,6 +586,8 @@ class Table:
             for event in (*lost, *returned, *paid):
                 self._emit(event)
             settled = self._emit(CoupSettled(state.coup))
+            if state.config.shoe_config.reshuffle_every_coup:
+                self._reveal()  # a session's shoe is one deal
             holder = state.holder
             passes = state.config.rules.shoe_holder and outcome is Outcome.PUNTO
             if passes and holder is not None:
@@ -617,6 +620,7 @@ class Table:
                 self._new_shoe(state.shoe.number + 1)
             elif state.shoe.finished:
                 self._emit(ShoeFinished(state.shoe.number))
+                self._reveal()
                 self._new_shoe(state.shoe.number + 1)
             return self._emit(BetsOpened(state.coup + 1))
 
@@ -673,7 +677,16 @@ class Table:
         if state.config.rules.names_winners and state.completed:
             best = max(p.balance for p in state.seated)
             winners = tuple(p.name for p in state.seated if p.balance == best)
-        return self._emit(TableClosed(winners))
+        with self.batch():
+            closed = self._emit(TableClosed(winners))
+            self._reveal()
+            return closed
+
+    def _reveal(self) -> None:
+        """Make the ended shoe's server seed public, once (the fair scheme)."""
+        shoe = self.state.shoe
+        if shoe is not None and shoe.server_seed is not None and not shoe.revealed:
+            self._emit(ShoeRevealed(shoe.number, shoe.server_seed))
 
     # -- physical cards (a host card source) --------------------------------------
 

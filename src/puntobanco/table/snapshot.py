@@ -101,6 +101,8 @@ def dump_state(state: TableState) -> str:
             "out": _cards(shoe.out),
             "commitment": shoe.commitment,
             "client_seed": shoe.client_seed,
+            "server_seed": shoe.server_seed,
+            "revealed": shoe.revealed,
         },
         "holder": state.holder,
         "punto_hand": state.punto_hand,
@@ -152,6 +154,8 @@ def load_state(text: str) -> TableState:
                 out=_read_cards(shoe_data["out"]),
                 commitment=_text_or_none(shoe_data.get("commitment")),
                 client_seed=_text_or_none(shoe_data.get("client_seed")),
+                server_seed=_text_or_none(shoe_data.get("server_seed")),
+                revealed=bool(shoe_data.get("revealed", False)),
             )
         )
         players = {

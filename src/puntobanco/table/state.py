@@ -40,6 +40,7 @@ from puntobanco.table.events import (
     ShoeBurned,
     ShoeFinished,
     ShoeHolderChanged,
+    ShoeRevealed,
     ShoeShuffled,
     TableClosed,
     TableOpened,
@@ -133,6 +134,8 @@ class ShoeState:
     out: tuple[Card, ...] = ()
     commitment: str | None = None
     client_seed: str | None = None
+    server_seed: str | None = None  # private, like the order, until revealed
+    revealed: bool = False
 
     @property
     def remaining(self) -> int:
@@ -337,7 +340,13 @@ def _shuffled(state: TableState, e: ShoeShuffled) -> Changes:
 
         commitment = fair.commitment(bytes.fromhex(e.server_seed))
     shoe = ShoeState(
-        e.shoe, e.order, e.cut_card, size, commitment=commitment, client_seed=e.client_seed
+        e.shoe,
+        e.order,
+        e.cut_card,
+        size,
+        commitment=commitment,
+        client_seed=e.client_seed,
+        server_seed=e.server_seed,
     )
     return {"shoe": shoe, "shoe_coups": coups}
 
@@ -441,6 +450,12 @@ def _finished(state: TableState, e: ShoeFinished) -> Changes:
     return {}
 
 
+def _revealed(state: TableState, e: ShoeRevealed) -> Changes:
+    if state.shoe is None or state.shoe.number != e.shoe:
+        return {}
+    return {"shoe": replace(state.shoe, revealed=True)}
+
+
 def _opened_bets(state: TableState, e: BetsOpened) -> Changes:
     return {"coup": e.coup, "current": None, "punto_hand": None, "placed": ()}
 
@@ -467,6 +482,7 @@ _APPLY: Final[dict[type[Any], Callable[[TableState, Any], Changes]]] = {
     CoupSettled: _settled,
     ShoeHolderChanged: _holder,
     ShoeFinished: _finished,
+    ShoeRevealed: _revealed,
     BetsOpened: _opened_bets,
     CardPlaced: _placed,
     CardUndone: _undone,

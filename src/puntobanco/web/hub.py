@@ -26,6 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
+from puntobanco.engine.views import fair_commitment
 from puntobanco.errors import (
     IllegalActionError,
     InvalidBetError,
@@ -150,7 +151,11 @@ def public_event(event: Event) -> dict[str, Any]:
     """An event as it may leave the server: no shoe order, no burned cards, no seed."""
     data = to_dict(event)
     if isinstance(event, ShoeShuffled):
+        # The server seed stays in the store until the shoe ends (ShoeRevealed).
+        data.pop("server_seed", None)
         data["order"] = len(event.order)
+        if event.server_seed is not None:
+            data.update(fair_commitment(event))
     elif isinstance(event, ShoeBurned):
         data["burned"] = len(event.burned)
     elif isinstance(event, TableOpened):
