@@ -212,6 +212,10 @@ class SQLiteStore:
         self, table: str, seq: int, time: str, type_name: str, body: str, crc: int | None
     ) -> Record:
         """A stored row as a record, once its checksum and its event check out."""
+        columns: tuple[object, ...] = (table, time, type_name, body)
+        if not all(isinstance(c, str) for c in columns) or not isinstance(seq, int):
+            # A flipped bit in a row's header can turn its text into a blob.
+            self._damaged("store.reason.checksum", table=str(table), seq=seq)
         if crc != row_crc(table, seq, time, type_name, body):
             self._damaged("store.reason.checksum", table=table, seq=seq)
         try:
