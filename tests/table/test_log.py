@@ -81,6 +81,8 @@ def event_strategy(cls: type) -> st.SearchStrategy[Any]:
     from dataclasses import fields
 
     fixed = {"name": texts} if cls.__name__ not in ("PuntoCardsHanded", "ShoeHolderChanged") else {}
+    if cls.__name__ == "ShoeRevealed":  # a revealed seed is always there
+        fixed["server_seed"] = st.binary(min_size=32, max_size=32).map(bytes.hex)
     return st.builds(cls, **{f.name: fixed.get(f.name, hints[f.name]) for f in fields(cls)})
 
 
