@@ -4,7 +4,7 @@ the log's own check, and reading every row, on a long table.
 Run: ``python bench/bench_store_check.py [COUPS]`` (default 100,000). Builds the
 casino table of ``bench_reopen.py`` (two players betting every coup) in a SQLite
 file, then times, in the same run, the best of three of: opening it as a
-reader (``SQLiteStore(readonly=True)``: quick_check and the numbering check),
+reader (``SQLiteStore(readonly=True)``: integrity_check and the numbering check),
 ``PRAGMA quick_check`` alone, ``PRAGMA integrity_check`` alone, and loading
 every row (checksum and decoding, what ``export`` does); then one
 ``SQLiteStore.backup`` (what ``puntobanco backup`` runs), once.
