@@ -42,12 +42,26 @@ MESSAGES: dict[str, M] = {
         "Les prédictions sont pour une séance ; à cette table, misez un montant.",
         "Las predicciones son para una sesión; en esta mesa, apueste un importe.",
     ),
-    "web.error.no_real_cards": M(
-        "This server deals from its own shoe: real cards ({command}) are not available.",
-        "Ce serveur distribue avec son propre sabot : les vraies cartes ({command}) ne sont "
-        "pas disponibles.",
-        "Este servidor reparte con su propio zapato: las cartas reales ({command}) no están "
-        "disponibles.",
+    "web.error.cards_expected": M(
+        "The coup is not complete: enter its next card first.",
+        "Le coup n'est pas complet : entrez d'abord sa carte suivante.",
+        "La mano no está completa: introduzca primero su carta siguiente.",
+    ),
+    "web.error.shoe_deals": M(
+        "This table deals from its own shoe: use Deal ({command} is for real cards).",
+        "Cette table distribue avec son propre sabot : utilisez Distribuer ({command} est "
+        "pour les vraies cartes).",
+        "Esta mesa reparte con su propio zapato: use Repartir ({command} es para cartas reales).",
+    ),
+    "web.error.real_cards": M(
+        "real_cards is true or false, not {value}.",
+        "real_cards vaut true ou false, pas {value}.",
+        "real_cards es true o false, no {value}.",
+    ),
+    "web.error.real_cards_seed": M(
+        "A table of real cards takes no seed: the cards are shuffled by hand.",
+        "Une table de vraies cartes ne prend pas de graine : les cartes sont battues à la main.",
+        "Una mesa de cartas reales no lleva semilla: las cartas se barajan a mano.",
     ),
     "web.error.missing_field": M(
         "The command {command!r} needs {field!r}.",
@@ -237,6 +251,39 @@ MESSAGES: dict[str, M] = {
     ),
     "web.ui.host": M("Table", "Table", "Mesa"),
     "web.ui.you": M("you", "vous", "usted"),
+    "web.ui.real_cards": M(
+        "Real cards: I turn them and enter each one",
+        "Vraies cartes : je les retourne et j'entre chacune",
+        "Cartas reales: las descubro e introduzco cada una",
+    ),
+    "web.ui.card": M("Card (9H, K♠, 10d…)", "Carte (9H, R♠, 10d…)", "Carta (9H, K♠, 10d…)"),
+    "web.ui.place": M("Place", "Poser", "Colocar"),
+    "web.ui.undo": M(
+        "Take the last card back", "Reprendre la dernière carte", "Retirar la última carta"
+    ),
+    "web.ui.next": M("Next coup", "Coup suivant", "Siguiente mano"),
+    "web.ui.rank": M("Rank", "Valeur", "Valor"),
+    "web.ui.suit": M("Suit", "Couleur", "Palo"),
+    "web.ui.expect.punto": M(
+        "Next card: Punto", "Carte suivante : Punto", "Siguiente carta: Punto"
+    ),
+    "web.ui.expect.banco": M(
+        "Next card: Banco", "Carte suivante : Banco", "Siguiente carta: Banco"
+    ),
+    "web.ui.expect.punto_third": M(
+        "Next card: Punto's third",
+        "Carte suivante : la troisième de Punto",
+        "Siguiente carta: la tercera de Punto",
+    ),
+    "web.ui.expect.banco_third": M(
+        "Next card: Banco's third",
+        "Carte suivante : la troisième de Banco",
+        "Siguiente carta: la tercera de Banco",
+    ),
+    "web.ui.suit.S": M("spades", "pique", "picas"),
+    "web.ui.suit.H": M("hearts", "cœur", "corazones"),
+    "web.ui.suit.D": M("diamonds", "carreau", "diamantes"),
+    "web.ui.suit.C": M("clubs", "trèfle", "tréboles"),
     "web.ui.session_hidden": M(
         "Predictions stay hidden until the deal.",
         "Les prédictions restent cachées jusqu'à la donne.",

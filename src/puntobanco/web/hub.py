@@ -40,6 +40,7 @@ from puntobanco.store.postgres import PostgresStore
 from puntobanco.table.codec import to_dict
 from puntobanco.table.config import Format, TableConfig
 from puntobanco.table.events import Event, ShoeBurned, ShoeShuffled, TableOpened
+from puntobanco.table.formats import CardSource
 from puntobanco.table.history import coup_records
 from puntobanco.table.machine import Table
 from puntobanco.table.names import check_name
@@ -294,8 +295,16 @@ class Hub:
     async def _complete(self, live: Live) -> None:
         """A coup dealt but not finished when the server stopped is finished now
         (with its stored cards)."""
-        if live.table.phase in (Phase.DEALT, Phase.SETTLED, Phase.BETS_CLOSED):
-            live.table.play_coup()
+        table = live.table
+        if real_cards(table):
+            # Physical cards: a complete coup is settled; the host goes on from
+            # there (the next card, an undo, or the next coup).
+            if table.phase is Phase.DEALT:
+                table.settle()
+                await self._commit()
+            return
+        if table.phase in (Phase.DEALT, Phase.SETTLED, Phase.BETS_CLOSED):
+            table.play_coup()
             await self._commit()
 
     async def create(self, fmt: str, settings: dict[str, Any]) -> tuple[str, str, str]:
@@ -433,14 +442,14 @@ class Hub:
         kind = command["type"]
         table = live.table
         fmt = table.state.format
-        host_only = kind in ("close_bets", "deal", "card", "undo", "close")
+        host_only = kind in ("close_bets", "deal", "next", "card", "undo", "close")
         if host_only and who.role != HOST:
             raise AccessError("web.error.host_only", status=403, command=kind)
         if not host_only and who.role != PLAYER:
             raise AccessError("web.error.player_only", status=403, command=kind)
         name = who.player or ""
         if kind == "predict":
-            if fmt is not Format.SESSION:
+            if table.config.money:
                 raise IllegalActionError("web.error.predict_at_casino")
             table.predict(name, _required(command, "box"))
         elif kind == "bet":
@@ -452,7 +461,7 @@ class Hub:
         elif kind == "withdraw":
             player = table.player(name)
             box = command.get("box")
-            if box is None and fmt is Format.SESSION and player.bets:
+            if box is None and not table.config.money and player.bets:
                 (box,) = player.bets
             if box is None:
                 raise IllegalActionError("table.error.no_prediction", name=name)
@@ -461,12 +470,29 @@ class Hub:
             table.leave(name)
         elif kind == "close_bets":
             table.close_bets()
+        elif kind in ("deal", "next") and real_cards(table):
+            # With physical cards the host closes bets, turns the cards, then
+            # goes on to the next coup; the cards themselves come one by one.
+            if table.phase is Phase.BETS_OPEN:
+                table.close_bets()
+            elif table.phase is Phase.SETTLED:
+                table.finish_coup()
+            elif table.phase is Phase.BETS_CLOSED:
+                raise IllegalActionError("web.error.cards_expected")
+            else:
+                table.verify_next_coup()  # raises, naming the phase
         elif kind == "deal":
             table.play_coup()
+        elif kind == "next":
+            raise IllegalActionError("web.error.shoe_deals", command=kind)
         elif kind == "close":
             table.close_table()
-        else:  # card, undo
-            raise IllegalActionError("web.error.no_real_cards", command=kind)
+        elif kind == "card":
+            table.place_card(_required(command, "card"))
+            if table.phase is Phase.DEALT:
+                table.settle()  # the host may still take the last card back
+        else:  # undo
+            table.undo_card()
 
     # -- reading -----------------------------------------------------------------
 
@@ -681,6 +707,11 @@ def status_of(error: PuntoBancoError) -> int:
     return 400
 
 
+def real_cards(table: Table) -> bool:
+    """True at a table dealt from physical cards that the host enters one by one."""
+    return table.config.rules.cards is CardSource.HOST
+
+
 def _required(command: dict[str, Any], name: str) -> Any:
     value = command.get(name)
     if value is None:
@@ -713,13 +744,19 @@ def table_config(fmt: str, settings: dict[str, Any]) -> tuple[TableConfig, dict[
         )
     given = dict(settings)
     extra: dict[str, Any] = {}
-    if given.pop("real_cards", False):
-        raise IllegalActionError("web.error.no_real_cards", command="real_cards")
+    cards = given.pop("real_cards", False)
+    if not isinstance(cards, bool):
+        raise InvalidBetError("web.error.real_cards", value=repr(cards))
     if "bankroll" in given:
         bankroll = given.pop("bankroll")
         if isinstance(bankroll, bool) or not isinstance(bankroll, int) or bankroll <= 0:
             raise InvalidBetError("table.error.bankroll", bankroll=bankroll)
         extra["bankroll"] = bankroll
+    if fmt == "session" and cards:
+        if "seed" in given:  # the host's cards are not shuffled by the server
+            raise InvalidBetError("web.error.real_cards_seed")
+        extra["real_cards"] = True
+        return TableConfig.assist(**given), extra
     if fmt == "session":
         return TableConfig.session(**given), extra
     return TableConfig.casino(croupier=fmt == "croupier", **given), extra

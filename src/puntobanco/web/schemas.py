@@ -50,8 +50,8 @@ class Command(_Strict):
     """``POST /api/tables/{table}/commands`` and the same as a WebSocket message."""
 
     id: Short
-    type: Literal["predict", "bet", "withdraw", "close_bets", "deal", "card", "undo", "leave",
-                  "close"]  # fmt: skip
+    type: Literal["predict", "bet", "withdraw", "close_bets", "deal", "next", "card", "undo",
+                  "leave", "close"]  # fmt: skip
     box: Annotated[str, StringConstraints(max_length=32)] | None = None
     stake: Annotated[int, Field(ge=1, le=10**12)] | None = None
     card: Annotated[str, StringConstraints(max_length=8)] | None = None

@@ -18,8 +18,11 @@ from puntobanco.explain import announce, describe_step
 from puntobanco.i18n import Lang
 from puntobanco.paytable import box_key, json_amount
 from puntobanco.roads import build_roads
+from puntobanco.rules import Action
 from puntobanco.table.config import Format
+from puntobanco.table.formats import CardSource
 from puntobanco.table.history import CoupRecord, coup_records
+from puntobanco.table.progress import CoupInProgress, Expect, expected
 from puntobanco.table.state import Phase, Player, TableState
 from puntobanco.web.auth import HOST, Identity
 
@@ -98,7 +101,8 @@ def _bets(player: Player) -> dict[str, Any]:
 def _public(live: Any, lang: Lang) -> dict[str, Any]:
     state: TableState = live.state
     config = state.config
-    hidden = state.format is Format.SESSION and state.phase is Phase.BETS_OPEN
+    session = not config.money  # seed 004's session, from the shoe or from real cards
+    hidden = session and state.phase is Phase.BETS_OPEN
     players = []
     for p in state.seated:
         entry: dict[str, Any] = {
@@ -110,11 +114,7 @@ def _public(live: Any, lang: Lang) -> dict[str, Any]:
         }
         players.append(entry)
     done = records(live)
-    coups = (
-        [resolve(r.cards) for r in done]
-        if state.format is Format.SESSION
-        else list(state.shoe_coups)
-    )
+    coups = [resolve(r.cards) for r in done] if session else list(state.shoe_coups)
     last = None
     if done:
         record = done[-1]
@@ -137,7 +137,7 @@ def _public(live: Any, lang: Lang) -> dict[str, Any]:
     view: dict[str, Any] = {
         "table": live.name,
         "join_code": live.meta.join_code,
-        "format": state.format.value,
+        "format": "session" if session else state.format.value,
         "lang": lang,
         "seq": live.seq,
         "phase": state.phase.value,
@@ -145,6 +145,7 @@ def _public(live: Any, lang: Lang) -> dict[str, Any]:
         "completed": state.completed,
         "config": {
             "money": config.money,
+            "real_cards": config.rules.cards is CardSource.HOST,
             "seats": config.seats,
             "decks": config.decks,
             "paytable": config.paytable,
@@ -174,6 +175,7 @@ def _public(live: Any, lang: Lang) -> dict[str, Any]:
             "client_seed": shoe.client_seed,
         },
         "last": last,
+        "in_progress": _in_progress(state, lang),
         "roads": build_roads(coups).to_json(),
         "history": [
             {"coup": r.coup, "cards": [str(c) for c in r.cards], "winner": _winner(r)}
@@ -185,6 +187,31 @@ def _public(live: Any, lang: Lang) -> dict[str, Any]:
         )],
     }  # fmt: skip
     return view
+
+
+def _in_progress(state: TableState, lang: Lang) -> dict[str, Any] | None:
+    """The coup the host is dealing from real cards: each hand's cards so far,
+    what the next card is for, and the decisions already known."""
+    if state.config.rules.cards is not CardSource.HOST or state.phase is not Phase.BETS_CLOSED:
+        return None
+    cards = state.placed
+    hands: dict[str, list[str]] = {"punto": [], "banco": []}
+    for i, card in enumerate(cards):
+        side = "punto" if expected(cards[:i]) in (Expect.PUNTO, Expect.PUNTO_THIRD) else "banco"
+        hands[side].append(str(card))
+    progress = CoupInProgress(cards)
+    return {
+        "cards": [str(c) for c in cards],
+        "punto": hands["punto"],
+        "banco": hands["banco"],
+        "expects": progress.expecting.value,
+        # A hand that must draw is explained once its card is known.
+        "steps": [
+            describe_step(s, lang)
+            for s in progress.steps
+            if s.card is not None or s.action is not Action.DRAW
+        ],
+    }
 
 
 def _winner(record: CoupRecord) -> str:
@@ -237,6 +264,18 @@ def _largest_punto(state: TableState) -> str | None:
 def _host_commands(live: Any) -> list[str]:
     table = live.table
     out = []
+    if table.config.rules.cards is CardSource.HOST:
+        if table.can_close_bets():
+            out.append("close_bets")
+        if table.phase is Phase.BETS_CLOSED:
+            out.append("card")
+        if table.can_undo_card():
+            out.append("undo")
+        if table.phase is Phase.SETTLED:
+            out.append("next")
+        if table.can_close_table():
+            out.append("close")
+        return out
     if table.state.format is Format.CASINO and table.can_close_bets():
         out.append("close_bets")
     if table.state.format is not Format.CROUPIER and (table.can_close_bets() or table.can_deal()):
@@ -250,7 +289,7 @@ def _player_commands(live: Any, player: Player) -> list[str]:
     table = live.table
     out = []
     if table.phase is Phase.BETS_OPEN:
-        out.append("predict" if table.state.format is Format.SESSION else "bet")
+        out.append("bet" if table.config.money else "predict")
         if player.bets:
             out.append("withdraw")
     if table.can_leave(player.name):

@@ -99,8 +99,10 @@ const PB = (() => {
     let retry = 500;
     const pending = new Map();
     let counter = 0;
+    let timer = null;
 
     function open() {
+      timer = null;
       const scheme = location.protocol === "https:" ? "wss" : "ws";
       socket = new WebSocket(`${scheme}://${location.host}/api/tables/${encodeURIComponent(table)}/ws`);
       socket.addEventListener("open", () => {
@@ -127,15 +129,30 @@ const PB = (() => {
       socket.addEventListener("close", () => {
         if (closedByUs) return;
         handlers.onStatus && handlers.onStatus("offline");
-        setTimeout(open, retry);
+        // Commands sent on the lost socket get no answer: say so (the server
+        // acts at most once per id, so the person may simply try again).
+        for (const done of pending.values()) done({ type: "error", error: { code: "offline", message: w("offline") } });
+        pending.clear();
+        if (timer === null) timer = setTimeout(open, retry);
         retry = Math.min(retry * 2, 5000);
       });
     }
+    // A phone that loses its network knows it before the socket times out:
+    // drop the socket at once, and come back as soon as the network does.
+    window.addEventListener("offline", () => { if (socket && !closedByUs) socket.close(); });
+    window.addEventListener("online", () => {
+      if (closedByUs || (socket && socket.readyState === WebSocket.OPEN)) return;
+      if (timer !== null) { clearTimeout(timer); open(); }
+    });
     open();
     return {
       send(command) {
         const id = `c${Date.now().toString(36)}${(counter++).toString(36)}`;
         return new Promise((resolve) => {
+          if (!socket || socket.readyState !== WebSocket.OPEN) {
+            resolve({ type: "error", id, error: { code: "offline", message: w("offline") } });
+            return;
+          }
           pending.set(id, resolve);
           socket.send(JSON.stringify({ id, ...command }));
         });

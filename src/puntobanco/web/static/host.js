@@ -30,7 +30,10 @@
       event.preventDefault();
       const fmt = form.elements.format.value;
       const settings = { paytable: form.elements.paytable.value };
-      if (fmt === "session") settings.deals = Number(form.elements.deals.value);
+      if (fmt === "session") {
+        settings.deals = Number(form.elements.deals.value);
+        if (form.elements.real_cards.checked) settings.real_cards = true;
+      }
       else {
         settings.seats = Number(form.elements.seats.value);
         settings.decks = Number(form.elements.decks.value);
@@ -129,6 +132,19 @@
     next();
   }
 
+  // Real cards: the coup as the host turns it, card by card (nothing to animate).
+  function showProgress(v) {
+    const progress = v.in_progress;
+    revealing++;
+    const pc = $("punto-cards"), bc = $("banco-cards"), steps = $("steps");
+    pc.replaceChildren(...progress.punto.map((c) => PB.cardNode(c)));
+    bc.replaceChildren(...progress.banco.map((c) => PB.cardNode(c)));
+    steps.replaceChildren(...progress.steps.map((text) => el("li", { text })));
+    $("punto-total").textContent = ""; $("banco-total").textContent = "";
+    $("announce").textContent = "";
+    $("expects").textContent = progress.expects === "over" ? "" : w(`expect.${progress.expects}`);
+  }
+
   function renderCountdown(v) {
     clearInterval(countdownTimer);
     const node = $("countdown");
@@ -150,8 +166,11 @@
     $("status").textContent = statusText(v);
     renderPlayers(v);
     const coupNo = v.last ? v.last.coup : null;
-    if (coupNo !== shownCoup) { showCoup(v, shownCoup !== null); shownCoup = coupNo; }
-    else if (v.last) { $("announce").textContent = v.last.announce; }
+    if (v.in_progress) { showProgress(v); shownCoup = "progress"; }
+    else if (coupNo !== shownCoup) {
+      showCoup(v, shownCoup !== null && !v.config.real_cards);
+      shownCoup = coupNo;
+    } else if (v.last) { $("announce").textContent = v.last.announce; }
     const parts = [];
     if (v.shoe && v.config.money) parts.push(`${w("shoe")} ${v.shoe.number} · ${v.shoe.remaining} ${w("cards_left")}`);
     if (v.holder) parts.push(`${v.holder} ${w("holder")}`);
@@ -165,6 +184,14 @@
     $("close-bets").hidden = !v.commands.includes("close_bets");
     $("deal").hidden = !v.commands.includes("deal");
     $("close").hidden = !v.commands.includes("close");
+    $("next").hidden = !v.commands.includes("next");
+    $("undo").hidden = !v.commands.includes("undo");
+    const entry = $("card-entry");
+    const entering = v.commands.includes("card");
+    if (entry.hidden === entering) {
+      entry.hidden = !entering;
+      if (entering) $("card-input").focus();
+    }
     renderCountdown(v);
     $("roads").replaceChildren(PB.roadsNode(v.roads));
     const history = $("history");
@@ -187,10 +214,50 @@
     }
   }
 
-  async function act(type) {
+  async function act(type, fields = {}) {
     $("error").textContent = "";
-    const answer = await conn.send({ type });
+    const answer = await conn.send({ type, ...fields });
     if (answer.type === "error") $("error").textContent = answer.error.message;
+    return answer.type !== "error";
+  }
+
+  const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+  let rank = null;
+
+  async function placeCard(code) {
+    const input = $("card-input");
+    if (await act("card", { card: code })) input.value = "";
+    input.focus();
+  }
+
+  function setupCardEntry() {
+    const ranks = $("ranks"), suits = $("suits");
+    for (const r of RANKS) {
+      ranks.append(el("button", { type: "button", "aria-pressed": "false", "data-rank": r, text: r,
+        onclick: (event) => {
+          rank = r;
+          for (const b of ranks.children) b.setAttribute("aria-pressed", String(b === event.currentTarget));
+        } }));
+    }
+    for (const s of ["S", "H", "D", "C"]) {
+      const button = el("button", { type: "button", "data-suit": s, class: s === "H" || s === "D" ? "red" : "black",
+        text: PB.cardText(`-${s}`).slice(1),
+        onclick: () => {
+          if (rank === null) { $("card-input").focus(); return; }
+          const code = `${rank}${s}`;
+          rank = null;
+          for (const b of ranks.children) b.setAttribute("aria-pressed", "false");
+          placeCard(code);
+        } });
+      button.dataset.i18nLabel = `suit.${s}`;
+      button.setAttribute("aria-label", w(`suit.${s}`));
+      suits.append(button);
+    }
+    $("card-entry").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const text = $("card-input").value.trim();
+      if (text) placeCard(text);
+    });
   }
 
   function setupTable(table) {
@@ -198,6 +265,9 @@
     $("deal").addEventListener("click", () => act("deal"));
     $("close-bets").addEventListener("click", () => act("close_bets"));
     $("close").addEventListener("click", () => act("close"));
+    $("next").addEventListener("click", () => act("next"));
+    $("undo").addEventListener("click", () => act("undo"));
+    setupCardEntry();
     document.addEventListener("keydown", (event) => {
       if (event.target.closest && event.target.closest("select,input")) return;
       if ((event.key === "d" || event.key === "D") && view && view.commands.includes("deal")) act("deal");

@@ -71,8 +71,14 @@
     $("status").textContent = v.phase === "ended" ? w("phase.ended") : `${w("coup")} ${count} · ${w(`phase.${v.phase}`)}`;
     renderCountdown(v);
     const last = v.last;
+    const progress = v.in_progress;
     $("last-cards").replaceChildren();
-    if (last) {
+    if (progress) {  // real cards: the coup as the host turns it
+      $("last-cards").append(el("span", { class: "hand-label", text: "P " }), ...progress.punto.map((c) => PB.cardNode(c)),
+        el("span", { class: "hand-label", text: " B " }), ...progress.banco.map((c) => PB.cardNode(c)));
+      $("announce").textContent = progress.steps.join(" ");
+      $("my-result").textContent = "";
+    } else if (last) {
       $("last-cards").append(el("span", { class: "hand-label", text: "P " }), ...last.punto.cards.map((c) => PB.cardNode(c)),
         el("span", { class: "hand-label", text: " B " }), ...last.banco.cards.map((c) => PB.cardNode(c)));
       $("announce").textContent = last.announce;
