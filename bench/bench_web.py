@@ -57,6 +57,7 @@ def serve(db: str, port: int, stats: str) -> None:
             ws_max_size=65536,
             backlog=4096,
             ws_ping_interval=None,
+            ws_per_message_deflate=False,  # as ``puntobanco serve`` runs it
         )  # fmt: skip
     )
     signal.signal(signal.SIGTERM, lambda *_: setattr(server, "should_exit", True))

@@ -70,5 +70,8 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
         ws_max_size=65536,
         ws_ping_interval=20,
         ws_ping_timeout=20,
+        # Every client of a table gets the same few KB after each commit;
+        # compressing them once per connection costs more CPU than it saves.
+        ws_per_message_deflate=False,
     )
     return 0

@@ -27,7 +27,7 @@ from puntobanco.table.events import (
     ShoeShuffled,
     TableOpened,
 )
-from puntobanco.table.state import apply, initial
+from puntobanco.table.state import TableState, apply, initial
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,55 +89,75 @@ def coup_records(items: Iterable[tuple[Event, str]]) -> list[CoupRecord]:
     ``items`` are the log's events, from its ``TableOpened``, each with the
     time it was stored. A coup not yet settled is left out.
     """
-    records: list[CoupRecord] = []
-    it = iter(items)
-    first = next(it, None)
-    if first is None:
-        return records
-    opened, _ = first
-    assert isinstance(opened, TableOpened)
-    state = initial(opened)
-    bets: tuple[Line, ...] = ()
-    before: dict[str, Amount] = {}
-    settlements: list[Line] = []
-    dealt: tuple[CoupDealt, str] | None = None
-    for event, time in it:
+    recorder = CoupRecorder()
+    for event, time in items:
+        recorder.feed(event, time)
+    return recorder.records
+
+
+class CoupRecorder:
+    """``coup_records`` fed one event at a time, so that a server holding a
+    table adds each commit's events instead of reading the whole log again.
+
+    ``records`` is the list so far (read it, do not change it); ``count`` the
+    events fed; ``version`` changes whenever ``records`` does.
+    """
+
+    def __init__(self) -> None:
+        self.records: list[CoupRecord] = []
+        self.count = 0
+        self.version = 0
+        self._state: TableState | None = None
+        self._bets: tuple[Line, ...] = ()
+        self._before: dict[str, Amount] = {}
+        self._settlements: list[Line] = []
+        self._dealt: tuple[CoupDealt, str] | None = None
+
+    def feed(self, event: Event, time: str) -> None:
+        """Read the log's next event (the first one is its ``TableOpened``)."""
+        self.count += 1
+        state = self._state
+        if state is None:
+            assert isinstance(event, TableOpened)
+            self._state = initial(event)
+            return
         if isinstance(event, BetsClosed):
-            bets = tuple(
+            self._bets = tuple(
                 Line(p.name, box, p.bets[box])
                 for p in state.seated
                 for box in paytable_order(state.config.paytable_data, p.bets)
             )
-            before = state.balances
-            settlements = []
+            self._before = state.balances
+            self._settlements = []
         elif isinstance(event, CoupDealt):
-            dealt = (event, time)
+            self._dealt = (event, time)
         elif isinstance(event, CoupRetracted):  # the host took the last card back
-            records.pop()
-            settlements = []
+            self.records.pop()
+            self.version += 1
+            self._settlements = []
         elif isinstance(event, BetCollected):
-            settlements.append(Line(event.name, event.box, -event.stake))
+            self._settlements.append(Line(event.name, event.box, -event.stake))
         elif isinstance(event, BetReturned):
-            settlements.append(Line(event.name, event.box, 0))
+            self._settlements.append(Line(event.name, event.box, 0))
         elif isinstance(event, BetPaid):
-            settlements.append(Line(event.name, event.box, event.win))
-        state = apply(state, event)
+            self._settlements.append(Line(event.name, event.box, event.win))
+        state = self._state = apply(state, event)
         if isinstance(event, CoupSettled):
-            assert dealt is not None
-            records.append(
+            assert self._dealt is not None
+            self.records.append(
                 CoupRecord(
                     table=state.table,
                     config=state.config,
                     coup=event.coup,
-                    time=dealt[1],
-                    cards=dealt[0].cards,
-                    bets=bets,
-                    settlements=tuple(settlements),
-                    balances_before=before,
+                    time=self._dealt[1],
+                    cards=self._dealt[0].cards,
+                    bets=self._bets,
+                    settlements=tuple(self._settlements),
+                    balances_before=self._before,
                     balances_after=state.balances,
                 )
             )
-    return records
+            self.version += 1
 
 
 def shoe_coups(events: Iterable[Event]) -> dict[int, tuple[Coup, ...]]:

@@ -41,7 +41,7 @@ from puntobanco.table.codec import to_dict
 from puntobanco.table.config import Format, TableConfig
 from puntobanco.table.events import Event, ShoeBurned, ShoeShuffled, TableOpened
 from puntobanco.table.formats import CardSource
-from puntobanco.table.history import coup_records
+from puntobanco.table.history import CoupRecorder, coup_records
 from puntobanco.table.machine import Table
 from puntobanco.table.names import check_name
 from puntobanco.table.state import Phase, TableState
@@ -104,7 +104,10 @@ class Live:
         default_factory=OrderedDict
     )
     last_countdown: float | None = None
-    records_cache: tuple[int, list[Any]] | None = None
+    # The settled coups, read incrementally from ``log`` (``views.records``),
+    # and each player's recall of them, kept until a coup is added or undone.
+    recorder: CoupRecorder = field(default_factory=CoupRecorder)
+    recent_cache: dict[str, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)
 
     @property
     def seq(self) -> int:
@@ -202,6 +205,8 @@ class Hub:
         self._follower: Follower | None = None
         self._writing: set[str] = set()  # tables of the group commit under way
         self._heard_counts: dict[str, int] = {}  # the latest count heard per table
+        # Each subscriber's own part of its last view, with what it was made from.
+        self._own: dict[Subscriber, tuple[tuple[object, ...], str]] = {}
         # Reads of the others' commits on a connection of their own (not behind a commit).
         self._reader = PostgresStore(self._shared.url) if self._shared is not None else None
 
@@ -527,10 +532,13 @@ class Hub:
     def unsubscribe(self, live: Live, sub: Subscriber) -> None:
         """``sub`` receives no more views."""
         live.subscribers.discard(sub)
+        self._own.pop(sub, None)
 
     def _push_views(self, live: Live) -> None:
         """Every subscriber's new view: the shared part is serialised once per
-        language, each viewer's own part is added to it as text."""
+        language, each viewer's own part is added to it as text (and kept while
+        nothing of it changes: after one player's bet, the others' own parts
+        are what they were)."""
         import json
 
         from puntobanco.web.views import personal, public_part
@@ -540,14 +548,29 @@ class Hub:
         now = self._clock()
         shared: dict[str, str] = {}
         head = f'{{"type": "view", "seq": {live.seq}, "view": '
+        state = live.state
+        version = live.recorder.version
+        counting = state.format is Format.CROUPIER
         for sub in list(live.subscribers):
             text = shared.get(sub.lang)
             if text is None:
                 text = shared[sub.lang] = json.dumps(
                     public_part(live, sub.lang), ensure_ascii=False
                 )[:-1]
-            own = json.dumps(personal(live, sub.identity, now), ensure_ascii=False)
-            sub.push_text(f"{head}{text}, {own[1:]}}}")
+            who = sub.identity
+            key: tuple[object, ...] | None = None
+            if who.role == PLAYER and not counting:
+                # A player's own part depends on their record, the phase and the
+                # settled coups only (the records are immutable: compared by identity).
+                key = (state.find(who.player or ""), state.phase, version, live.table.phase)
+                cached = self._own.get(sub)
+                if cached is not None and _same(cached[0], key):
+                    sub.push_text(f"{head}{text}, {cached[1]}")
+                    continue
+            own = json.dumps(personal(live, who, now), ensure_ascii=False)[1:] + "}"
+            if key is not None:
+                self._own[sub] = (key, own)
+            sub.push_text(f"{head}{text}, {own}")
 
     # -- writing: the group commit ------------------------------------------------
 
@@ -652,7 +675,6 @@ class Hub:
         live.table.follow(events)
         live.log.extend(events)
         live.state = live.table.state
-        live.records_cache = None
         self._push_views(live)
 
     def _busy(self, live: Live) -> bool:
@@ -687,6 +709,11 @@ class Hub:
             live.last_countdown = left
             if restarted and table.event_count == live.seq:
                 self._push_views(live)
+
+
+def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    """Two cache keys are equal: records by identity, the rest by value."""
+    return a[0] is b[0] and a[1:] == b[1:]
 
 
 def refusal(error: PuntoBancoError) -> Answer:

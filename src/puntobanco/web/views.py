@@ -21,7 +21,7 @@ from puntobanco.roads import build_roads
 from puntobanco.rules import Action
 from puntobanco.table.config import Format
 from puntobanco.table.formats import CardSource
-from puntobanco.table.history import CoupRecord, coup_records
+from puntobanco.table.history import CoupRecord, CoupRecorder
 from puntobanco.table.progress import CoupInProgress, Expect, expected
 from puntobanco.table.state import Phase, Player, TableState
 from puntobanco.web.auth import HOST, Identity
@@ -37,13 +37,13 @@ class ViewCache:
 
 
 def records(live: Any) -> list[CoupRecord]:
-    """The table's settled coups (cached per committed length of the log)."""
-    cached = live.records_cache
-    if cached is not None and cached[0] == live.seq:
-        return list(cached[1])
-    found = coup_records((e, "") for e in live.log)
-    live.records_cache = (live.seq, found)
-    return found
+    """The table's settled coups (read on from where the last view stopped;
+    the list is the table's own: read it, do not change it)."""
+    recorder: CoupRecorder = live.recorder
+    log = live.log
+    for event in log[recorder.count : live.seq]:
+        recorder.feed(event, "")
+    return recorder.records
 
 
 def build_view(
@@ -219,8 +219,15 @@ def _winner(record: CoupRecord) -> str:
 
 
 def _recent(live: Any, name: str) -> list[dict[str, Any]]:
-    out = []
-    for r in records(live)[-RECENT:]:
+    """A player's last coups, kept until a coup is added or undone (a view is
+    pushed to every player after every bet: most of them change nothing here)."""
+    done = records(live)
+    version = live.recorder.version
+    cached: tuple[int, list[dict[str, Any]]] | None = live.recent_cache.get(name)
+    if cached is not None and cached[0] == version:
+        return cached[1]
+    out: list[dict[str, Any]] = []
+    for r in done[-RECENT:]:
         out.append(
             {
                 "coup": r.coup,
@@ -237,6 +244,7 @@ def _recent(live: Any, name: str) -> list[dict[str, Any]]:
                 else None,
             }
         )
+    live.recent_cache[name] = (version, out)
     return out
 
 
