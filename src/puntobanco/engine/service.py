@@ -313,42 +313,7 @@ class Engine:
         return committed
 
     def _run(self, machine: Table, command: Command) -> None:
-        match command:
-            case Sit(name, bankroll, seat):
-                machine.sit(name, bankroll, seat)
-            case Leave(name):
-                machine.leave(name)
-            case Bet(name, box, stake):
-                machine.bet(name, box, stake)
-            case Withdraw(name, box):
-                if box is None:
-                    player = machine.player(name)
-                    if len(player.bets) != 1:
-                        raise IllegalActionError("table.error.no_prediction", name=player.name)
-                    (box,) = player.bets
-                machine.withdraw(name, box)
-            case CloseBets():
-                machine.close_bets()
-            case Deal():
-                machine.play_coup()
-            case Tick():
-                machine.tick(self.clock())
-            case PlaceCard(card):
-                machine.place_card(card)
-                if machine.phase is Phase.DEALT:
-                    machine.settle()  # the host may still take the last card back
-            case UndoCard():
-                machine.undo_card()
-            case NextCoup():
-                if machine.phase is not Phase.SETTLED:
-                    machine.verify_next_coup()  # raises, naming the phase
-                machine.finish_coup()
-            case Rebuy(name, amount):
-                machine.rebuy(name, amount)
-            case CloseTable():
-                machine.close_table()
-            case _:
-                raise IllegalActionError("engine.error.command", command=command)
+        carry_out(machine, command, self.clock)
 
     # -- subscriptions ------------------------------------------------------------------
 
@@ -448,6 +413,50 @@ class Engine:
         if rules.countdown and state.phase is Phase.BETS_OPEN:
             found.append({"type": "Tick"})
         return found
+
+
+def carry_out(machine: Table, command: Command, clock: Callable[[], float]) -> None:
+    """What ``command`` does to ``machine``: the one definition every front-end
+    uses (``Engine.do``, the web server); raises a named error if refused.
+
+    It does not commit: the caller holds the table's batch and its store.
+    """
+    match command:
+        case Sit(name, bankroll, seat):
+            machine.sit(name, bankroll, seat)
+        case Leave(name):
+            machine.leave(name)
+        case Bet(name, box, stake):
+            machine.bet(name, box, stake)
+        case Withdraw(name, box):
+            if box is None:
+                player = machine.player(name)
+                if len(player.bets) != 1:
+                    raise IllegalActionError("table.error.no_prediction", name=player.name)
+                (box,) = player.bets
+            machine.withdraw(name, box)
+        case CloseBets():
+            machine.close_bets()
+        case Deal():
+            machine.play_coup()
+        case Tick():
+            machine.tick(clock())
+        case PlaceCard(card):
+            machine.place_card(card)
+            if machine.phase is Phase.DEALT:
+                machine.settle()  # the host may still take the last card back
+        case UndoCard():
+            machine.undo_card()
+        case NextCoup():
+            if machine.phase is not Phase.SETTLED:
+                machine.verify_next_coup()  # raises, naming the phase
+            machine.finish_coup()
+        case Rebuy(name, amount):
+            machine.rebuy(name, amount)
+        case CloseTable():
+            machine.close_table()
+        case _:
+            raise IllegalActionError("engine.error.command", command=command)
 
 
 def _complete(machine: Table) -> None:

@@ -26,6 +26,20 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
+from puntobanco.engine.commands import (
+    Bet,
+    CloseBets,
+    CloseTable,
+    Command,
+    Deal,
+    Leave,
+    NextCoup,
+    PlaceCard,
+    Tick,
+    UndoCard,
+    Withdraw,
+)
+from puntobanco.engine.service import carry_out
 from puntobanco.engine.views import fair_commitment
 from puntobanco.errors import (
     IllegalActionError,
@@ -444,60 +458,19 @@ class Hub:
         return self._reader.applied(table, tag)
 
     def _apply(self, live: Live, who: Identity, command: dict[str, Any]) -> None:
+        """Check who may send ``command``, then carry it out as the engine's
+        commands (``engine.carry_out``): the web table plays by the same code
+        as every other front-end. Its events reach the group commit through
+        the table's sink."""
         kind = command["type"]
         table = live.table
-        fmt = table.state.format
         host_only = kind in ("close_bets", "deal", "next", "card", "undo", "close")
         if host_only and who.role != HOST:
             raise AccessError("web.error.host_only", status=403, command=kind)
         if not host_only and who.role != PLAYER:
             raise AccessError("web.error.player_only", status=403, command=kind)
-        name = who.player or ""
-        if kind == "predict":
-            if table.config.money:
-                raise IllegalActionError("web.error.predict_at_casino")
-            table.predict(name, _required(command, "box"))
-        elif kind == "bet":
-            box = _required(command, "box")
-            stake = command.get("stake")
-            table.bet(name, box, stake if fmt is not Format.SESSION else stake)
-            if fmt is Format.CROUPIER:
-                table.tick(self._clock())
-        elif kind == "withdraw":
-            player = table.player(name)
-            box = command.get("box")
-            if box is None and not table.config.money and player.bets:
-                (box,) = player.bets
-            if box is None:
-                raise IllegalActionError("table.error.no_prediction", name=name)
-            table.withdraw(name, box)
-        elif kind == "leave":
-            table.leave(name)
-        elif kind == "close_bets":
-            table.close_bets()
-        elif kind in ("deal", "next") and real_cards(table):
-            # With physical cards the host closes bets, turns the cards, then
-            # goes on to the next coup; the cards themselves come one by one.
-            if table.phase is Phase.BETS_OPEN:
-                table.close_bets()
-            elif table.phase is Phase.SETTLED:
-                table.finish_coup()
-            elif table.phase is Phase.BETS_CLOSED:
-                raise IllegalActionError("web.error.cards_expected")
-            else:
-                table.verify_next_coup()  # raises, naming the phase
-        elif kind == "deal":
-            table.play_coup()
-        elif kind == "next":
-            raise IllegalActionError("web.error.shoe_deals", command=kind)
-        elif kind == "close":
-            table.close_table()
-        elif kind == "card":
-            table.place_card(_required(command, "card"))
-            if table.phase is Phase.DEALT:
-                table.settle()  # the host may still take the last card back
-        else:  # undo
-            table.undo_card()
+        for step in engine_commands(table, who.player or "", command):
+            carry_out(table, step, self._clock)
 
     # -- reading -----------------------------------------------------------------
 
@@ -732,6 +705,47 @@ def status_of(error: PuntoBancoError) -> int:
     if isinstance(error, IllegalActionError):
         return 409
     return 400
+
+
+def engine_commands(table: Table, name: str, command: dict[str, Any]) -> list[Command]:
+    """The engine's commands for one API command of ``name`` (the host: ``""``).
+
+    A player's command carries no name: the token says whose it is. A bet at
+    the virtual croupier also looks at the clock (everyone may have bet).
+    With real cards, ``deal`` is whatever comes next of closing bets and going
+    on to the next coup; ``next`` is for real cards only.
+    """
+    kind = command["type"]
+    if kind == "predict":
+        if table.config.money:
+            raise IllegalActionError("web.error.predict_at_casino")
+        return [Bet(name, _required(command, "box"))]
+    if kind == "bet":
+        found: list[Command] = [Bet(name, _required(command, "box"), command.get("stake"))]
+        if table.config.format is Format.CROUPIER:
+            found.append(Tick())
+        return found
+    if kind == "withdraw":
+        return [Withdraw(name, command.get("box"))]
+    if kind == "leave":
+        return [Leave(name)]
+    if kind == "close_bets":
+        return [CloseBets()]
+    if kind == "close":
+        return [CloseTable()]
+    if kind in ("deal", "next") and real_cards(table):
+        if table.phase is Phase.BETS_OPEN:
+            return [CloseBets()]
+        if table.phase is Phase.BETS_CLOSED:
+            raise IllegalActionError("web.error.cards_expected")
+        return [NextCoup()]
+    if kind == "deal":
+        return [Deal()]
+    if kind == "next":
+        raise IllegalActionError("web.error.shoe_deals", command=kind)
+    if kind == "card":
+        return [PlaceCard(_required(command, "card"))]
+    return [UndoCard()]
 
 
 def real_cards(table: Table) -> bool:
