@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import unicodedata
 from pathlib import Path
@@ -49,12 +50,14 @@ def test_names_from_a_log_are_escaped_before_reaching_a_terminal(
     # A log written by something else: a name carrying a terminal escape.
     raw = sqlite3.connect(db)
     raw.execute("UPDATE events SET body = replace(body, 'Bruno', 'Bru\\u001b[2Jno')")
-    from puntobanco.store.sqlite import row_crc  # its rows' checksums written as it would
+    from puntobanco.store.chain import hashes  # its checksums and chain written as it would
+    from puntobanco.store.sqlite import row_crc
 
-    rows = raw.execute("SELECT table_id, seq, time, type, body FROM events").fetchall()
+    rows = raw.execute("SELECT table_id, seq, time, type, body FROM events ORDER BY seq").fetchall()
+    links = hashes((t, n, time, json.loads(body)) for t, n, time, _, body in rows)
     raw.executemany(
-        "UPDATE events SET crc = ? WHERE table_id = ? AND seq = ?",
-        [(row_crc(*row), row[0], row[1]) for row in rows],
+        "UPDATE events SET crc = ?, hash = ? WHERE table_id = ? AND seq = ?",
+        [(row_crc(*row), own, row[0], row[1]) for row, (_, own) in zip(rows, links, strict=True)],
     )
     raw.commit()
     raw.close()

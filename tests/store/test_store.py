@@ -309,7 +309,7 @@ def test_the_sqlite_schema_is_plain_sql(tmp_path: Path) -> None:
     db = sqlite3.connect(tmp_path / "a.db")
     columns = [row[1] for row in db.execute("PRAGMA table_info(events)")]
     db.close()
-    assert columns == ["table_id", "seq", "time", "type", "body", "crc"]
+    assert columns == ["table_id", "seq", "time", "type", "body", "crc", "hash"]
 
 
 def test_a_table_reopened_from_its_snapshot_equals_its_full_replay(db: str) -> None:

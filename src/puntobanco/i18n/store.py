@@ -99,6 +99,19 @@ MESSAGES: dict[str, M] = {
         "l'événement {seq} de la table {table!r} ne correspond pas à sa somme de contrôle",
         "el evento {seq} de la mesa {table!r} no coincide con su suma de control",
     ),
+    "store.reason.chain": M(
+        "event {seq} of table {table!r} does not match its link of the hash chain "
+        "(its content or the event before it was changed)",
+        "l'événement {seq} de la table {table!r} ne correspond pas à son maillon de la chaîne "
+        "de hachage (lui ou l'événement d'avant a été modifié)",
+        "el evento {seq} de la mesa {table!r} no coincide con su eslabón de la cadena de hash "
+        "(él o el evento anterior fue modificado)",
+    ),
+    "store.error.no_event": M(
+        "Table {table!r} has no event {seq} in {db}.",
+        "La table {table!r} n'a pas d'événement {seq} dans {db}.",
+        "La mesa {table!r} no tiene evento {seq} en {db}.",
+    ),
     "store.reason.row": M(
         "event {seq} of table {table!r} cannot be read back ({detail})",
         "l'événement {seq} de la table {table!r} est illisible ({detail})",

@@ -5,6 +5,10 @@ PostgreSQL one can follow): append a table's new events atomically after a
 known number of events, load a table's events, list the tables. Nothing in it
 is specific to SQLite. ``MemoryStore`` keeps a log in memory (tests, quick
 games); ``open_store`` turns a ``--db`` argument into a store.
+
+Every store keeps each event's link of the hash chain (``store.chain``) as it
+appends it, so a table's chain head is one lookup (``ChainStore.head``), not a
+rehash of the log; ``head_of`` asks any store.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ from pathlib import Path
 from typing import Final, NamedTuple, Protocol, runtime_checkable
 
 from puntobanco.errors import StoreError
+from puntobanco.store.chain import GENESIS, link
+from puntobanco.table.codec import to_dict
 from puntobanco.table.events import Event
 
 
@@ -80,6 +86,39 @@ class SnapshotStore(Protocol):
         ...
 
 
+@runtime_checkable
+class ChainStore(Protocol):
+    """A store that keeps each event's hash (``store.chain``) beside it."""
+
+    def head(self, table: str, seq: int | None = None) -> str:
+        """The hash of the table's event ``seq`` (default: its last), as stored.
+
+        ``GENESIS`` for ``seq`` 0 or an empty table; ``StoreError``
+        (``store.error.no_event``) when the table has no event ``seq``.
+        """
+        ...
+
+
+def head_of(store: EventStore, table: str, seq: int | None = None) -> str:
+    """``store.head(table, seq)``; a store that keeps no hashes has its log rehashed."""
+    if isinstance(store, ChainStore):
+        return store.head(table, seq)
+    records = store.load(table)
+    return chain_links(records, seq, getattr(store, "name", "?"))
+
+
+def chain_links(records: Sequence[Record], seq: int | None, db: str) -> str:
+    """The hash of event ``seq`` (default: the last) of one table's ``records``."""
+    count = len(records) if seq is None else seq
+    if not 0 <= count <= len(records):
+        table = records[0].table if records else "?"
+        raise StoreError("store.error.no_event", table=table, seq=seq, db=db)
+    prev = GENESIS
+    for r in records[:count]:
+        prev = link(r.table, r.seq, r.time, to_dict(r.event), prev)
+    return prev
+
+
 class Append(NamedTuple):
     """One table's part of a group commit: its events after ``expected`` events."""
 
@@ -135,6 +174,7 @@ class MemoryStore:
 
     def __init__(self) -> None:
         self._logs: dict[str, list[Record]] = {}
+        self._hashes: dict[str, list[str]] = {}
         self._snapshots: dict[str, tuple[int, str]] = {}
         self.name = ":memory:"
 
@@ -155,6 +195,11 @@ class MemoryStore:
             Record(table, expected + i + 1, times[i] if times else stamp, event)
             for i, event in enumerate(events)
         ]
+        hashes = self._hashes.setdefault(table, [])
+        for r in new:
+            hashes.append(
+                link(table, r.seq, r.time, to_dict(r.event), hashes[-1] if hashes else GENESIS)
+            )
         self._logs.setdefault(table, []).extend(new)
 
     def append_many(self, batch: Sequence[Append | tuple[str, int, Sequence[Event]]]) -> None:
@@ -179,6 +224,14 @@ class MemoryStore:
     def tables(self) -> list[str]:
         """See ``EventStore.tables``."""
         return list(self._logs)
+
+    def head(self, table: str, seq: int | None = None) -> str:
+        """See ``ChainStore.head``."""
+        hashes = self._hashes.get(table, [])
+        count = len(hashes) if seq is None else seq
+        if not 0 <= count <= len(hashes):
+            raise StoreError("store.error.no_event", table=table, seq=seq, db=self.name)
+        return hashes[count - 1] if count else GENESIS
 
     def save_snapshot(self, table: str, seq: int, body: str) -> None:
         """See ``SnapshotStore.save_snapshot``."""

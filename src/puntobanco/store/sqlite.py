@@ -3,8 +3,11 @@
 One transaction per ``append`` or ``append_many`` (``BEGIN IMMEDIATE`` ...
 ``COMMIT``), committed before it returns: an action that returned is on disk,
 and a crash leaves either all of an action's events or none. Each event is one
-row keyed by (table, number); the body is the event's JSON line, and ``crc``
-a checksum of the row.
+row keyed by (table, number); the body is the event's JSON line, ``crc``
+a checksum of the row, and ``hash`` its link of the log's hash chain
+(``puntobanco.store.chain``: over the event, its number, time and table and
+the previous row's ``hash``), computed as the row is appended, so that the
+chain head is one lookup (``head``).
 
 A reader (``readonly=True``: ``history``, ``export``, ``shoes``, ``verify``,
 ``backup``) opens the file with SQLite's ``mode=ro``: it never writes to it,
@@ -12,7 +15,9 @@ never creates its schema, never converts an older one, and reads every table
 from one snapshot. It waits at most ``READ_TIMEOUT`` seconds for a lock.
 Before it reads, the file must pass ``PRAGMA integrity_check`` and the log's own
 check (each table's events numbered 1, 2, 3... with no gap); each row it
-reads must match its checksum and decode to the event its ``type`` names. A
+reads must match its checksum, decode to the event its ``type`` names and
+carry its own link of the hash chain (so a row edited with its checksum
+redone, or a hash changed, is found too). A
 file that fails any of these is refused with a named error naming the file
 and the fault, never read half-way.
 
@@ -25,6 +30,7 @@ WAL when it closes.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import sqlite3
@@ -46,10 +52,11 @@ from puntobanco.errors import (
 )
 from puntobanco.interrupts import deferred_signals
 from puntobanco.store import Append, Record, now_text
-from puntobanco.table.codec import dumps, loads
+from puntobanco.store.chain import GENESIS, link
+from puntobanco.table.codec import from_dict, loads, to_dict
 from puntobanco.table.events import Event
 
-SCHEMA_VERSION: Final = 2
+SCHEMA_VERSION: Final = 3
 #: Test hook for the crash tests: the process kills itself (SIGKILL) right
 #: after its N-th commit, before ``append`` returns.
 KILL_AFTER_COMMIT: Final = "PUNTOBANCO_TEST_KILL_AFTER_COMMIT"
@@ -60,6 +67,8 @@ _MAGIC: Final = b"SQLite format 3\x00"
 
 # ``crc``: a checksum of the row's other columns, so that a byte changed on the
 # disk (in a time, a name, a stake) is found when the row is read, not shown.
+# ``hash`` (schema 3): the row's link of the hash chain; it is checked by
+# recomputing it, so the checksum (of schema 2) leaves it out.
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS events (
     table_id TEXT NOT NULL,
@@ -68,6 +77,7 @@ CREATE TABLE IF NOT EXISTS events (
     type TEXT NOT NULL,
     body TEXT NOT NULL,
     crc INTEGER,
+    hash TEXT,
     PRIMARY KEY (table_id, seq)
 ) WITHOUT ROWID;
 """
@@ -107,6 +117,7 @@ class SQLiteStore:
         self.readonly = readonly
         self._clock = clock
         self._commits = 0
+        self._heads: dict[str, tuple[int, str]] = {}  # each table's last append: (seq, hash)
         kill = os.environ.get(KILL_AFTER_COMMIT, "")
         self._kill_after = int(kill) if kill.isdigit() else None
         if readonly:
@@ -151,12 +162,36 @@ class SQLiteStore:
                         "UPDATE events SET crc = ? WHERE table_id = ? AND seq = ?",
                         [(row_crc(*row), row[0], row[1]) for row in rows.fetchall()],
                     )
+                if "hash" not in columns:  # a log of version 2 or older: each row gets its link
+                    db.execute("ALTER TABLE events ADD COLUMN hash TEXT")
+                    self._link_rows()
                 db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
                 db.execute("COMMIT")
             except BaseException:
                 if db.in_transaction:
                     db.execute("ROLLBACK")
                 raise
+
+    def _link_rows(self) -> None:
+        """Every row's ``hash``, table by table in order (converting an older log).
+
+        Taken over the event as it reads back (what an export writes), so the
+        stored chain is the exported one. A row that cannot be read is damage.
+        """
+        db = self._db
+        rows = db.execute("SELECT table_id, seq, time, body FROM events ORDER BY table_id, seq")
+        links: list[tuple[str, str, int]] = []
+        table, prev = None, GENESIS
+        for table_id, seq, time, body in rows.fetchall():
+            if table_id != table:
+                table, prev = table_id, GENESIS
+            try:
+                event = to_dict(loads(body))
+            except (ValueError, TypeError, KeyError, PuntoBancoError) as error:
+                self._damaged("store.reason.row", table=table_id, seq=seq, detail=str(error))
+            prev = link(table_id, seq, time, event, prev)
+            links.append((prev, table_id, seq))
+        db.executemany("UPDATE events SET hash = ? WHERE table_id = ? AND seq = ?", links)
 
     @contextmanager
     def _reading(self) -> Iterator[None]:
@@ -209,9 +244,18 @@ class SQLiteStore:
             raise StoreError("store.error.read_only_store", db=self.name)
 
     def _record(
-        self, table: str, seq: int, time: str, type_name: str, body: str, crc: int | None
+        self,
+        table: str,
+        seq: int,
+        time: str,
+        type_name: str,
+        body: str,
+        crc: int | None,
+        hash: str | None,
+        prev: str,
     ) -> Record:
-        """A stored row as a record, once its checksum and its event check out."""
+        """A stored row as a record, once its checksum, its event and its link of
+        the hash chain (after ``prev``, the row before's) check out."""
         columns: tuple[object, ...] = (table, time, type_name, body)
         if not all(isinstance(c, str) for c in columns) or not isinstance(seq, int):
             # A flipped bit in a row's header can turn its text into a blob.
@@ -219,11 +263,18 @@ class SQLiteStore:
         if crc != row_crc(table, seq, time, type_name, body):
             self._damaged("store.reason.checksum", table=table, seq=seq)
         try:
-            event = loads(body)
+            data = json.loads(body)
+            event = from_dict(data)
         except (ValueError, TypeError, KeyError, PuntoBancoError) as error:
             self._damaged("store.reason.row", table=table, seq=seq, detail=str(error))
         if type(event).__name__ != type_name:
             self._damaged("store.reason.row", table=table, seq=seq, detail=type_name)
+        # The body as written is the event's own encoding; a row converted from
+        # an older log was linked over the event as it reads back now.
+        if hash != link(table, seq, time, data, prev) and hash != link(
+            table, seq, time, to_dict(event), prev
+        ):
+            self._damaged("store.reason.chain", table=table, seq=seq)
         return Record(table, seq, time, event)
 
     def append(
@@ -243,20 +294,21 @@ class SQLiteStore:
         self._writable()
         appends = [Append(*item) for item in batch]
         stamp = self._clock()
-        rows = [
-            (
-                a.table,
-                a.expected + i + 1,
-                a.times[i] if a.times else stamp,
-                type(e).__name__,
-                dumps(e),
-            )
-            for a in appends
-            for i, e in enumerate(a.events)
-        ]
+        # Everything but the chain's links is made before the write lock is taken.
+        rows: list[tuple[str, int, str, str, str, int, dict[str, object]]] = []
+        for a in appends:
+            for i, e in enumerate(a.events):
+                row = (
+                    a.table,
+                    a.expected + i + 1,
+                    a.times[i] if a.times else stamp,
+                    type(e).__name__,
+                )
+                data = to_dict(e)
+                body = json.dumps(data, ensure_ascii=False)  # what ``codec.dumps`` writes
+                rows.append((*row, body, row_crc(*row, body), data))
         if not rows:
             return
-        checked = [(*row, row_crc(*row)) for row in rows]
         db = self._db
         # Signals wait until the transaction is over, so that a raising handler
         # (Ctrl-C) lands before BEGIN or after COMMIT: the caller then knows
@@ -266,12 +318,15 @@ class SQLiteStore:
             try:
                 db.execute("BEGIN IMMEDIATE")
                 counts: dict[str, int] = {}
+                heads: dict[str, str] = {}
                 for a in appends:
                     if a.table not in counts:
-                        (counts[a.table],) = db.execute(
-                            "SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = ?",
+                        last = db.execute(
+                            "SELECT seq, hash FROM events WHERE table_id = ? "
+                            "ORDER BY seq DESC LIMIT 1",
                             (a.table,),
                         ).fetchone()
+                        counts[a.table], heads[a.table] = last if last else (0, GENESIS)
                     if counts[a.table] != a.expected:
                         raise StoreError(
                             "store.error.conflict",
@@ -280,16 +335,21 @@ class SQLiteStore:
                             found=counts[a.table],
                         )
                     counts[a.table] += len(a.events)
+                linked = []
+                for table, seq, time, type_name, body, crc, data in rows:
+                    heads[table] = link(table, seq, time, data, heads[table])
+                    linked.append((table, seq, time, type_name, body, crc, heads[table]))
                 db.executemany(
-                    "INSERT INTO events (table_id, seq, time, type, body, crc) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    checked,
+                    "INSERT INTO events (table_id, seq, time, type, body, crc, hash) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    linked,
                 )
                 db.execute("COMMIT")
             except BaseException:
                 if db.in_transaction:
                     db.execute("ROLLBACK")
                 raise
+        self._heads.update((table, (counts[table], head)) for table, head in heads.items())
         self._commits += 1
         if self._kill_after is not None and self._commits >= self._kill_after:
             os.kill(os.getpid(), signal.SIGKILL)
@@ -305,6 +365,32 @@ class SQLiteStore:
                 "SELECT table_id FROM events GROUP BY table_id ORDER BY MIN(time), table_id"
             ).fetchall()
         return [table for (table,) in rows]
+
+    def head(self, table: str, seq: int | None = None) -> str:
+        """See ``ChainStore.head``: the stored hash, one lookup (none after this
+        store's own append). A reader finds a hash that is not text damaged."""
+        known = self._heads.get(table)
+        if seq == 0:
+            return GENESIS
+        if known is not None and seq == known[0]:
+            return known[1]
+        with self._reading():
+            if seq is None:
+                row = self._db.execute(
+                    "SELECT seq, hash FROM events WHERE table_id = ? ORDER BY seq DESC LIMIT 1",
+                    (table,),
+                ).fetchone()
+            else:
+                row = self._db.execute(
+                    "SELECT seq, hash FROM events WHERE table_id = ? AND seq = ?", (table, seq)
+                ).fetchone()
+        if row is None:
+            if seq is None:
+                return GENESIS
+            raise StoreError("store.error.no_event", table=table, seq=seq, db=self.name)
+        if not isinstance(row[1], str):
+            self._damaged("store.reason.chain", table=table, seq=row[0])
+        return row[1]
 
     def integrity(self) -> str:
         """``PRAGMA integrity_check``: ``"ok"`` for a sound file."""
@@ -369,14 +455,24 @@ class SQLiteStore:
         """The table's events after number ``seq``, oldest first, each row checked."""
         with self._reading():
             rows = self._db.execute(
-                "SELECT seq, time, type, body, crc FROM events "
-                "WHERE table_id = ? AND seq > ? ORDER BY seq",
+                "SELECT seq, time, type, body, crc, hash FROM events "
+                "WHERE table_id = ? AND seq >= ? ORDER BY seq",
                 (table, seq),
             ).fetchall()
-        records = [self._record(table, *row) for row in rows]
-        for expected, record in enumerate(records, start=seq + 1):
-            if record.seq != expected:
+        prev: object = GENESIS
+        if seq > 0 and rows:  # the chain goes on from the row before the first one returned
+            if rows[0][0] != seq:
+                self._damaged("store.reason.gap", table=table, seq=seq)
+            prev = rows.pop(0)[5]
+        records = []
+        for expected, row in enumerate(rows, start=seq + 1):
+            if isinstance(row[0], int) and row[0] != expected:
                 self._damaged("store.reason.gap", table=table, seq=expected)
+            if not isinstance(prev, str):  # the row before's hash itself is damaged
+                self._damaged("store.reason.chain", table=table, seq=expected - 1)
+            number, time, type_name, body, crc, hash = row
+            records.append(self._record(table, number, time, type_name, body, crc, hash, prev))
+            prev = hash
         return records
 
 
