@@ -57,7 +57,7 @@ def test_the_schema_is_created_once_and_versioned(pg_url: str) -> None:
         "SELECT column_name FROM information_schema.columns "
         "WHERE table_name = 'events' AND table_schema = current_schema() ORDER BY ordinal_position"
     ).fetchall()
-    assert [c for (c,) in columns] == ["table_id", "seq", "time", "type", "body"]
+    assert [c for (c,) in columns] == ["table_id", "seq", "time", "type", "body", "hash"]
     raw.close()
     for store in stores:
         store.close()
@@ -188,7 +188,7 @@ def test_a_database_of_version_1_is_migrated(pg_url: str) -> None:
     raw.execute("INSERT INTO events VALUES ('t', 1, 'x', 'TableOpened', %s)", (dumps(OPENED),))
     raw.close()
     store = PostgresStore(pg_url)
-    assert store.schema_version() == SCHEMA_VERSION == 3
+    assert store.schema_version() == SCHEMA_VERSION == 4
     assert [r.event for r in store.load("t")] == [OPENED]
     store.append("t", 1, [PlayerSeated("Ana", 1, 0)], command="c1")  # the new table is there
     assert store.load_snapshot("t") is None

@@ -6,13 +6,16 @@ opening a store applies the missing steps of ``MIGRATIONS`` in order, under a
 lock, so that two processes starting together migrate once.
 
 ``events`` keeps one row per event, keyed by ``(table_id, seq)`` (so never a
-duplicate number), exactly as the SQLite file does; ``heads`` keeps each
-table's event count. An append is one statement: it moves the table's head
-from ``expected`` to ``expected + n`` only if it still is ``expected`` and
-inserts the events in the same transaction, so a writer that lost a race to
-another process changes nothing and gets the store's conflict
-(``store.error.conflict``), never a gap or a duplicate. A partial unique index
-lets each coup of a table be settled once, whatever writes to the database.
+duplicate number), exactly as the SQLite file does, each with its ``hash``,
+its link of the log's hash chain (``puntobanco.store.chain``); ``heads`` keeps
+each table's event count and the hash of its last event (the chain head). An
+append is one statement: it moves the table's head from ``expected`` to
+``expected + n`` only if it still is ``expected`` (and its hash the one the
+new links were made after) and inserts the events in the same transaction,
+so a writer that lost a race to another process changes nothing and gets the
+store's conflict (``store.error.conflict``), never a gap or a duplicate. A
+partial unique index lets each coup of a table be settled once, whatever
+writes to the database.
 
 Each append also notifies the channel ``puntobanco`` (``LISTEN puntobanco``;
 a JSON payload ``{"table": ..., "events": n}``) when it commits: other
@@ -27,12 +30,13 @@ import json
 import os
 import signal
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from puntobanco.errors import StoreError
 from puntobanco.store import Append, Record, now_text
-from puntobanco.table.codec import dumps, loads
+from puntobanco.store.chain import GENESIS, link
+from puntobanco.table.codec import loads, to_dict
 from puntobanco.table.events import Event
 
 if TYPE_CHECKING:
@@ -96,16 +100,23 @@ MIGRATIONS: Final[tuple[str, ...]] = (
         player TEXT
     );
     """,
+    # Each event's link of the hash chain, and each table's chain head; the rows
+    # already there are linked by ``_link_rows`` (``AFTER_STEP``).
+    """
+    ALTER TABLE events ADD COLUMN hash TEXT;
+    ALTER TABLE heads ADD COLUMN hash TEXT;
+    """,
 )
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 
 _INSERTED: Final = """
     inserted AS (
-        INSERT INTO events (table_id, seq, time, type, body)
-        SELECT head.table_id, e.seq, e.time, e.type, e.body
+        INSERT INTO events (table_id, seq, time, type, body, hash)
+        SELECT head.table_id, e.seq, e.time, e.type, e.body, e.hash
         FROM head,
-             unnest(%(seqs)s::bigint[], %(times)s::text[], %(types)s::text[], %(bodies)s::text[])
-             AS e(seq, time, type, body)
+             unnest(%(seqs)s::bigint[], %(times)s::text[], %(types)s::text[], %(bodies)s::text[],
+                    %(hashes)s::text[])
+             AS e(seq, time, type, body, hash)
         RETURNING 1
     ),
     tagged AS (
@@ -118,8 +129,8 @@ _INSERTED: Final = """
 _CREATE: Final = (
     """
     WITH head AS (
-        INSERT INTO heads (table_id, events, first_time)
-        VALUES (%(table)s, %(count)s, %(first)s)
+        INSERT INTO heads (table_id, events, first_time, hash)
+        VALUES (%(table)s, %(count)s, %(first)s, %(head)s)
         ON CONFLICT (table_id) DO NOTHING
         RETURNING table_id
     ),
@@ -129,8 +140,8 @@ _CREATE: Final = (
 _EXTEND: Final = (
     """
     WITH head AS (
-        UPDATE heads SET events = %(count)s
-        WHERE table_id = %(table)s AND events = %(expected)s
+        UPDATE heads SET events = %(count)s, hash = %(head)s
+        WHERE table_id = %(table)s AND events = %(expected)s AND hash = %(prev)s
         RETURNING table_id
     ),
     """
@@ -193,14 +204,47 @@ def migrate(connection: psycopg.Connection[Any], name: str) -> int:
             raise StoreError(
                 "store.error.pg_newer_schema", db=name, found=found, known=SCHEMA_VERSION
             )
-        for step in MIGRATIONS[found:]:
+        for version, step in enumerate(MIGRATIONS[found:], start=found):
             connection.execute(step)
+            after = AFTER_STEP.get(version)
+            if after is not None:
+                after(connection)
         if found < SCHEMA_VERSION:
             connection.execute("DELETE FROM puntobanco_schema")
             connection.execute(
                 "INSERT INTO puntobanco_schema (version) VALUES (%s)", (SCHEMA_VERSION,)
             )
     return found
+
+
+def _link_rows(connection: psycopg.Connection[Any]) -> None:
+    """Every stored event's ``hash`` and every table's head (converting to schema 4).
+
+    Taken over each event as it reads back (what an export writes), table by
+    table in order, so the stored chain is the exported one.
+    """
+    tables = connection.execute("SELECT table_id FROM heads").fetchall()
+    for (table,) in tables:
+        rows = connection.execute(
+            "SELECT seq, time, body FROM events WHERE table_id = %s ORDER BY seq", (table,)
+        ).fetchall()
+        prev = GENESIS
+        links = []
+        for seq, time, body in rows:
+            prev = link(table, int(seq), time, to_dict(loads(body)), prev)
+            links.append((prev, table, seq))
+        with connection.cursor() as cursor:
+            cursor.executemany(
+                "UPDATE events SET hash = %s WHERE table_id = %s AND seq = %s", links
+            )
+        connection.execute(
+            "UPDATE heads SET hash = %s WHERE table_id = %s",
+            (links[-1][0] if links else GENESIS, table),
+        )
+
+
+#: What a migration step needs besides its SQL: step ``i``'s function, run right after it.
+AFTER_STEP: Final[Mapping[int, Callable[[psycopg.Connection[Any]], None]]] = {3: _link_rows}
 
 
 class PostgresStore:
@@ -218,6 +262,9 @@ class PostgresStore:
             raise
         self._clock = clock
         self._commits = 0
+        # The hash of the latest event seen of each table, ``(seq, hash)``: a stored
+        # event's hash never changes, so the next append links after it unasked.
+        self._heads: dict[str, tuple[int, str]] = {}
         kill = os.environ.get(KILL_AFTER_COMMIT, "")
         self._kill_after = int(kill) if kill.isdigit() else None
 
@@ -239,9 +286,14 @@ class PostgresStore:
         """
         if not events:
             return
-        params = self._params(table, expected, events, times, command)
         pg = _psycopg()
         with self._lock:
+            prev = self._prev(table, expected)
+            if prev is None:
+                raise StoreError(
+                    "store.error.conflict", table=table, expected=expected, found=self._count(table)
+                )
+            params = self._params(table, expected, events, times, command, prev)
             try:
                 row = self._db.execute(_CREATE if expected == 0 else _EXTEND, params).fetchone()
             except pg.errors.UniqueViolation:
@@ -255,6 +307,7 @@ class PostgresStore:
                 raise StoreError(
                     "store.error.conflict", table=table, expected=expected, found=self._count(table)
                 )
+            self._heads[table] = (params["count"], params["head"])
         self._committed()
 
     #: ``append_many`` keeps each append's own ``times`` (imports).
@@ -280,13 +333,25 @@ class PostgresStore:
             return
         appends = [a for a, _ in pairs]
         stamp = self._clock()
-        params = [
-            self._params(a.table, a.expected, a.events, a.times or [stamp] * len(a.events), c)
-            for a, c in pairs
-        ]
         pg = _psycopg()
         failed: tuple[str, int] | None = None
         with self._lock:
+            heads: dict[str, tuple[int, str]] = {}  # each table's head as the batch goes
+            params = []
+            for a, c in pairs:
+                known = heads.get(a.table)
+                prev = known[1] if known and known[0] == a.expected else None
+                prev = prev or self._prev(a.table, a.expected)
+                if prev is None:
+                    raise StoreError(
+                        "store.error.conflict",
+                        table=a.table,
+                        expected=a.expected,
+                        found=self._count(a.table),
+                    )
+                times = a.times or [stamp] * len(a.events)
+                params.append(self._params(a.table, a.expected, a.events, times, c, prev))
+                heads[a.table] = (params[-1]["count"], params[-1]["head"])
             try:
                 with self._db.transaction():
                     for a, p in zip(appends, params, strict=True):
@@ -305,7 +370,20 @@ class PostgresStore:
                 raise StoreError(
                     "store.error.conflict", table=table, expected=expected, found=self._count(table)
                 )
+            self._heads.update(heads)
         self._committed()
+
+    def _prev(self, table: str, expected: int) -> str | None:
+        """The hash of the table's event ``expected`` (None if it has none yet)."""
+        known = self._heads.get(table)
+        if expected == 0:
+            return GENESIS
+        if known is not None and known[0] == expected:
+            return known[1]
+        row = self._db.execute(
+            "SELECT hash FROM events WHERE table_id = %s AND seq = %s", (table, expected)
+        ).fetchone()
+        return str(row[0]) if row and row[0] is not None else None
 
     def _params(
         self,
@@ -314,18 +392,29 @@ class PostgresStore:
         events: Sequence[Event],
         times: Sequence[str] | None,
         command: str | None,
+        prev: str,
     ) -> dict[str, Any]:
         stamps = list(times) if times else [self._clock()] * len(events)
         count = expected + len(events)
+        seqs = list(range(expected + 1, count + 1))
+        data = [to_dict(e) for e in events]
+        hashes = []
+        head = prev
+        for seq, stamp, item in zip(seqs, stamps, data, strict=True):
+            head = link(table, seq, stamp, item, head)
+            hashes.append(head)
         return {
             "table": table,
             "expected": expected,
             "count": count,
             "first": stamps[0],
-            "seqs": list(range(expected + 1, count + 1)),
+            "seqs": seqs,
             "times": stamps,
             "types": [type(e).__name__ for e in events],
-            "bodies": [dumps(e) for e in events],
+            "bodies": [json.dumps(item, ensure_ascii=False) for item in data],  # codec.dumps
+            "hashes": hashes,
+            "prev": prev,
+            "head": head,
             "command": command,
             "channel": CHANNEL,
             "payload": json.dumps({"table": table, "events": count}, ensure_ascii=False),
@@ -365,11 +454,29 @@ class PostgresStore:
         the first ``limit`` of them only, if given."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT seq, time, body FROM events WHERE table_id = %s AND seq > %s "
+                "SELECT seq, time, body, hash FROM events WHERE table_id = %s AND seq > %s "
                 "ORDER BY seq LIMIT %s",
                 (table, seq, limit),
             ).fetchall()
-        return [Record(table, int(n), time, loads(body)) for n, time, body in rows]
+            if rows and rows[-1][3] is not None:
+                known = self._heads.get(table)
+                if known is None or known[0] < rows[-1][0]:
+                    self._heads[table] = (int(rows[-1][0]), str(rows[-1][3]))
+        return [Record(table, int(n), time, loads(body)) for n, time, body, _ in rows]
+
+    def head(self, table: str, seq: int | None = None) -> str:
+        """See ``ChainStore.head``: the stored hash, one lookup (none after this
+        store's own append or load)."""
+        with self._lock:
+            if seq is None:
+                row = self._db.execute(
+                    "SELECT hash FROM heads WHERE table_id = %s", (table,)
+                ).fetchone()
+                return GENESIS if row is None else str(row[0])
+            found = self._prev(table, seq)
+        if found is None:
+            raise StoreError("store.error.no_event", table=table, seq=seq, db=self.name)
+        return found
 
     def save_snapshot(self, table: str, seq: int, body: str) -> None:
         """Keep ``body``, the table's state after its event ``seq`` (replacing an older one;
