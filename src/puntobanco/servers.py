@@ -69,6 +69,9 @@ class _CommandStore:
     def tables(self) -> list[str]:
         return self.store.tables()
 
+    def head(self, table: str, seq: int | None = None) -> str:
+        return self.store.head(table, seq)
+
     def save_snapshot(self, table: str, seq: int, body: str) -> None:
         self.store.save_snapshot(table, seq, body)
 

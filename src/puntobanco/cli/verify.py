@@ -4,7 +4,9 @@ A file (an ``export``) must hold an unbroken hash chain, and every table in it
 must play again through the live checks; a table in the store is played again
 the same way. The chain head printed is the hash of the table's last event:
 a player who noted it earlier passes it as ``--head`` to prove the log has not
-changed since (nothing removed, added, moved or edited up to that event).
+changed since (nothing removed, added, moved or edited up to that event). Its
+first ``PREFIX`` hex digits are enough (what the host screen shows): finding
+another log with a hash that starts the same takes some 2^64 tries.
 """
 
 from __future__ import annotations
@@ -15,6 +17,24 @@ from puntobanco.cli.history import add_db_argument, load_table
 from puntobanco.i18n import Lang, t
 
 NAME = "verify"
+#: The fewest hex digits of a noted head that ``--head`` accepts as its start.
+PREFIX = 16
+
+
+def noted(head: str, chain: list[str]) -> int | None:
+    """The index in ``chain`` of the hash ``head`` names (whole, or its first
+    ``PREFIX`` or more hex digits); None when none does.
+
+    >>> noted("ab" * 8, ["00" * 32, "ab" * 32])
+    1
+    >>> noted("ab", ["ab" * 32]) is None
+    True
+    """
+    text = head.strip().lower()
+    for index, own in enumerate(chain):
+        if own == text or (len(text) >= PREFIX and own.startswith(text)):
+            return index
+    return None
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
@@ -46,7 +66,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
             raise StoreError("store.error.bad_log", table=args.target, reason="no event")
     else:
         tables = {args.target: load_table(args.db, args.target)}
-    heads: list[str] = []
+    found = False
     for table, records in tables.items():
         check_log(table, records, lines.get(table))
         shoes = fair_shoes(r.event for r in records)
@@ -55,12 +75,12 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
             print(
                 t("verify.shoes", lang, table=table, checked=checked, hidden=len(shoes) - checked)
             )
-        chain = chain_of(records)
-        if args.head is not None and args.head.strip().lower() in {h for _, h in chain}:
-            index = [h for _, h in chain].index(args.head.strip().lower())
+        chain = [h for _, h in chain_of(records)]
+        index = None if args.head is None else noted(args.head, chain)
+        if index is not None:
             print(t("verify.head_found", lang, table=table, head=args.head, seq=index + 1))
-        print(t("verify.table", lang, table=table, events=len(records), head=chain[-1][1]))
-        heads.extend(h for _, h in chain)
-    if args.head is not None and args.head.strip().lower() not in heads:
+            found = True
+        print(t("verify.table", lang, table=table, events=len(records), head=chain[-1]))
+    if args.head is not None and not found:
         raise FairnessError("verify.error.head", head=args.head)
     return 0

@@ -36,7 +36,7 @@ from puntobanco.engine.views import build_view, public_event
 from puntobanco.errors import IllegalActionError, PuntoBancoError, StoreError
 from puntobanco.paytable import box_key
 from puntobanco.rng import RandomSource
-from puntobanco.store import EventStore, Record, open_store
+from puntobanco.store import EventStore, Record, head_of, open_store
 from puntobanco.table.config import TableConfig
 from puntobanco.table.events import Event
 from puntobanco.table.formats import CardSource, Format
@@ -122,6 +122,7 @@ class Engine:
         self.clock = clock
         self.rng = rng
         self._open: dict[str, _Open] = {}
+        self._heads: dict[str, tuple[int, str]] = {}  # the chain head at an event count
 
     # -- tables -------------------------------------------------------------------
 
@@ -214,6 +215,17 @@ class Engine:
     def release(self, table: str) -> None:
         """Forget ``table`` in memory (its subscribers too); the store keeps it."""
         self._open.pop(table, None)
+        self._heads.pop(table, None)
+
+    def head(self, table: str) -> str:
+        """The chain head of ``table`` as this engine holds it: the hash of its last
+        event (``store.chain``), what ``puntobanco verify`` prints. One store lookup
+        per commit, however many views are built."""
+        count = self._table(table).event_count
+        known = self._heads.get(table)
+        if known is None or known[0] != count:
+            known = self._heads[table] = (count, head_of(self.store, table, count))
+        return known[1]
 
     def follow(self, table: str, records: Sequence[Record]) -> bool:
         """Bring ``table`` in memory up to date with ``records``, the events another
@@ -358,6 +370,7 @@ class Engine:
             commands=self.commands(table, viewer),
             deadline=None if left is None else now + left,
             now=now,
+            chain_head=self.head(table),
         )
 
     def commands(self, table: str, viewer: Viewer) -> list[dict[str, Any]]:

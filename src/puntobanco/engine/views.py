@@ -135,8 +135,12 @@ def build_view(
     commands: list[dict[str, Any]],
     deadline: float | None,
     now: float,
+    chain_head: str,
 ) -> dict[str, Any]:
-    """The picture of ``state`` that ``viewer`` may see (a fresh dict of JSON types)."""
+    """The picture of ``state`` that ``viewer`` may see (a fresh dict of JSON types).
+
+    ``chain_head``: the hash of the table's last stored event (``store.chain``).
+    """
     config = state.config
     rules = config.rules
     hidden = rules.hidden_bets and state.phase is Phase.BETS_OPEN
@@ -201,4 +205,7 @@ def build_view(
         "winners": list(state.winners),
         "house": _amount(state.house) if viewer.role is Role.HOST else None,
         "commands": commands,
+        # The log's chain head: a player who notes it can later prove any edit
+        # of the log up to here (``puntobanco verify --head``).
+        "chain_head": chain_head,
     }

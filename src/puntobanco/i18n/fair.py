@@ -104,11 +104,12 @@ MESSAGES.update(
             "estándar)",
         ),
         "cli.help.verify_head": M(
-            "a chain head you noted earlier: it must be the hash of one of the log's events",
-            "une tête de chaîne notée plus tôt : ce doit être l'empreinte d'un des événements "
-            "du journal",
-            "una cabeza de cadena anotada antes: debe ser el hash de uno de los eventos del "
-            "registro",
+            "a chain head you noted earlier (whole, or its first 16 hex digits): it must be "
+            "the hash of one of the log's events",
+            "une tête de chaîne notée plus tôt (entière, ou ses 16 premiers chiffres "
+            "hexadécimaux) : ce doit être l'empreinte d'un des événements du journal",
+            "una cabeza de cadena anotada antes (entera, o sus 16 primeras cifras "
+            "hexadecimales): debe ser el hash de uno de los eventos del registro",
         ),
         "verify.table": M(
             "Table {table!r}: {events} events checked, hash chain unbroken; chain head {head}.",

@@ -213,6 +213,7 @@ MESSAGES: dict[str, M] = {
         "Compromiso (SHA-256 de la semilla del servidor) del zapato",
     ),
     "web.ui.client_seed": M("client seed", "graine client", "semilla del cliente"),
+    "web.ui.chain_head": M("Log:", "Journal :", "Registro:"),
     "web.ui.last_coups": M("Last coups", "Derniers coups", "Últimas manos"),
     "web.ui.roads": M("Roads", "Tableaux", "Marcadores"),
     "web.ui.bead_plate": M("Bead plate", "Bead plate", "Bead plate"),

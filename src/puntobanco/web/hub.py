@@ -49,7 +49,8 @@ from puntobanco.errors import (
 )
 from puntobanco.i18n import Lang
 from puntobanco.servers import Follower, shared_store
-from puntobanco.store import EventStore, open_store
+from puntobanco.store import EventStore, head_of, open_store
+from puntobanco.store.chain import GENESIS, hashes
 from puntobanco.store.postgres import PostgresStore
 from puntobanco.table.codec import to_dict
 from puntobanco.table.config import Format, TableConfig
@@ -122,6 +123,7 @@ class Live:
     # and each player's recall of them, kept until a coup is added or undone.
     recorder: CoupRecorder = field(default_factory=CoupRecorder)
     recent_cache: dict[str, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)
+    head: str = GENESIS  # the chain head of ``log`` (``store.chain``)
 
     @property
     def seq(self) -> int:
@@ -300,6 +302,7 @@ class Hub:
         if not records:
             raise UnknownTableError("web.error.unknown_table", table=table)
         live = self._rebuild(meta, [r.event for r in records])
+        live.head = await self._run(head_of, self._store, table, live.seq)
         self._tables[table] = live
         await self._complete(live)
         return live
@@ -567,7 +570,7 @@ class Hub:
             assert done is not None
             self._writing = {w.live.name for w in batch}
             try:
-                await self._run(self._write, batch)
+                heads = await self._run(self._write_heads, batch)
             except BaseException as error:  # noqa: BLE001 - every failure reloads
                 self._writing = set()
                 await self._reload({w.live.name: w.live for w in batch})
@@ -585,6 +588,7 @@ class Hub:
             for w in batch:
                 w.live.log.extend(w.events)
                 w.live.state = w.state
+                w.live.head = heads[w.live.name]
                 touched[w.live.name] = w.live
             done.set_result(None)
             # The acknowledgements go out first, then the views.
@@ -606,10 +610,17 @@ class Hub:
         for table, expected, events in writes:
             self._store.append(table, expected, events)
 
+    def _write_heads(self, batch: list[_Write]) -> dict[str, str]:
+        """``_write``, then each table's chain head (the store's, after its own commit)."""
+        self._write(batch)
+        ends = {w.live.name: w.expected + len(w.events) for w in batch}
+        return {name: head_of(self._store, name, seq) for name, seq in ends.items()}
+
     async def _reload(self, lives: dict[str, Live]) -> None:
         for name, old in lives.items():
             records = await self._run(self._store.load, name)
             new = self._rebuild(old.meta, [r.event for r in records])
+            new.head = await self._run(head_of, self._store, name, new.seq)
             new.subscribers = old.subscribers
             new.answers = old.answers
             self._tables[name] = new
@@ -645,8 +656,10 @@ class Hub:
         if [r.seq for r in records] != list(range(seq + 1, seq + 1 + len(records))):
             return
         events = [r.event for r in records]
+        links = hashes(((r.table, r.seq, r.time, to_dict(r.event)) for r in records), live.head)
         live.table.follow(events)
         live.log.extend(events)
+        live.head = list(links)[-1][1]
         live.state = live.table.state
         self._push_views(live)
 

@@ -176,6 +176,7 @@ def _public(live: Any, lang: Lang) -> dict[str, Any]:
         },
         "last": last,
         "in_progress": _in_progress(state, lang),
+        "chain_head": live.head,  # the log's hash chain head: what ``puntobanco verify`` prints
         "roads": build_roads(coups).to_json(),
         "history": [
             {"coup": r.coup, "cards": [str(c) for c in r.cards], "winner": _winner(r)}

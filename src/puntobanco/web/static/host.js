@@ -181,6 +181,8 @@
     const fair = v.shoe && v.shoe.commitment;
     $("commitment").hidden = !fair;
     if (fair) $("commitment").textContent = `${w("commitment")} ${v.shoe.number}: ${v.shoe.commitment} · ${w("client_seed")} ${v.shoe.client_seed}`;
+    $("chain-head").hidden = !v.chain_head;
+    if (v.chain_head) { $("chain-head").textContent = `${w("chain_head")} ${v.chain_head.slice(0, 16)}…`; $("chain-head").title = v.chain_head; }
     $("close-bets").hidden = !v.commands.includes("close_bets");
     $("deal").hidden = !v.commands.includes("deal");
     $("close").hidden = !v.commands.includes("close");
