@@ -19,12 +19,15 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Final
 
 GENESIS: Final = "0" * 64
+# One encoder for every link: ``json.dumps`` with these options builds a new one
+# per call, a third of the time of a small event's link (every append pays it).
+_CANONICAL: Final = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def canonical(table: str, seq: int, time: str, event: Mapping[str, Any], prev: str) -> bytes:
     """The bytes an event's hash is taken over."""
     data = {"event": event, "prev": prev, "seq": seq, "table": table, "time": time}
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    return _CANONICAL.encode(data).encode()
 
 
 def link(table: str, seq: int, time: str, event: Mapping[str, Any], prev: str) -> str:
