@@ -286,3 +286,15 @@ def test_an_event_edited_with_its_own_hash_redone_breaks_the_link_after_it(
     assert main(["verify", "club", "--db", str(sound)]) == 2
     err = capsys.readouterr().err
     assert "event 8 of table 'club' does not match its link of the hash chain" in err
+
+
+def test_a_writer_refuses_to_link_after_a_row_stored_without_its_hash(sound: Path) -> None:
+    with writing(sound) as raw:
+        (last,) = raw.execute("SELECT MAX(seq) FROM events").fetchone()
+        raw.execute("UPDATE events SET hash = NULL WHERE seq = ?", (last,))
+    store = SQLiteStore(sound)
+    with pytest.raises(DamagedLogError, match=f"event {last} of table 'club'"):
+        store.append("club", last, [BetsOpened(99)])
+    store.close()
+    with writing(sound) as raw:
+        assert raw.execute("SELECT MAX(seq) FROM events").fetchone() == (last,)

@@ -17,7 +17,9 @@ Before it reads, the file must pass ``PRAGMA integrity_check`` and the log's own
 check (each table's events numbered 1, 2, 3... with no gap); each row it
 reads must match its checksum, decode to the event its ``type`` names and
 carry its own link of the hash chain (so a row edited with its checksum
-redone, or a hash changed, is found too). A
+redone, or a hash changed, is found too; that costs about a third more than
+the checksum and decoding alone: every row of 210,000 events read in 6.7 to
+7.2 s against 4.7 to 5.0 s, ``bench/bench_store_check.py 20000``). A
 file that fails any of these is refused with a named error naming the file
 and the fault, never read half-way.
 
@@ -327,6 +329,8 @@ class SQLiteStore:
                             (a.table,),
                         ).fetchone()
                         counts[a.table], heads[a.table] = last if last else (0, GENESIS)
+                        if not isinstance(heads[a.table], str):  # written by something else
+                            self._damaged("store.reason.chain", table=a.table, seq=last[0])
                     if counts[a.table] != a.expected:
                         raise StoreError(
                             "store.error.conflict",
