@@ -372,7 +372,7 @@ class SQLiteStore:
 
     def head(self, table: str, seq: int | None = None) -> str:
         """See ``ChainStore.head``: the stored hash, one lookup (none after this
-        store's own append). A reader finds a hash that is not text damaged."""
+        store's own append); a stored hash that is not text is damage."""
         known = self._heads.get(table)
         if seq == 0:
             return GENESIS
