@@ -124,6 +124,9 @@ class Live:
     recorder: CoupRecorder = field(default_factory=CoupRecorder)
     recent_cache: dict[str, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)
     head: str = GENESIS  # the chain head of ``log`` (``store.chain``)
+    coups_cache: dict[str, tuple[tuple[int, int, int], dict[str, Any]]] = field(
+        default_factory=dict
+    )
 
     @property
     def seq(self) -> int:

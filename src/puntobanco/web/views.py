@@ -10,7 +10,7 @@ pages never work legality out from the phase.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from puntobanco.coup import Outcome, resolve
 from puntobanco.engine.views import side_bets
@@ -113,26 +113,7 @@ def _public(live: Any, lang: Lang) -> dict[str, Any]:
             "bets": None if hidden else _bets(p),
         }
         players.append(entry)
-    done = records(live)
-    coups = [resolve(r.cards) for r in done] if session else list(state.shoe_coups)
-    last = None
-    if done:
-        record = done[-1]
-        coup = resolve(record.cards)
-        last = {
-            "coup": record.coup,
-            "cards": [str(c) for c in record.cards],
-            "punto": {"cards": [str(c) for c in coup.punto.cards], "total": coup.punto.total},
-            "banco": {"cards": [str(c) for c in coup.banco.cards], "total": coup.banco.total},
-            "natural": coup.natural,
-            "steps": [describe_step(s, lang) for s in coup.steps],
-            "announce": announce(coup, lang),
-            "winner": coup.outcome.value,
-            "settlements": [
-                {"player": s.player, "box": box_key(s.box), "net": json_amount(s.amount)}
-                for s in record.settlements
-            ],
-        }
+    coup_part = _coups(live, state, lang, session)
     shoe = state.shoe
     view: dict[str, Any] = {
         "table": live.name,
@@ -174,20 +155,56 @@ def _public(live: Any, lang: Lang) -> dict[str, Any]:
             "commitment": shoe.commitment,
             "client_seed": shoe.client_seed,
         },
-        "last": last,
+        "last": coup_part["last"],
         "in_progress": _in_progress(state, lang),
         "chain_head": live.head,  # the log's hash chain head: what ``puntobanco verify`` prints
-        "roads": build_roads(coups).to_json(),
-        "history": [
-            {"coup": r.coup, "cards": [str(c) for c in r.cards], "winner": _winner(r)}
-            for r in done[-RECENT:]
-        ],
+        "roads": coup_part["roads"],
+        "history": coup_part["history"],
         "winners": list(state.winners),
         "ranking": [[p.name, json_amount(p.balance)] for p in sorted(
             state.seated, key=lambda p: (-p.balance, p.seat)
         )],
     }  # fmt: skip
     return view
+
+
+def _coups(live: Any, state: TableState, lang: Lang, session: bool) -> dict[str, Any]:
+    """The last coup, the roads and the recent coups: they change only when a
+    coup is settled or undone, or the shoe changes (kept per language until then)."""
+    done = records(live)
+    key = (live.recorder.version, state.shoe.number if state.shoe else 0, len(state.shoe_coups))
+    cached = live.coups_cache.get(lang)
+    if cached is not None and cached[0] == key:
+        return cast(dict[str, Any], cached[1])
+    coups = [resolve(r.cards) for r in done] if session else list(state.shoe_coups)
+    last = None
+    if done:
+        record = done[-1]
+        coup = resolve(record.cards)
+        last = {
+            "coup": record.coup,
+            "cards": [str(c) for c in record.cards],
+            "punto": {"cards": [str(c) for c in coup.punto.cards], "total": coup.punto.total},
+            "banco": {"cards": [str(c) for c in coup.banco.cards], "total": coup.banco.total},
+            "natural": coup.natural,
+            "steps": [describe_step(s, lang) for s in coup.steps],
+            "announce": announce(coup, lang),
+            "winner": coup.outcome.value,
+            "settlements": [
+                {"player": s.player, "box": box_key(s.box), "net": json_amount(s.amount)}
+                for s in record.settlements
+            ],
+        }
+    part = {
+        "last": last,
+        "roads": build_roads(coups).to_json(),
+        "history": [
+            {"coup": r.coup, "cards": [str(c) for c in r.cards], "winner": _winner(r)}
+            for r in done[-RECENT:]
+        ],
+    }
+    live.coups_cache[lang] = (key, part)
+    return part
 
 
 def _in_progress(state: TableState, lang: Lang) -> dict[str, Any] | None:
