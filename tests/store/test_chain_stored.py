@@ -182,11 +182,10 @@ def test_a_sqlite_log_of_version_2_gets_the_hashes_a_fresh_store_writes(tmp_path
     assert stored(str(old), "club2") == [h for _, h in chain_of(loaded(old, "club2"))]
 
 
+@pytest.mark.parametrize("backend", ["postgresql"])  # PostgreSQL's own migration
 def test_a_postgresql_database_of_schema_3_gets_the_hashes_a_fresh_store_writes(
     new_db: NewDb, backend: str
 ) -> None:
-    if backend != "postgresql":
-        pytest.skip("PostgreSQL's migration")
     from puntobanco.store.postgres import MIGRATIONS, PostgresStore, connect
 
     fresh = new_db()
