@@ -178,6 +178,81 @@ def exact_classes(
                 ex[first + i, c] = out[c, i]
 
 
+#: Compositions counted ahead by ``run_chunk``: the shoes that fit are planned
+#: together, so the vector blocks of ``counts_levels`` are full across shoes
+#: (a shoe of about 80 coups alone fills 80 of the 128 lanes of two blocks).
+PLAN_COUPS: Final = 4096
+
+
+@numba.njit(cache=True, nogil=True)
+def plan_exact(
+    chunk_seed: Any,
+    first: Any,
+    base: Any,
+    full: Any,
+    burn: Any,
+    cut: Any,
+    wide: Any,
+    levels: Any,
+    room: Any,
+    cards: Any,
+    starts: Any,
+    outs: Any,
+    comps: Any,
+    offsets: Any,
+    ex: Any,
+) -> Any:
+    """Exact class counts before every coup of shoes ``first``, ``first + 1``...
+    of a chunk, into ``ex``: shoe ``first + j``'s coup i in row ``offsets[j] + i``.
+
+    Shoes are dealt (``deal_shoe``) until they hold ``room`` coups (what is
+    left of the budget) or the next might not fit in ``comps``; then every
+    composition is counted in full blocks of ``BLOCK`` (``counts_levels``).
+    Each composition is counted alone in its lane, so its counts are the ones
+    ``exact_classes`` gives shoe by shoe, to the bit. Returns the shoes planned.
+    """
+    n = base.shape[0]
+    most = n // 4 + 1
+    cap = comps.shape[0]
+    unseen = np.empty(10, np.int64)
+    total = 0
+    j = 0
+    while total < room and total + most <= cap and j + 2 < offsets.shape[0]:
+        shuffle(cards, base, derive_seed(chunk_seed, first + j))
+        k = deal_shoe(cards, burn, cut, wide, starts, outs)
+        for v in range(10):
+            unseen[v] = full[v]
+        pos = 0
+        if burn:
+            unseen[cards[0]] -= 1
+            pos = 1 + (cards[0] if cards[0] != 0 else 10)
+        for i in range(k):
+            while pos < starts[i]:
+                unseen[cards[pos]] -= 1
+                pos += 1
+            for v in range(10):
+                comps[total + i, v] = unseen[v]
+        offsets[j] = total
+        total += k
+        j += 1
+    offsets[j] = total
+    n_cls = ex.shape[1]
+    s4, c4, v4, s5, c5, v5, s6, c6, v6, big = levels
+    r = np.zeros((10, BLOCK))
+    acc = np.zeros((3, n_cls, BLOCK))
+    out = np.zeros((n_cls, BLOCK))
+    for lo in range(0, total, BLOCK):
+        nb = min(BLOCK, total - lo)
+        for v in range(10):
+            for i in range(BLOCK):
+                r[v, i] = comps[lo + i, v] if i < nb else 0.0
+        counts_levels(r, s4, c4, v4, s5, c5, v5, s6, c6, v6, big, acc, out)
+        for i in range(nb):
+            for c in range(n_cls):
+                ex[lo + i, c] = out[c, i]
+    return j
+
+
 @numba.njit(cache=True, nogil=True)
 def run_chunk(
     chunk_seed: Any,
@@ -195,6 +270,7 @@ def run_chunk(
     params: Any,
     line0: Any,
     levels: Any,
+    plan_coups: Any,
     shoes: Any,
     results: Any,
     coup_stats: Any,
@@ -211,7 +287,10 @@ def run_chunk(
     ``shoes[s]`` gets the shoe's record, ``results[s, i]`` strategy i's, and
     ``coup_stats[i]`` (sum of squared nets) per coup; the first shoes' bankrolls
     after each coup and unseen compositions before it go to the trace arrays.
-    Returns the number of shoes.
+    ``plan_coups`` > 0 counts the compositions of the shoes ahead that many at
+    a time (``plan_exact``); 0 counts them shoe by shoe (``exact_classes``),
+    the reference the planned counts are tested against. Returns the number of
+    shoes.
     """
     n = base.shape[0]
     n_strat = kinds.shape[0]
@@ -224,7 +303,12 @@ def run_chunk(
     most = n // 4 + 1
     starts = np.zeros(most, np.int64)
     outs = np.zeros(most, np.int64)
-    ex = np.zeros((most, epay.shape[0]))
+    ex = np.zeros((max(most, plan_coups), epay.shape[0]))
+    comps = np.zeros((max(most, plan_coups), 10), np.int64)
+    offsets = np.zeros(max(most, plan_coups) + 2, np.int64)
+    planned_first = 0
+    planned_shoes = 0
+    row = 0
     tags = np.array([0, 0, 0, 0, -1, -1, -1, -1, 2, 2], np.int64)  # Jacobson's Dragon 7
     bank = np.empty(n_strat, np.int64)
     level = np.empty(n_strat, np.int64)
@@ -243,8 +327,30 @@ def run_chunk(
     dealt = 0
     s = 0
     while dealt < budget:
+        if any_exact and plan_coups > 0:
+            if s >= planned_first + planned_shoes:  # count the shoes ahead
+                planned_first = s
+                room = budget - dealt
+                planned_shoes = plan_exact(
+                    chunk_seed,
+                    s,
+                    base,
+                    full,
+                    burn,
+                    cut,
+                    wide,
+                    levels,
+                    room,
+                    cards,
+                    starts,
+                    outs,
+                    comps,
+                    offsets,
+                    ex,
+                )
+            row = offsets[s - planned_first]
         shuffle(cards, base, derive_seed(chunk_seed, s))
-        if any_exact:  # every composition of the shoe, in one vectorised pass
+        if any_exact and plan_coups == 0:  # every composition of the shoe, in one pass
             planned = deal_shoe(cards, burn, cut, wide, starts, outs)
             exact_classes(cards, full, burn, starts, planned, levels, ex)
         pos = 0
@@ -285,7 +391,7 @@ def run_chunk(
             if any_exact:
                 best = np.int64(0)
                 for candidate in range(3):
-                    value = _expectation_sign(ex, k, epay, candidate)
+                    value = _expectation_sign(ex, row + k, epay, candidate)
                     if value > best:
                         best = value
                         want_box = candidate
@@ -317,7 +423,7 @@ def run_chunk(
                 elif kind == COUNT:
                     b = want_box
                 elif kind == PERFECT:
-                    if _expectation_sign(ex, k, epay, b) <= 0:
+                    if _expectation_sign(ex, row + k, epay, b) <= 0:
                         b = -1
                 elif kind == DRAGON_COUNT:
                     # True count (running count per deck left) at least the trigger.

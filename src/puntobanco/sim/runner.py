@@ -120,8 +120,10 @@ def _strategy_kernel(
     squares: Any,
     bank: Any,
     unseen: Any,
+    plan_coups: int = engine.PLAN_COUPS,
 ) -> int:
-    """``engine.run_chunk`` with the run's cached arrays: one place names its arguments."""
+    """``engine.run_chunk`` with the run's cached arrays: one place names its
+    arguments. ``plan_coups=0`` counts shoe by shoe (the reference)."""
     return int(
         engine.run_chunk(
             seed,
@@ -139,6 +141,7 @@ def _strategy_kernel(
             a["params"],
             a["line0"],
             a["levels"],
+            plan_coups,
             shoes,
             results,
             squares,
