@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from puntobanco.rng import derive_seed
-from puntobanco.sim import engine
+from puntobanco.sim import engine, runner
 from puntobanco.sim.runner import SimConfig, _cached_arrays, _max_shoes, _strategy_kernel
 from puntobanco.sim.strategies import parse_strategy
 
@@ -89,3 +89,27 @@ def test_small_shoes_plan_many_shoes_a_batch_and_still_play_the_same(
     reference = play(config, 0, 0)
     for ref, fast in zip(reference, play(config, 0, engine.PLAN_COUPS), strict=True):
         assert np.array_equal(ref, fast)
+
+
+@pytest.mark.parametrize(("paytable", "side_bets", "names"), CASES[1:3])
+def test_a_chunk_sharing_its_counts_among_threads_keeps_every_record(
+    paytable: str,
+    side_bets: tuple[str, ...],
+    names: tuple[str, ...],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Small listings: many rounds of list, count on three threads, play.
+    monkeypatch.setattr(runner, "SHARED_COUPS", 700)
+    config = SimConfig(
+        coups=9_000,
+        decks=8,
+        seed=11,
+        paytable=paytable,
+        side_bets=side_bets,
+        strategies=tuple(parse_strategy(n) for n in names),
+    )
+    reference = play(config, 0, 0)
+    shared = runner.run_chunk(config, 0, threads=3)
+    assert np.array_equal(reference[0], shared.shoes)
+    assert np.array_equal(reference[1], shared.results)
+    assert np.array_equal(reference[2], shared.coup_squares)

@@ -185,7 +185,7 @@ PLAN_COUPS: Final = 4096
 
 
 @numba.njit(cache=True, nogil=True)
-def plan_exact(
+def plan_shoes(
     chunk_seed: Any,
     first: Any,
     base: Any,
@@ -193,24 +193,18 @@ def plan_exact(
     burn: Any,
     cut: Any,
     wide: Any,
-    levels: Any,
     room: Any,
     cards: Any,
     starts: Any,
     outs: Any,
     comps: Any,
     offsets: Any,
-    ex: Any,
-) -> Any:
-    """Exact class counts before every coup of shoes ``first``, ``first + 1``...
-    of a chunk, into ``ex``: shoe ``first + j``'s coup i in row ``offsets[j] + i``.
-
-    Shoes are dealt (``deal_shoe``) until they hold ``room`` coups (what is
-    left of the budget) or the next might not fit in ``comps``; then every
-    composition is counted in full blocks of ``BLOCK`` (``counts_levels``).
-    Each composition is counted alone in its lane, so its counts are the ones
-    ``exact_classes`` gives shoe by shoe, to the bit. Returns the shoes planned.
-    """
+) -> tuple[Any, Any]:
+    """The unseen composition before every coup of shoes ``first``,
+    ``first + 1``... of a chunk: shoe ``first + j``'s coup i in row
+    ``offsets[j] + i`` of ``comps``. Shoes are dealt (``deal_shoe``) until they
+    hold ``room`` coups (what is left of the budget) or the next might not fit.
+    Returns (shoes planned, compositions listed)."""
     n = base.shape[0]
     most = n // 4 + 1
     cap = comps.shape[0]
@@ -236,21 +230,29 @@ def plan_exact(
         total += k
         j += 1
     offsets[j] = total
+    return j, total
+
+
+@numba.njit(cache=True, nogil=True)
+def count_rows(comps: Any, lo: Any, hi: Any, levels: Any, ex: Any) -> None:
+    """Exact class counts of rows ``lo`` to ``hi`` of ``comps`` into ``ex``, in
+    blocks of ``BLOCK`` (``counts_levels``). Each composition is counted alone
+    in its lane, so its counts are the same to the bit whatever rows share its
+    block: ranges can be counted in any order, on any thread."""
     n_cls = ex.shape[1]
     s4, c4, v4, s5, c5, v5, s6, c6, v6, big = levels
     r = np.zeros((10, BLOCK))
     acc = np.zeros((3, n_cls, BLOCK))
     out = np.zeros((n_cls, BLOCK))
-    for lo in range(0, total, BLOCK):
-        nb = min(BLOCK, total - lo)
+    for start in range(lo, hi, BLOCK):
+        nb = min(BLOCK, hi - start)
         for v in range(10):
             for i in range(BLOCK):
-                r[v, i] = comps[lo + i, v] if i < nb else 0.0
+                r[v, i] = comps[start + i, v] if i < nb else 0.0
         counts_levels(r, s4, c4, v4, s5, c5, v5, s6, c6, v6, big, acc, out)
         for i in range(nb):
             for c in range(n_cls):
-                ex[lo + i, c] = out[c, i]
-    return j
+                ex[start + i, c] = out[c, i]
 
 
 @numba.njit(cache=True, nogil=True)
@@ -271,6 +273,11 @@ def run_chunk(
     line0: Any,
     levels: Any,
     plan_coups: Any,
+    first: Any,
+    stop: Any,
+    dealt: Any,
+    given_ex: Any,
+    given_offsets: Any,
     shoes: Any,
     results: Any,
     coup_stats: Any,
@@ -288,9 +295,13 @@ def run_chunk(
     ``coup_stats[i]`` (sum of squared nets) per coup; the first shoes' bankrolls
     after each coup and unseen compositions before it go to the trace arrays.
     ``plan_coups`` > 0 counts the compositions of the shoes ahead that many at
-    a time (``plan_exact``); 0 counts them shoe by shoe (``exact_classes``),
-    the reference the planned counts are tested against. Returns the number of
-    shoes.
+    a time (``plan_shoes``, ``count_rows``); 0 counts them shoe by shoe
+    (``exact_classes``), the reference the planned counts are tested against;
+    below 0 the caller has counted them: shoe ``first + j``'s coup i in row
+    ``given_offsets[j] + i`` of ``given_ex``. Play starts at shoe ``first``
+    with ``dealt`` coups already dealt (an earlier call's) and stops before
+    shoe ``stop``, so a chunk can be played in parts with the same records.
+    Returns the number of the shoe after the last one played.
     """
     n = base.shape[0]
     n_strat = kinds.shape[0]
@@ -303,11 +314,12 @@ def run_chunk(
     most = n // 4 + 1
     starts = np.zeros(most, np.int64)
     outs = np.zeros(most, np.int64)
-    ex = np.zeros((max(most, plan_coups), epay.shape[0]))
-    comps = np.zeros((max(most, plan_coups), 10), np.int64)
-    offsets = np.zeros(max(most, plan_coups) + 2, np.int64)
-    planned_first = 0
-    planned_shoes = 0
+    room_rows = max(most, plan_coups)
+    ex = given_ex if plan_coups < 0 else np.zeros((room_rows, epay.shape[0]))
+    offsets = given_offsets if plan_coups < 0 else np.zeros(room_rows + 2, np.int64)
+    comps = np.zeros((room_rows if plan_coups > 0 else 0, 10), np.int64)
+    planned_first = first
+    planned_shoes = stop - first if plan_coups < 0 else 0
     row = 0
     tags = np.array([0, 0, 0, 0, -1, -1, -1, -1, 2, 2], np.int64)  # Jacobson's Dragon 7
     bank = np.empty(n_strat, np.int64)
@@ -324,30 +336,17 @@ def run_chunk(
         if kinds[i] == COUNT or kinds[i] == PERFECT:
             any_exact = True
     track = trace_unseen.shape[0] > 0
-    dealt = 0
-    s = 0
-    while dealt < budget:
-        if any_exact and plan_coups > 0:
+    s = first
+    while dealt < budget and s < stop:
+        if any_exact and plan_coups != 0:
             if s >= planned_first + planned_shoes:  # count the shoes ahead
                 planned_first = s
                 room = budget - dealt
-                planned_shoes = plan_exact(
-                    chunk_seed,
-                    s,
-                    base,
-                    full,
-                    burn,
-                    cut,
-                    wide,
-                    levels,
-                    room,
-                    cards,
-                    starts,
-                    outs,
-                    comps,
-                    offsets,
-                    ex,
-                )
+                planned_shoes, listed = plan_shoes(
+                    chunk_seed, s, base, full, burn, cut, wide, room, cards, starts, outs,
+                    comps, offsets,
+                )  # fmt: skip
+                count_rows(comps, 0, listed, levels, ex)
             row = offsets[s - planned_first]
         shuffle(cards, base, derive_seed(chunk_seed, s))
         if any_exact and plan_coups == 0:  # every composition of the shoe, in one pass

@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from puntobanco.odds.batch import BLOCK
 from puntobanco.rng import derive_seed
 from puntobanco.sim import engine
 from puntobanco.sim.config import CHUNK_COUPS, MAX_COUPS, SCALE, ChunkResult, SimConfig, Trace
@@ -121,9 +122,19 @@ def _strategy_kernel(
     bank: Any,
     unseen: Any,
     plan_coups: int = engine.PLAN_COUPS,
+    *,
+    first: int = 0,
+    stop: int = 1 << 62,
+    dealt: int = 0,
+    given: tuple[Any, Any] | None = None,
 ) -> int:
     """``engine.run_chunk`` with the run's cached arrays: one place names its
-    arguments. ``plan_coups=0`` counts shoe by shoe (the reference)."""
+    arguments. ``plan_coups=0`` counts shoe by shoe (the reference); with
+    ``given`` (counts, row offsets) it plays shoes ``first`` to ``stop`` on
+    counts made by the caller."""
+    mode = plan_coups if given is None else -1
+    if given is None:
+        given = (np.zeros((0, 1)), np.zeros(0, dtype=np.int64))
     return int(
         engine.run_chunk(
             seed,
@@ -141,7 +152,12 @@ def _strategy_kernel(
             a["params"],
             a["line0"],
             a["levels"],
-            plan_coups,
+            mode,
+            first,
+            stop,
+            dealt,
+            given[0],
+            given[1],
             shoes,
             results,
             squares,
@@ -151,11 +167,80 @@ def _strategy_kernel(
     )
 
 
-def run_chunk(config: SimConfig, chunk: int, *, digest: bool = False) -> ChunkResult:
+#: Compositions listed at a time when a chunk's exact counts are shared among threads.
+SHARED_COUPS = 1 << 15
+
+
+def _play_shared(
+    config: SimConfig,
+    a: dict[str, Any],
+    seed: Any,
+    budget: int,
+    shoes: Any,
+    results: Any,
+    squares: Any,
+    threads: int,
+) -> int:
+    """``_strategy_kernel`` with the exact counts made on ``threads`` threads:
+    the shoes ahead are listed (cheap), their compositions counted in ranges
+    side by side (the kernels release the GIL), then played in order on one
+    thread. The counts do not depend on where they are made, so the records
+    are the single thread's, to the bit. Returns the number of shoes."""
+    n = 52 * config.decks
+    most = n // 4 + 1
+    cap = max(SHARED_COUPS, most)
+    n_cls = a["epay"].shape[0]
+    comps = np.zeros((cap, 10), dtype=np.int64)
+    offsets = np.zeros(cap + 2, dtype=np.int64)
+    ex = np.zeros((cap, n_cls))
+    cards = np.zeros(n + engine.PAD, dtype=np.int8)
+    starts = np.zeros(most, dtype=np.int64)
+    outs = np.zeros(most, dtype=np.int64)
+    full = np.bincount(a["base"], minlength=10).astype(np.int64)
+    no_bank = np.zeros((0, 0, len(config.strategies)), dtype=np.int64)
+    no_unseen = np.zeros((0, 0, 10), dtype=np.int64)
+    s = dealt = 0
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        while dealt < budget:
+            room = budget - dealt
+            listing = (a["base"], full, a["burn"], a["cut"], a["wide"], room)
+            planned, listed = engine.plan_shoes(
+                seed, s, *listing, cards, starts, outs, comps, offsets
+            )
+            step = -(-listed // (threads * BLOCK)) * BLOCK  # whole blocks each
+            ranges = [(lo, min(lo + step, listed)) for lo in range(0, listed, step)]
+
+            def count(bounds: tuple[int, int]) -> None:
+                engine.count_rows(comps, bounds[0], bounds[1], a["levels"], ex)
+
+            list(pool.map(count, ranges))
+            after = _strategy_kernel(
+                a,
+                seed,
+                budget,
+                shoes,
+                results,
+                squares,
+                no_bank,
+                no_unseen,
+                first=s,
+                stop=s + planned,
+                dealt=dealt,
+                given=(ex, offsets),
+            )
+            dealt += int(shoes[s:after, engine.S_COUPS].sum())
+            s = after
+    return s
+
+
+def run_chunk(
+    config: SimConfig, chunk: int, *, digest: bool = False, threads: int = 1
+) -> ChunkResult:
     """Play chunk ``chunk`` of ``config`` (a pure function: Dask ships it to workers).
 
     With ``digest`` the worker also reduces the chunk to its totals, and keeps
-    the rows only when ``config.keep_shoes``.
+    the rows only when ``config.keep_shoes``. ``threads`` > 1 shares the exact
+    counts of the exact strategies among that many threads (same records).
     """
     start = time.perf_counter()
     a = _cached_arrays(config)
@@ -196,16 +281,20 @@ def run_chunk(config: SimConfig, chunk: int, *, digest: bool = False) -> ChunkRe
     else:
         results = np.zeros((shoes.shape[0], n_strat, 4), dtype=np.int64)
         squares = np.zeros(n_strat, dtype=np.float64)
-        count = _strategy_kernel(
-            a,
-            seed,
-            budget,
-            shoes,
-            results,
-            squares,
-            np.zeros((0, 0, n_strat), dtype=np.int64),
-            np.zeros((0, 0, 10), dtype=np.int64),
-        )
+        exact = any(s.kind in (COUNT, PERFECT) for s in config.strategies)
+        if threads > 1 and exact:
+            count = _play_shared(config, a, seed, budget, shoes, results, squares, threads)
+        else:
+            count = _strategy_kernel(
+                a,
+                seed,
+                budget,
+                shoes,
+                results,
+                squares,
+                np.zeros((0, 0, n_strat), dtype=np.int64),
+                np.zeros((0, 0, 10), dtype=np.int64),
+            )
         results = results[:count]
     result = ChunkResult(
         chunk, budget, shoes[:count], results, squares, config, classes=classes, nets=flat_nets
@@ -305,6 +394,8 @@ def run_local(
     (Ctrl-C or ``stop``): what was finished has been handed on."""
     workers = workers or default_workers()
     warm_up(config)
+    # Fewer chunks than workers: each chunk shares its exact counts among the idle ones.
+    threads = max(1, workers // config.chunks)
     ordered = Ordered(sink)
     tracker = Progress(progress)
     pending: dict[Future[ChunkResult], int] = {}
@@ -312,7 +403,7 @@ def run_local(
     with ThreadPoolExecutor(max_workers=workers) as pool:
         try:
             for chunk in chunks:
-                pending[pool.submit(run_chunk, config, chunk, digest=True)] = chunk
+                pending[pool.submit(run_chunk, config, chunk, digest=True, threads=threads)] = chunk
                 if len(pending) >= 2 * workers:
                     break
             while pending:
@@ -325,7 +416,9 @@ def run_local(
                     ordered.put(result)
                     tracker.advance(result.coups, config.coups)
                     for chunk in chunks:
-                        pending[pool.submit(run_chunk, config, chunk, digest=True)] = chunk
+                        pending[
+                            pool.submit(run_chunk, config, chunk, digest=True, threads=threads)
+                        ] = chunk
                         break
         except KeyboardInterrupt:
             for future in pending:
