@@ -11,6 +11,11 @@
 3. The exact-count strategies (``count``, ``perfect:dragon_7``) and Jacobson's
    Dragon 7 count on every core (four chunks per core, threads of the runner),
    beside the int64 kernel's rate of one exact analysis per coup on one core.
+4. The exact-count strategies before and after their counts were planned
+   ahead: the chunks' kernels alone on every core, each shoe's compositions
+   counted alone (before: about 80 coups in two blocks of 64 lanes) beside
+   the shoes ahead counted 4,096 at a time (now); then one chunk, which the
+   runner now shares among every core (before: one core).
 
     python bench/bench_paytables.py [--quick] [--counts-only]
 """
@@ -19,6 +24,8 @@ from __future__ import annotations
 
 import argparse
 import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -31,9 +38,21 @@ from puntobanco.odds.batch import (
     outcome_counts_batch_int,
 )
 from puntobanco.paytable import PAYTABLES, configuration
+from puntobanco.rng import derive_seed
+from puntobanco.sim import engine
 from puntobanco.sim.classes import level_classes, multiset_classes
 from puntobanco.sim.results import Summary
-from puntobanco.sim.runner import SimConfig, default_workers, run_local, trace, warm_up
+from puntobanco.sim.runner import (
+    SimConfig,
+    _cached_arrays,
+    _max_shoes,
+    _strategy_kernel,
+    default_workers,
+    run_chunk,
+    run_local,
+    trace,
+    warm_up,
+)
 from puntobanco.sim.strategies import parse_strategy
 
 SIDE = ("pairs", "dragon-bonus")
@@ -63,6 +82,42 @@ def rate(config: SimConfig, workers: int) -> float:
     summary = Summary(config)
     start = time.perf_counter()
     assert run_local(config, summary.add, workers=workers)
+    return config.coups / (time.perf_counter() - start)
+
+
+def kernel_rate(config: SimConfig, workers: int, plan_coups: int) -> float:
+    """Coups per second of the strategy kernel alone over every chunk of
+    ``config`` on ``workers`` threads (``plan_coups=0``: shoe by shoe)."""
+    a = _cached_arrays(config)
+    n = len(config.strategies)
+
+    def chunk(k: int) -> int:
+        budget = config.budget(k)
+        rows = np.zeros((_max_shoes(config, budget), 5), dtype=np.int64)
+        return _strategy_kernel(
+            a,
+            np.uint64(derive_seed(config.seed, k)),
+            budget,
+            rows,
+            np.zeros((rows.shape[0], n, 4), dtype=np.int64),
+            np.zeros(n),
+            np.zeros((0, 0, n), dtype=np.int64),
+            np.zeros((0, 0, 10), dtype=np.int64),
+            plan_coups,
+        )
+
+    chunk(0)
+    start = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        list(pool.map(chunk, range(config.chunks)))
+    return config.coups / (time.perf_counter() - start)
+
+
+def one_chunk_rate(config: SimConfig, threads: int) -> float:
+    """Coups per second of one chunk played by ``runner.run_chunk``."""
+    run_chunk(replace(config, coups=1000), 0, threads=threads)
+    start = time.perf_counter()
+    run_chunk(config, 0, threads=threads)
     return config.coups / (time.perf_counter() - start)
 
 
@@ -125,6 +180,26 @@ def main() -> None:
         )
         r = rate(config, cores)
         print(f"{strategy:<52} {r:>12,.0f}   {r * base:>5.1f}x")
+    print(f"\n{f'exact-count strategies, before and after, {cores} cores':<52} {'coups/s':>12}")
+    for strategy in ("count", "perfect:dragon_7"):
+        n = 250_000 * scale
+        config = SimConfig(
+            coups=n,
+            decks=8,
+            seed=1,
+            paytable="ez",
+            strategies=(parse_strategy(strategy),),
+            chunk_coups=-(-n // (4 * cores)),
+        )
+        before = kernel_rate(config, cores, 0)
+        after = kernel_rate(config, cores, engine.PLAN_COUPS)
+        label = f"{strategy}: kernels, shoe by shoe -> planned"
+        print(f"{label:<52} {before:>12,.0f} -> {after:>12,.0f}   {after / before:>5.2f}x")
+        single = replace(config, chunk_coups=n)
+        before = one_chunk_rate(single, 1)
+        after = one_chunk_rate(single, cores)
+        label = f"{strategy}: one chunk, 1 core -> {cores} cores"
+        print(f"{label:<52} {before:>12,.0f} -> {after:>12,.0f}   {after / before:>5.2f}x")
 
 
 if __name__ == "__main__":
