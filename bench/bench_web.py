@@ -47,7 +47,7 @@ def serve(db: str, port: int, stats: str) -> None:
     from puntobanco.web.app import create_app
 
     # Every client comes from 127.0.0.1: the per-address limit would stop the set-up.
-    app = create_app(store=db, rate=1e6, burst=1e6)
+    app = create_app(store=db, rate=1e6, burst=1e6, short_gc_pauses=True)  # as serve does
     server = uvicorn.Server(
         uvicorn.Config(
             app,
@@ -164,10 +164,24 @@ async def load(url: str, tables: list[dict[str, Any]], seconds: float) -> dict[s
         for k, (name, token) in enumerate(t["players"]):
             tasks.append(client(t["table"], name, token, "banco" if k % 2 else "punto"))
     running = [asyncio.create_task(c) for c in tasks]
+    # The load generator's own collector pauses would be counted as the server's latency.
+    from puntobanco.web.gcpause import GcTuning
+
+    tuning = GcTuning()
+    tuning.start()
+
+    async def poll_gc() -> None:
+        while True:
+            await asyncio.sleep(0.25)
+            tuning.poll()
+
+    watch = asyncio.create_task(poll_gc())
     await asyncio.sleep(min(20.0, 2 + len(running) / 200))  # connections open
     stop = time.monotonic() + seconds
     ready.set()
     await asyncio.gather(*running, return_exceptions=True)
+    watch.cancel()
+    tuning.stop()
     failed = sum(1 for r in running if r.exception() is not None)
     return {"latencies": latencies, "acked": acked, "sent": sent, "errors": errors,
             "deals": deals, "failed": failed}  # fmt: skip

@@ -56,7 +56,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     shown = lan_address() if args.lan else ("127.0.0.1" if host in ("0.0.0.0", "") else host)
     url = f"http://{shown}:{args.port}/"
     origins = [url.rstrip("/"), *args.origin]
-    app = create_app(store=db, origins=origins)
+    app = create_app(store=db, origins=origins, short_gc_pauses=True)
     print(t("web.serve.open", lang, url=url), flush=True)
     if args.lan:
         import segno

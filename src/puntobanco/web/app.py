@@ -7,6 +7,8 @@ which is what lets a test run two servers side by side.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
@@ -24,6 +26,7 @@ from puntobanco.i18n import LANGS, Lang, catalogue, parse_lang
 from puntobanco.store import EventStore
 from puntobanco.web.auth import HOST, Identity
 from puntobanco.web.errors import AccessError, MessageError
+from puntobanco.web.gcpause import GcTuning
 from puntobanco.web.hub import Answer, Hub, status_of
 from puntobanco.web.limits import BURST, RATE, Bucket
 from puntobanco.web.schemas import MAX_MESSAGE, Command, NewPlayer, NewTable, parse
@@ -63,6 +66,12 @@ def content_security_policy(host: str) -> str:
     )
 
 
+async def _poll_gc(tuning: GcTuning) -> None:
+    while True:
+        await asyncio.sleep(0.25)
+        tuning.poll()
+
+
 def create_app(
     *,
     store: str | EventStore | None = None,
@@ -71,13 +80,16 @@ def create_app(
     rate: float = RATE,
     burst: float = BURST,
     secure_cookies: bool = False,
+    short_gc_pauses: bool = False,
 ) -> FastAPI:
     """A new web table server.
 
     ``store``: where the tables' logs are (a path or URL for ``open_store``,
     an ``EventStore``, or None for memory); ``clock``: the croupier's clock in
     seconds; ``origins``: WebSocket and form origins allowed besides the
-    server's own address; ``rate``/``burst``: each client's message rate.
+    server's own address; ``rate``/``burst``: each client's message rate;
+    ``short_gc_pauses``: freeze what survives each full garbage collection
+    (``web.gcpause``; process-wide, for a process that serves only this app).
     """
     hub = Hub(store, clock=clock)
     allowed = {o.rstrip("/") for o in origins}
@@ -86,9 +98,19 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         await hub.start()
+        tuning = GcTuning() if short_gc_pauses else None
+        watch: asyncio.Task[None] | None = None
+        if tuning is not None:
+            tuning.start()
+            watch = asyncio.get_running_loop().create_task(_poll_gc(tuning))
         try:
             yield
         finally:
+            if watch is not None and tuning is not None:
+                watch.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await watch
+                tuning.stop()
             await hub.stop()
 
     app = FastAPI(

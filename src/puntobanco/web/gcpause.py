@@ -1,0 +1,66 @@
+"""Short garbage-collection pauses for a long-running server.
+
+CPython's full collection walks every object it tracks; a server holding
+hundreds of tables and thousands of connections paused for 100 to 500 ms at
+each one (measured under ``bench/bench_web.py``), and those pauses were the
+web table's p99. After each full collection, what survived is alive, so it is
+frozen (``gc.freeze``): the next full collections walk only what arrived
+since. Every ``period`` seconds everything is unfrozen again, so that a cycle
+among old objects that became garbage meanwhile (a closed connection's) is
+still collected, at the price of one full pause per period.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from collections.abc import Callable
+from typing import Any, Final
+
+#: Seconds between two full collections over everything (one long pause each).
+PERIOD: Final = 600.0
+
+
+class GcTuning:
+    """Freezes the survivors of each full collection; see the module's docstring.
+
+    ``poll`` is called from the server's event loop (a few times a second):
+    the freeze happens there, never inside the collector's callback.
+    """
+
+    def __init__(self, period: float = PERIOD, clock: Callable[[], float] = time.monotonic):
+        self._period = period
+        self._clock = clock
+        self._collected = False
+        self._since = clock()
+        self.freezes = 0
+
+    def start(self) -> None:
+        """Collect once, freeze what is left, and watch the full collections."""
+        gc.collect()
+        gc.freeze()
+        self.freezes += 1
+        self._since = self._clock()
+        gc.callbacks.append(self._callback)
+
+    def _callback(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "stop" and info.get("generation") == 2:
+            self._collected = True
+
+    def poll(self) -> None:
+        """Freeze after a full collection; unfreeze once a period has passed."""
+        now = self._clock()
+        if now - self._since >= self._period:
+            gc.unfreeze()  # the next full collection walks everything once
+            self._since = now
+            self._collected = False
+        elif self._collected:
+            gc.freeze()
+            self.freezes += 1
+            self._collected = False
+
+    def stop(self) -> None:
+        """Leave the collector as it was found."""
+        if self._callback in gc.callbacks:
+            gc.callbacks.remove(self._callback)
+        gc.unfreeze()
