@@ -20,6 +20,7 @@ from puntobanco.rng import SeededRandom
 from puntobanco.store import MemoryStore
 from puntobanco.store.chain import hashes
 from puntobanco.store.jsonl import export_lines, import_lines
+from puntobanco.table.events import ShoeShuffled
 
 VERIFIER = Path(__file__).resolve().parents[1] / "tools" / "verify_shoe.py"
 
@@ -156,8 +157,18 @@ def test_the_view_shows_the_shoes_commitment_before_its_first_bet_and_a_new_one_
     assert {s.shoe: s.commitment for s in shoes} == seen and len(seen) >= 2
 
 
-def test_a_table_with_a_public_seed_shows_no_commitment() -> None:
+def test_a_table_with_a_public_seed_derives_its_shoes_and_says_they_are_not_secret() -> None:
     engine = Engine()
     engine.open("club", "casino", players=[("Ana", 10**9)], settings={"seed": 3})
     shoe = engine.view("club")["shoe"]
-    assert shoe["secret"] is False and shoe["commitment"] is None
+    derived = fair.derived_server_seed(3, 1)
+    assert shoe["secret"] is False and shoe["commitment"] == fair.commitment(derived)
+    assert shoe["client_seed"] == "club/1"
+    events = [r.event for r in engine.store.load("club")]
+    shuffled = next(e for e in events if isinstance(e, ShoeShuffled))
+    assert shuffled.order == fair.shoe_order(derived, "club/1", 1, 6)
+    (listed,) = fair_shoes(events)
+    assert listed.secret is False and listed.server_seed is None  # until the shoe ends
+    engine.close("club")
+    (listed,) = fair_shoes(r.event for r in engine.store.load("club"))
+    assert listed.server_seed == derived.hex() and fair.verify_shoe(listed)

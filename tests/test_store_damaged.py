@@ -146,6 +146,8 @@ def test_an_export_with_garbage_is_refused_or_verifies_the_same(
     lines = shown["export session"][1].splitlines()
     rng = random.Random(5)
     target = tmp_path / "in.jsonl"
+    target.write_text("\n".join(lines) + "\n")
+    _, same, _ = run(["verify", str(target)])
     for case in range(60):
         changed = list(lines)
         i = rng.randrange(len(changed))
@@ -153,6 +155,9 @@ def test_an_export_with_garbage_is_refused_or_verifies_the_same(
         line[rng.randrange(len(line))] ^= 1 << rng.randrange(7)
         changed[i] = line.decode("utf-8", "replace")
         target.write_text("\n".join(changed) + "\n")
+        code, out, _ = run(["verify", str(target)])
+        if code == 0 and out == same:
+            continue  # the same events written another way ("7d" for "7D"): same chain head
         for argv in (
             ["verify", str(target)],
             ["import", str(target), "--db", str(tmp_path / "i.db")],

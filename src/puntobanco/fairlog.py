@@ -104,7 +104,8 @@ def fair_shoes(events: Iterable[Event]) -> list[fair.FairShoe]:
                 client_seed=event.client_seed,
                 nonce=event.shoe,
                 server_seed=seed,
-                secret=True,
+                # A table opened with a seed derives its server seeds from it.
+                secret=opened is None or opened.config.seed is None,
                 dealt=tuple(span.dealt),
             )
         )

@@ -78,7 +78,7 @@ def test_every_event_reads_as_a_sentence_in_three_languages() -> None:
     from puntobanco.table.describe import describe
     from puntobanco.table.events import EVENT_TYPES
 
-    casino = CasinoTable(seed=4, cut_card=None, burn=True, decks=1)
+    casino = CasinoTable(seed=1, cut_card=None, burn=True, decks=1)  # a tie in its first shoe
     casino.sit("Ana", 10**7)
     casino.sit("Bruno", 10**7)
     seen: set[type] = set()

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from puntobanco import Session
+from puntobanco import Session, fair
 from puntobanco.coup import Outcome, deal
-from puntobanco.rng import derive_seed
-from puntobanco.shoe import Shoe
 from puntobanco.store.sqlite import SQLiteStore
 from puntobanco.table import Phase, replay
 from puntobanco.table.events import BetPlaced, CoupDealt, ShoeShuffled, TableClosed
@@ -50,9 +48,12 @@ def test_ten_deal_session_scores_match_the_paytable_on_the_stored_cards(tmp_path
     assert len(shuffles) == 10 and len(dealt) == 10  # reshuffled before every deal
     scores = dict.fromkeys(PLAYERS, 0)
     for n, (shoe, coup_event) in enumerate(zip(shuffles, dealt, strict=True), start=1):
-        # The stored order is the seeded shuffle of eight full decks.
-        seed = 2024 if shoe.shoe == 1 else derive_seed(2024, shoe.shoe - 1)
-        assert shoe.order == Shoe(8, seed=seed).order
+        # The stored order is the fair scheme's shuffle of eight full decks, its
+        # server seed derived from the table's seed (and said not to be secret).
+        server_seed = fair.derived_server_seed(2024, shoe.shoe)
+        assert shoe.server_seed == server_seed.hex()
+        assert shoe.client_seed == f"friday/{shoe.shoe}"
+        assert shoe.order == fair.shoe_order(server_seed, f"friday/{shoe.shoe}", shoe.shoe, 8)
         coup = deal(iter(shoe.order).__next__)  # the first cards of a fresh shoe
         assert coup_event.cards == coup.cards
         for seat, name in enumerate(PLAYERS):
@@ -89,13 +90,14 @@ def test_a_changed_prediction_replaces_the_first(tmp_path: Path) -> None:
 
 
 def test_the_issue_example_gives_its_scores() -> None:
-    # The first shoe of seed 7 is Shoe(8, seed=7), whose first coup Banco wins.
+    # The first shoe of seed 7 at the table "session", whose first coup Banco wins.
     s = Session(["Ana", "Bruno", "Chloé"], seed=7)
     s.predict("Ana", "banco")
     s.predict("Bruno", "egalite")
     s.predict("Chloé", "punto")
     coup = s.deal()
-    assert coup.cards == deal(iter(Shoe(8, seed=7).order).__next__).cards
+    order = fair.shoe_order(fair.derived_server_seed(7, 1), "session/1", 1, 8)
+    assert coup.cards == deal(iter(order).__next__).cards
     assert s.scores == {"Ana": 19, "Bruno": -20, "Chloé": -20}
     assert not s.finished and s.winners == ()
 

@@ -6,7 +6,7 @@
 >>> _ = engine.do("demo", Bet("Ana", "banco"), by=Viewer.player("Ana"))
 >>> _ = engine.do("demo", Bet("Bruno", "punto"), by=Viewer.player("Bruno"))
 >>> engine.do("demo", Deal()).seq
-14
+15
 >>> engine.view("demo", Viewer.player("Ana"))["last_coup"]["nets"]
 {'Ana': 19, 'Bruno': -20}
 """

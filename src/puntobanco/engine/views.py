@@ -38,15 +38,16 @@ def public_config(config: TableConfig) -> dict[str, Any]:
     return data
 
 
-def fair_commitment(event: ShoeShuffled) -> dict[str, Any]:
-    """What everyone sees of a fair shoe before it ends."""
+def fair_commitment(event: ShoeShuffled, *, secret: bool = True) -> dict[str, Any]:
+    """What everyone sees of a fair shoe before it ends (``secret`` false: its
+    server seed was derived from the table's seed, not drawn)."""
     from puntobanco import fair
 
     return {
         "commitment": fair.commitment(bytes.fromhex(event.server_seed or "")),
         "client_seed": event.client_seed,
         "nonce": event.shoe,
-        "secret": True,
+        "secret": secret,
     }
 
 
@@ -66,7 +67,7 @@ def public_event(event: Event, config: TableConfig) -> dict[str, Any]:
         if event.server_seed is not None:
             # The fair scheme's commitment, before the shoe's first bet; the
             # server seed itself stays in the store until the shoe ends.
-            data.update(fair_commitment(event))
+            data.update(fair_commitment(event, secret=config.seed is None))
         return data
     if isinstance(event, TableOpened):
         return {"type": "TableOpened", "table": event.table, "config": public_config(config)}
@@ -195,11 +196,12 @@ def build_view(
             # The provably fair scheme's commitment, shown from before the
             # shoe's first bet: a player notes it and checks the shoe once its
             # server seed is revealed (``puntobanco verify``). A table opened
-            # with a public seed has none: ``secret`` is false.
+            # with a seed derives its server seeds from it: ``secret`` is false,
+            # so nobody takes it for fair play.
             "commitment": shoe.commitment,
             "client_seed": shoe.client_seed,
             "nonce": shoe.number,
-            "secret": shoe.commitment is not None,
+            "secret": shoe.commitment is not None and state.config.seed is None,
         },
         "countdown": countdown,
         "winners": list(state.winners),

@@ -30,8 +30,8 @@ from puntobanco.errors import (
 )
 from puntobanco.interrupts import deferred_signals
 from puntobanco.paytable import Amount, Box, Facts, box_key, paytable_order
-from puntobanco.rng import RandomSource, SecureRandom, SeededRandom, derive_seed
-from puntobanco.shoe import Shoe, fresh_order, shuffle
+from puntobanco.rng import RandomSource, SecureRandom
+from puntobanco.shoe import Shoe
 from puntobanco.table.config import MAX_AMOUNT, TableConfig
 from puntobanco.table.events import (
     BetCollected,
@@ -625,20 +625,17 @@ class Table:
             return self._emit(BetsOpened(state.coup + 1))
 
     def _shuffled_order(self, number: int) -> list[Card]:
-        """Shoe ``number``'s order: from the table's seed, else its random source."""
+        """Shoe ``number``'s order by the provably fair scheme: its server seed
+        derived from the table's seed (replays, tests, teaching: not secret, and
+        said so), else drawn from the table's random source."""
         seed = self.config.seed
-        rng: RandomSource
         if seed is not None:
-            # The first shoe is exactly ``Shoe(decks, seed=seed)``; later ones
-            # come from independent streams of the same seed.
-            rng = SeededRandom(seed if number == 1 else derive_seed(seed, number - 1))
-            cards = fresh_order(self.config.decks)
-            shuffle(cards, rng)
-            return cards
-        # Play for real: the provably fair scheme. The injected random source
-        # draws the 32-byte server seed (by default the OS's secure source).
-        rng = self._rng or SecureRandom()
-        server_seed = bytes(rng.randbelow(256) for _ in range(fair.SEED_BYTES))
+            server_seed = fair.derived_server_seed(seed, number)
+        else:
+            # Play for real: the injected random source draws the 32-byte
+            # server seed (by default the OS's secure source).
+            rng: RandomSource = self._rng or SecureRandom()
+            server_seed = bytes(rng.randbelow(256) for _ in range(fair.SEED_BYTES))
         client = fair.client_seed(self.state.table, number)
         self._fair_seeds = (server_seed.hex(), client)
         return list(fair.shoe_order(server_seed, client, number, self.config.decks))

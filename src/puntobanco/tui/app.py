@@ -174,9 +174,14 @@ class PuntoBancoApp(App[None]):
         # six digits: short enough to read off the screen and type after --seed
         return self.seed if self.seed is not None else secrets.randbelow(1_000_000)
 
-    def new_table(self, mode: str) -> str:
-        """A name for a new table in the store: ``play-session-20261202-101500``."""
-        name = f"{TABLE_PREFIX}{mode}-{time.strftime('%Y%m%d-%H%M%S')}"
+    def new_table(self, mode: str, seed: int | None = None) -> str:
+        """A name for a new table in the store: ``play-session-20261202-101500``,
+        or ``play-session-seed-7`` for a seeded game: a table's shoes are derived
+        from its seed and its name, so the same seed replays the same game."""
+        if seed is not None:
+            name = f"{TABLE_PREFIX}{mode}-seed-{seed}"
+        else:
+            name = f"{TABLE_PREFIX}{mode}-{time.strftime('%Y%m%d-%H%M%S')}"
         if self.engine is not None:
             taken = set(self.engine.store.tables())
         elif self.db is None:
@@ -204,19 +209,21 @@ class PuntoBancoApp(App[None]):
                 table=self.new_table("assist"),
             )
         db = self.engine if self.engine is not None else self.db
-        session = Session(names, seed=self.new_seed(), db=db, table=self.new_table("session"))
+        seed = self.new_seed()
+        session = Session(names, seed=seed, db=db, table=self.new_table("session", seed))
         return TableSession(session)
 
     def new_casino(self, person: str, *, bots: int, croupier: bool) -> TableCasino:
         """A new casino table (or the virtual croupier's)."""
         mode = "croupier" if croupier else "casino"
+        seed = self.new_seed()
         return TableCasino.open(
             person,
             bots=bots,
             croupier=croupier,
-            seed=self.new_seed(),
+            seed=seed,
             db=self.engine if self.engine is not None else self.db,
-            table=self.new_table(mode),
+            table=self.new_table(mode, seed),
             paytable=self.paytable,
             side_bets=self.side_bets,
         )

@@ -170,15 +170,16 @@ class _Sink:
             self._hub._enqueue(self._live, expected, events)
 
 
-def public_event(event: Event) -> dict[str, Any]:
-    """An event as it may leave the server: no shoe order, no burned cards, no seed."""
+def public_event(event: Event, *, secret: bool = True) -> dict[str, Any]:
+    """An event as it may leave the server: no shoe order, no burned cards, no
+    seed (``secret``: false at a table whose shoes come from its own seed)."""
     data = to_dict(event)
     if isinstance(event, ShoeShuffled):
         # The server seed stays in the store until the shoe ends (ShoeRevealed).
         data.pop("server_seed", None)
         data["order"] = len(event.order)
         if event.server_seed is not None:
-            data.update(fair_commitment(event))
+            data.update(fair_commitment(event, secret=secret))
     elif isinstance(event, ShoeBurned):
         data["burned"] = len(event.burned)
     elif isinstance(event, TableOpened):
@@ -456,7 +457,9 @@ class Hub:
                 continue
             except PuntoBancoError as error:
                 return refusal(error)
-            return Answer(200, {"seq": seq, "events": [public_event(e) for e in events]})
+            secret = live.table.config.seed is None
+            events_out = [public_event(e, secret=secret) for e in events]
+            return Answer(200, {"seq": seq, "events": events_out})
         return refusal(StoreError("store.error.busy", table=live.name, tries=RETRIES))
 
     def _shared_applied(self, table: str, tag: str) -> int | None:

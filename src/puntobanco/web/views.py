@@ -154,6 +154,8 @@ def _public(live: Any, lang: Lang) -> dict[str, Any]:
             # What a player notes to check the shoe once its seed is revealed.
             "commitment": shoe.commitment,
             "client_seed": shoe.client_seed,
+            # False at a table opened with a seed: its shoes are derived from it.
+            "secret": shoe.commitment is not None and config.seed is None,
         },
         "last": coup_part["last"],
         "in_progress": _in_progress(state, lang),
