@@ -48,6 +48,18 @@ def test_the_same_seed_gives_the_same_result_with_one_worker_or_two() -> None:
     assert other.counts != one.counts
 
 
+def test_exact_counts_shared_by_the_last_chunks_give_the_result_of_one_worker() -> None:
+    # Three chunks on two workers: the last one counts on both; one chunk alone on all four.
+    strategies = tuple(parse_strategy(s) for s in ("count", "perfect:dragon_7"))
+    config = SimConfig(
+        coups=25_000, seed=4, paytable="ez", chunk_coups=10_000, strategies=strategies
+    )
+    assert config.chunks == 3
+    assert simulate(config, 1).to_json() == simulate(config, 2).to_json()
+    single = SimConfig(coups=12_000, seed=4, paytable="ez", strategies=strategies)
+    assert simulate(single, 1).to_json() == simulate(single, 4).to_json()
+
+
 def test_chunks_share_the_coups_exactly() -> None:
     config = SimConfig(coups=1_000_001, chunk_coups=300_000)
     assert [config.budget(k) for k in range(config.chunks)] == [300_000] * 3 + [100_001]

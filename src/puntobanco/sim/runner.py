@@ -394,8 +394,13 @@ def run_local(
     (Ctrl-C or ``stop``): what was finished has been handed on."""
     workers = workers or default_workers()
     warm_up(config)
-    # Fewer chunks than workers: each chunk shares its exact counts among the idle ones.
-    threads = max(1, workers // config.chunks)
+
+    def submit(chunk: int) -> Future[ChunkResult]:
+        # The last chunks, fewer than the workers, share their exact counts among
+        # the workers the others leave idle (one chunk alone gets every core).
+        threads = max(1, workers // (config.chunks - chunk))
+        return pool.submit(run_chunk, config, chunk, digest=True, threads=threads)
+
     ordered = Ordered(sink)
     tracker = Progress(progress)
     pending: dict[Future[ChunkResult], int] = {}
@@ -403,7 +408,7 @@ def run_local(
     with ThreadPoolExecutor(max_workers=workers) as pool:
         try:
             for chunk in chunks:
-                pending[pool.submit(run_chunk, config, chunk, digest=True, threads=threads)] = chunk
+                pending[submit(chunk)] = chunk
                 if len(pending) >= 2 * workers:
                     break
             while pending:
@@ -416,9 +421,7 @@ def run_local(
                     ordered.put(result)
                     tracker.advance(result.coups, config.coups)
                     for chunk in chunks:
-                        pending[
-                            pool.submit(run_chunk, config, chunk, digest=True, threads=threads)
-                        ] = chunk
+                        pending[submit(chunk)] = chunk
                         break
         except KeyboardInterrupt:
             for future in pending:
