@@ -31,6 +31,7 @@ def test_the_host_enters_real_cards_by_keyboard_and_taps(
     host.keyboard.press("Enter")
     expect(host.locator("#punto-cards .card")).to_have_count(1)
     expect(host.locator("#expects")).to_have_text("Next card: Banco")
+    expect(ana.locator("#my-result")).to_have_text("Next card: Banco")  # the phones follow
     # Taps: a rank, then a suit.
     host.click("#ranks button[data-rank='2']")
     host.click("#suits button[data-suit=S]")

@@ -77,7 +77,7 @@
       $("last-cards").append(el("span", { class: "hand-label", text: "P " }), ...progress.punto.map((c) => PB.cardNode(c)),
         el("span", { class: "hand-label", text: " B " }), ...progress.banco.map((c) => PB.cardNode(c)));
       $("announce").textContent = progress.steps.join(" ");
-      $("my-result").textContent = "";
+      $("my-result").textContent = progress.expects === "over" ? "" : w(`expect.${progress.expects}`);
     } else if (last) {
       $("last-cards").append(el("span", { class: "hand-label", text: "P " }), ...last.punto.cards.map((c) => PB.cardNode(c)),
         el("span", { class: "hand-label", text: " B " }), ...last.banco.cards.map((c) => PB.cardNode(c)));
