@@ -475,7 +475,7 @@ def carry_out(machine: Table, command: Command, clock: Callable[[], float]) -> N
 def _complete(machine: Table) -> None:
     """A coup that was dealt (or settled) but not finished is completed now; a coup
     of physical cards waits, settled, for the host's next coup (or an undo)."""
-    host = machine.config.rules.cards is CardSource.HOST
+    host = machine.config.real_cards
     if machine.phase is Phase.DEALT or (machine.phase is Phase.SETTLED and not host):
         machine.play_coup()
 

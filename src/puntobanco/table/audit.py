@@ -44,7 +44,6 @@ from puntobanco.table.events import (
     TableClosed,
     TableOpened,
 )
-from puntobanco.table.formats import CardSource
 from puntobanco.table.machine import Table
 from puntobanco.table.state import Phase
 
@@ -176,7 +175,7 @@ def audit_log(
                 "import.error.unexpected", line=lines[position[0]], table=table, found=_quote(event)
             )
         act(action)
-    host = machine.config.rules.cards is CardSource.HOST
+    host = machine.config.real_cards
     if machine.phase is Phase.DEALT or (machine.phase is Phase.SETTLED and not host):
         # Live play deals, settles and opens the next coup in one commit.
         raise StoreError("import.error.unfinished", table=table, line=lines[-1])

@@ -20,7 +20,7 @@ from puntobanco.errors import InvalidBetError, InvalidNameError, InvalidShoeErro
 from puntobanco.paytable import PAYTABLES, SIDE_BET_GROUPS, SIDE_BETS, Box, Paytable, box_key
 from puntobanco.rng import check_seed
 from puntobanco.shoe import CASINO_DECKS, DEFAULT_CUT_CARD, SESSION_DECKS, ShoeConfig
-from puntobanco.table.formats import RULES, FormatRules
+from puntobanco.table.formats import RULES, CardSource, FormatRules
 from puntobanco.table.formats import Format as Format
 from puntobanco.table.names import check_name
 
@@ -253,6 +253,11 @@ class TableConfig:
     def money(self) -> bool:
         """True where players have bankrolls (casino, croupier); False for a session's scores."""
         return self.rules.money
+
+    @property
+    def real_cards(self) -> bool:
+        """True where the host deals physical cards, placed one by one (no shoe order)."""
+        return self.rules.cards is CardSource.HOST
 
     @classmethod
     def session(

@@ -642,7 +642,7 @@ class Table:
 
     def _new_shoe(self, number: int) -> None:
         config = self.config
-        if config.rules.cards is CardSource.HOST:
+        if config.real_cards:
             # Physical cards: the shoe's order is nobody's to know.
             self._emit(ShoeShuffled(number, (), None))
             return
@@ -698,7 +698,7 @@ class Table:
         Only at a table whose cards come from the host, after bets close.
         """
         state = self.state
-        if state.config.rules.cards is not CardSource.HOST:
+        if not state.config.real_cards:
             raise IllegalActionError("table.error.shoe_cards")
         self._check_phase("place_card")
         parsed = card if isinstance(card, Card) else Card.parse(_card_text(card))
@@ -730,7 +730,7 @@ class Table:
     def verify_undo_card(self) -> None:
         """Raise unless a card of the coup being dealt may be taken back: any card
         placed, the last one even once the coup is settled (until the next coup)."""
-        if self.config.rules.cards is not CardSource.HOST:
+        if not self.config.real_cards:
             raise IllegalActionError("table.error.shoe_cards")
         self._check_phase("undo_card")
         if not self.state.placed:

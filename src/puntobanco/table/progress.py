@@ -56,6 +56,22 @@ def expected(cards: Sequence[Card]) -> Expect:
     return Expect.OVER
 
 
+def split_hands(cards: Sequence[Card]) -> tuple[list[Card], list[Card]]:
+    """Punto's and Banco's cards among the first ``len(cards)`` dealt (P, B, P, B, thirds).
+
+    >>> from puntobanco.cards import parse_cards
+    >>> [[str(c) for c in hand] for hand in split_hands(parse_cards("4h 2s 9c Ad 8d"))]
+    [['4H', '9C', '8D'], ['2S', 'AD']]
+    """
+    punto = [c for i, c in enumerate(cards[:4]) if i % 2 == 0]
+    banco = [c for i, c in enumerate(cards[:4]) if i % 2 == 1]
+    if len(cards) > 4:
+        (punto if expected(cards[:4]) is Expect.PUNTO_THIRD else banco).append(cards[4])
+    if len(cards) > 5:
+        banco.append(cards[5])
+    return punto, banco
+
+
 def decisions(cards: Sequence[Card]) -> tuple[Step, ...]:
     """The decisions known once ``cards`` are out, in the order they are taken.
 

@@ -19,6 +19,7 @@ from puntobanco.i18n.numbers import decimal_text
 from puntobanco.paytable import Amount, format_amount
 from puntobanco.roads import build_roads, grid
 from puntobanco.rules import total
+from puntobanco.table.progress import split_hands
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -80,17 +81,6 @@ def amount(text: str, lang: Lang) -> str:
     ('12,50', '12.50', '-20')
     """
     return decimal_text(text, lang)
-
-
-def split_hands(cards: Sequence[Card]) -> tuple[list[Card], list[Card]]:
-    """Punto's and Banco's cards among the first ``len(cards)`` dealt (P, B, P, B, thirds)."""
-    punto = [c for i, c in enumerate(cards[:4]) if i % 2 == 0]
-    banco = [c for i, c in enumerate(cards[:4]) if i % 2 == 1]
-    if len(cards) > 4:
-        (punto if expected(cards[:4]) is Expect.PUNTO_THIRD else banco).append(cards[4])
-    if len(cards) > 5:
-        banco.append(cards[5])
-    return punto, banco
 
 
 def coup_lines(cards: Sequence[Card], lang: Lang) -> list[str]:

@@ -55,7 +55,6 @@ from puntobanco.store.postgres import PostgresStore
 from puntobanco.table.codec import to_dict
 from puntobanco.table.config import Format, TableConfig
 from puntobanco.table.events import Event, ShoeBurned, ShoeShuffled, TableOpened
-from puntobanco.table.formats import CardSource
 from puntobanco.table.history import CoupRecorder, coup_records
 from puntobanco.table.machine import Table
 from puntobanco.table.names import check_name
@@ -322,7 +321,7 @@ class Hub:
         """A coup dealt but not finished when the server stopped is finished now
         (with its stored cards)."""
         table = live.table
-        if real_cards(table):
+        if table.config.real_cards:
             # Physical cards: a complete coup is settled; the host goes on from
             # there (the next card, an undo, or the next coup).
             if table.phase is Phase.DEALT:
@@ -752,7 +751,7 @@ def engine_commands(table: Table, name: str, command: dict[str, Any]) -> list[Co
         return [CloseBets()]
     if kind == "close":
         return [CloseTable()]
-    if kind in ("deal", "next") and real_cards(table):
+    if kind in ("deal", "next") and table.config.real_cards:
         if table.phase is Phase.BETS_OPEN:
             return [CloseBets()]
         if table.phase is Phase.BETS_CLOSED:
@@ -765,11 +764,6 @@ def engine_commands(table: Table, name: str, command: dict[str, Any]) -> list[Co
     if kind == "card":
         return [PlaceCard(_required(command, "card"))]
     return [UndoCard()]
-
-
-def real_cards(table: Table) -> bool:
-    """True at a table dealt from physical cards that the host enters one by one."""
-    return table.config.rules.cards is CardSource.HOST
 
 
 def _required(command: dict[str, Any], name: str) -> Any:

@@ -20,9 +20,8 @@ from puntobanco.paytable import box_key, json_amount
 from puntobanco.roads import build_roads
 from puntobanco.rules import Action
 from puntobanco.table.config import Format
-from puntobanco.table.formats import CardSource
 from puntobanco.table.history import CoupRecord, CoupRecorder
-from puntobanco.table.progress import CoupInProgress, Expect, expected
+from puntobanco.table.progress import CoupInProgress, split_hands
 from puntobanco.table.state import Phase, Player, TableState
 from puntobanco.web.auth import HOST, Identity
 
@@ -126,7 +125,7 @@ def _public(live: Any, lang: Lang) -> dict[str, Any]:
         "completed": state.completed,
         "config": {
             "money": config.money,
-            "real_cards": config.rules.cards is CardSource.HOST,
+            "real_cards": config.real_cards,
             "seats": config.seats,
             "decks": config.decks,
             "paytable": config.paytable,
@@ -212,18 +211,15 @@ def _coups(live: Any, state: TableState, lang: Lang, session: bool) -> dict[str,
 def _in_progress(state: TableState, lang: Lang) -> dict[str, Any] | None:
     """The coup the host is dealing from real cards: each hand's cards so far,
     what the next card is for, and the decisions already known."""
-    if state.config.rules.cards is not CardSource.HOST or state.phase is not Phase.BETS_CLOSED:
+    if not state.config.real_cards or state.phase is not Phase.BETS_CLOSED:
         return None
     cards = state.placed
-    hands: dict[str, list[str]] = {"punto": [], "banco": []}
-    for i, card in enumerate(cards):
-        side = "punto" if expected(cards[:i]) in (Expect.PUNTO, Expect.PUNTO_THIRD) else "banco"
-        hands[side].append(str(card))
+    punto, banco = split_hands(cards)
     progress = CoupInProgress(cards)
     return {
         "cards": [str(c) for c in cards],
-        "punto": hands["punto"],
-        "banco": hands["banco"],
+        "punto": [str(c) for c in punto],
+        "banco": [str(c) for c in banco],
         "expects": progress.expecting.value,
         # A hand that must draw is explained once its card is known.
         "steps": [
@@ -292,7 +288,7 @@ def _largest_punto(state: TableState) -> str | None:
 def _host_commands(live: Any) -> list[str]:
     table = live.table
     out = []
-    if table.config.rules.cards is CardSource.HOST:
+    if table.config.real_cards:
         if table.can_close_bets():
             out.append("close_bets")
         if table.phase is Phase.BETS_CLOSED:
