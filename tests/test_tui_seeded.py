@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from puntobanco import fair
+from puntobanco.cli import main
 from puntobanco.fairlog import fair_shoes
 from puntobanco.store.sqlite import SQLiteStore
 from puntobanco.tui.app import PuntoBancoApp
@@ -20,7 +23,9 @@ def _first_cards(app: PuntoBancoApp) -> tuple[str, ...]:
     return tuple(str(c) for c in session.deal().cards)
 
 
-def test_the_same_seed_deals_the_same_game_and_says_it_is_not_secret(tmp_path: Path) -> None:
+def test_the_same_seed_deals_the_same_game_and_says_it_is_not_secret(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     first = PuntoBancoApp(lang="en", seed=7)
     again = PuntoBancoApp(lang="en", seed=7)
     other = PuntoBancoApp(lang="en", seed=8)
@@ -38,3 +43,5 @@ def test_the_same_seed_deals_the_same_game_and_says_it_is_not_secret(tmp_path: P
         store.close()
     assert shoe.secret is False and shoe.server_seed == fair.derived_server_seed(7, 1).hex()
     assert fair.verify_shoe(shoe)
+    assert main(["--lang", "es", "shoes", "play-session-seed-7", "--db", str(db)]) == 0
+    assert "no secreto: su semilla del servidor se deriva" in capsys.readouterr().out

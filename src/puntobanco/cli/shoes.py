@@ -49,6 +49,8 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
                 dealt=len(shoe.dealt),
             )
         )
+        if not shoe.secret:
+            print(t("shoes.not_secret", lang))
         if shoe.server_seed is None:
             print(t("shoes.hidden", lang))
         else:

@@ -182,6 +182,11 @@ MESSAGES.update(
             "  graine du serveur : révélée à la fin du sabot",
             "  semilla del servidor: se revela al terminar el zapato",
         ),
+        "shoes.not_secret": M(
+            "  not secret: its server seed is derived from the table's seed",
+            "  pas secret : sa graine du serveur est tirée de la graine de la table",
+            "  no secreto: su semilla del servidor se deriva de la semilla de la mesa",
+        ),
         "shoes.revealed": M(
             "  server seed: {seed}",
             "  graine du serveur : {seed}",
