@@ -120,17 +120,17 @@ def test_verify_checks_a_file_and_a_noted_head(
     lines = exported(2)
     path = tmp_path / "club.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    noted = json.loads(lines[5])["hash"]
+    noted = json.loads(lines[6])["hash"]
     assert main(["verify", str(path), "--head", noted]) == 0
     out = capsys.readouterr().out
-    assert f"the noted head {noted} is event 6" in out
+    assert f"the noted head {noted} is event 7" in out
     assert f"{len(lines)} events checked, hash chain unbroken; chain head {last_hash(lines)}" in out
     # A log cut short is a valid chain, but the head noted earlier is gone.
-    path.write_text("\n".join(lines[:5]) + "\n", encoding="utf-8")
+    path.write_text("\n".join(lines[:6]) + "\n", encoding="utf-8")
     assert main(["verify", str(path)]) == 0
     assert main(["verify", str(path), "--head", noted]) == 2
     assert "is the hash of no event in this log" in capsys.readouterr().err
-    lines[4] = edit(lines[4], random.Random(3))
+    lines[5] = edit(lines[5], random.Random(3))
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert main(["--lang", "es", "verify", str(path)]) == 2
-    assert "La línea 5 del registro rompe su cadena de hash" in capsys.readouterr().err
+    assert "La línea 6 del registro rompe su cadena de hash" in capsys.readouterr().err

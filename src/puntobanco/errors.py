@@ -122,3 +122,7 @@ class CommandLineError(PuntoBancoError):
 
 class FairnessError(PuntoBancoError):
     """A shoe or a log that does not check out: a seed, a card, a broken chain."""
+
+
+class InvalidContributionError(FairnessError):
+    """A player's contribution to a client seed whose text is refused (length, characters)."""

@@ -3,11 +3,17 @@
 The scheme, exactly (anyone can re-implement the check from these lines):
 
 - Per shoe the server draws ``server_seed``, 32 bytes from ``secrets``, and
-  shows ``SHA-256(server_seed)`` in lowercase hex (the *commitment*) before the
-  first bet of the shoe.
+  shows ``SHA-256(server_seed)`` in lowercase hex (the *commitment*). It draws
+  it one shoe ahead: when shoe N is shuffled (at the table's opening for shoe
+  1), the seed of shoe N+1 is drawn and its commitment published, and shoe N+1
+  is shuffled with that very seed. The commitment is thus public before the
+  first bet of its shoe and before any contribution to its client seed.
 - ``client_seed`` is public text recorded when the shoe is shuffled: by default
   ``"{table}/{nonce}"``; each contribution a player makes before the shuffle is
-  appended as ``"|" + contribution``, in the order they were recorded.
+  appended as ``"|" + contribution``, in the order they were recorded. A
+  contribution is 1 to 64 printable characters without ``|``; a player makes at
+  most one per shoe, and a shoe takes at most 16 (its first shoe takes none:
+  it is shuffled when the table opens).
 - ``nonce`` is the shoe's number within its table, from 1.
 - The stream is ``HMAC-SHA256(key=server_seed, msg=f"{client_seed}:{nonce}:{k}")``
   (UTF-8) for k = 0, 1, 2, ..., concatenated and read as consecutive 32-bit
@@ -38,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
 from puntobanco.cards import DECK, Card
-from puntobanco.errors import FairnessError
+from puntobanco.errors import FairnessError, InvalidContributionError
 from puntobanco.shoe import check_decks
 
 T = TypeVar("T")
@@ -46,6 +52,8 @@ SEED_BYTES: Final = 32
 WORD_BITS: Final = 32
 #: Longest contribution a player may add to a client seed, in characters.
 MAX_CONTRIBUTION: Final = 64
+#: Most contributions one shoe's client seed takes (so that it stays short).
+MAX_CONTRIBUTIONS: Final = 16
 _HEX64: Final = re.compile(r"[0-9a-f]{64}")
 
 
@@ -82,14 +90,15 @@ def default_client_seed(table: str, nonce: int) -> str:
 
 
 def check_contribution(text: object) -> str:
-    """A player's contribution: 1 to 64 printable characters, no ``|``."""
+    """A player's contribution: 1 to 64 printable characters, no ``|``
+    (``InvalidContributionError`` otherwise)."""
     if (
         not isinstance(text, str)
         or not 1 <= len(text) <= MAX_CONTRIBUTION
         or "|" in text
         or not text.isprintable()
     ):
-        raise FairnessError("fair.error.contribution", text=text, high=MAX_CONTRIBUTION)
+        raise InvalidContributionError("fair.error.contribution", text=text, high=MAX_CONTRIBUTION)
     return text
 
 

@@ -2,11 +2,12 @@
 
 A fold over the stored events (the store's private part included): each shoe
 shuffled by the provably fair scheme becomes a ``FairShoe`` with every card
-that has left it, in order (the casino's turned and burned cards first). Its
-server seed is shown only once the shoe has ended: a later shoe was shuffled,
-the shoe finished, the table closed, or, at a table that reshuffles every
-coup (the session), its one coup was settled. ``public_log`` is what an export
-shows: the shoes still in play hidden.
+that has left it, in order (the casino's turned and burned cards first), and
+the players' contributions to its client seed. Its server seed is shown only
+once the shoe has ended: a later shoe was shuffled, the shoe finished, the
+table closed, or, at a table that reshuffles every coup (the session), its one
+coup was settled. ``public_log`` is what an export shows: the shoes still in
+play hidden, and so the seeds committed in advance for shoes still to come.
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ from puntobanco.table.events import (
     CoupDealt,
     CoupSettled,
     Event,
+    NextShoeCommitted,
+    NextShoeHidden,
+    SeedContributed,
     ShoeBurned,
     ShoeFinished,
     ShoeHidden,
@@ -78,9 +82,14 @@ def fair_shoes(events: Iterable[Event]) -> list[fair.FairShoe]:
 
     A shoe hidden by an export (``ShoeHidden``) shows its commitment only.
     """
-    opened, spans = _spans(list(events))
+    log = list(events)
+    opened, spans = _spans(log)
     table = opened.table if opened is not None else ""
     decks = opened.config.decks if opened is not None else 0
+    contributed: dict[int, list[str]] = {}
+    for event in log:
+        if isinstance(event, SeedContributed):
+            contributed.setdefault(event.shoe, []).append(event.text)
     result = []
     for span in spans:
         event = span.event
@@ -107,6 +116,7 @@ def fair_shoes(events: Iterable[Event]) -> list[fair.FairShoe]:
                 # A table opened with a seed derives its server seeds from it.
                 secret=opened is None or opened.config.seed is None,
                 dealt=tuple(span.dealt),
+                contributions=tuple(contributed.get(event.shoe, ())),
             )
         )
     return result
@@ -117,15 +127,28 @@ def public_log(events: Sequence[Event]) -> list[Event]:
 
     A shoe that has not ended keeps its server seed and the order of the
     cards still in it in the store alone; the export shows a ``ShoeHidden``
-    with the cards already dealt, the commitment and the client seed. Shoes
-    that ended show everything (their seed is revealed), and so do tables
-    opened with a public ``seed`` (anyone can derive their shoes) and shoes
-    of physical cards (no order is known).
+    with the cards already dealt, the commitment and the client seed. A seed
+    committed in advance for a shoe that has not ended, or not begun, is a
+    ``NextShoeHidden`` with its commitment alone (once the table has closed,
+    a seed committed for a shoe that never came is shown). Shoes that ended
+    show everything (their seed is revealed), and so do tables opened with a
+    public ``seed`` (anyone can derive their shoes) and shoes of physical
+    cards (no order is known).
     """
     opened, spans = _spans(events)
     if opened is not None and opened.config.seed is not None:
         return list(events)
     public = list(events)
+    ended = {span.event.shoe for span in spans if span.ended}
+    begun = {span.event.shoe for span in spans}
+    closed = any(isinstance(e, TableClosed) for e in events)
+    for index, event in enumerate(events):
+        if isinstance(event, NextShoeCommitted) and event.shoe not in ended:
+            if closed and event.shoe not in begun:
+                continue  # a shoe that will never be dealt: nothing to hide
+            public[index] = NextShoeHidden(
+                event.shoe, fair.commitment(bytes.fromhex(event.server_seed))
+            )
     for span in spans:
         event = span.event
         if span.ended or not isinstance(event, ShoeShuffled) or not event.order:

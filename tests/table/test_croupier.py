@@ -98,6 +98,7 @@ def test_every_event_reads_as_a_sentence_in_three_languages() -> None:
     casino2 = CasinoTable(seed=4, table="second")
     casino2.sit("Ana", 10**7)
     casino2.table.rebuy("Ana", 1000)
+    casino2.contribute("Ana", "lucky")
     from puntobanco.table import Table, TableConfig
 
     assisted = Table.open("assisted", TableConfig.assist(deals=1), players=["Ana", "Bruno"])

@@ -77,12 +77,15 @@ def event_strategy(cls: type) -> st.SearchStrategy[Any]:
         "winners": st.lists(texts, max_size=4).map(tuple),
         "server_seed": st.one_of(st.none(), st.binary(min_size=32, max_size=32).map(bytes.hex)),
         "client_seed": st.one_of(st.none(), texts),
+        "text": texts,
     }
     from dataclasses import fields
 
     fixed = {"name": texts} if cls.__name__ not in ("PuntoCardsHanded", "ShoeHolderChanged") else {}
-    if cls.__name__ == "ShoeRevealed":  # a revealed seed is always there
+    if cls.__name__ in ("ShoeRevealed", "NextShoeCommitted"):  # the seed is always there
         fixed["server_seed"] = st.binary(min_size=32, max_size=32).map(bytes.hex)
+    if cls.__name__ == "NextShoeHidden":  # and so is the commitment of a seed in advance
+        fixed["commitment"] = st.binary(min_size=32, max_size=32).map(bytes.hex)
     return st.builds(cls, **{f.name: fixed.get(f.name, hints[f.name]) for f in fields(cls)})
 
 

@@ -242,3 +242,53 @@ MESSAGES.update(
         ),
     }
 )
+MESSAGES.update(
+    {
+        "table.error.contribute.real_cards": M(
+            "No contributions at a table of real cards: the host's cards are not shuffled from "
+            "a seed.",
+            "Pas de contribution à une table de vraies cartes : les cartes de l'hôte ne sont pas "
+            "mélangées à partir d'une graine.",
+            "No hay contribuciones en una mesa de cartas reales: las cartas del anfitrión no se "
+            "barajan a partir de una semilla.",
+        ),
+        "table.error.contribute.no_next_shoe": M(
+            "No shoe is waiting for contributions now: this is the session's last deal, or the "
+            "next shoe's server seed has not been committed yet.",
+            "Aucun sabot n'attend de contribution maintenant : c'est la dernière donne de la "
+            "partie, ou la graine du serveur du prochain sabot n'est pas encore engagée.",
+            "Ningún zapato espera contribuciones ahora: es la última mano de la partida, o la "
+            "semilla del servidor del próximo zapato aún no está comprometida.",
+        ),
+        "table.error.contribute.twice": M(
+            "{name} has already contributed to the client seed of shoe {shoe}: one contribution "
+            "per player and shoe, final once recorded.",
+            "{name} a déjà contribué à la graine client du sabot {shoe} : une contribution par "
+            "joueur et par sabot, définitive une fois enregistrée.",
+            "{name} ya ha contribuido a la semilla del cliente del zapato {shoe}: una "
+            "contribución por jugador y zapato, definitiva una vez registrada.",
+        ),
+        "table.error.contribute.full": M(
+            "The client seed of shoe {shoe} already has {high} contributions, the most a shoe "
+            "takes.",
+            "La graine client du sabot {shoe} a déjà {high} contributions, le maximum pour un "
+            "sabot.",
+            "La semilla del cliente del zapato {shoe} ya tiene {high} contribuciones, el máximo "
+            "por zapato.",
+        ),
+        "table.event.next_committed": M(
+            "The server seed of shoe {shoe} is drawn in advance, commitment {commitment}: "
+            "players may contribute to its client seed until it is shuffled.",
+            "La graine du serveur du sabot {shoe} est tirée d'avance, engagement {commitment} : "
+            "les joueurs peuvent contribuer à sa graine client jusqu'à son mélange.",
+            "La semilla del servidor del zapato {shoe} se extrae por adelantado, compromiso "
+            "{commitment}: los jugadores pueden contribuir a su semilla del cliente hasta que "
+            "se baraje.",
+        ),
+        "table.event.contributed": M(
+            "{name} adds {text!r} to the client seed of shoe {shoe}.",
+            "{name} ajoute {text!r} à la graine client du sabot {shoe}.",
+            "{name} añade {text!r} a la semilla del cliente del zapato {shoe}.",
+        ),
+    }
+)

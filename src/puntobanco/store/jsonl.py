@@ -17,7 +17,7 @@ from puntobanco.store import Append, EventStore, Record, append_many
 from puntobanco.store.chain import GENESIS, hashes, link
 from puntobanco.table.audit import audit_log
 from puntobanco.table.codec import from_dict, to_dict
-from puntobanco.table.events import ShoeHidden
+from puntobanco.table.events import NextShoeHidden, ShoeHidden
 
 
 def record_line(record: Record, prev: str | None = None, hash: str | None = None) -> str:
@@ -150,7 +150,7 @@ def import_lines(store: EventStore, lines: Iterable[str]) -> list[tuple[str, int
         if table in existing:
             raise StoreError("store.error.exists", table=table, db=getattr(store, "name", "?"))
         for record, number in zip(records, numbers[table], strict=True):
-            if isinstance(record.event, ShoeHidden):
+            if isinstance(record.event, ShoeHidden | NextShoeHidden):
                 raise StoreError(
                     "import.error.hidden", line=number, table=table, shoe=record.event.shoe
                 )

@@ -19,7 +19,7 @@ from datetime import datetime
 
 from puntobanco import fair
 from puntobanco.cards import Card
-from puntobanco.errors import PuntoBancoError, StoreError
+from puntobanco.errors import FairnessError, PuntoBancoError, StoreError
 from puntobanco.shoe import fresh_order
 from puntobanco.table.codec import dumps
 from puntobanco.table.events import (
@@ -34,10 +34,13 @@ from puntobanco.table.events import (
     CoupRetracted,
     CoupSettled,
     Event,
+    NextShoeCommitted,
+    NextShoeHidden,
     PlayerLeft,
     PlayerRebought,
     PlayerSeated,
     PuntoCardsHanded,
+    SeedContributed,
     ShoeFinished,
     ShoeHidden,
     ShoeShuffled,
@@ -52,13 +55,35 @@ QUOTE = 160
 
 
 class _Replay(Table):
-    """A table whose unseeded shoes take their order from the imported log."""
+    """A table whose unseeded shoes take their order, and the server seeds
+    committed in advance, from the imported log."""
 
-    def __init__(self, orders: Iterator[ShoeShuffled], at: Callable[[], int]) -> None:
+    def __init__(
+        self,
+        orders: Iterator[ShoeShuffled],
+        commitments: Sequence[NextShoeCommitted | NextShoeHidden],
+        at: Callable[[], int],
+    ) -> None:
         self._produced: list[Event] = []
         super().__init__(sink=lambda _stored, events: self._produced.extend(events))
         self._orders = orders
+        self._commitments = list(commitments)
+        self._committing = False  # a commitment seen: every later shoe must have one
         self._at = at
+
+    def _next_commitment(self, number: int) -> NextShoeCommitted | NextShoeHidden | None:
+        given = self._commitments[0] if self._commitments else None
+        if given is None or given.shoe != number:
+            # A log written before seeds were committed in advance has none.
+            return super()._next_commitment(number) if self._committing else None
+        self._commitments.pop(0)
+        self._committing = True
+        if self.config.seed is not None:
+            return super()._next_commitment(number)  # derived: compared with the log
+        text = given.server_seed if isinstance(given, NextShoeCommitted) else given.commitment
+        if not _hex32(text):
+            raise StoreError("import.error.fair_shoe", line=self._at(), shoe=number)
+        return given
 
     def _shuffled_order(self, number: int) -> list[Card]:
         if self.config.seed is not None:
@@ -69,33 +94,55 @@ class _Replay(Table):
         decks = self.config.decks
         if Counter(given.order) != Counter(fresh_order(decks)):
             raise StoreError("import.error.shoe", line=self._at(), shoe=number, decks=decks)
+        committed = self.state.next_shoe
+        if committed is not None and committed.number != number:
+            committed = None
         if given.server_seed is not None or given.client_seed is not None:
-            # A fair shoe: its order must be the one its seeds give.
-            try:
-                seed = bytes.fromhex(given.server_seed or "")
-                client = given.client_seed or ""
-                fits = len(seed) == fair.SEED_BYTES and given.order == fair.shoe_order(
-                    seed, client, number, decks
-                )
-            except ValueError:
-                fits = False
-            if not fits or client != fair.client_seed(self.state.table, number):
+            # A fair shoe: its order must be the one its seeds give, its server
+            # seed the one committed in advance, its client seed the table's,
+            # the shoe's number and the contributions recorded.
+            seed = bytes.fromhex(given.server_seed or "") if _hex32(given.server_seed) else b""
+            client = given.client_seed or ""
+            contributions = committed.texts if committed is not None else ()
+            fits = (
+                len(seed) == fair.SEED_BYTES
+                and (committed is None or committed.commitment == fair.commitment(seed))
+                and client == fair.client_seed(self.state.table, number, contributions)
+                and given.order == fair.shoe_order(seed, client, number, decks)
+            )
+            if not fits:
                 raise StoreError("import.error.fair_shoe", line=self._at(), shoe=number)
             self._fair_seeds = (seed.hex(), client)
+        elif committed is not None and committed.server_seed is not None:
+            # A seed was committed for this shoe: it must be shuffled with it.
+            raise StoreError("import.error.fair_shoe", line=self._at(), shoe=number)
         return list(given.order)
 
 
-def _stand_in(hidden: ShoeHidden, table: str, decks: int, line: int) -> ShoeShuffled:
+def _hex32(text: str | None) -> bool:
+    """True for 32 bytes as 64 lowercase hexadecimal digits (a seed, a commitment)."""
+    try:
+        return text is not None and len(text) == 64 and bytes.fromhex(text).hex() == text
+    except ValueError:
+        return False
+
+
+def _stand_in(
+    hidden: ShoeHidden, table: str, decks: int, line: int, contributions: Sequence[str]
+) -> ShoeShuffled:
     """A shoe hidden by an export, as the replay deals it: the cards already
     dealt, then the rest of the decks in their unshuffled order (never dealt:
-    a table with a hidden shoe is checked, not played on)."""
+    a table with a hidden shoe is checked, not played on). ``contributions``:
+    the texts the log records for that shoe's client seed."""
     rest = Counter(fresh_order(decks))
     rest.subtract(hidden.dealt)
     if any(count < 0 for count in rest.values()):
         raise StoreError("import.error.shoe", line=line, shoe=hidden.shoe, decks=decks)
-    if hidden.client_seed is not None and hidden.client_seed != fair.client_seed(
-        table, hidden.shoe
-    ):
+    try:
+        expected = fair.client_seed(table, hidden.shoe, contributions)
+    except FairnessError:
+        expected = None  # a contribution no table takes: refused when it is played again
+    if hidden.client_seed is not None and hidden.client_seed != expected:
         raise StoreError("import.error.fair_shoe", line=line, shoe=hidden.shoe)
     order = list(hidden.dealt)
     for card in fresh_order(decks):
@@ -132,13 +179,21 @@ def audit_log(
             expected=repr(table),
         )
     _check_times(table, times, lines)
+    contributed: dict[int, list[str]] = {}
+    for event in events:
+        if isinstance(event, SeedContributed):
+            contributed.setdefault(event.shoe, []).append(event.text)
+    decks = first.config.decks
     events = [
-        _stand_in(e, table, first.config.decks, line) if isinstance(e, ShoeHidden) else e
+        _stand_in(e, table, decks, line, contributed.get(e.shoe, ()))
+        if isinstance(e, ShoeHidden)
+        else e
         for e, line in zip(events, lines, strict=True)
     ]
     position = [0]
     orders = (e for e in events if isinstance(e, ShoeShuffled))
-    machine = _Replay(orders, lambda: lines[min(position[0], len(lines) - 1)])
+    commitments = [e for e in events if isinstance(e, NextShoeCommitted | NextShoeHidden)]
+    machine = _Replay(orders, commitments, lambda: lines[min(position[0], len(lines) - 1)])
 
     def act(action: Callable[[], object]) -> None:
         start = len(machine._produced)
@@ -193,6 +248,8 @@ def _action(machine: Table, event: Event) -> Callable[[], object] | None:
             return lambda: machine.bet(name, box, stake)
         case BetWithdrawn(name, box):
             return lambda: machine.withdraw(name, box)
+        case SeedContributed(_, name, text):
+            return lambda: machine.contribute(name, text)
         case PlayerRebought(name, amount):
             return lambda: machine.rebuy(name, amount)
         case BetsClosed():

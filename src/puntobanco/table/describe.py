@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from puntobanco import fair
 from puntobanco.cards import format_cards
 from puntobanco.explain import bet_name, outcome_name
 from puntobanco.i18n import Lang, t
@@ -28,10 +29,13 @@ from puntobanco.table.events import (
     CoupRetracted,
     CoupSettled,
     Event,
+    NextShoeCommitted,
+    NextShoeHidden,
     PlayerLeft,
     PlayerRebought,
     PlayerSeated,
     PuntoCardsHanded,
+    SeedContributed,
     ShoeBurned,
     ShoeFinished,
     ShoeHidden,
@@ -71,6 +75,17 @@ def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str
             return t("table.event.revealed", lang, shoe=event.shoe, seed=event.server_seed)
         case ShoeHidden():
             return t("table.event.hidden", lang, shoe=event.shoe, cards=len(event.dealt))
+        case NextShoeCommitted():
+            commitment = fair.commitment(bytes.fromhex(event.server_seed))
+            return t("table.event.next_committed", lang, shoe=event.shoe, commitment=commitment)
+        case NextShoeHidden():
+            return t(
+                "table.event.next_committed", lang, shoe=event.shoe, commitment=event.commitment
+            )
+        case SeedContributed():
+            return t(
+                "table.event.contributed", lang, name=event.name, text=event.text, shoe=event.shoe
+            )
         case ShoeBurned():
             return t(
                 "table.event.burned",

@@ -115,6 +115,39 @@ class ShoeRevealed:
 
 
 @dataclass(frozen=True, slots=True)
+class NextShoeCommitted:
+    """The server seed of shoe ``shoe``, the next one, drawn in advance (hex).
+
+    Stored when the shoe before it is shuffled, in the store's private part
+    like ``ShoeShuffled.server_seed``: everyone sees only its commitment, from
+    before anyone may contribute to that shoe's client seed, and the shoe is
+    shuffled with this very seed (after a crash too).
+    """
+
+    shoe: int
+    server_seed: str
+
+
+@dataclass(frozen=True, slots=True)
+class NextShoeHidden:
+    """A ``NextShoeCommitted`` whose shoe may still deal, as an export shows it:
+    its commitment, never its server seed. Only exports hold it."""
+
+    shoe: int
+    commitment: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeedContributed:
+    """Player ``name`` adds ``text`` to the client seed of shoe ``shoe`` (the
+    next one): it is appended as ``"|" + text`` when that shoe is shuffled."""
+
+    shoe: int
+    name: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class ShoeBurned:
     """The start of a casino shoe: one card turned and as many burned as it counts."""
 
@@ -267,6 +300,9 @@ Event = (
     | ShoeShuffled
     | ShoeHidden
     | ShoeRevealed
+    | NextShoeCommitted
+    | NextShoeHidden
+    | SeedContributed
     | ShoeBurned
     | PuntoCardsHanded
     | CoupDealt
@@ -298,6 +334,9 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ShoeShuffled,
         ShoeHidden,
         ShoeRevealed,
+        NextShoeCommitted,
+        NextShoeHidden,
+        SeedContributed,
         ShoeBurned,
         PuntoCardsHanded,
         CoupDealt,

@@ -18,7 +18,7 @@ from puntobanco.coup import resolve
 from puntobanco.paytable import Amount, Box, box_from_key, box_key, json_amount
 from puntobanco.table.codec import _amount, decode, encode
 from puntobanco.table.config import TableConfig
-from puntobanco.table.state import LastCoup, Phase, Player, ShoeState, TableState
+from puntobanco.table.state import LastCoup, NextShoe, Phase, Player, ShoeState, TableState
 
 VERSION: Final = 1
 
@@ -79,6 +79,29 @@ def _read_last(data: Any) -> LastCoup | None:
     )
 
 
+def _next(next_shoe: NextShoe | None) -> dict[str, Any] | None:
+    if next_shoe is None:
+        return None
+    return {
+        "number": next_shoe.number,
+        "commitment": next_shoe.commitment,
+        "server_seed": next_shoe.server_seed,
+        "contributions": [list(c) for c in next_shoe.contributions],
+    }
+
+
+def _read_next(data: Any) -> NextShoe | None:
+    # Absent from the snapshots of a table stored before seeds were committed in advance.
+    if data is None:
+        return None
+    return NextShoe(
+        number=int(data["number"]),
+        commitment=str(data["commitment"]),
+        server_seed=_text_or_none(data["server_seed"]),
+        contributions=tuple((str(name), str(text)) for name, text in data["contributions"]),
+    )
+
+
 def dump_state(state: TableState) -> str:
     """The snapshot of ``state`` (one JSON object)."""
     shoe = state.shoe
@@ -104,6 +127,7 @@ def dump_state(state: TableState) -> str:
             "server_seed": shoe.server_seed,
             "revealed": shoe.revealed,
         },
+        "next_shoe": _next(state.next_shoe),
         "holder": state.holder,
         "punto_hand": state.punto_hand,
         "current": None if state.current is None else _cards(state.current.cards),
@@ -170,6 +194,7 @@ def load_state(text: str) -> TableState:
             players=players,
             coup=int(data["coup"]),
             shoe=shoe,
+            next_shoe=_read_next(data.get("next_shoe")),
             holder=data["holder"],
             punto_hand=data["punto_hand"],
             current=None if current is None else resolve(_read_cards(current)),

@@ -33,10 +33,13 @@ from puntobanco.table.events import (
     CoupRetracted,
     CoupSettled,
     Event,
+    NextShoeCommitted,
+    NextShoeHidden,
     PlayerLeft,
     PlayerRebought,
     PlayerSeated,
     PuntoCardsHanded,
+    SeedContributed,
     ShoeBurned,
     ShoeFinished,
     ShoeHolderChanged,
@@ -68,12 +71,13 @@ TRANSITIONS: Final[Mapping[Phase, Mapping[str, Phase]]] = {
         "bet": BO,
         "withdraw": BO,
         "rebuy": BO,
+        "contribute": BO,
         "close_bets": BC,
         "close_table": EN,
     },
-    BC: {"deal": DE, "place_card": BC, "undo_card": BC},
-    DE: {"settle": SE},
-    SE: {"next_coup": BO, "close_table": EN, "undo_card": BC},
+    BC: {"deal": DE, "place_card": BC, "undo_card": BC, "contribute": BC},
+    DE: {"settle": SE, "contribute": DE},
+    SE: {"next_coup": BO, "close_table": EN, "undo_card": BC, "contribute": SE},
     EN: {},
 }
 del BO, BC, DE, SE, EN
@@ -144,6 +148,26 @@ class ShoeState:
 
 
 @dataclass(frozen=True, slots=True)
+class NextShoe:
+    """The shoe after the current one, committed in advance (the fair scheme).
+
+    ``commitment`` is public from the moment it is drawn; ``server_seed`` stays
+    private (None where an export hid it); ``contributions`` are the players'
+    ``(name, text)`` to its client seed, in the order they were recorded.
+    """
+
+    number: int
+    commitment: str
+    server_seed: str | None = None
+    contributions: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def texts(self) -> tuple[str, ...]:
+        """The contributions' texts, in order (what the client seed appends)."""
+        return tuple(text for _, text in self.contributions)
+
+
+@dataclass(frozen=True, slots=True)
 class LastCoup:
     """The coup settled last: its cards, each player's net and balances around it."""
 
@@ -175,6 +199,9 @@ class TableState:
     players: Mapping[str, Player] = field(default_factory=dict)
     coup: int = 1
     shoe: ShoeState | None = None
+    #: The next shoe's commitment and contributions, once drawn (None before,
+    #: at a table of real cards, and where no shoe follows).
+    next_shoe: NextShoe | None = None
     holder: str | None = None
     punto_hand: str | None = None
     current: Coup | None = None
@@ -339,6 +366,10 @@ def _shuffled(state: TableState, e: ShoeShuffled) -> Changes:
         from puntobanco import fair
 
         commitment = fair.commitment(bytes.fromhex(e.server_seed))
+    committed = state.next_shoe
+    if committed is not None and committed.number == e.shoe and e.server_seed is not None:
+        if committed.commitment != commitment:
+            raise _bad("a shoe shuffled with another seed than the one committed")
     shoe = ShoeState(
         e.shoe,
         e.order,
@@ -348,7 +379,27 @@ def _shuffled(state: TableState, e: ShoeShuffled) -> Changes:
         client_seed=e.client_seed,
         server_seed=e.server_seed,
     )
-    return {"shoe": shoe, "shoe_coups": coups}
+    # The commitment is used up by its shoe.
+    return {"shoe": shoe, "shoe_coups": coups, "next_shoe": None}
+
+
+def _next_committed(state: TableState, e: NextShoeCommitted | NextShoeHidden) -> Changes:
+    if not (state.shoe is not None and e.shoe == state.shoe.number + 1):
+        raise _bad("an event that does not follow")
+    if isinstance(e, NextShoeHidden):
+        return {"next_shoe": NextShoe(e.shoe, e.commitment)}
+    from puntobanco import fair
+
+    commitment = fair.commitment(bytes.fromhex(e.server_seed))
+    return {"next_shoe": NextShoe(e.shoe, commitment, e.server_seed)}
+
+
+def _contributed(state: TableState, e: SeedContributed) -> Changes:
+    committed = state.next_shoe
+    if not (committed is not None and committed.number == e.shoe):
+        raise _bad("a contribution to a shoe that is not the next one")
+    contributions = (*committed.contributions, (e.name, e.text))
+    return {"next_shoe": replace(committed, contributions=contributions)}
 
 
 def _placed(state: TableState, e: CardPlaced) -> Changes:
@@ -483,6 +534,9 @@ _APPLY: Final[dict[type[Any], Callable[[TableState, Any], Changes]]] = {
     ShoeHolderChanged: _holder,
     ShoeFinished: _finished,
     ShoeRevealed: _revealed,
+    NextShoeCommitted: _next_committed,
+    NextShoeHidden: _next_committed,
+    SeedContributed: _contributed,
     BetsOpened: _opened_bets,
     CardPlaced: _placed,
     CardUndone: _undone,
