@@ -28,6 +28,7 @@ from puntobanco.engine.commands import (
     CloseBets,
     CloseTable,
     Command,
+    Contribute,
     Deal,
     Leave,
     Rebuy,
@@ -36,6 +37,7 @@ from puntobanco.engine.commands import (
     Withdraw,
 )
 from puntobanco.engine.service import Engine
+from puntobanco.engine.viewers import Viewer
 from puntobanco.errors import IllegalActionError
 from puntobanco.paytable import Amount, Box
 from puntobanco.rng import RandomSource
@@ -62,6 +64,7 @@ from puntobanco.table.events import (
     Event,
     PlayerLeft,
     PlayerSeated,
+    SeedContributed,
     ShoeShuffled,
 )
 from puntobanco.table.machine import Table
@@ -115,11 +118,11 @@ class Game:
             self.close()
             raise
 
-    def _do(self, command: Command) -> tuple[Event, ...]:
-        """Send ``command`` to the engine; the events it stored."""
+    def _do(self, command: Command, by: Viewer = Viewer.HOST) -> tuple[Event, ...]:
+        """Send ``command`` to the engine (from ``by``); the events it stored."""
         machine = self._table
         before = machine.event_count
-        self._engine.do(self._name, command)
+        self._engine.do(self._name, command, by)
         count = machine.event_count - before
         return machine.events[len(machine.events) - count :] if count else ()
 
@@ -249,6 +252,11 @@ class Game:
         if self.phase is Phase.ENDED:
             self._table.verify_close_bets()  # raises, naming the phase
         return resolve(_last(self._do(Deal()), CoupDealt).cards)
+
+    def contribute(self, name: str, text: str) -> SeedContributed:
+        """``name`` adds ``text`` to the client seed of the next shoe, whose server
+        seed is already committed (one contribution per player and shoe)."""
+        return _last(self._do(Contribute(name, text), Viewer.player(name)), SeedContributed)
 
     def close_table(self) -> None:
         """Close the table for good (between coups, nothing on the table)."""

@@ -110,7 +110,9 @@ def test_the_view_lists_the_commands_the_viewer_may_send_now() -> None:
     engine = Engine()
     session(engine)
     kinds = {c["type"] for c in engine.view("s", Viewer.player("Ana"))["commands"]}
-    assert kinds == {"Bet", "Leave"}  # before the first deal a participant may still leave
+    # Before the first deal a participant may still leave, and add to the next
+    # deal's client seed.
+    assert kinds == {"Bet", "Leave", "Contribute"}
     engine.do("s", Bet("Ana", "banco"))
     ana = engine.view("s", Viewer.player("Ana"))["commands"]
     assert {"type": "Withdraw", "name": "Ana", "box": "banco"} in ana

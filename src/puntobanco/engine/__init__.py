@@ -6,7 +6,7 @@
 >>> _ = engine.do("demo", Bet("Ana", "banco"), by=Viewer.player("Ana"))
 >>> _ = engine.do("demo", Bet("Bruno", "punto"), by=Viewer.player("Bruno"))
 >>> engine.do("demo", Deal()).seq
-15
+17
 >>> engine.view("demo", Viewer.player("Ana"))["last_coup"]["nets"]
 {'Ana': 19, 'Bruno': -20}
 """
@@ -18,6 +18,7 @@ from puntobanco.engine.commands import (
     CloseBets,
     CloseTable,
     Command,
+    Contribute,
     Deal,
     Leave,
     NextCoup,
@@ -45,6 +46,7 @@ __all__ = [
     "CloseTable",
     "Command",
     "Committed",
+    "Contribute",
     "Deal",
     "Engine",
     "Format",

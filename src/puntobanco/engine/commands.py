@@ -120,6 +120,15 @@ class Rebuy:
 
 
 @dataclass(frozen=True, slots=True)
+class Contribute:
+    """Player ``name`` adds ``text`` to the client seed of the next shoe (whose
+    server seed is already committed); players only, once per shoe each."""
+
+    name: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class CloseTable:
     """Close the table for good (between coups, nothing on the layout)."""
 
@@ -136,6 +145,7 @@ Command = (
     | UndoCard
     | NextCoup
     | Rebuy
+    | Contribute
     | CloseTable
 )
 
@@ -154,6 +164,7 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         UndoCard,
         NextCoup,
         Rebuy,
+        Contribute,
         CloseTable,
     )
 }

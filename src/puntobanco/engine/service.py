@@ -20,6 +20,7 @@ from puntobanco.engine.commands import (
     CloseBets,
     CloseTable,
     Command,
+    Contribute,
     Deal,
     Leave,
     NextCoup,
@@ -52,8 +53,11 @@ PRESETS: Final[Mapping[Format, Callable[..., TableConfig]]] = {
     Format.ASSIST: TableConfig.assist,
 }
 
-#: The commands a player may send for themselves (the host may send any).
-PLAYER_COMMANDS: Final = (Sit, Leave, Bet, Withdraw, Rebuy, Tick)
+#: The commands a player may send for themselves (the host may send any other).
+PLAYER_COMMANDS: Final = (Sit, Leave, Bet, Withdraw, Rebuy, Tick, Contribute)
+#: The commands only a player may send, for themselves: a contribution to a shoe's
+#: client seed is the players' say in the shuffle, not the house's.
+PLAYERS_ONLY: Final = (Contribute,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -409,6 +413,8 @@ class Engine:
             for box in player.bets:
                 found.append({"type": "Withdraw", "name": name, "box": box_key(box)})
             offer(Leave(name), {"type": "Leave", "name": name})
+            if machine.can_contribute(name):
+                found.append({"type": "Contribute", "name": name})
             if rules.money:
                 offer(Rebuy(name, config.minimum), {"type": "Rebuy", "name": name})
         if viewer.role is Role.HOST:
@@ -466,6 +472,8 @@ def carry_out(machine: Table, command: Command, clock: Callable[[], float]) -> N
             machine.finish_coup()
         case Rebuy(name, amount):
             machine.rebuy(name, amount)
+        case Contribute(name, text):
+            machine.contribute(name, text)
         case CloseTable():
             machine.close_table()
         case _:
@@ -507,7 +515,7 @@ def _config(fmt: Format, settings: Mapping[str, Any] | TableConfig | None) -> Ta
 
 
 def _check_sender(command: Command, by: Viewer) -> None:
-    if by.role is Role.HOST:
+    if by.role is Role.HOST and not isinstance(command, PLAYERS_ONLY):
         return
     allowed = by.role is Role.PLAYER and isinstance(command, PLAYER_COMMANDS)
     if by.role is Role.SPECTATOR:

@@ -19,6 +19,7 @@ from puntobanco.table.events import (
     BetPlaced,
     BetWithdrawn,
     Event,
+    NextShoeCommitted,
     ShoeShuffled,
     TableOpened,
 )
@@ -51,6 +52,41 @@ def fair_commitment(event: ShoeShuffled, *, secret: bool = True) -> dict[str, An
     }
 
 
+def next_commitment(event: NextShoeCommitted, *, secret: bool = True) -> dict[str, Any]:
+    """A seed committed in advance as everyone sees it: its shoe and commitment."""
+    from puntobanco import fair
+
+    return {
+        "type": "NextShoeCommitted",
+        "shoe": event.shoe,
+        "commitment": fair.commitment(bytes.fromhex(event.server_seed)),
+        "secret": secret,
+    }
+
+
+def next_shoe(state: TableState) -> dict[str, Any] | None:
+    """The next shoe as every viewer sees it, or None (real cards, no shoe to follow).
+
+    ``shoe``: its number; ``commitment``: SHA-256 of its server seed, drawn
+    already; ``client_seed``: what it will be shuffled with if nobody else
+    contributes; ``contributions``: ``{"name", "text"}`` in the order recorded;
+    ``limit``: the most a shoe takes; ``secret``: false at a table opened with a seed.
+    """
+    from puntobanco import fair
+
+    committed = state.next_shoe
+    if committed is None:
+        return None
+    return {
+        "shoe": committed.number,
+        "commitment": committed.commitment,
+        "client_seed": fair.client_seed(state.table, committed.number, committed.texts),
+        "contributions": [{"name": n, "text": t} for n, t in committed.contributions],
+        "limit": fair.MAX_CONTRIBUTIONS,
+        "secret": state.config.seed is None,
+    }
+
+
 def public_event(event: Event, config: TableConfig) -> dict[str, Any]:
     """``event`` as every viewer may receive it (JSON-ready).
 
@@ -69,6 +105,9 @@ def public_event(event: Event, config: TableConfig) -> dict[str, Any]:
             # server seed itself stays in the store until the shoe ends.
             data.update(fair_commitment(event, secret=config.seed is None))
         return data
+    if isinstance(event, NextShoeCommitted):
+        # Its server seed stays in the store until its shoe ends.
+        return next_commitment(event, secret=config.seed is None)
     if isinstance(event, TableOpened):
         return {"type": "TableOpened", "table": event.table, "config": public_config(config)}
     if isinstance(event, BetPlaced | BetWithdrawn) and config.rules.hidden_bets:
@@ -203,6 +242,8 @@ def build_view(
             "nonce": shoe.number,
             "secret": shoe.commitment is not None and state.config.seed is None,
         },
+        # The next shoe's commitment, before anyone contributes to its client seed.
+        "next_shoe": next_shoe(state),
         "countdown": countdown,
         "winners": list(state.winners),
         "house": _amount(state.house) if viewer.role is Role.HOST else None,
