@@ -213,6 +213,19 @@ MESSAGES: dict[str, M] = {
         "Compromiso (SHA-256 de la semilla del servidor) del zapato",
     ),
     "web.ui.client_seed": M("client seed", "graine client", "semilla del cliente"),
+    "web.ui.seed_title": M(
+        "The next shoe's seed", "La graine du prochain sabot", "La semilla del próximo zapato"
+    ),
+    "web.ui.contribution": M("Your contribution", "Votre contribution", "Su contribución"),
+    "web.ui.contribute": M("Add it to the seed", "L'ajouter à la graine", "Añadirla a la semilla"),
+    "web.ui.seed_help": M(
+        "The server has already committed to this shoe's seed; your text goes into its "
+        "shuffle with it. One text per player, 1 to 64 characters, no |.",
+        "Le serveur s'est déjà engagé sur la graine de ce sabot ; votre texte entre avec elle "
+        "dans son mélange. Un texte par joueur, de 1 à 64 caractères, sans |.",
+        "El servidor ya se ha comprometido con la semilla de este zapato; su texto entra con "
+        "ella en su barajado. Un texto por jugador, de 1 a 64 caracteres, sin |.",
+    ),
     "web.ui.chain_head": M("Log:", "Journal :", "Registro:"),
     "web.ui.last_coups": M("Last coups", "Derniers coups", "Últimas manos"),
     "web.ui.roads": M("Roads", "Tableaux", "Marcadores"),

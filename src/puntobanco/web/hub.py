@@ -31,6 +31,7 @@ from puntobanco.engine.commands import (
     CloseBets,
     CloseTable,
     Command,
+    Contribute,
     Deal,
     Leave,
     NextCoup,
@@ -40,7 +41,7 @@ from puntobanco.engine.commands import (
     Withdraw,
 )
 from puntobanco.engine.service import carry_out
-from puntobanco.engine.views import fair_commitment
+from puntobanco.engine.views import fair_commitment, next_commitment
 from puntobanco.errors import (
     IllegalActionError,
     InvalidBetError,
@@ -54,7 +55,13 @@ from puntobanco.store.chain import GENESIS, hashes
 from puntobanco.store.postgres import PostgresStore
 from puntobanco.table.codec import to_dict
 from puntobanco.table.config import Format, TableConfig
-from puntobanco.table.events import Event, ShoeBurned, ShoeShuffled, TableOpened
+from puntobanco.table.events import (
+    Event,
+    NextShoeCommitted,
+    ShoeBurned,
+    ShoeShuffled,
+    TableOpened,
+)
 from puntobanco.table.history import CoupRecorder, coup_records
 from puntobanco.table.machine import Table
 from puntobanco.table.names import check_name
@@ -179,6 +186,8 @@ def public_event(event: Event, *, secret: bool = True) -> dict[str, Any]:
         data["order"] = len(event.order)
         if event.server_seed is not None:
             data.update(fair_commitment(event, secret=secret))
+    elif isinstance(event, NextShoeCommitted):
+        return next_commitment(event, secret=secret)  # its seed stays in the store
     elif isinstance(event, ShoeBurned):
         data["burned"] = len(event.burned)
     elif isinstance(event, TableOpened):
@@ -541,9 +550,16 @@ class Hub:
             who = sub.identity
             key: tuple[object, ...] | None = None
             if who.role == PLAYER and not counting:
-                # A player's own part depends on their record, the phase and the
-                # settled coups only (the records are immutable: compared by identity).
-                key = (state.find(who.player or ""), state.phase, version, live.table.phase)
+                # A player's own part depends on their record, the phase, the
+                # settled coups and the next shoe's contributions only (the
+                # records are immutable: compared by identity).
+                key = (
+                    state.find(who.player or ""),
+                    state.phase,
+                    version,
+                    live.table.phase,
+                    state.next_shoe,
+                )
                 cached = self._own.get(sub)
                 if cached is not None and _same(cached[0], key):
                     sub.push_text(f"{head}{text}, {cached[1]}")
@@ -747,6 +763,8 @@ def engine_commands(table: Table, name: str, command: dict[str, Any]) -> list[Co
         return [Withdraw(name, command.get("box"))]
     if kind == "leave":
         return [Leave(name)]
+    if kind == "contribute":
+        return [Contribute(name, _required(command, "text"))]
     if kind == "close_bets":
         return [CloseBets()]
     if kind == "close":

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from puntobanco.coup import Outcome, resolve
-from puntobanco.engine.views import side_bets
+from puntobanco.engine.views import next_shoe, side_bets
 from puntobanco.explain import announce, describe_step
 from puntobanco.i18n import Lang
 from puntobanco.paytable import box_key, json_amount
@@ -156,6 +156,9 @@ def _public(live: Any, lang: Lang) -> dict[str, Any]:
             # False at a table opened with a seed: its shoes are derived from it.
             "secret": shoe.commitment is not None and config.seed is None,
         },
+        # The next shoe: its commitment, shown before anyone contributes to its
+        # client seed, and the contributions so far (the table's, not a viewer's).
+        "next_shoe": next_shoe(state),
         "last": coup_part["last"],
         "in_progress": _in_progress(state, lang),
         "chain_head": live.head,  # the log's hash chain head: what ``puntobanco verify`` prints
@@ -318,4 +321,6 @@ def _player_commands(live: Any, player: Player) -> list[str]:
             out.append("withdraw")
     if table.can_leave(player.name):
         out.append("leave")
+    if table.can_contribute(player.name):
+        out.append("contribute")
     return out

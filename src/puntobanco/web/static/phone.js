@@ -58,6 +58,18 @@
     countdownTimer = setInterval(tick, 250);
   }
 
+  // The next shoe: its commitment (drawn before any contribution), the
+  // contributions so far, and the form while this player may still add one.
+  function renderSeed(v) {
+    const next = v.next_shoe;
+    $("seed").hidden = !next;
+    if (!next) return;
+    $("next-shoe").textContent = `${w("commitment")} ${next.shoe}: ${next.commitment}`;
+    $("next-client").textContent = `${w("client_seed")}: ${next.client_seed}`;
+    $("contributions").replaceChildren(...next.contributions.map((c) => el("li", { text: `${c.name}: ${c.text}` })));
+    $("seed-form").hidden = !v.commands.includes("contribute");
+  }
+
   function render(v) {
     view = v;
     const me = v.me;
@@ -106,6 +118,7 @@
       b.setAttribute("aria-pressed", me.bets[b.dataset.box] !== undefined ? "true" : "false");
     }
     sideBoxes(v, session);
+    renderSeed(v);
     $("leave").hidden = !v.commands.includes("leave");
     const recall = $("recall");
     recall.replaceChildren(...[...(v.recent || [])].reverse().map((r) => el("li", {},
@@ -119,6 +132,7 @@
     error("");
     const answer = await conn.send(command);
     if (answer.type === "error") error(answer.error.message);
+    return answer;
   }
 
   function start() {
@@ -141,6 +155,11 @@
     $("leave").addEventListener("click", async () => {
       await act({ type: "leave" });
       await fetch(`/api/tables/${encodeURIComponent(table)}/logout`, { method: "POST" });
+    });
+    $("seed-form").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const answer = await act({ type: "contribute", text: $("seed-input").value });
+      if (answer.type !== "error") $("seed-input").value = "";
     });
     $("find-form").addEventListener("submit", async (event) => {
       event.preventDefault();
