@@ -3,7 +3,8 @@
 Hypothesis drives random tables of every format with random commands from
 random viewers; after each command, every view (each player, the host, a
 spectator) and every public event is searched for the cards still in the
-shoe beyond what has been dealt, and for the seed.
+shoe beyond what has been dealt, for the seed, and for the server seeds the store
+keeps private (the shoe in play's and the next shoe's, committed in advance).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from puntobanco.engine import (
     Bet,
     CloseBets,
     Command,
+    Contribute,
     Deal,
     Engine,
     Leave,
@@ -43,6 +45,17 @@ def undealt(engine: Engine) -> set[str]:
         return set()
     dealt = {str(c) for c in shoe.order[: shoe.position]}
     return {str(c) for c in shoe.order[shoe.position :]} - dealt
+
+
+def private_seeds(engine: Engine) -> set[str]:
+    """The server seeds the store keeps private now: the shoe's in play, the next's."""
+    state = engine.state("t")
+    seeds = set()
+    if state.shoe is not None and state.shoe.server_seed and not state.shoe.revealed:
+        seeds.add(state.shoe.server_seed)
+    if state.next_shoe is not None and state.next_shoe.server_seed:
+        seeds.add(state.next_shoe.server_seed)
+    return seeds
 
 
 def card_texts(data: Any) -> set[str]:
@@ -74,6 +87,7 @@ commands = st.one_of(
     st.just(Deal()),
     st.just(UndoCard()),
     st.just(Tick()),
+    st.builds(Contribute, st.sampled_from(NAMES), st.sampled_from(["lucky", "7", "a|b"])),
 )
 
 
@@ -103,11 +117,14 @@ def test_no_view_and_no_public_event_holds_a_card_before_it_is_dealt(
         except PuntoBancoError:
             pass
         secret = undealt(engine)
+        seeds = private_seeds(engine)
         for viewer in [Viewer.HOST, Viewer.SPECTATOR, *map(Viewer.player, NAMES)]:
             view = engine.view("t", viewer)
             text = json.dumps(view)
             assert str(SEED) not in text
+            assert not any(seed in text for seed in seeds), viewer
             assert not (card_texts(view) & secret), viewer
         for event in published:
             assert str(SEED) not in json.dumps(event)
+            assert not any(seed in json.dumps(event) for seed in seeds), event
             assert not (card_texts(event) & secret), event
