@@ -372,3 +372,25 @@ def test_shoes_verify_and_the_standalone_verifier_check_a_shoe_with_contribution
     assert [s.commitment for s in fair_shoes(events)][1] == fair.commitment(
         bytes.fromhex(committed(events, 2).server_seed)
     )
+
+
+def test_the_contribute_command_adds_a_players_text_to_a_stored_tables_next_shoe(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "club.db"
+    table = CasinoTable(decks=1, db=db, table="club")
+    table.sit("Ana", 10**9)
+    table.close()
+    assert main(["contribute", "club", "ana", "lucky 7", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert "shoe 2" in out and "'club/2|lucky 7'" in out
+    assert main(["--lang", "fr", "contribute", "club", "Ana", "again", "--db", str(db)]) == 2
+    assert "Ana a déjà contribué à la graine client du sabot 2" in capsys.readouterr().err
+    assert main(["contribute", "club", "Zoé", "hello", "--db", str(db)]) == 2
+    assert "Zoé" in capsys.readouterr().err
+    assert main(["contribute", "club", "Ana", "a|b", "--db", str(tmp_path / "none.db")]) == 2
+    assert not (tmp_path / "none.db").exists()  # no log is created by a contribution
+    again = CasinoTable.resume("club", db=db)
+    until_shoe(again, 2)
+    assert shuffled(again.events, 2).client_seed == "club/2|lucky 7"
+    again.close()

@@ -249,6 +249,10 @@ def _rows(raw: sqlite3.Connection) -> list[tuple[str, int, str, str, str]]:
     return raw.execute("SELECT table_id, seq, time, type, body FROM events ORDER BY seq").fetchall()
 
 
+def _first_bet(raw: sqlite3.Connection) -> tuple[str, int, str, str, str]:
+    return next(row for row in _rows(raw) if row[3] == "BetPlaced")
+
+
 def test_a_stored_hash_changed_is_refused_naming_its_event(sound: Path) -> None:
     with writing(sound) as raw:
         raw.execute("UPDATE events SET hash = ? WHERE seq = 5", ("ab" * 32,))
@@ -257,23 +261,22 @@ def test_a_stored_hash_changed_is_refused_naming_its_event(sound: Path) -> None:
 
 def test_an_event_edited_with_its_checksum_redone_is_refused_by_its_link(sound: Path) -> None:
     with writing(sound) as raw:
-        table, seq, time, type_name, body = _rows(raw)[6]
-        assert type_name == "BetPlaced"
+        table, seq, time, type_name, body = _first_bet(raw)
+        assert seq == 8  # after the opening, the next shoe's commitment and the seat
         edited = body.replace("1010", "9010")
         assert edited != body
         raw.execute(
             "UPDATE events SET body = ?, crc = ? WHERE seq = ?",
             (edited, row_crc(table, seq, time, type_name, edited), seq),
         )
-    _refused(sound, 7)
+    _refused(sound, 8)
 
 
 def test_an_event_edited_with_its_own_hash_redone_breaks_the_link_after_it(
     sound: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with writing(sound) as raw:
-        rows = _rows(raw)
-        table, seq, time, type_name, body = rows[6]
+        table, seq, time, type_name, body = _first_bet(raw)
         (prev,) = raw.execute("SELECT hash FROM events WHERE seq = ?", (seq - 1,)).fetchone()
         edited = body.replace("1010", "9010")
         own = link(table, seq, time, json.loads(edited), prev)
@@ -281,10 +284,10 @@ def test_an_event_edited_with_its_own_hash_redone_breaks_the_link_after_it(
             "UPDATE events SET body = ?, crc = ?, hash = ? WHERE seq = ?",
             (edited, row_crc(table, seq, time, type_name, edited), own, seq),
         )
-    _refused(sound, 8)
+    _refused(sound, 9)
     assert main(["verify", "club", "--db", str(sound)]) == 2
     err = capsys.readouterr().err
-    assert "event 8 of table 'club' does not match its link of the hash chain" in err
+    assert "event 9 of table 'club' does not match its link of the hash chain" in err
 
 
 def test_a_writer_refuses_to_link_after_a_row_stored_without_its_hash(sound: Path) -> None:

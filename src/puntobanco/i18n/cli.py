@@ -254,7 +254,9 @@ METAVARS: dict[str, M] = {
     "cards": M("cards", "cartes", "cartas"),
     "dest": M("dest", "copie", "copia"),
     "file": M("file", "fichier", "archivo"),
+    "name": M("name", "nom", "nombre"),
     "results": M("results", "résultats", "resultados"),
     "table": M("table", "table", "mesa"),
     "target": M("target", "cible", "objetivo"),
+    "text": M("text", "texte", "texto"),
 }

@@ -292,3 +292,33 @@ MESSAGES.update(
         ),
     }
 )
+MESSAGES.update(
+    {
+        "cli.help.contribute": M(
+            "add a player's text to the client seed of a table's next shoe (its server seed is "
+            "already committed)",
+            "ajouter le texte d'un joueur à la graine client du prochain sabot d'une table (sa "
+            "graine du serveur est déjà engagée)",
+            "añadir el texto de un jugador a la semilla del cliente del próximo zapato de una "
+            "mesa (su semilla del servidor ya está comprometida)",
+        ),
+        "cli.help.contributor": M(
+            "the seated player who contributes",
+            "le joueur assis qui contribue",
+            "el jugador sentado que contribuye",
+        ),
+        "cli.help.contribution": M(
+            "1 to 64 printable characters without '|' (quote it)",
+            "de 1 à 64 caractères imprimables sans '|' (entre guillemets)",
+            "de 1 a 64 caracteres imprimibles sin '|' (entre comillas)",
+        ),
+        "contribute.done": M(
+            "Table {table!r}, shoe {shoe} (commitment {commitment}): its client seed is now "
+            "{client!r}.",
+            "Table {table!r}, sabot {shoe} (engagement {commitment}) : sa graine client est "
+            "maintenant {client!r}.",
+            "Mesa {table!r}, zapato {shoe} (compromiso {commitment}): su semilla del cliente es "
+            "ahora {client!r}.",
+        ),
+    }
+)
