@@ -394,3 +394,31 @@ def test_the_contribute_command_adds_a_players_text_to_a_stored_tables_next_shoe
     until_shoe(again, 2)
     assert shuffled(again.events, 2).client_seed == "club/2|lucky 7"
     again.close()
+
+
+def test_a_head_noted_during_a_deal_is_in_every_export_once_that_deal_and_the_next_have_ended() -> (
+    None
+):
+    from puntobanco.store.jsonl import chain_head, chain_of
+
+    store = MemoryStore()
+    session = Session(["Ana", "Bruno"], deals=6, db=store, rng=SeededRandom(12))
+
+    def deal() -> None:
+        session.predict("Ana", "banco")
+        session.predict("Bruno", "punto")
+        session.deal()
+
+    def exported_heads() -> list[str]:
+        lines = export_lines(store.load("session"))
+        return [h for _, h in chain_of(read_lines(lines)["session"])]
+
+    deal()
+    deal()  # deal 3 is open: its shoe is shuffled, the seed of deal 4's committed
+    noted = chain_head(store.load("session"))
+    deal()  # deal 4 open: deal 3's shoe has ended, deal 4's seed is still hidden
+    assert noted not in exported_heads()
+    deal()  # deal 5 open: deal 4's shoe has ended too
+    assert noted in exported_heads()
+    session.close_table()
+    assert noted in exported_heads()

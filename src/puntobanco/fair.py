@@ -4,9 +4,9 @@ The scheme, exactly (anyone can re-implement the check from these lines):
 
 - Per shoe the server draws ``server_seed``, 32 bytes from ``secrets``, and
   shows ``SHA-256(server_seed)`` in lowercase hex (the *commitment*). It draws
-  it one shoe ahead: when shoe N is shuffled (at the table's opening for shoe
-  1), the seed of shoe N+1 is drawn and its commitment published, and shoe N+1
-  is shuffled with that very seed. The commitment is thus public before the
+  it one shoe ahead: when shoe N is shuffled (shoe 1 when the table opens),
+  the seed of shoe N+1 is drawn and its commitment published, and shoe N+1 is
+  shuffled with that very seed. The commitment is thus public before the
   first bet of its shoe and before any contribution to its client seed.
 - ``client_seed`` is public text recorded when the shoe is shuffled: by default
   ``"{table}/{nonce}"``; each contribution a player makes before the shuffle is
@@ -24,7 +24,9 @@ The scheme, exactly (anyone can re-implement the check from these lines):
   spades, hearts, diamonds, clubs, and within a suit A, 2, ..., 10, J, Q, K.
   Fisher-Yates: for i from n-1 down to 1, j is a uniform integer in [0, i+1),
   swap positions i and j. Position 0 is the first card out (burn included).
-- ``server_seed`` is revealed when the shoe ends. A table opened with an
+- ``server_seed`` is revealed when the shoe ends; until then it stays in the
+  store's private part, as does the seed drawn in advance for the next shoe
+  (views and exports show commitments only). A table opened with an
   explicit integer seed derives its server seeds from it
   (``SHA-256("puntobanco-seed:{seed}:{nonce}")``) and marks every shoe
   ``"secret": false``.
