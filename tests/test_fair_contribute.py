@@ -314,6 +314,11 @@ def test_import_refuses_a_log_whose_contribution_or_committed_seed_was_changed()
         ]
 
     assert import_lines(MemoryStore(), forged("nothing"))[0][0] == "club"
+    # The chain covers the new events: an edit without the hashes redone is refused.
+    edited = [json.dumps(x).replace('"text": "honest"', '"text": "honesT"') for x in good]
+    with pytest.raises(StoreError) as broken:
+        import_lines(MemoryStore(), edited)
+    assert broken.value.key == "store.error.chain_hash"
     for change in ("text", "seed", "drop"):
         with pytest.raises(StoreError) as refused:
             import_lines(MemoryStore(), forged(change))
@@ -422,3 +427,32 @@ def test_a_head_noted_during_a_deal_is_in_every_export_once_that_deal_and_the_ne
     assert noted in exported_heads()
     session.close_table()
     assert noted in exported_heads()
+
+
+def test_a_log_written_before_seeds_were_committed_in_advance_still_imports_and_plays_on() -> None:
+    from puntobanco.store.chain import hashes
+
+    store = MemoryStore()
+    table = CasinoTable(decks=1, db=store, table="club")
+    table.sit("Ana", 10**9)
+    until_shoe(table, 2)
+    old = [
+        json.loads(line)
+        for line in export_lines(store.load("club"), secrets=True)
+        if '"NextShoeCommitted"' not in line
+    ]
+    for seq, line in enumerate(old, start=1):
+        line["seq"] = seq
+    links = hashes((x["table"], x["seq"], x["time"], x["event"]) for x in old)
+    lines = [json.dumps({**x, "prev": p, "hash": h}) for x, (p, h) in zip(old, links, strict=True)]
+    copy = MemoryStore()
+    assert import_lines(copy, lines)[0][0] == "club"
+    resumed = CasinoTable.resume("club", db=copy)
+    assert resumed.state.next_shoe is None  # nothing committed for shoe 3 in that log
+    with pytest.raises(IllegalActionError) as refused:
+        resumed.contribute("Ana", "not yet")
+    assert refused.value.key == "table.error.contribute.no_next_shoe"
+    until_shoe(resumed, 3)  # shoe 3 takes a seed drawn now, and commits shoe 4's
+    events = resumed.events
+    assert shuffled(events, 3).server_seed and committed(events, 4).server_seed
+    assert fair.verify_shoe(fair_shoes(events)[1])
