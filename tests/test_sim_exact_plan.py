@@ -1,8 +1,9 @@
 """The exact-count strategies play the same with their counts planned ahead as shoe by shoe.
 
-``run_chunk`` counts the compositions of several shoes together (full vector
-blocks); the reference counts each shoe alone. Every decision, bankroll and
-record must be the same, for every strategy that reads the counts.
+``run_chunk`` decides on the compositions of several shoes together (full
+vector blocks, float32 with a proven bound, exact counts where it does not
+decide); the reference counts each shoe alone, exactly. Every decision,
+bankroll and record must be the same, for every strategy that reads the counts.
 """
 
 from __future__ import annotations
@@ -18,9 +19,12 @@ from puntobanco.sim.strategies import parse_strategy
 Records = tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
-def play(config: SimConfig, chunk: int, plan_coups: int) -> Records:
-    """(shoes, results, squared nets) of one chunk, counted ``plan_coups`` ahead."""
+def play(config: SimConfig, chunk: int, plan_coups: int, gamma: float | None = None) -> Records:
+    """(shoes, results, squared nets) of one chunk, counted ``plan_coups`` ahead
+    (float32 trusted outside ``gamma`` when given, else outside its proven bound)."""
     a = _cached_arrays(config)
+    if gamma is not None:
+        a = {**a, "gamma": gamma}
     budget = config.budget(chunk)
     n_strat = len(config.strategies)
     shoes = np.zeros((_max_shoes(config, budget), 5), dtype=np.int64)
@@ -113,3 +117,24 @@ def test_a_chunk_sharing_its_counts_among_threads_keeps_every_record(
     assert np.array_equal(reference[0], shared.shoes)
     assert np.array_equal(reference[1], shared.results)
     assert np.array_equal(reference[2], shared.coup_squares)
+
+
+@pytest.mark.parametrize("gamma", [-1.0, 0.001])
+@pytest.mark.parametrize("names", [("count",), ("perfect:dragon_7", "perfect:panda_8")])
+def test_exact_counts_where_float32_does_not_decide_keep_every_record(
+    gamma: float, names: tuple[str, ...]
+) -> None:
+    # -1: every composition counted exactly (the method before the bound);
+    # 0.001: a bound wider than the proven one, so many more are.
+    config = SimConfig(
+        coups=40_000,
+        decks=8,
+        seed=77,
+        paytable="ez",
+        strategies=tuple(parse_strategy(n) for n in names),
+    )
+    reference = play(config, 0, 0)
+    for records in (play(config, 0, engine.PLAN_COUPS), play(config, 0, 300, gamma)):
+        for ref, fast in zip(reference, records, strict=True):
+            assert np.array_equal(ref, fast)
+    assert reference[1][:, :, engine.R_BETS].sum() > 0

@@ -428,12 +428,129 @@ def main_levels() -> tuple[Level, Level, Level, int]:
 
 
 @numba.njit(inline="always")
-def _add_row(starts: Any, cols: Any, vals: Any, row: Any, w: Any, acc: Any) -> None:
+def _add_row(starts: Any, cols: Any, vals: Any, row: Any, w: Any, acc: Any, lanes: Any) -> None:
     for q in range(starts[row], starts[row + 1]):
         o = acc[cols[q]]
         x = vals[q]
-        for i in range(BLOCK):
+        for i in range(lanes):
             o[i] += w[i] * x
+
+
+def level_accumulator(lanes: int) -> Any:
+    """The nested loops of ``counts_levels`` alone, for ``lanes`` compositions
+    side by side (a constant of the compiled code, so its loops over lanes
+    unroll): ``accumulate(r, s4, c4, v4, s5, c5, v5, s6, c6, v6, acc)`` puts
+    in ``acc[L - 4, c, i]`` the ordered L-card starts of class c (tables of
+    ``level_tables``, entries in ``r``'s dtype) of composition i (``r[v, i]``,
+    restored on return), each start weighted by its table entry. In the dtype
+    of ``r``: float64 counts exactly (``counts_levels``), float32 holds twice
+    the lanes a vector for ``puntobanco.odds.bounded``, which bounds its
+    rounding.
+    """
+
+    @numba.njit(cache=True, nogil=True)
+    def accumulate(
+        r: Any,
+        s4: Any,
+        c4: Any,
+        v4: Any,
+        s5: Any,
+        c5: Any,
+        v5: Any,
+        s6: Any,
+        c6: Any,
+        v6: Any,
+        acc: Any,
+    ) -> None:
+        acc[:, :, :] = 0.0
+        a4 = acc[0]
+        a5 = acc[1]
+        a6 = acc[2]
+        w0 = np.empty(lanes, r.dtype)
+        w1 = np.empty(lanes, r.dtype)
+        w2 = np.empty(lanes, r.dtype)
+        w3 = np.empty(lanes, r.dtype)
+        w4 = np.empty(lanes, r.dtype)
+        m4 = 0
+        m5 = 0
+        m6 = 0
+        for a in range(10):
+            ra = r[a]
+            for i in range(lanes):
+                w0[i] = ra[i]
+                ra[i] -= 1.0
+            for b in range(a, 10):
+                rb = r[b]
+                for i in range(lanes):
+                    w1[i] = w0[i] * rb[i]
+                    rb[i] -= 1.0
+                for c in range(b, 10):
+                    rc = r[c]
+                    for i in range(lanes):
+                        w2[i] = w1[i] * rc[i]
+                        rc[i] -= 1.0
+                    for d in range(c, 10):
+                        rd = r[d]
+                        for i in range(lanes):
+                            w3[i] = w2[i] * rd[i]
+                            rd[i] -= 1.0
+                        _add_row(s4, c4, v4, m4, w3, a4, lanes)
+                        m4 += 1
+                        for e in range(d, 10):
+                            re = r[e]
+                            for i in range(lanes):
+                                w4[i] = w3[i] * re[i]
+                                re[i] -= 1.0
+                            _add_row(s5, c5, v5, m5, w4, a5, lanes)
+                            m5 += 1
+                            for f in range(e, 10):
+                                rf = r[f]
+                                q = s6[m6]
+                                end = s6[m6 + 1]
+                                while q + 2 < end:  # three classes a pass, no stored product
+                                    o = a6[c6[q]]
+                                    p = a6[c6[q + 1]]
+                                    u = a6[c6[q + 2]]
+                                    x = v6[q]
+                                    y = v6[q + 1]
+                                    z = v6[q + 2]
+                                    for i in range(lanes):
+                                        tt = w4[i] * rf[i]
+                                        o[i] += tt * x
+                                        p[i] += tt * y
+                                        u[i] += tt * z
+                                    q += 3
+                                if q + 1 < end:
+                                    o = a6[c6[q]]
+                                    p = a6[c6[q + 1]]
+                                    x = v6[q]
+                                    y = v6[q + 1]
+                                    for i in range(lanes):
+                                        tt = w4[i] * rf[i]
+                                        o[i] += tt * x
+                                        p[i] += tt * y
+                                    q += 2
+                                if q < end:
+                                    o = a6[c6[q]]
+                                    x = v6[q]
+                                    for i in range(lanes):
+                                        o[i] += w4[i] * rf[i] * x
+                                m6 += 1
+                            for i in range(lanes):
+                                re[i] += 1.0
+                        for i in range(lanes):
+                            rd[i] += 1.0
+                    for i in range(lanes):
+                        rc[i] += 1.0
+                for i in range(lanes):
+                    rb[i] += 1.0
+            for i in range(lanes):
+                ra[i] += 1.0
+
+    return accumulate
+
+
+accumulate_levels = level_accumulator(BLOCK)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -462,90 +579,10 @@ def counts_levels(
     cards, and so does every sum of them below.
     """
     k_out = out.shape[0]
-    acc[:, :, :] = 0.0
+    accumulate_levels(r, s4, c4, v4, s5, c5, v5, s6, c6, v6, acc)
     a4 = acc[0]
     a5 = acc[1]
     a6 = acc[2]
-    w0 = np.empty(BLOCK)
-    w1 = np.empty(BLOCK)
-    w2 = np.empty(BLOCK)
-    w3 = np.empty(BLOCK)
-    w4 = np.empty(BLOCK)
-    m4 = 0
-    m5 = 0
-    m6 = 0
-    for a in range(10):
-        ra = r[a]
-        for i in range(BLOCK):
-            w0[i] = ra[i]
-            ra[i] -= 1.0
-        for b in range(a, 10):
-            rb = r[b]
-            for i in range(BLOCK):
-                w1[i] = w0[i] * rb[i]
-                rb[i] -= 1.0
-            for c in range(b, 10):
-                rc = r[c]
-                for i in range(BLOCK):
-                    w2[i] = w1[i] * rc[i]
-                    rc[i] -= 1.0
-                for d in range(c, 10):
-                    rd = r[d]
-                    for i in range(BLOCK):
-                        w3[i] = w2[i] * rd[i]
-                        rd[i] -= 1.0
-                    _add_row(s4, c4, v4, m4, w3, a4)
-                    m4 += 1
-                    for e in range(d, 10):
-                        re = r[e]
-                        for i in range(BLOCK):
-                            w4[i] = w3[i] * re[i]
-                            re[i] -= 1.0
-                        _add_row(s5, c5, v5, m5, w4, a5)
-                        m5 += 1
-                        for f in range(e, 10):
-                            rf = r[f]
-                            q = s6[m6]
-                            end = s6[m6 + 1]
-                            while q + 2 < end:  # three classes a pass, no stored product
-                                o = a6[c6[q]]
-                                p = a6[c6[q + 1]]
-                                u = a6[c6[q + 2]]
-                                x = v6[q]
-                                y = v6[q + 1]
-                                z = v6[q + 2]
-                                for i in range(BLOCK):
-                                    tt = w4[i] * rf[i]
-                                    o[i] += tt * x
-                                    p[i] += tt * y
-                                    u[i] += tt * z
-                                q += 3
-                            if q + 1 < end:
-                                o = a6[c6[q]]
-                                p = a6[c6[q + 1]]
-                                x = v6[q]
-                                y = v6[q + 1]
-                                for i in range(BLOCK):
-                                    tt = w4[i] * rf[i]
-                                    o[i] += tt * x
-                                    p[i] += tt * y
-                                q += 2
-                            if q < end:
-                                o = a6[c6[q]]
-                                x = v6[q]
-                                for i in range(BLOCK):
-                                    o[i] += w4[i] * rf[i] * x
-                            m6 += 1
-                        for i in range(BLOCK):
-                            re[i] += 1.0
-                    for i in range(BLOCK):
-                        rd[i] += 1.0
-                for i in range(BLOCK):
-                    rc[i] += 1.0
-            for i in range(BLOCK):
-                rb[i] += 1.0
-        for i in range(BLOCK):
-            ra[i] += 1.0
     for i in range(BLOCK):
         n = 0.0
         for v in range(10):

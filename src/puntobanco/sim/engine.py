@@ -25,6 +25,7 @@ import numpy as np
 
 from puntobanco.jit import numba
 from puntobanco.odds.batch import BLOCK, counts_levels
+from puntobanco.sim.decisions import COUNT_BOXES, decide_rows, exact_values
 from puntobanco.sim.shuffle import U64, derive_seed, seeded_state, shuffle, swap_step
 from puntobanco.sim.strategies import (
     AGAINST,
@@ -126,18 +127,6 @@ def _wide_index(cards: Any, pos: Any) -> Any:
     return ((pt << 11) | (bt << 7)) + tail
 
 
-@numba.njit(inline="always")
-def _expectation_sign(ex: Any, k: Any, epay: Any, box: Any) -> Any:
-    """Sign of the exact expectation of ``box`` before coup k: the class counts
-    ``ex[k]`` (exact integers in float64) times the reduced prices ``epay``,
-    summed in int64 (every price is divided by its column's gcd, so the sum
-    stays below 2**63)."""
-    total = np.int64(0)
-    for c in range(epay.shape[0]):
-        total += np.int64(ex[k, c]) * epay[c, box]
-    return total
-
-
 @numba.njit(cache=True, nogil=True)
 def exact_classes(
     cards: Any, full: Any, burn: Any, starts: Any, k: Any, levels: Any, ex: Any
@@ -234,28 +223,6 @@ def plan_shoes(
 
 
 @numba.njit(cache=True, nogil=True)
-def count_rows(comps: Any, lo: Any, hi: Any, levels: Any, ex: Any) -> None:
-    """Exact class counts of rows ``lo`` to ``hi`` of ``comps`` into ``ex``, in
-    blocks of ``BLOCK`` (``counts_levels``). Each composition is counted alone
-    in its lane, so its counts are the same to the bit whatever rows share its
-    block: ranges can be counted in any order, on any thread."""
-    n_cls = ex.shape[1]
-    s4, c4, v4, s5, c5, v5, s6, c6, v6, big = levels
-    r = np.zeros((10, BLOCK))
-    acc = np.zeros((3, n_cls, BLOCK))
-    out = np.zeros((n_cls, BLOCK))
-    for start in range(lo, hi, BLOCK):
-        nb = min(BLOCK, hi - start)
-        for v in range(10):
-            for i in range(BLOCK):
-                r[v, i] = comps[start + i, v] if i < nb else 0.0
-        counts_levels(r, s4, c4, v4, s5, c5, v5, s6, c6, v6, big, acc, out)
-        for i in range(nb):
-            for c in range(n_cls):
-                ex[start + i, c] = out[c, i]
-
-
-@numba.njit(cache=True, nogil=True)
 def run_chunk(
     chunk_seed: Any,
     base: Any,
@@ -272,11 +239,13 @@ def run_chunk(
     params: Any,
     line0: Any,
     levels: Any,
+    levels32: Any,
+    gamma: Any,
     plan_coups: Any,
     first: Any,
     stop: Any,
     dealt: Any,
-    given_ex: Any,
+    given_val: Any,
     given_offsets: Any,
     shoes: Any,
     results: Any,
@@ -290,15 +259,18 @@ def run_chunk(
     ``wide_cls`` gives each coup's class (indexed as ``wide``), ``price[c, box]``
     a unit's net in class c on ``box`` in hundredths (``scale`` = 100; 0 is a
     push), ``epay`` the same reduced by each column's gcd, and ``levels`` the
-    exact strategies' class tables by coup length (``exact_classes``);
+    exact strategies' class tables by coup length (``exact_classes``), in
+    float32 as ``levels32`` with their error bound ``gamma``
+    (``decisions.decide_rows``);
     ``shoes[s]`` gets the shoe's record, ``results[s, i]`` strategy i's, and
     ``coup_stats[i]`` (sum of squared nets) per coup; the first shoes' bankrolls
     after each coup and unseen compositions before it go to the trace arrays.
-    ``plan_coups`` > 0 counts the compositions of the shoes ahead that many at
-    a time (``plan_shoes``, ``count_rows``); 0 counts them shoe by shoe
-    (``exact_classes``), the reference the planned counts are tested against;
-    below 0 the caller has counted them: shoe ``first + j``'s coup i in row
-    ``given_offsets[j] + i`` of ``given_ex``. Play starts at shoe ``first``
+    ``plan_coups`` > 0 decides on the compositions of the shoes ahead that
+    many at a time (``plan_shoes``, ``decisions.decide_rows``); 0 counts them
+    exactly shoe by shoe (``exact_classes``), the reference the planned
+    decisions are tested against; below 0 the caller has decided them: shoe
+    ``first + j``'s coup i in row ``given_offsets[j] + i`` of ``given_val``
+    (``decisions`` says what a value is). Play starts at shoe ``first``
     with ``dealt`` coups already dealt (an earlier call's) and stops before
     shoe ``stop``, so a chunk can be played in parts with the same records.
     Returns the number of the shoe after the last one played.
@@ -315,7 +287,8 @@ def run_chunk(
     starts = np.zeros(most, np.int64)
     outs = np.zeros(most, np.int64)
     room_rows = max(most, plan_coups)
-    ex = given_ex if plan_coups < 0 else np.zeros((room_rows, epay.shape[0]))
+    val = given_val if plan_coups < 0 else np.zeros((room_rows, epay.shape[1]), np.int64)
+    ex = np.zeros((most if plan_coups == 0 else 0, epay.shape[0]))
     offsets = given_offsets if plan_coups < 0 else np.zeros(room_rows + 2, np.int64)
     comps = np.zeros((room_rows if plan_coups > 0 else 0, 10), np.int64)
     planned_first = first
@@ -346,12 +319,13 @@ def run_chunk(
                     chunk_seed, s, base, full, burn, cut, wide, room, cards, starts, outs,
                     comps, offsets,
                 )  # fmt: skip
-                count_rows(comps, 0, listed, levels, ex)
+                decide_rows(comps, 0, listed, levels32, gamma, levels, epay, val)
             row = offsets[s - planned_first]
         shuffle(cards, base, derive_seed(chunk_seed, s))
         if any_exact and plan_coups == 0:  # every composition of the shoe, in one pass
             planned = deal_shoe(cards, burn, cut, wide, starts, outs)
             exact_classes(cards, full, burn, starts, planned, levels, ex)
+            exact_values(ex, planned, epay, val)
         pos = 0
         running = 0
         for v in range(10):
@@ -389,8 +363,8 @@ def run_chunk(
             want_box = -1
             if any_exact:
                 best = np.int64(0)
-                for candidate in range(3):
-                    value = _expectation_sign(ex, row + k, epay, candidate)
+                for candidate in range(COUNT_BOXES):
+                    value = val[row + k, candidate]
                     if value > best:
                         best = value
                         want_box = candidate
@@ -422,7 +396,7 @@ def run_chunk(
                 elif kind == COUNT:
                     b = want_box
                 elif kind == PERFECT:
-                    if _expectation_sign(ex, row + k, epay, b) <= 0:
+                    if val[row + k, b] <= 0:
                         b = -1
                 elif kind == DRAGON_COUNT:
                     # True count (running count per deck left) at least the trigger.

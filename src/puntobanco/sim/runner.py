@@ -20,10 +20,11 @@ from typing import Any
 
 import numpy as np
 
-from puntobanco.odds.batch import BLOCK
+from puntobanco.odds.bounded import LANES, float32_levels, relative_bound
 from puntobanco.rng import derive_seed
 from puntobanco.sim import engine
 from puntobanco.sim.config import CHUNK_COUPS, MAX_COUPS, SCALE, ChunkResult, SimConfig, Trace
+from puntobanco.sim.decisions import decide_rows
 from puntobanco.sim.results import digest as make_digest
 from puntobanco.sim.strategies import COUNT, LABOUCHERE_LINE, PERFECT
 from puntobanco.tableau import deck_points, wide_coup_table
@@ -91,8 +92,11 @@ def _arrays(config: SimConfig) -> dict[str, Any]:
         ),
         "params": params,
         "line0": line0,
-        # Class counts by coup length of the exact strategies' classes, as one tuple.
+        # Class counts by coup length of the exact strategies' classes, as one tuple;
+        # the same in float32 with the bound on their rounding (odds.bounded).
         "levels": tuple(x for level in levels[:3] for x in level) + (levels[3],),
+        "levels32": float32_levels(levels),
+        "gamma": relative_bound(levels),
         "ranks": cl.rank_base(config.decks),
         "points": cl.rank_points(),
         "cells": cl.cell_table(),
@@ -130,11 +134,11 @@ def _strategy_kernel(
 ) -> int:
     """``engine.run_chunk`` with the run's cached arrays: one place names its
     arguments. ``plan_coups=0`` counts shoe by shoe (the reference); with
-    ``given`` (counts, row offsets) it plays shoes ``first`` to ``stop`` on
-    counts made by the caller."""
+    ``given`` (values, row offsets) it plays shoes ``first`` to ``stop`` on
+    the decisions' values (``sim.decisions``) made by the caller."""
     mode = plan_coups if given is None else -1
     if given is None:
-        given = (np.zeros((0, 1)), np.zeros(0, dtype=np.int64))
+        given = (np.zeros((0, 1), dtype=np.int64), np.zeros(0, dtype=np.int64))
     return int(
         engine.run_chunk(
             seed,
@@ -152,6 +156,8 @@ def _strategy_kernel(
             a["params"],
             a["line0"],
             a["levels"],
+            a["levels32"],
+            a["gamma"],
             mode,
             first,
             stop,
@@ -167,7 +173,7 @@ def _strategy_kernel(
     )
 
 
-#: Compositions listed at a time when a chunk's exact counts are shared among threads.
+#: Compositions listed at a time when a chunk's decisions are shared among threads.
 SHARED_COUPS = 1 << 15
 
 
@@ -181,18 +187,18 @@ def _play_shared(
     squares: Any,
     threads: int,
 ) -> int:
-    """``_strategy_kernel`` with the exact counts made on ``threads`` threads:
-    the shoes ahead are listed (cheap), their compositions counted in ranges
-    side by side (the kernels release the GIL), then played in order on one
-    thread. The counts do not depend on where they are made, so the records
+    """``_strategy_kernel`` with the decisions made on ``threads`` threads: the
+    shoes ahead are listed (cheap), their compositions decided in ranges side
+    by side (the kernels release the GIL), then played in order on one
+    thread. A row's value does not depend on where it is made, so the records
     are the single thread's, to the bit. Returns the number of shoes."""
     n = 52 * config.decks
     most = n // 4 + 1
     cap = max(SHARED_COUPS, most)
-    n_cls = a["epay"].shape[0]
+    n_box = a["epay"].shape[1]
     comps = np.zeros((cap, 10), dtype=np.int64)
     offsets = np.zeros(cap + 2, dtype=np.int64)
-    ex = np.zeros((cap, n_cls))
+    val = np.zeros((cap, n_box), dtype=np.int64)
     cards = np.zeros(n + engine.PAD, dtype=np.int8)
     starts = np.zeros(most, dtype=np.int64)
     outs = np.zeros(most, dtype=np.int64)
@@ -207,11 +213,12 @@ def _play_shared(
             planned, listed = engine.plan_shoes(
                 seed, s, *listing, cards, starts, outs, comps, offsets
             )
-            step = -(-listed // (threads * BLOCK)) * BLOCK  # whole blocks each
+            step = -(-listed // (threads * LANES)) * LANES  # whole blocks each
             ranges = [(lo, min(lo + step, listed)) for lo in range(0, listed, step)]
 
             def count(bounds: tuple[int, int]) -> None:
-                engine.count_rows(comps, bounds[0], bounds[1], a["levels"], ex)
+                lo, hi = bounds
+                decide_rows(comps, lo, hi, a["levels32"], a["gamma"], a["levels"], a["epay"], val)
 
             list(pool.map(count, ranges))
             after = _strategy_kernel(
@@ -226,7 +233,7 @@ def _play_shared(
                 first=s,
                 stop=s + planned,
                 dealt=dealt,
-                given=(ex, offsets),
+                given=(val, offsets),
             )
             dealt += int(shoes[s:after, engine.S_COUPS].sum())
             s = after
