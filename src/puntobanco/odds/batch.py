@@ -442,7 +442,7 @@ def level_accumulator(lanes: int) -> Any:
     unroll): ``accumulate(r, s4, c4, v4, s5, c5, v5, s6, c6, v6, acc)`` puts
     in ``acc[L - 4, c, i]`` the ordered L-card starts of class c (tables of
     ``level_tables``, entries in ``r``'s dtype) of composition i (``r[v, i]``,
-    restored on return), each start weighted by its table entry. In the dtype
+    left as it is), each start weighted by its table entry. In the dtype
     of ``r``: float64 counts exactly (``counts_levels``), float32 holds twice
     the lanes a vector for ``puntobanco.odds.bounded``, which bounds its
     rounding.
@@ -466,7 +466,11 @@ def level_accumulator(lanes: int) -> Any:
         a4 = acc[0]
         a5 = acc[1]
         a6 = acc[2]
-        w0 = np.empty(lanes, r.dtype)
+        # The multisets a <= b <= ... list equal values side by side, so the cards
+        # of a value already drawn are counted by the loops (0 unless it is the
+        # previous value): each factor is r - k, in r's dtype, and r is never
+        # written (no store to undo, the loops' largest cost after the sums).
+        drawn = np.arange(MAX_CARDS).astype(r.dtype)
         w1 = np.empty(lanes, r.dtype)
         w2 = np.empty(lanes, r.dtype)
         w3 = np.empty(lanes, r.dtype)
@@ -476,35 +480,37 @@ def level_accumulator(lanes: int) -> Any:
         m6 = 0
         for a in range(10):
             ra = r[a]
-            for i in range(lanes):
-                w0[i] = ra[i]
-                ra[i] -= 1.0
             for b in range(a, 10):
                 rb = r[b]
+                nb = 1 if b == a else 0
+                kb = drawn[nb]
                 for i in range(lanes):
-                    w1[i] = w0[i] * rb[i]
-                    rb[i] -= 1.0
+                    w1[i] = ra[i] * (rb[i] - kb)
                 for c in range(b, 10):
                     rc = r[c]
+                    nc = nb + 1 if c == b else 0
+                    kc = drawn[nc]
                     for i in range(lanes):
-                        w2[i] = w1[i] * rc[i]
-                        rc[i] -= 1.0
+                        w2[i] = w1[i] * (rc[i] - kc)
                     for d in range(c, 10):
                         rd = r[d]
+                        nd = nc + 1 if d == c else 0
+                        kd = drawn[nd]
                         for i in range(lanes):
-                            w3[i] = w2[i] * rd[i]
-                            rd[i] -= 1.0
+                            w3[i] = w2[i] * (rd[i] - kd)
                         _add_row(s4, c4, v4, m4, w3, a4, lanes)
                         m4 += 1
                         for e in range(d, 10):
                             re = r[e]
+                            ne = nd + 1 if e == d else 0
+                            ke = drawn[ne]
                             for i in range(lanes):
-                                w4[i] = w3[i] * re[i]
-                                re[i] -= 1.0
+                                w4[i] = w3[i] * (re[i] - ke)
                             _add_row(s5, c5, v5, m5, w4, a5, lanes)
                             m5 += 1
                             for f in range(e, 10):
                                 rf = r[f]
+                                kf = drawn[ne + 1 if f == e else 0]
                                 q = s6[m6]
                                 end = s6[m6 + 1]
                                 while q + 2 < end:  # three classes a pass, no stored product
@@ -515,7 +521,7 @@ def level_accumulator(lanes: int) -> Any:
                                     y = v6[q + 1]
                                     z = v6[q + 2]
                                     for i in range(lanes):
-                                        tt = w4[i] * rf[i]
+                                        tt = w4[i] * (rf[i] - kf)
                                         o[i] += tt * x
                                         p[i] += tt * y
                                         u[i] += tt * z
@@ -526,7 +532,7 @@ def level_accumulator(lanes: int) -> Any:
                                     x = v6[q]
                                     y = v6[q + 1]
                                     for i in range(lanes):
-                                        tt = w4[i] * rf[i]
+                                        tt = w4[i] * (rf[i] - kf)
                                         o[i] += tt * x
                                         p[i] += tt * y
                                     q += 2
@@ -534,18 +540,8 @@ def level_accumulator(lanes: int) -> Any:
                                     o = a6[c6[q]]
                                     x = v6[q]
                                     for i in range(lanes):
-                                        o[i] += w4[i] * rf[i] * x
+                                        o[i] += w4[i] * (rf[i] - kf) * x
                                 m6 += 1
-                            for i in range(lanes):
-                                re[i] += 1.0
-                        for i in range(lanes):
-                            rd[i] += 1.0
-                    for i in range(lanes):
-                        rc[i] += 1.0
-                for i in range(lanes):
-                    rb[i] += 1.0
-            for i in range(lanes):
-                ra[i] += 1.0
 
     return accumulate
 
