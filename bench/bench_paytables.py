@@ -11,13 +11,15 @@
 3. The exact-count strategies (``count``, ``perfect:dragon_7``) and Jacobson's
    Dragon 7 count on every core (four chunks per core, threads of the runner),
    beside the int64 kernel's rate of one exact analysis per coup on one core.
-4. The exact-count strategies before and after their counts were planned
-   ahead: the chunks' kernels alone on every core, each shoe's compositions
-   counted alone (before: about 80 coups in two blocks of 64 lanes) beside
-   the shoes ahead counted 4,096 at a time (now); then one chunk, which the
-   runner now shares among every core (before: one core).
+4. The exact-count strategies before and after their decisions were read
+   from float32 counts with a proven bound (``sim.decisions``): every
+   composition counted exactly in float64 (before, ``gamma`` < 0) beside
+   float32 with exact counts only where the bound does not decide (now); the
+   decisions alone per composition on one core (CPU time, with the share
+   counted exactly), the chunks' kernels alone on every core, the whole
+   runner on every core, and one chunk shared among every core.
 
-    python bench/bench_paytables.py [--quick] [--counts-only]
+    python bench/bench_paytables.py [--quick] [--counts-only] [--strategies-only]
 """
 
 from __future__ import annotations
@@ -37,10 +39,12 @@ from puntobanco.odds.batch import (
     multiset_table,
     outcome_counts_batch_int,
 )
+from puntobanco.odds.bounded import relative_bound
 from puntobanco.paytable import PAYTABLES, configuration
 from puntobanco.rng import derive_seed
-from puntobanco.sim import engine
+from puntobanco.sim import engine, runner
 from puntobanco.sim.classes import level_classes, multiset_classes
+from puntobanco.sim.decisions import decide_rows
 from puntobanco.sim.results import Summary
 from puntobanco.sim.runner import (
     SimConfig,
@@ -75,6 +79,19 @@ def best_of(fn: Any, repeat: int = 5) -> float:
         fn()
         best = min(best, time.process_time() - start)
     return best
+
+
+def exact_everywhere() -> None:
+    """Make every run count every composition exactly (the method before): the
+    runner's tables get a negative bound (``decisions.decide_rows``)."""
+    runner.relative_bound = lambda levels: -1.0
+    runner._ARRAYS.clear()
+
+
+def bounded_again() -> None:
+    """Undo ``exact_everywhere``: the proven bound of the tables."""
+    runner.relative_bound = relative_bound
+    runner._ARRAYS.clear()
 
 
 def rate(config: SimConfig, workers: int) -> float:
@@ -132,11 +149,14 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="smaller runs")
     parser.add_argument("--counts-only", action="store_true", help="the batched counts only")
+    parser.add_argument(
+        "--strategies-only", action="store_true", help="the batched counts and sections 3, 4"
+    )
     args = parser.parse_args()
     scale = 1 if args.quick else 4
     cores = default_workers()
     rows = compositions(5_000)
-    print(f"cores: {cores}")
+    print(f"cores: {cores}, load average at the start: {open('/proc/loadavg').read().split()[0]}")
     print(f"\n{'batched exact counts, one composition, 1 core':<52} {'time':>10}")
     outcome_counts_batch_int(rows[:2])
     base = best_of(lambda: outcome_counts_batch_int(rows)) / len(rows)
@@ -165,14 +185,15 @@ def main() -> None:
         )
     if args.counts_only:
         return
-    coups = 5_000_000 * scale
-    print(f"\n{'simulate, flat bets, 1 core':<52} {'coups/s':>12}")
-    flat = rate(SimConfig(coups=coups, decks=8, seed=1), 1)
-    print(f"{'baseline: standard (pipelined kernel)':<52} {flat:>12,.0f}")
-    for name in PAYTABLES:
-        r = rate(SimConfig(coups=coups, decks=8, seed=1, paytable=name, side_bets=SIDE), 1)
-        label = f"{name} + pairs + dragon-bonus (classes kernel)"
-        print(f"{label:<52} {r:>12,.0f}   {r / flat:>5.2f}x")
+    if not args.strategies_only:
+        coups = 5_000_000 * scale
+        print(f"\n{'simulate, flat bets, 1 core':<52} {'coups/s':>12}")
+        flat = rate(SimConfig(coups=coups, decks=8, seed=1), 1)
+        print(f"{'baseline: standard (pipelined kernel)':<52} {flat:>12,.0f}")
+        for name in PAYTABLES:
+            r = rate(SimConfig(coups=coups, decks=8, seed=1, paytable=name, side_bets=SIDE), 1)
+            label = f"{name} + pairs + dragon-bonus (classes kernel)"
+            print(f"{label:<52} {r:>12,.0f}   {r / flat:>5.2f}x")
     print(f"\n{f'exact-count strategies, {cores} cores':<52} {'coups/s':>12}")
     print(f"{'baseline: one int64 analysis per coup, 1 core':<52} {1 / base:>12,.0f}")
     for strategy in ("count", "perfect:dragon_7", "dragon7-count"):
@@ -187,7 +208,8 @@ def main() -> None:
         )
         r = rate(config, cores)
         print(f"{strategy:<52} {r:>12,.0f}   {r * base:>5.1f}x")
-    print(f"\n{f'exact-count strategies, before and after, {cores} cores':<52} {'coups/s':>12}")
+    title = "exact-count strategies: all exact -> float32 bound"
+    print(f"\n{title:<52} {'before':>12}    {'now':>12}")
     for strategy in ("count", "perfect:dragon_7"):
         n = 250_000 * scale
         config = SimConfig(
@@ -198,15 +220,41 @@ def main() -> None:
             strategies=(parse_strategy(strategy),),
             chunk_coups=-(-n // (4 * cores)),
         )
-        before = kernel_rate(config, cores, 0)
-        after = kernel_rate(config, cores, engine.PLAN_COUPS)
-        label = f"{strategy}: kernels, shoe by shoe -> planned"
-        print(f"{label:<52} {before:>12,.0f} -> {after:>12,.0f}   {after / before:>5.2f}x")
+        before, after, exact = decision_times(_cached_arrays(config), compositions(8192))
+        label = f"{strategy}: decisions, a composition, 1 core"
+        print(
+            f"{label:<52} {before * 1e6:>9.2f} µs -> {after * 1e6:>9.2f} µs"
+            f"   {before / after:>5.2f}x   ({exact:.2%} counted exactly)"
+        )
         single = replace(config, chunk_coups=n)
-        before = one_chunk_rate(single, 1)
-        after = one_chunk_rate(single, cores)
-        label = f"{strategy}: one chunk, 1 core -> {cores} cores"
-        print(f"{label:<52} {before:>12,.0f} -> {after:>12,.0f}   {after / before:>5.2f}x")
+        measures: list[tuple[str, SimConfig, Any]] = [
+            (f"kernels, {cores} cores", config, lambda c: kernel_rate(c, cores, engine.PLAN_COUPS)),
+            (f"runner, {cores} cores", config, lambda c: rate(c, cores)),
+            (f"one chunk, {cores} cores", single, lambda c: one_chunk_rate(c, cores)),
+        ]
+        for name, chosen, measure in measures:
+            exact_everywhere()
+            slow = measure(chosen)
+            bounded_again()
+            fast = measure(chosen)
+            label = f"{strategy}: {name} (coups/s)"
+            print(f"{label:<52} {slow:>12,.0f} -> {fast:>12,.0f}   {fast / slow:>5.2f}x")
+
+
+def decision_times(a: dict[str, Any], rows: np.ndarray[Any, Any]) -> tuple[float, float, float]:
+    """(CPU seconds a composition, every one exact; the same with the bound;
+    share counted exactly with the bound) of ``decide_rows`` on ``rows``."""
+    val = np.zeros((len(rows), a["epay"].shape[1]), dtype=np.int64)
+
+    def decide(gamma: float) -> int:
+        levels32, levels, epay = a["levels32"], a["levels"], a["epay"]
+        return int(decide_rows(rows, 0, len(rows), levels32, gamma, levels, epay, val))
+
+    decide(-1.0)
+    exact = decide(a["gamma"])
+    before = best_of(lambda: decide(-1.0)) / len(rows)
+    after = best_of(lambda: decide(a["gamma"])) / len(rows)
+    return before, after, exact / len(rows)
 
 
 if __name__ == "__main__":
