@@ -14,7 +14,7 @@ import pytest
 from puntobanco import CasinoTable, Session
 from puntobanco.coup import Outcome
 from puntobanco.errors import PuntoBancoError, StoreError
-from puntobanco.store import EventStore, MemoryStore, open_store
+from puntobanco.store import EventStore, MemoryStore, chain_links, open_store
 from puntobanco.store.jsonl import export_lines, import_lines
 from puntobanco.store.sqlite import SQLiteStore
 from puntobanco.table import Table, TableConfig
@@ -346,3 +346,52 @@ def test_a_table_reopened_from_its_snapshot_equals_its_full_replay(db: str) -> N
     play(again, 2)
     assert again.state("club") == replay(r.event for r in store.load("club"))
     store.close()
+
+
+def test_sqlite_group_commit_reads_no_tail_it_wrote_itself(tmp_path: Path) -> None:
+    """A batch over many tables is four statements (BEGIN, data_version, one
+    INSERT, COMMIT) once this connection knows the tails: each statement
+    lets the GIL go and waits for a busy event loop to give it back."""
+    store = SQLiteStore(tmp_path / "log.db")
+    tables = [f"t{n}" for n in range(20)]
+    store.append_many([(t, 0, [OPENED]) for t in tables])
+    statements: list[str] = []
+    store._db.set_trace_callback(statements.append)
+    store.append_many([(t, 1, [seated(1), seated(2)]) for t in tables])
+    store._db.set_trace_callback(None)
+    assert [s.split()[0] for s in statements] == ["BEGIN", "PRAGMA", "INSERT", "COMMIT"]
+    assert [r.seq for r in store.load("t7")] == [1, 2, 3]
+    store.close()
+
+
+def test_sqlite_tails_written_by_another_connection_are_read_again(tmp_path: Path) -> None:
+    path = tmp_path / "log.db"
+    a, b = SQLiteStore(path), SQLiteStore(path)
+    a.append_many([("t", 0, [OPENED]), ("u", 0, [OPENED])])
+    b.append("t", 1, [seated(1)])  # a's tail of t is stale now
+    with pytest.raises(StoreError) as refused:
+        a.append("t", 1, [seated(2)])
+    assert refused.value.key == "store.error.conflict"
+    assert refused.value.params["found"] == 2
+    a.append_many([("t", 2, [seated(3)]), ("u", 1, [seated(4)])])
+    b.close()
+    assert [r.seq for r in a.load("t")] == [1, 2, 3]
+    a.close()
+    check = SQLiteStore(path)  # the chain links every row to the one before
+    assert check.head("t") == chain_links(check.load("t"), None, check.name)
+    assert check.head("u") == chain_links(check.load("u"), None, check.name)
+    check.close()
+
+
+def test_sqlite_a_row_already_there_is_a_conflict_naming_the_table(tmp_path: Path) -> None:
+    path = tmp_path / "log.db"
+    a = SQLiteStore(path)
+    a.append_many([("t", 0, [OPENED]), ("u", 0, [OPENED])])
+    a._heads["u"] = (0, a._heads["u"][1])  # as if a's own tail were wrong
+    with pytest.raises(StoreError) as refused:
+        a.append_many([("t", 1, [seated(1)]), ("u", 0, [seated(2)])])
+    assert refused.value.key == "store.error.conflict"
+    assert refused.value.params == {"table": "u", "expected": 0, "found": 1}
+    assert [r.seq for r in a.load("t")] == [1]  # the whole batch rolled back
+    a.append("t", 1, [seated(1)])  # the tails are read again
+    a.close()

@@ -58,6 +58,10 @@ from puntobanco.store.chain import GENESIS, link
 from puntobanco.table.codec import from_dict, loads, to_dict
 from puntobanco.table.events import Event
 
+#: Rows per INSERT statement: 7 values each, under SQLite's oldest limit of
+#: 999 values in one statement.
+INSERT_ROWS: Final = 128
+
 SCHEMA_VERSION: Final = 3
 #: Test hook for the crash tests: the process kills itself (SIGKILL) right
 #: after its N-th commit, before ``append`` returns.
@@ -120,6 +124,9 @@ class SQLiteStore:
         self._clock = clock
         self._commits = 0
         self._heads: dict[str, tuple[int, str]] = {}  # each table's last append: (seq, hash)
+        # ``PRAGMA data_version`` when ``_heads`` was last exact: another
+        # connection's commit changes it, and the tails are then read again.
+        self._heads_version: int | None = None
         kill = os.environ.get(KILL_AFTER_COMMIT, "")
         self._kill_after = int(kill) if kill.isdigit() else None
         if readonly:
@@ -319,10 +326,19 @@ class SQLiteStore:
         with deferred_signals():
             try:
                 db.execute("BEGIN IMMEDIATE")
+                # Each statement lets the GIL go and waits to get it back from a
+                # busy event loop: a table's tail is read only when another
+                # connection may have written since this one last did.
+                version = db.execute("PRAGMA data_version").fetchone()[0]
+                known = self._heads if version == self._heads_version else {}
                 counts: dict[str, int] = {}
                 heads: dict[str, str] = {}
                 for a in appends:
-                    if a.table not in counts:
+                    if a.table in counts:
+                        pass
+                    elif a.table in known:
+                        counts[a.table], heads[a.table] = known[a.table]
+                    else:
                         last = db.execute(
                             "SELECT seq, hash FROM events WHERE table_id = ? "
                             "ORDER BY seq DESC LIMIT 1",
@@ -343,20 +359,48 @@ class SQLiteStore:
                 for table, seq, time, type_name, body, crc, data in rows:
                     heads[table] = link(table, seq, time, data, heads[table])
                     linked.append((table, seq, time, type_name, body, crc, heads[table]))
-                db.executemany(
-                    "INSERT INTO events (table_id, seq, time, type, body, crc, hash) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    linked,
-                )
+                for start in range(0, len(linked), INSERT_ROWS):
+                    chunk = linked[start : start + INSERT_ROWS]
+                    # One statement for many rows: one step, one wait for the GIL.
+                    db.execute(
+                        "INSERT INTO events (table_id, seq, time, type, body, crc, hash) VALUES "
+                        + ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(chunk)),
+                        [value for row in chunk for value in row],
+                    )
                 db.execute("COMMIT")
+            except sqlite3.IntegrityError:
+                # A row already there: another writer got in first.
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                self._heads.clear()
+                self._heads_version = None
+                self._raise_conflict(appends)
             except BaseException:
                 if db.in_transaction:
                     db.execute("ROLLBACK")
                 raise
+        if version != self._heads_version:
+            self._heads.clear()
+            self._heads_version = version
         self._heads.update((table, (counts[table], head)) for table, head in heads.items())
         self._commits += 1
         if self._kill_after is not None and self._commits >= self._kill_after:
             os.kill(os.getpid(), signal.SIGKILL)
+
+    def _raise_conflict(self, appends: Sequence[Append]) -> NoReturn:
+        """Name the first append whose table has another length than it expected."""
+        for a in appends:
+            (found,) = self._db.execute(
+                "SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = ?", (a.table,)
+            ).fetchone()
+            if found != a.expected:
+                raise StoreError(
+                    "store.error.conflict", table=a.table, expected=a.expected, found=found
+                )
+        first = appends[0]
+        raise StoreError(
+            "store.error.conflict", table=first.table, expected=first.expected, found="?"
+        )
 
     def load(self, table: str) -> list[Record]:
         """See ``EventStore.load``: each row checked (its checksum, its event)."""
