@@ -1,4 +1,4 @@
-"""The server's garbage-collection tuning: survivors of a full collection are
+"""The server's garbage-collection tuning: survivors of a middle or full collection are
 frozen, everything is unfrozen once a period has passed, and stopping leaves
 the collector as it was."""
 
@@ -18,23 +18,32 @@ class Clock:
         return self.now
 
 
-def test_survivors_are_frozen_after_each_full_collection_and_unfrozen_each_period() -> None:
+def test_survivors_of_middle_and_full_collections_are_frozen_and_unfrozen_each_period() -> None:
     clock = Clock()
     tuning = GcTuning(period=60, clock=clock)
     tuning.start()
+    gc.disable()  # only the collections this test makes
     try:
         assert gc.get_freeze_count() > 0 and tuning.freezes == 1
         kept = [[i] for i in range(10_000)]  # new, long-lived objects
         tuning.poll()
-        assert tuning.freezes == 1  # no full collection yet: nothing to freeze
+        assert tuning.freezes == 1  # no collection yet: nothing to freeze
         gc.collect()
         frozen = gc.get_freeze_count()
         tuning.poll()
         assert tuning.freezes == 2 and gc.get_freeze_count() >= frozen + len(kept)
+        more = [[i] for i in range(1_000)]
+        gc.collect(1)  # a middle collection: its survivors are frozen too
+        tuning.poll()
+        assert tuning.freezes == 3 and gc.get_freeze_count() >= frozen + len(kept) + len(more)
+        gc.collect(0)  # a young one: nothing frozen
+        tuning.poll()
+        assert tuning.freezes == 3
         clock.now = 61
         tuning.poll()
         assert gc.get_freeze_count() == 0  # the next full collection walks everything
     finally:
+        gc.enable()
         tuning.stop()
     assert gc.get_freeze_count() == 0 and tuning._callback not in gc.callbacks
 
