@@ -133,6 +133,8 @@ class Live:
     coups_cache: dict[str, tuple[tuple[int, int, int], dict[str, Any]]] = field(
         default_factory=dict
     )
+    # Per language: the coups part it was made from and the view's fixed part as text.
+    text_cache: dict[str, tuple[dict[str, Any], str]] = field(default_factory=dict)
 
     @property
     def seq(self) -> int:
@@ -226,6 +228,9 @@ class Hub:
         self._queue: list[_Write] = []
         self._next: asyncio.Future[None] | None = None
         self._flusher: asyncio.Task[None] | None = None
+        # Committed tables whose views are not pushed yet, and the task pushing them.
+        self._to_push: dict[str, Live] = {}
+        self._pusher: asyncio.Task[None] | None = None
         self._ticker: asyncio.Task[None] | None = None
         self.commits = 0  # group commits done (for the benchmark)
         # Several processes on one PostgreSQL database: their commits are heard.
@@ -262,6 +267,8 @@ class Hub:
             await asyncio.to_thread(self._reader.close)
         while self._flusher is not None and not self._flusher.done():
             await asyncio.shield(self._flusher)
+        if self._pusher is not None and not self._pusher.done():
+            await asyncio.shield(self._pusher)
         await self._run(self._credentials.close)
         await self._run(self._store.close)
         self._writer.shutdown(wait=True)
@@ -531,7 +538,7 @@ class Hub:
         are what they were)."""
         import json
 
-        from puntobanco.web.views import personal, public_part
+        from puntobanco.web.views import personal, public_text
 
         if not live.subscribers:
             return
@@ -544,9 +551,7 @@ class Hub:
         for sub in list(live.subscribers):
             text = shared.get(sub.lang)
             if text is None:
-                text = shared[sub.lang] = json.dumps(
-                    public_part(live, sub.lang), ensure_ascii=False
-                )[:-1]
+                text = shared[sub.lang] = public_text(live, sub.lang)
             who = sub.identity
             key: tuple[object, ...] | None = None
             if who.role == PLAYER and not counting:
@@ -585,6 +590,14 @@ class Hub:
         await asyncio.shield(self._next)
 
     async def _flush_loop(self) -> None:
+        """Write the queued commands' events, one transaction (one fsync) a batch.
+
+        Once a batch is committed its acknowledgements go out and the next
+        batch's write starts; the views are pushed by another task, one table
+        at a time between the loop's other work, so that neither a write nor an
+        acknowledgement waits behind the views of every table a batch touched
+        (the store's thread also needs the GIL back after each statement).
+        """
         while self._queue:
             batch, self._queue = self._queue, []
             done, self._next = self._next, None
@@ -605,19 +618,28 @@ class Hub:
                 continue
             self._writing = set()
             self.commits += 1
-            touched: dict[str, Live] = {}
             for w in batch:
                 w.live.log.extend(w.events)
                 w.live.state = w.state
                 w.live.head = heads[w.live.name]
-                touched[w.live.name] = w.live
+                self._to_push[w.live.name] = w.live
             done.set_result(None)
-            # The acknowledgements go out first, then the views.
-            await asyncio.sleep(0)
-            for live in touched.values():
+            if self._pusher is None or self._pusher.done():
+                self._pusher = asyncio.get_running_loop().create_task(self._push_loop())
+
+    async def _push_loop(self) -> None:
+        """Push the views of committed tables, one table a turn of the event
+        loop: a table committed again before its turn is pushed once, with its
+        latest committed state (a phone shows only the newest view anyway)."""
+        await asyncio.sleep(0)  # the acknowledgements go out first
+        while self._to_push:
+            name = next(iter(self._to_push))
+            live = self._to_push.pop(name)
+            if self._tables.get(name) is live:  # not reloaded since
                 self._push_views(live)
-                if self._heard_counts.get(live.name, 0) > live.seq:  # heard while writing
-                    asyncio.get_running_loop().create_task(self._catch_up(live.name))
+                if self._heard_counts.get(name, 0) > live.seq:  # heard while writing
+                    asyncio.get_running_loop().create_task(self._catch_up(name))
+            await asyncio.sleep(0)
 
     def _write(self, batch: list[_Write]) -> None:
         writes = [(w.live.name, w.expected, w.events) for w in batch]

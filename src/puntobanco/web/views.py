@@ -10,6 +10,7 @@ pages never work legality out from the phase.
 
 from __future__ import annotations
 
+import json
 from typing import Any, cast
 
 from puntobanco.coup import Outcome, resolve
@@ -97,32 +98,38 @@ def _bets(player: Player) -> dict[str, Any]:
     return {box_key(box): json_amount(stake) for box, stake in player.bets.items()}
 
 
+def public_text(live: Any, lang: Lang) -> str:
+    """``public_part`` as JSON text without its closing brace (the caller adds
+    each viewer's own part). What changes only with the coups (the last coup,
+    the roads, the recent coups) and the settings is serialised once and kept
+    as text until a coup is settled or undone: after a bet, only the players,
+    the phase and the shoe are serialised again."""
+    state: TableState = live.state
+    coups = _coups(live, state, lang, not state.config.money)
+    cached: tuple[dict[str, Any], str] | None = live.text_cache.get(lang)
+    if cached is None or cached[0] is not coups:
+        fixed = json.dumps(_fixed(live, state, lang, coups), ensure_ascii=False)[1:-1]
+        live.text_cache[lang] = cached = (coups, fixed)
+    changing = json.dumps(_changing(live, state, lang), ensure_ascii=False)[1:-1]
+    return f"{{{cached[1]}, {changing}"
+
+
 def _public(live: Any, lang: Lang) -> dict[str, Any]:
     state: TableState = live.state
+    coups = _coups(live, state, lang, not state.config.money)
+    return {**_fixed(live, state, lang, coups), **_changing(live, state, lang)}
+
+
+def _fixed(live: Any, state: TableState, lang: Lang, coups: dict[str, Any]) -> dict[str, Any]:
+    """The part of the shared view that changes only when a coup is settled or
+    undone or the shoe changes (``coups``), or never (the settings)."""
     config = state.config
     session = not config.money  # seed 004's session, from the shoe or from real cards
-    hidden = session and state.phase is Phase.BETS_OPEN
-    players = []
-    for p in state.seated:
-        entry: dict[str, Any] = {
-            "name": p.name,
-            "seat": p.seat,
-            "balance": json_amount(p.balance),
-            "has_bet": bool(p.bets),
-            "bets": None if hidden else _bets(p),
-        }
-        players.append(entry)
-    coup_part = _coups(live, state, lang, session)
-    shoe = state.shoe
-    view: dict[str, Any] = {
+    return {
         "table": live.name,
         "join_code": live.meta.join_code,
         "format": "session" if session else state.format.value,
         "lang": lang,
-        "seq": live.seq,
-        "phase": state.phase.value,
-        "coup": state.coup,
-        "completed": state.completed,
         "config": {
             "money": config.money,
             "real_cards": config.real_cards,
@@ -139,6 +146,33 @@ def _public(live: Any, lang: Lang) -> dict[str, Any]:
             "countdown": config.countdown,
             "bankroll": live.meta.settings.get("bankroll"),
         },
+        "last": coups["last"],
+        "roads": coups["roads"],
+        "history": coups["history"],
+    }
+
+
+def _changing(live: Any, state: TableState, lang: Lang) -> dict[str, Any]:
+    """The part of the shared view that a bet, a card or a seat may change."""
+    config = state.config
+    session = not config.money
+    hidden = session and state.phase is Phase.BETS_OPEN
+    players = []
+    for p in state.seated:
+        entry: dict[str, Any] = {
+            "name": p.name,
+            "seat": p.seat,
+            "balance": json_amount(p.balance),
+            "has_bet": bool(p.bets),
+            "bets": None if hidden else _bets(p),
+        }
+        players.append(entry)
+    shoe = state.shoe
+    view: dict[str, Any] = {
+        "seq": live.seq,
+        "phase": state.phase.value,
+        "coup": state.coup,
+        "completed": state.completed,
         "players": players,
         "holder": state.holder,
         "next_holder": _next_holder(state),
@@ -159,11 +193,8 @@ def _public(live: Any, lang: Lang) -> dict[str, Any]:
         # The next shoe: its commitment, shown before anyone contributes to its
         # client seed, and the contributions so far (the table's, not a viewer's).
         "next_shoe": next_shoe(state),
-        "last": coup_part["last"],
         "in_progress": _in_progress(state, lang),
         "chain_head": live.head,  # the log's hash chain head: what ``puntobanco verify`` prints
-        "roads": coup_part["roads"],
-        "history": coup_part["history"],
         "winners": list(state.winners),
         "ranking": [[p.name, json_amount(p.balance)] for p in sorted(
             state.seated, key=lambda p: (-p.balance, p.seat)
