@@ -5,6 +5,7 @@ the collector as it was."""
 from __future__ import annotations
 
 import gc
+import sys
 import weakref
 
 from puntobanco.web.gcpause import GcTuning
@@ -71,3 +72,14 @@ def test_a_cycle_frozen_by_mistake_is_collected_after_the_period() -> None:
         assert seen() is None
     finally:
         tuning.stop()
+
+
+def test_the_switch_interval_is_short_while_the_tuning_runs_and_restored_after() -> None:
+    before = sys.getswitchinterval()
+    tuning = GcTuning()
+    tuning.start()
+    try:
+        assert sys.getswitchinterval() == min(before, 0.001)
+    finally:
+        tuning.stop()
+    assert sys.getswitchinterval() == before

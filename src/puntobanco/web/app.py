@@ -88,8 +88,9 @@ def create_app(
     an ``EventStore``, or None for memory); ``clock``: the croupier's clock in
     seconds; ``origins``: WebSocket and form origins allowed besides the
     server's own address; ``rate``/``burst``: each client's message rate;
-    ``short_gc_pauses``: freeze what survives each full garbage collection
-    (``web.gcpause``; process-wide, for a process that serves only this app).
+    ``short_gc_pauses``: freeze what survives each middle and full garbage
+    collection and shorten the GIL's switch interval (``web.gcpause``;
+    process-wide, for a process that serves only this app).
     """
     hub = Hub(store, clock=clock)
     allowed = {o.rstrip("/") for o in origins}
