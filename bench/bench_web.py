@@ -8,9 +8,14 @@ bets about every 5 s, each table's host deals about every 5 s, and every view
 is pushed to every client of its table. Printed: the bet acknowledgement
 latencies (p50, p99, max), the group commits the server made, and the store
 recounted against the acknowledgements (lost and duplicated bets), beside the
-baseline of one commit per action on the same disk. Bounded: it stops by
-itself after ``--seconds`` of load (plus set-up), and only ever talks to
-127.0.0.1.
+baseline of one commit per action on the same disk (its rate and its slowest
+syncs: a disk that stalls for 200 ms holds every acknowledgement queued behind
+it), and the CPU both processes used while loaded. With ``BENCH_WEB_TRACE=1``
+the server also times its store writes, its commands (arrival to commit), its
+event loop's lateness and its garbage collections, and prints them.
+``--loop`` picks the server's event loop (uvicorn's ``auto``, ``asyncio``, or
+``uvloop`` when installed). Bounded: it stops by itself after ``--seconds`` of
+load (plus set-up), and only ever talks to 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -38,7 +43,7 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def serve(db: str, port: int, stats: str) -> None:
+def serve(db: str, port: int, stats: str, loop: str = "auto") -> None:
     """The server process: runs until SIGTERM, then writes its commit count."""
     import signal
 
@@ -54,6 +59,7 @@ def serve(db: str, port: int, stats: str) -> None:
             host=HOST,
             port=port,
             log_level="warning",
+            loop=loop,
             ws_max_size=65536,
             backlog=4096,
             ws_ping_interval=None,
@@ -61,6 +67,10 @@ def serve(db: str, port: int, stats: str) -> None:
         )  # fmt: skip
     )
     signal.signal(signal.SIGTERM, lambda *_: setattr(server, "should_exit", True))
+    trace: dict[str, list[float]] = {
+        "command": [], "write": [], "lag": [], "gc0": [], "gc1": [], "gc2": []}  # fmt: skip
+    if os.environ.get("BENCH_WEB_TRACE"):
+        _trace_server(app, trace)
     profile = os.environ.get("BENCH_WEB_PROFILE")  # a file for cProfile's statistics
     if profile:
         import cProfile
@@ -68,7 +78,64 @@ def serve(db: str, port: int, stats: str) -> None:
         cProfile.runctx("server.run()", globals(), {"server": server}, profile)
     else:
         server.run()
-    Path(stats).write_text(json.dumps({"commits": app.state.hub.commits}))
+    Path(stats).write_text(json.dumps({"commits": app.state.hub.commits, "trace": trace}))
+
+
+def _trace_server(app: Any, trace: dict[str, list[float]]) -> None:
+    """Time the server's store writes, its event loop's lateness and its collections."""
+    import asyncio
+    import gc
+
+    hub = app.state.hub
+    write = hub._write_heads
+
+    def timed(batch: Any) -> Any:
+        t = time.perf_counter()
+        try:
+            return write(batch)
+        finally:
+            trace["write"].append(time.perf_counter() - t)
+
+    hub._write_heads = timed
+    import puntobanco.web.hub as H
+
+    if hasattr(H, "DIAG"):
+        H.DIAG = trace
+    command = hub.command
+
+    async def timed_command(who: Any, message: Any) -> Any:
+        t = time.perf_counter()
+        try:
+            return await command(who, message)
+        finally:
+            trace["command"].append(time.perf_counter() - t)
+
+    hub.command = timed_command
+    started: list[float] = []
+
+    def on_gc(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            started[:] = [time.perf_counter()]
+        elif started:
+            trace[f"gc{info['generation']}"].append(time.perf_counter() - started[0])
+
+    gc.callbacks.append(on_gc)
+
+    async def lag() -> None:
+        while True:
+            t = time.perf_counter()
+            await asyncio.sleep(0.005)
+            trace["lag"].append(time.perf_counter() - t - 0.005)
+
+    push = hub._push_views
+    lagging: list[object] = []
+
+    def push_and_watch(live: Any) -> None:
+        if not lagging:  # the first push runs in the server's loop: watch it from now on
+            lagging.append(asyncio.get_running_loop().create_task(lag()))
+        push(live)
+
+    hub._push_views = push_and_watch
 
 
 async def setup(url: str, tables: int, per_table: int) -> list[dict[str, Any]]:
@@ -100,7 +167,15 @@ async def setup(url: str, tables: int, per_table: int) -> list[dict[str, Any]]:
     return out
 
 
-async def load(url: str, tables: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a process has used so far, every thread included."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def load(
+    url: str, tables: list[dict[str, Any]], seconds: float, server_pid: int
+) -> dict[str, Any]:
     import websockets
 
     ws_url = url.replace("http://", "ws://")
@@ -178,13 +253,18 @@ async def load(url: str, tables: list[dict[str, Any]], seconds: float) -> dict[s
     watch = asyncio.create_task(poll_gc())
     await asyncio.sleep(min(20.0, 2 + len(running) / 200))  # connections open
     stop = time.monotonic() + seconds
+    cpu = {"server": cpu_seconds(server_pid), "client": cpu_seconds(os.getpid())}
+    wall = time.monotonic()
     ready.set()
     await asyncio.gather(*running, return_exceptions=True)
+    wall = time.monotonic() - wall
+    cpu = {k: (cpu_seconds(server_pid if k == "server" else os.getpid()) - v) / wall
+           for k, v in cpu.items()}  # fmt: skip
     watch.cancel()
     tuning.stop()
     failed = sum(1 for r in running if r.exception() is not None)
     return {"latencies": latencies, "acked": acked, "sent": sent, "errors": errors,
-            "deals": deals, "failed": failed}  # fmt: skip
+            "deals": deals, "failed": failed, "cpu": cpu}  # fmt: skip
 
 
 def recount(db: str) -> Counter[tuple[str, str]]:
@@ -203,18 +283,21 @@ def recount(db: str) -> Counter[tuple[str, str]]:
         store.close()
 
 
-def baseline(folder: str, n: int = 200) -> float:
-    """Commits a second with one commit per action (no grouping), same disk."""
+def baseline(folder: str, n: int = 1000) -> list[float]:
+    """Seconds each commit took with one commit per action (no grouping), same
+    disk: the disk's own syncs, their rate and their stalls."""
     from puntobanco.coup import Outcome
     from puntobanco.store.sqlite import SQLiteStore
     from puntobanco.table.events import BetPlaced
 
     store = SQLiteStore(os.path.join(folder, "baseline.db"))
     try:
-        start = time.perf_counter()
+        took = []
         for i in range(n):
+            start = time.perf_counter()
             store.append("t", i, [BetPlaced("Ana", Outcome.BANCO, 1000)])
-        return n / (time.perf_counter() - start)
+            took.append(time.perf_counter() - start)
+        return took
     finally:
         store.close()
 
@@ -224,6 +307,7 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=2000)
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--loop", default="auto", help="server loop: auto, asyncio, uvloop")
     args = parser.parse_args()
     per_table = max(1, args.clients // args.tables)
     import resource
@@ -237,7 +321,7 @@ def main() -> None:
         port = free_port()
         url = f"http://{HOST}:{port}"
         ctx = mp.get_context("spawn")
-        server = ctx.Process(target=serve, args=(db, port, stats))
+        server = ctx.Process(target=serve, args=(db, port, stats, args.loop))
         server.start()
         try:
             import httpx
@@ -254,11 +338,12 @@ def main() -> None:
             t0 = time.monotonic()
             tables = asyncio.run(setup(url, args.tables, per_table))
             setup_s = time.monotonic() - t0
-            result = asyncio.run(load(url, tables, args.seconds))
+            result = asyncio.run(load(url, tables, args.seconds, server.pid or 0))
         finally:
             server.terminate()
             server.join(60)
-        commits = json.loads(Path(stats).read_text())["commits"] if Path(stats).exists() else 0
+        written = json.loads(Path(stats).read_text()) if Path(stats).exists() else {}
+        commits = written.get("commits", 0)
         found = recount(db)
     lat = sorted(result["latencies"])
     acked, sent = result["acked"], result["sent"]
@@ -276,12 +361,22 @@ def main() -> None:
     top = lat[-1] * 1000 if n else 0.0
     mean = statistics.fmean(lat) * 1000 if n else 0.0
     print(f"ack latency ms: p50 {p(0.5):.1f}  p99 {p(0.99):.1f}  max {top:.1f}  mean {mean:.1f}")
+    print(f"CPU while loaded: server {result['cpu']['server']:.0%} of a core, load generator "
+          f"{result['cpu']['client']:.0%}; machine load {os.getloadavg()[0]:.2f}")  # fmt: skip
     print(f"server group commits {commits} ({(n + result['deals']) / max(commits, 1):.1f} "
           "commands each, one fsync each)")  # fmt: skip
-    print(f"baseline, one commit per action: {base:.0f} commits/s ({1000 / base:.2f} ms each)")
+    syncs = sorted(base)
+    print(f"baseline, one commit per action: {len(syncs) / sum(syncs):.0f} commits/s; each "
+          f"p50 {syncs[len(syncs) // 2] * 1000:.2f}  p99 {syncs[int(0.99 * len(syncs))] * 1000:.2f}"
+          f"  max {syncs[-1] * 1000:.1f} ms (the disk alone)")  # fmt: skip
     print(f"store recount: {sum(found.values())} bets stored, lost {lost}, duplicated "
           f"{duplicated}, committed but not acknowledged in time {unacked_committed}")  # fmt: skip
     print(f"refusals: {dict(result['errors']) or 'none'}")
+    for name, values in written.get("trace", {}).items():
+        if values:
+            v = sorted(values)
+            print(f"server {name} ms: n {len(v)}  p50 {v[len(v) // 2] * 1000:.1f}  "
+                  f"p99 {v[int(0.99 * len(v))] * 1000:.1f}  max {v[-1] * 1000:.1f}")  # fmt: skip
 
 
 if __name__ == "__main__":
