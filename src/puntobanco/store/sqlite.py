@@ -375,6 +375,7 @@ class SQLiteStore:
                 self._heads.clear()
                 self._heads_version = None
                 self._raise_conflict(appends)
+                raise  # no table has another length: not a race, the row itself was refused
             except BaseException:
                 if db.in_transaction:
                     db.execute("ROLLBACK")
@@ -387,8 +388,9 @@ class SQLiteStore:
         if self._kill_after is not None and self._commits >= self._kill_after:
             os.kill(os.getpid(), signal.SIGKILL)
 
-    def _raise_conflict(self, appends: Sequence[Append]) -> NoReturn:
-        """Name the first append whose table has another length than it expected."""
+    def _raise_conflict(self, appends: Sequence[Append]) -> None:
+        """Name the first append whose table has another length than it expected
+        (returns when every table has the length its append expected)."""
         for a in appends:
             (found,) = self._db.execute(
                 "SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = ?", (a.table,)
@@ -397,10 +399,6 @@ class SQLiteStore:
                 raise StoreError(
                     "store.error.conflict", table=a.table, expected=a.expected, found=found
                 )
-        first = appends[0]
-        raise StoreError(
-            "store.error.conflict", table=first.table, expected=first.expected, found="?"
-        )
 
     def load(self, table: str) -> list[Record]:
         """See ``EventStore.load``: each row checked (its checksum, its event)."""
