@@ -174,7 +174,7 @@ def cpu_seconds(pid: int) -> float:
 
 
 async def load(
-    url: str, tables: list[dict[str, Any]], seconds: float, server_pid: int
+    url: str, tables: list[dict[str, Any]], seconds: float, server_pid: int | None = None
 ) -> dict[str, Any]:
     import websockets
 
@@ -253,13 +253,13 @@ async def load(
     watch = asyncio.create_task(poll_gc())
     await asyncio.sleep(min(20.0, 2 + len(running) / 200))  # connections open
     stop = time.monotonic() + seconds
-    cpu = {"server": cpu_seconds(server_pid), "client": cpu_seconds(os.getpid())}
+    pids = {"client": os.getpid()} | ({"server": server_pid} if server_pid else {})
+    cpu = {k: cpu_seconds(pid) for k, pid in pids.items()}
     wall = time.monotonic()
     ready.set()
     await asyncio.gather(*running, return_exceptions=True)
     wall = time.monotonic() - wall
-    cpu = {k: (cpu_seconds(server_pid if k == "server" else os.getpid()) - v) / wall
-           for k, v in cpu.items()}  # fmt: skip
+    cpu = {k: (cpu_seconds(pids[k]) - v) / wall for k, v in cpu.items()}
     watch.cancel()
     tuning.stop()
     failed = sum(1 for r in running if r.exception() is not None)

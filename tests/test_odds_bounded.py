@@ -10,6 +10,7 @@ nearly every sign.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pytest
@@ -59,7 +60,9 @@ def random_shoes(count: int, seed: int) -> np.ndarray:
     return np.array(rows)
 
 
-def bounded(rows: np.ndarray, levels: tuple, pay: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def bounded(
+    rows: np.ndarray, levels: tuple[Any, ...], pay: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     """(estimates, bounds), one row per composition, one column per bet."""
     flat = float32_levels(levels)
     gamma = relative_bound(levels)
@@ -81,7 +84,7 @@ def bounded(rows: np.ndarray, levels: tuple, pay: np.ndarray) -> tuple[np.ndarra
     return est, err
 
 
-def exact(rows: np.ndarray, levels: tuple, pay: np.ndarray) -> list[list[int]]:
+def exact(rows: np.ndarray, levels: tuple[Any, ...], pay: np.ndarray) -> list[list[int]]:
     """Sum over classes of count times price, in Python integers."""
     counts = counts_by_levels(rows, levels, pay.shape[0])
     assert (counts == np.round(counts)).all()

@@ -8,6 +8,8 @@ to compare two positive boxes.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -18,7 +20,7 @@ from puntobanco.sim.strategies import parse_strategy
 STRATEGIES = ("count", "perfect:dragon_7", "perfect:panda_8")
 
 
-def arrays(paytable: str = "ez", side_bets: tuple[str, ...] = ()) -> dict:
+def arrays(paytable: str = "ez", side_bets: tuple[str, ...] = ()) -> dict[str, Any]:
     return _cached_arrays(
         SimConfig(
             coups=1000,
@@ -38,7 +40,9 @@ def shoe_compositions(coups: int, seed: int) -> np.ndarray:
     )
 
 
-def values(a: dict, rows: np.ndarray, gamma: float, lo: int = 0, hi: int | None = None) -> tuple:
+def values(
+    a: dict[str, Any], rows: np.ndarray, gamma: float, lo: int = 0, hi: int | None = None
+) -> tuple[Any, ...]:
     val = np.full((len(rows), a["epay"].shape[1]), -7, dtype=np.int64)
     hi = len(rows) if hi is None else hi
     exact = decide_rows(rows, lo, hi, a["levels32"], gamma, a["levels"], a["epay"], val)
