@@ -27,18 +27,8 @@ from puntobanco.odds.bounded import (
 )
 from puntobanco.paytable import configuration
 from puntobanco.sim.classes import classes, level_classes, value_wagers
+from tests.test_odds_levels import EXTREMES, FULL
 
-FULL = [128] + [32] * 9
-EXTREMES = [
-    FULL,
-    [128] + [0] * 9,
-    [0] * 9 + [32],
-    [0, 0, 0, 0, 0, 0, 32, 32, 0, 0],
-    [1, 1, 1, 1, 1, 1, 0, 0, 0, 0],
-    [0, 0, 0, 0, 0, 2, 2, 1, 0, 0],
-    [0] * 10,
-    [128, 32, 32, 32, 32, 32, 32, 32, 32, 31],
-]
 TABLES = [
     ("standard", ()),
     ("ez", ()),
