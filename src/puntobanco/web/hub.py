@@ -6,8 +6,11 @@ loop, one at a time (so no two commands of a table ever interleave), and
 their events go to a write queue; one writer thread commits the queue in
 group commits (several commands, several tables, one transaction when the
 store offers ``append_many``), and only then are commands acknowledged and
-views pushed. A failed commit reloads the tables it touched from the store,
-so memory never runs ahead of the log.
+views pushed. The writer takes the next batch as soon as a commit is over,
+without waiting for the event loop: a busy loop delays acknowledgements, not
+the writes behind them. A failed commit reloads the tables it touched from
+the store, so memory never runs ahead of the log; their writes queued
+meanwhile are refused, never written on top of the lost ones.
 
 Switching the engine under the server touches this module (and ``views``)
 only: the HTTP and WebSocket layers speak to ``Hub`` alone.
@@ -19,6 +22,7 @@ import asyncio
 import contextlib
 import os
 import secrets
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -135,6 +139,10 @@ class Live:
     )
     # Per language: the coups part it was made from and the view's fixed part as text.
     text_cache: dict[str, tuple[dict[str, Any], str]] = field(default_factory=dict)
+    # The commit of this table's latest write, and whether a commit of it failed
+    # (the table is being reloaded: its writes queued meanwhile are refused).
+    last_write: asyncio.Future[None] | None = None
+    stale: PuntoBancoError | None = None
 
     @property
     def seq(self) -> int:
@@ -153,6 +161,7 @@ class _Write:
     expected: int
     events: tuple[Event, ...]
     state: TableState
+    done: asyncio.Future[None]  # set on the event loop once committed (or failed)
     command: str | None = None  # the command id it carries out (several processes)
 
 
@@ -225,9 +234,17 @@ class Hub:
         self._codes: dict[str, str] = {m.join_code: m.table for m in metas}
         self._tokens: dict[str, Identity] = tokens
         self._tables: dict[str, Live] = {}
+        # The write queue, shared with the writer thread under ``_lock``;
+        # ``_draining``: a drain of it is submitted to the writer or running.
+        self._lock = threading.Lock()
         self._queue: list[_Write] = []
-        self._next: asyncio.Future[None] | None = None
-        self._flusher: asyncio.Task[None] | None = None
+        self._draining = False
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._pending: dict[str, int] = {}  # writes queued or being written, per table
+        self._last: asyncio.Future[None] | None = None  # the latest write's commit
+        # While a command runs, its writes wait here (the last one is tagged).
+        self._staged: list[_Write] | None = None
+        self._recovering: dict[str, asyncio.Task[None]] = {}
         # Committed tables whose views are not pushed yet, and the task pushing them.
         self._to_push: dict[str, Live] = {}
         self._pusher: asyncio.Task[None] | None = None
@@ -236,7 +253,6 @@ class Hub:
         # Several processes on one PostgreSQL database: their commits are heard.
         self._shared = shared_store(self._store)
         self._follower: Follower | None = None
-        self._writing: set[str] = set()  # tables of the group commit under way
         self._heard_counts: dict[str, int] = {}  # the latest count heard per table
         # Each subscriber's own part of its last view, with what it was made from.
         self._own: dict[Subscriber, tuple[tuple[object, ...], str]] = {}
@@ -265,8 +281,10 @@ class Hub:
             await asyncio.to_thread(self._follower.close)
         if self._reader is not None:
             await asyncio.to_thread(self._reader.close)
-        while self._flusher is not None and not self._flusher.done():
-            await asyncio.shield(self._flusher)
+        while self._last is not None and not self._last.done():
+            await asyncio.wait([self._last])
+        while self._recovering:
+            await asyncio.wait(list(self._recovering.values()))
         if self._pusher is not None and not self._pusher.done():
             await asyncio.shield(self._pusher)
         await self._run(self._credentials.close)
@@ -342,11 +360,11 @@ class Hub:
             # there (the next card, an undo, or the next coup).
             if table.phase is Phase.DEALT:
                 table.settle()
-                await self._commit()
+                await self._commit(live)
             return
         if table.phase in (Phase.DEALT, Phase.SETTLED, Phase.BETS_CLOSED):
             table.play_coup()
-            await self._commit()
+            await self._commit(live)
 
     async def create(self, fmt: str, settings: dict[str, Any]) -> tuple[str, str, str]:
         """Open a new table: returns ``(table, join_code, host_token)``."""
@@ -363,7 +381,7 @@ class Hub:
         self._tables[table_id] = live
         self._metas[table_id] = meta
         try:
-            await self._commit()
+            await self._commit(live)
             token = new_token()
             await self._run(self._credentials.add_table, meta, token_hash(token))
         except BaseException:
@@ -386,7 +404,7 @@ class Hub:
             )
             seated = live.table.sit(text, bankroll)
             try:
-                await self._commit()
+                await self._commit(live)
             except StoreError as error:  # another process wrote first: reloaded, again
                 if self._shared is None or error.key != "store.error.conflict":
                     raise
@@ -452,19 +470,22 @@ class Hub:
                     return Answer(200, {"seq": done, "events": []})
                 live = self._tables.get(live.name, live)
             before = live.table.event_count
-            queued = len(self._queue)
+            self._staged = []
             try:
                 self._apply(live, who, command)
             except PuntoBancoError as error:
                 return refusal(error)
+            finally:
+                staged, self._staged = self._staged, None
+                if staged:
+                    staged[-1].command = tag
+                    self._submit(staged)
             if live.table.event_count == before:
                 return Answer(200, {"seq": before, "events": []})
-            if tag is not None and len(self._queue) > queued:
-                self._queue[-1].command = tag
             seq = live.table.event_count
             events = list(live.table.events[before:seq])
             try:
-                await self._commit()
+                await self._commit(live)
             except StoreError as error:
                 if self._shared is None or error.key != "store.error.conflict":
                     return refusal(error)
@@ -577,55 +598,120 @@ class Hub:
     # -- writing: the group commit ------------------------------------------------
 
     def _enqueue(self, live: Live, expected: int, events: Sequence[Event]) -> None:
-        self._queue.append(_Write(live, expected, tuple(events), live.table.state))
-        if self._next is None:
-            self._next = asyncio.get_running_loop().create_future()
-        if self._flusher is None or self._flusher.done():
-            self._flusher = asyncio.get_running_loop().create_task(self._flush_loop())
+        loop = asyncio.get_running_loop()
+        self._loop = loop
+        write = _Write(live, expected, tuple(events), live.table.state, loop.create_future())
+        live.last_write = self._last = write.done
+        self._pending[live.name] = self._pending.get(live.name, 0) + 1
+        if self._staged is not None:  # a command's writes go together, once it is done
+            self._staged.append(write)
+        else:
+            self._submit([write])
 
-    async def _commit(self) -> None:
-        """Wait until every write queued so far is committed (raises if it was not)."""
-        if self._next is None:
-            return
-        await asyncio.shield(self._next)
+    def _submit(self, writes: list[_Write]) -> None:
+        """Hand ``writes`` to the writer thread (a drain starts if none is under way)."""
+        with self._lock:
+            self._queue.extend(writes)
+            start, self._draining = not self._draining, True
+        if start:
+            self._writer.submit(self._drain)
 
-    async def _flush_loop(self) -> None:
-        """Write the queued commands' events, one transaction (one fsync) a batch.
+    async def _commit(self, live: Live) -> None:
+        """Wait until ``live``'s writes queued so far are committed (raises if one was not:
+        a table's writes commit in order, and after a failed one the rest are refused)."""
+        if live.last_write is not None:
+            await asyncio.shield(live.last_write)
 
-        Once a batch is committed its acknowledgements go out and the next
-        batch's write starts; the views are pushed by another task, one table
-        at a time between the loop's other work, so that neither a write nor an
-        acknowledgement waits behind the views of every table a batch touched
-        (the store's thread also needs the GIL back after each statement).
-        """
-        while self._queue:
-            batch, self._queue = self._queue, []
-            done, self._next = self._next, None
-            assert done is not None
-            self._writing = {w.live.name for w in batch}
+    def _drain(self) -> None:
+        """In the writer thread: commit what is queued, one transaction (one fsync) a
+        batch, and hand the outcome to the event loop; then go on with what was queued
+        meanwhile, behind the store's other work (loads, credentials) already waiting."""
+        with self._lock:
+            taken, self._queue = self._queue, []
+        loop = self._loop
+        assert loop is not None
+        batch = [w for w in taken if w.live.stale is None]
+        refused = [w for w in taken if w.live.stale is not None]
+        if refused:  # their table is being reloaded: these expect events that were lost
+            loop.call_soon_threadsafe(self._refused, refused)
+        if batch:
             try:
-                heads = await self._run(self._write_heads, batch)
+                heads = self._write_heads(batch)
             except BaseException as error:  # noqa: BLE001 - every failure reloads
-                self._writing = set()
-                await self._reload({w.live.name: w.live for w in batch})
                 failure = (
                     error
                     if isinstance(error, PuntoBancoError)
                     else StoreError("web.error.store", reason=str(error))
                 )
-                done.set_exception(failure)
-                done.exception()  # the waiters read it; never "never retrieved"
-                continue
-            self._writing = set()
-            self.commits += 1
-            for w in batch:
-                w.live.log.extend(w.events)
-                w.live.state = w.state
-                w.live.head = heads[w.live.name]
-                self._to_push[w.live.name] = w.live
-            done.set_result(None)
-            if self._pusher is None or self._pusher.done():
-                self._pusher = asyncio.get_running_loop().create_task(self._push_loop())
+                for w in batch:
+                    w.live.stale = failure
+                loop.call_soon_threadsafe(self._failed, batch, failure)
+            else:
+                self.commits += 1
+                loop.call_soon_threadsafe(self._committed, batch, heads)
+        with self._lock:
+            more = self._draining = bool(self._queue)
+        if more:
+            self._writer.submit(self._drain)
+
+    def _committed(self, batch: list[_Write], heads: dict[str, str]) -> None:
+        """On the event loop: a batch is stored; acknowledge it, then push its views."""
+        for w in batch:
+            live = w.live
+            live.log.extend(w.events)
+            live.state = w.state
+            live.head = heads[live.name]
+            self._to_push[live.name] = live
+            self._written(live.name)
+            w.done.set_result(None)
+        if self._pusher is None or self._pusher.done():
+            self._pusher = asyncio.get_running_loop().create_task(self._push_loop())
+
+    def _written(self, name: str) -> None:
+        left = self._pending.get(name, 0) - 1
+        if left > 0:
+            self._pending[name] = left
+        else:
+            self._pending.pop(name, None)
+
+    def _failed(self, batch: list[_Write], failure: PuntoBancoError) -> None:
+        """On the event loop: a batch was not stored; reload its tables, then fail its writes."""
+        lives = {w.live.name: w.live for w in batch}
+        task = asyncio.get_running_loop().create_task(self._recover(lives, batch, failure))
+        for name in lives:
+            self._recovering[name] = task
+
+    async def _recover(
+        self, lives: dict[str, Live], batch: list[_Write], failure: PuntoBancoError
+    ) -> None:
+        try:
+            await self._reload({n: old for n, old in lives.items() if self._tables.get(n) is old})
+        finally:
+            for name in lives:
+                if self._recovering.get(name) is asyncio.current_task():
+                    del self._recovering[name]
+            self._fail(batch, failure)
+
+    def _refused(self, writes: list[_Write]) -> None:
+        """On the event loop: writes of a table whose commit failed; they fail as it did,
+        once it is reloaded (a command retried then meets the reloaded table)."""
+
+        async def after_reload() -> None:
+            tasks = {t for w in writes if (t := self._recovering.get(w.live.name)) is not None}
+            if tasks:
+                await asyncio.wait(tasks)
+            for w in writes:
+                assert w.live.stale is not None
+                self._fail([w], w.live.stale)
+
+        asyncio.get_running_loop().create_task(after_reload())
+
+    def _fail(self, writes: list[_Write], failure: PuntoBancoError) -> None:
+        for w in writes:
+            self._written(w.live.name)
+            if not w.done.done():
+                w.done.set_exception(failure)
+                w.done.exception()  # the waiters read it; never "never retrieved"
 
     async def _push_loop(self) -> None:
         """Push the views of committed tables, one table a turn of the event
@@ -669,10 +755,6 @@ class Hub:
             self._tables[name] = new
             if self._shared is not None:
                 self._push_views(new)  # another process's commit is what they see now
-        # Writes queued after the failed ones expect the lost events: drop them.
-        stale = {w.live.name for w in self._queue} & set(lives)
-        if stale:
-            self._queue = [w for w in self._queue if w.live.name not in stale]
 
     # -- the other processes' commits (PostgreSQL) ----------------------------------
 
@@ -690,7 +772,7 @@ class Hub:
         assert self._reader is not None
         live = self._tables.get(table)
         if live is None or self._busy(live):
-            return  # heard again once its own commit is over (``_flush_loop``)
+            return  # heard again once its own commit is over (``_push_loop``)
         seq = live.seq
         records = await asyncio.to_thread(self._reader.load_after, table, seq)
         live = self._tables.get(table)
@@ -709,8 +791,8 @@ class Hub:
     def _busy(self, live: Live) -> bool:
         return (
             live.table.event_count != live.seq
-            or live.name in self._writing
-            or any(w.live is live for w in self._queue)
+            or live.name in self._pending
+            or live.name in self._recovering
         )
 
     # -- the virtual croupier ------------------------------------------------------
