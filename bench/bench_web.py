@@ -10,7 +10,9 @@ latencies (p50, p99, max), the group commits the server made, and the store
 recounted against the acknowledgements (lost and duplicated bets), beside the
 baseline of one commit per action on the same disk (its rate and its slowest
 syncs: a disk that stalls for 200 ms holds every acknowledgement queued behind
-it), and the CPU both processes used while loaded. With ``BENCH_WEB_TRACE=1``
+it), and the CPU both processes used while loaded. A probe syncs a small file on
+the same disk every 20 ms during the load: its stalls are printed, and the
+latencies of the bets that waited through none of them. With ``BENCH_WEB_TRACE=1``
 the server also times its store writes, its commands (arrival to commit), its
 event loop's lateness and its garbage collections, and prints them.
 ``--loop`` picks the server's event loop (uvicorn's ``auto``, ``asyncio``, or
@@ -29,6 +31,7 @@ import random
 import socket
 import statistics
 import tempfile
+import threading
 import time
 from collections import Counter
 from pathlib import Path
@@ -174,12 +177,17 @@ def cpu_seconds(pid: int) -> float:
 
 
 async def load(
-    url: str, tables: list[dict[str, Any]], seconds: float, server_pid: int | None = None
+    url: str,
+    tables: list[dict[str, Any]],
+    seconds: float,
+    server_pid: int | None = None,
+    probe_file: str | None = None,
 ) -> dict[str, Any]:
     import websockets
 
     ws_url = url.replace("http://", "ws://")
     latencies: list[float] = []
+    sent_at: list[float] = []  # when each acknowledged bet was sent (monotonic)
     acked: Counter[tuple[str, str]] = Counter()
     sent: Counter[tuple[str, str]] = Counter()
     errors: Counter[str] = Counter()
@@ -200,7 +208,9 @@ async def load(
                         continue
                     m = json.loads(raw)
                     if m["type"] == "ack" and m["id"] in pending:
-                        latencies.append(time.monotonic() - pending.pop(m["id"]))
+                        start = pending.pop(m["id"])
+                        sent_at.append(start)
+                        latencies.append(time.monotonic() - start)
                         acked[(table, name)] += 1
                     elif m["type"] == "error":
                         pending.pop(m.get("id") or "", None)
@@ -253,18 +263,77 @@ async def load(
     watch = asyncio.create_task(poll_gc())
     await asyncio.sleep(min(20.0, 2 + len(running) / 200))  # connections open
     stop = time.monotonic() + seconds
+    probe = DiskProbe(probe_file)
+    probe.start()
     pids = {"client": os.getpid()} | ({"server": server_pid} if server_pid else {})
     cpu = {k: cpu_seconds(pid) for k, pid in pids.items()}
     wall = time.monotonic()
     ready.set()
     await asyncio.gather(*running, return_exceptions=True)
     wall = time.monotonic() - wall
+    probe.stop()
     cpu = {k: (cpu_seconds(pids[k]) - v) / wall for k, v in cpu.items()}
     watch.cancel()
     tuning.stop()
     failed = sum(1 for r in running if r.exception() is not None)
-    return {"latencies": latencies, "acked": acked, "sent": sent, "errors": errors,
-            "deals": deals, "failed": failed, "cpu": cpu}  # fmt: skip
+    return {"latencies": latencies, "sent_at": sent_at, "syncs": probe.syncs, "acked": acked,
+            "sent": sent, "errors": errors, "deals": deals, "failed": failed,
+            "cpu": cpu}  # fmt: skip
+
+
+class DiskProbe:
+    """Times a 4 KiB write and ``fdatasync`` every 20 ms on the server's disk while
+    the load runs. On a virtual disk every file's syncs stall together (seen
+    here: two files synced from two threads stalled over the same 330 ms), so a
+    stall the probe sees is one every commit of the server waited through too."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self.syncs: list[tuple[float, float]] = []  # (monotonic start, seconds)
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def start(self) -> None:
+        if self.path is not None:
+            self._thread.start()
+
+    def stop(self) -> None:
+        self._done.set()
+        if self._thread.is_alive():
+            self._thread.join()
+
+    def _run(self) -> None:
+        assert self.path is not None
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
+        try:
+            os.write(fd, bytes(1 << 20))  # written once: the probe overwrites, never grows
+            os.fsync(fd)
+            i = 0
+            while not self._done.wait(0.02):
+                os.pwrite(fd, b"x" * 4096, (i % 256) * 4096)
+                start = time.monotonic()
+                os.fdatasync(fd)
+                self.syncs.append((start, time.monotonic() - start))
+                i += 1
+        finally:
+            os.close(fd)
+
+
+def stalls(syncs: list[tuple[float, float]], over: float = 0.05) -> list[tuple[float, float]]:
+    """The probe's syncs slower than ``over`` seconds, as (start, end) intervals."""
+    return [(start, start + took) for start, took in syncs if took > over]
+
+
+def outside(
+    sent_at: list[float], latencies: list[float], stalled: list[tuple[float, float]]
+) -> list[float]:
+    """The latencies of the bets whose wait overlapped no disk stall."""
+    kept = []
+    for start, took in zip(sent_at, latencies, strict=True):
+        end = start + took
+        if not any(a < end and start < b for a, b in stalled):
+            kept.append(took)
+    return sorted(kept)
 
 
 def recount(db: str) -> Counter[tuple[str, str]]:
@@ -338,7 +407,9 @@ def main() -> None:
             t0 = time.monotonic()
             tables = asyncio.run(setup(url, args.tables, per_table))
             setup_s = time.monotonic() - t0
-            result = asyncio.run(load(url, tables, args.seconds, server.pid or 0))
+            result = asyncio.run(
+                load(url, tables, args.seconds, server.pid or 0, os.path.join(folder, "probe"))
+            )
         finally:
             server.terminate()
             server.join(60)
@@ -369,6 +440,18 @@ def main() -> None:
     print(f"baseline, one commit per action: {len(syncs) / sum(syncs):.0f} commits/s; each "
           f"p50 {syncs[len(syncs) // 2] * 1000:.2f}  p99 {syncs[int(0.99 * len(syncs))] * 1000:.2f}"
           f"  max {syncs[-1] * 1000:.1f} ms (the disk alone)")  # fmt: skip
+    stalled = stalls(result["syncs"])
+    probed = sorted(took for _, took in result["syncs"])
+    if probed:
+        print(f"disk during the load (a 4 KiB sync every 20 ms): {len(probed)} syncs, p50 "
+              f"{probed[len(probed) // 2] * 1000:.2f}  max {probed[-1] * 1000:.1f} ms; "
+              f"{len(stalled)} stall(s) over 50 ms, "
+              f"{sum(b - a for a, b in stalled) * 1000:.0f} ms in all")  # fmt: skip
+        clear = outside(result["sent_at"], result["latencies"], stalled)
+        if clear:
+            q = clear[min(len(clear) - 1, int(0.99 * len(clear)))] * 1000
+            print(f"ack latency of the {len(clear)} bets that waited through no disk stall: "
+                  f"p50 {clear[len(clear) // 2] * 1000:.1f}  p99 {q:.1f} ms")  # fmt: skip
     print(f"store recount: {sum(found.values())} bets stored, lost {lost}, duplicated "
           f"{duplicated}, committed but not acknowledged in time {unacked_committed}")  # fmt: skip
     print(f"refusals: {dict(result['errors']) or 'none'}")
