@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from puntobanco.store.sqlite import Append, SQLiteStore
+from puntobanco.store import Append
+from puntobanco.store.sqlite import SQLiteStore
 from puntobanco.table.events import BetPlaced, Event
 from puntobanco.web.auth import HOST, PLAYER, Identity
 from puntobanco.web.hub import Hub
