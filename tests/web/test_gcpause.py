@@ -1,4 +1,4 @@
-"""The server's garbage-collection tuning: survivors of a middle or full collection are
+"""The server's garbage-collection tuning: survivors of every collection are
 frozen, everything is unfrozen once a period has passed, and stopping leaves
 the collector as it was."""
 
@@ -19,7 +19,7 @@ class Clock:
         return self.now
 
 
-def test_survivors_of_middle_and_full_collections_are_frozen_and_unfrozen_each_period() -> None:
+def test_survivors_of_every_collection_are_frozen_and_unfrozen_each_period() -> None:
     clock = Clock()
     tuning = GcTuning(period=60, clock=clock)
     tuning.start()
@@ -37,9 +37,13 @@ def test_survivors_of_middle_and_full_collections_are_frozen_and_unfrozen_each_p
         gc.collect(1)  # a middle collection: its survivors are frozen too
         tuning.poll()
         assert tuning.freezes == 3 and gc.get_freeze_count() >= frozen + len(kept) + len(more)
-        gc.collect(0)  # a young one: nothing frozen
+        young = [[i] for i in range(500)]
+        gc.collect(0)  # a young one: its survivors are frozen as well
         tuning.poll()
-        assert tuning.freezes == 3
+        assert tuning.freezes == 4
+        assert gc.get_freeze_count() >= frozen + len(kept) + len(more) + len(young)
+        tuning.poll()
+        assert tuning.freezes == 4  # no collection since: nothing more to freeze
         clock.now = 61
         tuning.poll()
         assert gc.get_freeze_count() == 0  # the next full collection walks everything

@@ -26,6 +26,7 @@ from puntobanco.i18n import LANGS, Lang, catalogue, parse_lang
 from puntobanco.store import EventStore
 from puntobanco.web.auth import HOST, Identity
 from puntobanco.web.errors import AccessError, MessageError
+from puntobanco.web.gcpause import POLL as GC_POLL
 from puntobanco.web.gcpause import GcTuning
 from puntobanco.web.hub import Answer, Hub, status_of
 from puntobanco.web.limits import BURST, RATE, Bucket
@@ -68,7 +69,7 @@ def content_security_policy(host: str) -> str:
 
 async def _poll_gc(tuning: GcTuning) -> None:
     while True:
-        await asyncio.sleep(0.25)
+        await asyncio.sleep(GC_POLL)
         tuning.poll()
 
 
@@ -88,8 +89,8 @@ def create_app(
     an ``EventStore``, or None for memory); ``clock``: the croupier's clock in
     seconds; ``origins``: WebSocket and form origins allowed besides the
     server's own address; ``rate``/``burst``: each client's message rate;
-    ``short_gc_pauses``: freeze what survives each middle and full garbage
-    collection and shorten the GIL's switch interval (``web.gcpause``;
+    ``short_gc_pauses``: freeze what survives each garbage collection and
+    shorten the GIL's switch interval (``web.gcpause``;
     process-wide, for a process that serves only this app).
     """
     hub = Hub(store, clock=clock)
