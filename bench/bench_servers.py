@@ -11,7 +11,8 @@ servers (each table opened through, and played on, one of them); both share
 the log, the credentials and the notifications. For each number of clients
 it prints the bets acknowledged a second, the acknowledgement p50/p99, and
 the store recounted against the acknowledgements (lost and duplicated
-bets). Without ``--url`` a throwaway cluster is started
+bets), with the disk's stalls over 50 ms seen by a probe meanwhile and the
+p99 of the bets that waited through none of them. Without ``--url`` a throwaway cluster is started
 (``puntobanco.store.pgcluster``) and removed afterwards. Only ever talks to
 127.0.0.1.
 """
@@ -72,6 +73,7 @@ def run(dbs: list[str], clients: int, tables: int, seconds: float, folder: str) 
     ``tables`` split across them, ``clients`` clients."""
     per_table = max(1, clients // tables)
     ctx = mp.get_context("spawn")
+    probe = os.path.join(folder, "probe")
     servers, urls = [], []
     for i, db in enumerate(dbs):
         port = bench_web.free_port()
@@ -91,7 +93,11 @@ def run(dbs: list[str], clients: int, tables: int, seconds: float, folder: str) 
             )
             return list(
                 await asyncio.gather(
-                    *(bench_web.load(u, m, seconds) for u, m in zip(urls, made, strict=True))
+                    *(
+                        # One disk probe (the first load's) times the disk under both.
+                        bench_web.load(u, m, seconds, None, probe if i == 0 else None)
+                        for i, (u, m) in enumerate(zip(urls, made, strict=True))
+                    )
                 )
             )
 
@@ -106,6 +112,12 @@ def run(dbs: list[str], clients: int, tables: int, seconds: float, folder: str) 
         if written.exists():
             commits += json.loads(written.read_text())["commits"]
     latencies = sorted(x for r in results for x in r["latencies"])
+    stalled = bench_web.stalls(results[0]["syncs"])
+    clear = bench_web.outside(
+        [t for r in results for t in r["sent_at"]],
+        [x for r in results for x in r["latencies"]],
+        stalled,
+    )
     acked: Counter[tuple[str, str]] = sum((r["acked"] for r in results), Counter())
     sent: Counter[tuple[str, str]] = sum((r["sent"] for r in results), Counter())
     errors: Counter[str] = sum((r["errors"] for r in results), Counter())
@@ -126,6 +138,9 @@ def run(dbs: list[str], clients: int, tables: int, seconds: float, folder: str) 
         "failed": sum(r["failed"] for r in results),
         "errors": dict(errors),
         "commits": commits,
+        "stalls": len(stalled),
+        "stalled_ms": sum(b - a for a, b in stalled) * 1000,
+        "clear_p99": clear[min(len(clear) - 1, int(0.99 * len(clear)))] * 1000 if clear else 0.0,
     }
 
 
@@ -171,12 +186,14 @@ def main() -> None:
             pgcluster.stop(cluster_dir, remove=True)
     print(f"{args.tables} tables, {args.seconds:.0f} s of load a step, each client betting "
           "about every 5 s, each host dealing about every 5 s")  # fmt: skip
-    print("clients | servers               bets/s  p50 ms   p99 ms  lost  dup  commits  refusals")
+    print("clients | servers               bets/s  p50 ms   p99 ms  lost  dup  commits  "
+          "disk stalls >50 ms (ms in all)  p99 of bets clear of them  refusals")  # fmt: skip
     for name, r in rows:
         failed = f" ({r['failed']} connections failed)" if r["failed"] else ""
         refused = r["errors"] or "none"
         print(f"{r['clients']:7d} | {name:20s} {r['acked_s']:7.0f} {r['p50']:7.1f} {r['p99']:8.1f} "
-              f"{r['lost']:5d} {r['dup']:4d} {r['commits']:8d}  {refused}{failed}")  # fmt: skip
+              f"{r['lost']:5d} {r['dup']:4d} {r['commits']:8d}  {r['stalls']:3d} "
+              f"({r['stalled_ms']:5.0f})  {r['clear_p99']:8.1f}  {refused}{failed}")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -14,7 +14,9 @@ it), and the CPU both processes used while loaded. A probe syncs a small file on
 the same disk every 20 ms during the load: its stalls are printed, and the
 latencies of the bets that waited through none of them. With ``BENCH_WEB_TRACE=1``
 the server also times its store writes, its commands (arrival to commit), its
-event loop's lateness and its garbage collections, and prints them.
+event loop's lateness and its garbage collections, and prints them; with
+``BENCH_WEB_DUMP=FILE`` each bet's send time and latency and each probe sync
+are written to ``FILE`` as JSON.
 ``--loop`` picks the server's event loop (uvicorn's ``auto``, ``asyncio``, or
 ``uvloop`` when installed). Bounded: it stops by itself after ``--seconds`` of
 load (plus set-up), and only ever talks to 127.0.0.1.
@@ -71,7 +73,8 @@ def serve(db: str, port: int, stats: str, loop: str = "auto") -> None:
     )
     signal.signal(signal.SIGTERM, lambda *_: setattr(server, "should_exit", True))
     trace: dict[str, list[float]] = {
-        "command": [], "write": [], "lag": [], "gc0": [], "gc1": [], "gc2": []}  # fmt: skip
+        "command": [], "write": [], "lag": [], "gc0": [], "gc1": [], "gc2": [],
+        "at": [], "at_gen": []}  # fmt: skip
     if os.environ.get("BENCH_WEB_TRACE"):
         _trace_server(app, trace)
     profile = os.environ.get("BENCH_WEB_PROFILE")  # a file for cProfile's statistics
@@ -120,7 +123,10 @@ def _trace_server(app: Any, trace: dict[str, list[float]]) -> None:
         if phase == "start":
             started[:] = [time.perf_counter()]
         elif started:
-            trace[f"gc{info['generation']}"].append(time.perf_counter() - started[0])
+            took = time.perf_counter() - started[0]
+            trace[f"gc{info['generation']}"].append(took)
+            trace["at"].append(time.monotonic() - took)  # when each collection began
+            trace["at_gen"].append(info["generation"])
 
     gc.callbacks.append(on_gc)
 
@@ -170,6 +176,20 @@ async def setup(url: str, tables: int, per_table: int) -> list[dict[str, Any]]:
     return out
 
 
+def rss_mib(pid: int) -> float:
+    """A process's resident memory, in MiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def machine_ticks() -> tuple[int, int]:
+    """The machine's CPU time so far, in ticks: (all, stolen by the hypervisor)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return sum(fields[:8]), fields[7]
+
+
 def cpu_seconds(pid: int) -> float:
     """CPU time (user + system) a process has used so far, every thread included."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -203,8 +223,13 @@ async def load(
             n = 0
 
             async def reader() -> None:
-                async for raw in ws:
-                    if isinstance(raw, bytes) or raw.startswith('{"type": "view"'):
+                while True:
+                    try:
+                        # Left as bytes: views, most of what arrives, are never decoded.
+                        raw = await ws.recv(decode=False)
+                    except websockets.ConnectionClosed:
+                        return
+                    if raw.startswith(b'{"type": "view"'):
                         continue
                     m = json.loads(raw)
                     if m["type"] == "ack" and m["id"] in pending:
@@ -261,24 +286,40 @@ async def load(
             tuning.poll()
 
     watch = asyncio.create_task(poll_gc())
+    lateness: list[float] = []  # the load generator's own event loop, while loaded
+
+    async def lag() -> None:
+        while True:
+            t = time.perf_counter()
+            await asyncio.sleep(0.005)
+            if ready.is_set():
+                lateness.append(time.perf_counter() - t - 0.005)
+
+    lagging = asyncio.create_task(lag())
     await asyncio.sleep(min(20.0, 2 + len(running) / 200))  # connections open
     stop = time.monotonic() + seconds
     probe = DiskProbe(probe_file)
     probe.start()
     pids = {"client": os.getpid()} | ({"server": server_pid} if server_pid else {})
     cpu = {k: cpu_seconds(pid) for k, pid in pids.items()}
+    memory = [rss_mib(server_pid)] if server_pid else []
+    ticks = machine_ticks()
     wall = time.monotonic()
     ready.set()
     await asyncio.gather(*running, return_exceptions=True)
     wall = time.monotonic() - wall
     probe.stop()
     cpu = {k: (cpu_seconds(pids[k]) - v) / wall for k, v in cpu.items()}
+    memory += [rss_mib(server_pid)] if server_pid else []
+    total, stolen = (b - a for a, b in zip(ticks, machine_ticks(), strict=True))
     watch.cancel()
+    lagging.cancel()
     tuning.stop()
     failed = sum(1 for r in running if r.exception() is not None)
     return {"latencies": latencies, "sent_at": sent_at, "syncs": probe.syncs, "acked": acked,
             "sent": sent, "errors": errors, "deals": deals, "failed": failed,
-            "cpu": cpu}  # fmt: skip
+            "cpu": cpu, "lag": sorted(lateness), "memory": memory,
+            "stolen": stolen / max(total, 1)}  # fmt: skip
 
 
 class DiskProbe:
@@ -433,7 +474,16 @@ def main() -> None:
     mean = statistics.fmean(lat) * 1000 if n else 0.0
     print(f"ack latency ms: p50 {p(0.5):.1f}  p99 {p(0.99):.1f}  max {top:.1f}  mean {mean:.1f}")
     print(f"CPU while loaded: server {result['cpu']['server']:.0%} of a core, load generator "
-          f"{result['cpu']['client']:.0%}; machine load {os.getloadavg()[0]:.2f}")  # fmt: skip
+          f"{result['cpu']['client']:.0%}; machine load {os.getloadavg()[0]:.2f}; CPU time "
+          f"stolen by the hypervisor {result['stolen']:.1%}")  # fmt: skip
+    if len(result["memory"]) == 2:
+        print(f"server memory: {result['memory'][0]:.0f} MiB when the load began, "
+              f"{result['memory'][1]:.0f} MiB when it ended")  # fmt: skip
+    lag = result["lag"]
+    if lag:
+        print(f"load generator's event loop lateness ms: p50 {lag[len(lag) // 2] * 1000:.1f}  "
+              f"p99 {lag[int(0.99 * len(lag))] * 1000:.1f}  max {lag[-1] * 1000:.1f} "
+              "(counted in every latency above)")  # fmt: skip
     print(f"server group commits {commits} ({(n + result['deals']) / max(commits, 1):.1f} "
           "commands each, one fsync each)")  # fmt: skip
     syncs = sorted(base)
@@ -441,6 +491,11 @@ def main() -> None:
           f"p50 {syncs[len(syncs) // 2] * 1000:.2f}  p99 {syncs[int(0.99 * len(syncs))] * 1000:.2f}"
           f"  max {syncs[-1] * 1000:.1f} ms (the disk alone)")  # fmt: skip
     stalled = stalls(result["syncs"])
+    dump = os.environ.get("BENCH_WEB_DUMP")  # a file for the raw figures, to look at later
+    if dump:
+        raw = {k: result[k] for k in ("sent_at", "latencies", "syncs")}
+        raw["server"] = written.get("trace", {})  # its collections' start times are monotonic too
+        Path(dump).write_text(json.dumps(raw))
     probed = sorted(took for _, took in result["syncs"])
     if probed:
         print(f"disk during the load (a 4 KiB sync every 20 ms): {len(probed)} syncs, p50 "
@@ -456,7 +511,7 @@ def main() -> None:
           f"{duplicated}, committed but not acknowledged in time {unacked_committed}")  # fmt: skip
     print(f"refusals: {dict(result['errors']) or 'none'}")
     for name, values in written.get("trace", {}).items():
-        if values:
+        if values and not name.startswith("at"):
             v = sorted(values)
             print(f"server {name} ms: n {len(v)}  p50 {v[len(v) // 2] * 1000:.1f}  "
                   f"p99 {v[int(0.99 * len(v))] * 1000:.1f}  max {v[-1] * 1000:.1f}")  # fmt: skip
