@@ -333,3 +333,30 @@ def test_a_server_behind_the_other_carries_a_command_out_on_the_table_as_it_is_n
         await b.stop()
 
     run_async(scenario)
+
+
+def test_a_command_sent_again_to_a_server_that_caught_up_is_carried_out_once(
+    pg_url: str,
+) -> None:
+    from puntobanco.web.hub import Hub
+
+    async def scenario() -> None:
+        a, b = Hub(pg_url), Hub(pg_url)  # not started: b catches up by hand below
+        table, _, _ = await a.create("casino", {"seed": 5})
+        await a.join(table, "Ana")
+        await b.live(table)
+        ana = Identity(table, PLAYER, "Ana")
+        bet = {"id": "7", "type": "bet", "box": "banco", "stake": 1_000}
+        first = await a.command(ana, bet)
+        await b._catch_up(table)  # b now holds a's bet: no count differs for its commit
+        assert (await b.live(table)).seq == first.body["seq"]
+        again = await b.command(ana, bet)  # a failover: the phone sends it to b
+        assert again.status == 200 and again.body == {"seq": first.body["seq"], "events": []}
+        store = PostgresStore(pg_url)
+        placed = [r.event for r in store.load(table) if isinstance(r.event, BetPlaced)]
+        store.close()
+        assert [(e.name, e.stake) for e in placed] == [("Ana", 1_000)]
+        await a.stop()
+        await b.stop()
+
+    run_async(scenario)
