@@ -14,7 +14,8 @@ the store recounted against the acknowledgements (lost and duplicated
 bets), with the disk's stalls over 50 ms seen by a probe meanwhile and the
 p99 of the bets that waited through none of them. Without ``--url`` a throwaway cluster is started
 (``puntobanco.store.pgcluster``) and removed afterwards. Only ever talks to
-127.0.0.1.
+127.0.0.1. With ``BENCH_WEB_TRACE=1`` each server's command and write times are
+printed after each step.
 """
 
 from __future__ import annotations
@@ -110,7 +111,14 @@ def run(dbs: list[str], clients: int, tables: int, seconds: float, folder: str) 
     for i in range(len(dbs)):
         written = Path(folder, f"stats{i}.json")
         if written.exists():
-            commits += json.loads(written.read_text())["commits"]
+            stats = json.loads(written.read_text())
+            commits += stats["commits"]
+            for name in ("command", "write"):  # with BENCH_WEB_TRACE=1
+                v = sorted(stats.get("trace", {}).get(name, []))
+                if v:
+                    print(f"  server {i} {name} ms: n {len(v)}  p50 {v[len(v) // 2] * 1000:.1f}  "
+                          f"p99 {v[int(0.99 * len(v))] * 1000:.1f}  max {v[-1] * 1000:.1f}",
+                          flush=True)  # fmt: skip
     latencies = sorted(x for r in results for x in r["latencies"])
     stalled = bench_web.stalls(results[0]["syncs"])
     clear = bench_web.outside(

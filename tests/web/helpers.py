@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
-from typing import Any
+import threading
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
 
 from fastapi.testclient import TestClient
 
 _ids = itertools.count(1)
+T = TypeVar("T")
 
 
 def bearer(token: str) -> dict[str, str]:
@@ -43,3 +47,23 @@ def view(client: TestClient, table: str, token: str) -> dict[str, Any]:
     r = client.get(f"/api/tables/{table}/view", headers=bearer(token))
     assert r.status_code == 200, r.text
     return dict(r.json())
+
+
+def run_async(scenario: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """``asyncio.run(scenario())`` in a thread of its own (a browser test may have
+    left an event loop running in this one)."""
+    done: list[T] = []
+    failed: list[BaseException] = []
+
+    def body() -> None:
+        try:
+            done.append(asyncio.run(scenario()))
+        except BaseException as error:  # noqa: BLE001 - raised again below
+            failed.append(error)
+
+    thread = threading.Thread(target=body)
+    thread.start()
+    thread.join(60)
+    if failed:
+        raise failed[0]
+    return done[0]

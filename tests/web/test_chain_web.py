@@ -59,7 +59,8 @@ def test_a_second_server_shows_the_head_of_what_the_first_stored(pg_url: str) ->
         ana = join(a, table, "Ana")
         assert view(b, table, host)["chain_head"] == view(a, table, host)["chain_head"]
         for box in ("banco", "punto"):
-            assert command(a, table, ana, "bet", box=box, stake=1_000).status_code == 200
+            answer = command(a, table, ana, "bet", box=box, stake=1_000)
+            assert answer.status_code == 200, answer.text
             seen = view(a, table, host)
             deadline = time.monotonic() + 10
             while view(b, table, host)["seq"] != seen["seq"]:  # b hears a's commit

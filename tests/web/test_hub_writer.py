@@ -15,6 +15,7 @@ from puntobanco.store.sqlite import SQLiteStore
 from puntobanco.table.events import BetPlaced, Event
 from puntobanco.web.auth import HOST, PLAYER, Identity
 from puntobanco.web.hub import Hub
+from tests.web.helpers import run_async
 
 
 class Gate(SQLiteStore):
@@ -95,7 +96,7 @@ def test_writes_queued_behind_a_failed_commit_are_refused_and_never_stored(
         assert len(await stored(b)) == answers[2].body["seq"]
         await hub.stop()
 
-    asyncio.run(scenario())
+    run_async(scenario)
 
 
 def test_the_writer_takes_the_next_batch_without_waiting_for_the_event_loop(
@@ -122,4 +123,4 @@ def test_the_writer_takes_the_next_batch_without_waiting_for_the_event_loop(
         assert [x.status for x in answers] == [200, 200, 200]
         await hub.stop()
 
-    asyncio.run(scenario())
+    run_async(scenario)

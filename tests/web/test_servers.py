@@ -11,9 +11,9 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Coroutine, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import httpx
 import pytest
@@ -34,9 +34,7 @@ from puntobanco.web.auth import (
     open_credentials,
 )
 from tests.web.conftest import free_port
-from tests.web.helpers import bearer, join, open_table
-
-T = TypeVar("T")
+from tests.web.helpers import bearer, join, open_table, run_async
 
 
 def test_credentials_live_in_the_database_tables_of_the_versioned_schema(pg_url: str) -> None:
@@ -137,26 +135,6 @@ def two_servers(pg_url: str, tmp_path: Path) -> Iterator[tuple[Serve, Serve]]:
     finally:
         a.stop()
         b.stop()
-
-
-def run_async(scenario: Callable[[], Coroutine[Any, Any, T]]) -> T:
-    """``asyncio.run(scenario())`` in a thread of its own (a browser test may have
-    left an event loop running in this one)."""
-    done: list[T] = []
-    failed: list[BaseException] = []
-
-    def body() -> None:
-        try:
-            done.append(asyncio.run(scenario()))
-        except BaseException as error:  # noqa: BLE001 - raised again below
-            failed.append(error)
-
-    thread = threading.Thread(target=body)
-    thread.start()
-    thread.join(60)
-    if failed:
-        raise failed[0]
-    return done[0]
 
 
 async def _hello(server: Serve, table: str, token: str) -> Any:

@@ -462,37 +462,25 @@ class Hub:
     async def _carry_out(
         self, live: Live, who: Identity, command: dict[str, Any], key: tuple[str, str]
     ) -> Answer:
-        # Several processes: the command may have been carried out by another one
-        # (sent there before a failover). The store is asked only when this try
-        # stores nothing (a refusal, or nothing to do) or after a conflict: a
-        # command stored twice makes its commit conflict (its id is unique), so a
-        # first try that writes needs no question to the database.
         tag = f"web:{key[0]}:{key[1]}" if self._shared is not None else None
-        for attempt in range(RETRIES):
-            if tag is not None and attempt > 0:
+        for _ in range(RETRIES):
+            if tag is not None:  # sent before, maybe to another process (a failover)
                 done = await asyncio.to_thread(self._shared_applied, live.name, tag)
                 if done is not None:
                     return Answer(200, {"seq": done, "events": []})
                 live = self._tables.get(live.name, live)
             before = live.table.event_count
             self._staged = []
-            refused: PuntoBancoError | None = None
             try:
                 self._apply(live, who, command)
             except PuntoBancoError as error:
-                refused = error
+                return refusal(error)
             finally:
                 staged, self._staged = self._staged, None
                 if staged:
                     staged[-1].command = tag
                     self._submit(staged)
-            if live.table.event_count == before or refused is not None:
-                if tag is not None and attempt == 0 and not staged:
-                    done = await asyncio.to_thread(self._shared_applied, live.name, tag)
-                    if done is not None:
-                        return Answer(200, {"seq": done, "events": []})
-                if refused is not None:
-                    return refusal(refused)
+            if live.table.event_count == before:
                 return Answer(200, {"seq": before, "events": []})
             seq = live.table.event_count
             events = list(live.table.events[before:seq])
