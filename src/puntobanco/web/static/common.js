@@ -138,8 +138,13 @@ const PB = (() => {
       });
     }
     // A phone that loses its network knows it before the socket times out:
-    // drop the socket at once, and come back as soon as the network does.
-    window.addEventListener("offline", () => { if (socket && !closedByUs) socket.close(); });
+    // say so and drop the socket at once (its closing handshake may never get
+    // through), and come back as soon as the network does.
+    window.addEventListener("offline", () => {
+      if (!socket || closedByUs) return;
+      handlers.onStatus && handlers.onStatus("offline");
+      socket.close();
+    });
     window.addEventListener("online", () => {
       if (closedByUs || (socket && socket.readyState === WebSocket.OPEN)) return;
       if (timer !== null) { clearTimeout(timer); open(); }
