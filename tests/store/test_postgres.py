@@ -7,6 +7,7 @@ import subprocess
 import sys
 import threading
 import time
+from typing import Any
 
 import psycopg
 import pytest
@@ -190,7 +191,7 @@ def test_a_database_of_version_1_is_migrated(pg_url: str) -> None:
     raw.execute("INSERT INTO events VALUES ('t', 1, 'x', 'TableOpened', %s)", (dumps(OPENED),))
     raw.close()
     store = PostgresStore(pg_url)
-    assert store.schema_version() == SCHEMA_VERSION == 4
+    assert store.schema_version() == SCHEMA_VERSION == 5
     assert [r.event for r in store.load("t")] == [OPENED]
     store.append("t", 1, [PlayerSeated("Ana", 1, 0)], command="c1")  # the new table is there
     assert store.load_snapshot("t") is None
@@ -213,4 +214,46 @@ def test_history_and_export_read_a_postgresql_database(
     lines = capsys.readouterr().out.splitlines()
     store = PostgresStore(pg_url)
     assert len(lines) == len(store.load("salon")) and '"salon"' in lines[0]
+    store.close()
+
+
+def test_a_group_commit_is_one_statement_all_or_nothing(pg_url: str) -> None:
+    """Each statement is a round trip that lets the GIL go and waits for a busy
+    event loop to give it back: a batch over many tables, commands and a table
+    named twice included, is one call of ``puntobanco_append``."""
+    store = PostgresStore(pg_url)
+    listener = Listener(pg_url)
+    tables = [f"t{n}" for n in range(20)]
+    store.append_many([(t, 0, [OPENED]) for t in tables])
+    assert sorted(listener.wait(1.0)) == sorted((t, 1) for t in tables)
+    real = store._db
+    sent: list[str] = []
+
+    class Counting:
+        def execute(self, sql: str, params: dict[str, Any] | None = None) -> object:
+            sent.append(sql)
+            return real.execute(sql, params)
+
+    store._db = Counting()  # type: ignore[assignment]
+    batch = [(t, 1, [PlayerSeated("Ana", 1, 0)]) for t in tables]
+    batch.append(("t3", 2, [PlayerSeated("Bo", 2, 0), PlayerSeated("Cy", 3, 0)]))
+    store.append_many(batch, commands=[f"sit-{t}" for t in tables] + ["sit-two"])
+    store._db = real
+    assert len(sent) == 1 and sent[0].startswith("SELECT puntobanco_append(")
+    assert [r.seq for r in store.load("t3")] == [1, 2, 3, 4]
+    assert store.applied("t3", "sit-t3") == 2 and store.applied("t3", "sit-two") == 4
+    heard = listener.wait(1.0)
+    assert heard.index(("t3", 2)) < heard.index(("t3", 4))  # each append's own, in order
+    # A command stored before: nothing of the batch is stored, other tables included.
+    with pytest.raises(StoreError) as refused:
+        store.append_many(
+            [("t0", 2, [CoupSettled(1)]), ("t1", 2, [CoupSettled(1)])], commands=["new", "sit-t1"]
+        )
+    assert refused.value.key == "store.error.conflict"
+    assert store.count("t0") == 2 and store.applied("t0", "new") is None
+    # A table named twice must follow on its own append: refused before anything is sent.
+    with pytest.raises(StoreError, match="Table 't0' changed elsewhere"):
+        store.append_many([("t0", 2, [CoupSettled(1)]), ("t0", 2, [CoupSettled(2)])])
+    assert store.count("t0") == 2
+    listener.close()
     store.close()

@@ -30,8 +30,9 @@ import json
 import os
 import signal
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from time import monotonic
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from puntobanco.errors import StoreError
 from puntobanco.store import Append, Record, now_text
@@ -106,46 +107,58 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     ALTER TABLE events ADD COLUMN hash TEXT;
     ALTER TABLE heads ADD COLUMN hash TEXT;
     """,
+    # Every append, of one table or of a group commit over many, as one call: one
+    # round trip and one transaction, all of it stored or none. Each table named
+    # once; its head moves only from the count and hash its append expected
+    # (compare-and-set), or, for a new table, is created only if none exists.
+    """
+    CREATE FUNCTION puntobanco_append(
+        _tables TEXT[], _expected BIGINT[], _counts BIGINT[], _prevs TEXT[], _heads TEXT[],
+        _firsts TEXT[], _channel TEXT, _payloads TEXT[],
+        _e_tables TEXT[], _seqs BIGINT[], _times TEXT[], _types TEXT[], _bodies TEXT[],
+        _hashes TEXT[], _c_tables TEXT[], _ids TEXT[], _c_seqs BIGINT[]
+    ) RETURNS BIGINT LANGUAGE plpgsql AS $$
+    DECLARE
+        created BIGINT;
+        moved BIGINT;
+    BEGIN
+        INSERT INTO heads (table_id, events, first_time, hash)
+            SELECT a.t, a.c, a.f, a.h FROM unnest(_tables, _expected, _counts, _firsts, _heads)
+                AS a(t, x, c, f, h)
+            WHERE a.x = 0
+            ON CONFLICT (table_id) DO NOTHING;
+        GET DIAGNOSTICS created = ROW_COUNT;
+        UPDATE heads SET events = a.c, hash = a.h
+            FROM unnest(_tables, _expected, _counts, _prevs, _heads) AS a(t, x, c, p, h)
+            WHERE heads.table_id = a.t AND a.x > 0 AND heads.events = a.x AND heads.hash = a.p;
+        GET DIAGNOSTICS moved = ROW_COUNT;
+        IF created + moved <> cardinality(_tables) THEN
+            RAISE EXCEPTION 'puntobanco: a table''s log moved on before this append'
+                USING ERRCODE = 'PB409';
+        END IF;
+        INSERT INTO events (table_id, seq, time, type, body, hash)
+            SELECT * FROM unnest(_e_tables, _seqs, _times, _types, _bodies, _hashes);
+        INSERT INTO commands (table_id, id, seq)
+            SELECT * FROM unnest(_c_tables, _ids, _c_seqs);
+        PERFORM pg_notify(_channel, n.p)
+            FROM unnest(_payloads) WITH ORDINALITY AS n(p, i) ORDER BY n.i;
+        RETURN created + moved;
+    END
+    $$;
+    """,
 )
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 
-_INSERTED: Final = """
-    inserted AS (
-        INSERT INTO events (table_id, seq, time, type, body, hash)
-        SELECT head.table_id, e.seq, e.time, e.type, e.body, e.hash
-        FROM head,
-             unnest(%(seqs)s::bigint[], %(times)s::text[], %(types)s::text[], %(bodies)s::text[],
-                    %(hashes)s::text[])
-             AS e(seq, time, type, body, hash)
-        RETURNING 1
-    ),
-    tagged AS (
-        INSERT INTO commands (table_id, id, seq)
-        SELECT head.table_id, %(command)s, %(count)s FROM head WHERE %(command)s::text IS NOT NULL
-    )
-    SELECT (SELECT count(*) FROM inserted),
-           (SELECT count(pg_notify(%(channel)s, %(payload)s)) FROM head)
-"""
-_CREATE: Final = (
-    """
-    WITH head AS (
-        INSERT INTO heads (table_id, events, first_time, hash)
-        VALUES (%(table)s, %(count)s, %(first)s, %(head)s)
-        ON CONFLICT (table_id) DO NOTHING
-        RETURNING table_id
-    ),
-    """
-    + _INSERTED
-)
-_EXTEND: Final = (
-    """
-    WITH head AS (
-        UPDATE heads SET events = %(count)s, hash = %(head)s
-        WHERE table_id = %(table)s AND events = %(expected)s AND hash = %(prev)s
-        RETURNING table_id
-    ),
-    """
-    + _INSERTED
+#: The SQLSTATE of ``puntobanco_append`` when a table's head is not where its append
+#: expected it (another process wrote first): the whole call changed nothing.
+CONFLICT_STATE: Final = "PB409"
+#: The one statement of every append (see ``puntobanco_append`` in ``MIGRATIONS``).
+_APPEND: Final = (
+    "SELECT puntobanco_append(%(tables)s::text[], %(expected)s::bigint[], %(counts)s::bigint[], "
+    "%(prevs)s::text[], %(heads)s::text[], %(firsts)s::text[], %(channel)s, "
+    "%(payloads)s::text[], %(e_tables)s::text[], %(seqs)s::bigint[], %(times)s::text[], "
+    "%(types)s::text[], %(bodies)s::text[], %(hashes)s::text[], %(c_tables)s::text[], "
+    "%(ids)s::text[], %(c_seqs)s::bigint[])"
 )
 
 
@@ -277,38 +290,15 @@ class PostgresStore:
         times: Sequence[str] | None = None,
         command: str | None = None,
     ) -> None:
-        """See ``EventStore.append``: one statement, committed before it returns.
+        """See ``EventStore.append``: one call, committed before it returns.
 
         ``command`` names the command these events carry out: a command is
         applied once per table; storing it again raises ``StoreError``
         (``store.error.applied``, with the event number it reached) and
         stores nothing.
         """
-        if not events:
-            return
-        pg = _psycopg()
-        with self._lock:
-            prev = self._prev(table, expected)
-            if prev is None:
-                raise StoreError(
-                    "store.error.conflict", table=table, expected=expected, found=self._count(table)
-                )
-            params = self._params(table, expected, events, times, command, prev)
-            try:
-                row = self._db.execute(_CREATE if expected == 0 else _EXTEND, params).fetchone()
-            except pg.errors.UniqueViolation:
-                row = (0, 0)  # a command applied before, a coup settled twice, a stray write
-                done = self._applied(table, command) if command is not None else None
-                if done is not None:
-                    raise StoreError(
-                        "store.error.applied", table=table, command=command, seq=done
-                    ) from None
-            if row is None or row[0] != len(events):
-                raise StoreError(
-                    "store.error.conflict", table=table, expected=expected, found=self._count(table)
-                )
-            self._heads[table] = (params["count"], params["head"])
-        self._committed()
+        if events:
+            self._append([(Append(table, expected, events, times), command)], applied=True)
 
     #: ``append_many`` keeps each append's own ``times`` (imports).
     append_many_times: Final = True
@@ -320,58 +310,125 @@ class PostgresStore:
         commands: Sequence[str | None] | None = None,
     ) -> None:
         """See ``GroupCommitStore.append_many``: several appends ``(table, expected,
-        events[, times])`` in one transaction (a group commit, or an import), all of
-        them or none. ``StoreError`` (``store.error.conflict``) names the first table
-        that did not hold its expected count (a table named twice counts its earlier
-        events). ``commands`` names, append by append, the command it carries out
-        (see ``append``); a command applied before makes the whole batch conflict."""
+        events[, times])`` in one call and one transaction (a group commit, or an
+        import), all of them or none. ``StoreError`` (``store.error.conflict``) names
+        the first table that did not hold its expected count (a table named twice
+        counts its earlier events). ``commands`` names, append by append, the command
+        it carries out (see ``append``); a command applied before makes the whole
+        batch conflict."""
         named = list(commands) if commands is not None else [None] * len(batch)
         pairs = [
             (a, c) for a, c in zip((Append(*i) for i in batch), named, strict=True) if a.events
         ]
-        if not pairs:
-            return
-        appends = [a for a, _ in pairs]
-        stamp = self._clock()
+        if pairs:
+            self._append(pairs, applied=False)
+
+    def _append(self, pairs: list[tuple[Append, str | None]], *, applied: bool) -> None:
+        """Store ``pairs`` (appends with the command each carries out) with one call of
+        ``puntobanco_append``; on a refusal, ``store.error.applied`` where ``applied``
+        asks for it and the one append names a command stored before, else the conflict
+        naming the first table whose log is not where its append expected it."""
         pg = _psycopg()
-        failed: tuple[str, int] | None = None
         with self._lock:
-            heads: dict[str, tuple[int, str]] = {}  # each table's head as the batch goes
-            params = []
-            for a, c in pairs:
-                known = heads.get(a.table)
-                prev = known[1] if known and known[0] == a.expected else None
-                prev = prev or self._prev(a.table, a.expected)
-                if prev is None:
-                    raise StoreError(
-                        "store.error.conflict",
-                        table=a.table,
-                        expected=a.expected,
-                        found=self._count(a.table),
-                    )
-                times = a.times or [stamp] * len(a.events)
-                params.append(self._params(a.table, a.expected, a.events, times, c, prev))
-                heads[a.table] = (params[-1]["count"], params[-1]["head"])
+            params, heads = self._call(pairs)
             try:
-                with self._db.transaction():
-                    for a, p in zip(appends, params, strict=True):
-                        sql = _CREATE if a.expected == 0 else _EXTEND
-                        row = self._db.execute(sql, p).fetchone()
-                        if row is None or row[0] != len(a.events):
-                            failed = (a.table, a.expected)
-                            raise pg.Rollback()
-            except pg.errors.UniqueViolation:
-                failed = next(
-                    ((a.table, a.expected) for a in appends if self._count(a.table) != a.expected),
-                    (appends[0].table, appends[0].expected),
+                self._db.execute(_APPEND, params)
+            except pg.Error as error:
+                if not isinstance(error, pg.errors.UniqueViolation) and (
+                    error.sqlstate != CONFLICT_STATE
+                ):
+                    raise
+                first, command = pairs[0]
+                done = (
+                    self._applied(first.table, command) if applied and command is not None else None
                 )
-            if failed is not None:
-                table, expected = failed
-                raise StoreError(
-                    "store.error.conflict", table=table, expected=expected, found=self._count(table)
-                )
+                if done is not None:
+                    raise StoreError(
+                        "store.error.applied", table=first.table, command=command, seq=done
+                    ) from None
+                self._conflict([a for a, _ in pairs], cause=error)
             self._heads.update(heads)
         self._committed()
+
+    def _conflict(self, appends: list[Append], cause: Exception) -> NoReturn:
+        """Raise the conflict of the first append whose table does not hold its count
+        (a table named twice: its first append)."""
+        seen: set[str] = set()
+        for a in appends:
+            if a.table in seen:
+                continue
+            seen.add(a.table)
+            found = self._count(a.table)
+            if found != a.expected:
+                raise StoreError(
+                    "store.error.conflict", table=a.table, expected=a.expected, found=found
+                ) from cause
+        a = appends[0]
+        raise StoreError(
+            "store.error.conflict", table=a.table, expected=a.expected, found=self._count(a.table)
+        ) from cause
+
+    def _call(
+        self, pairs: list[tuple[Append, str | None]]
+    ) -> tuple[dict[str, Any], dict[str, tuple[int, str]]]:
+        """The arguments of ``puntobanco_append`` for ``pairs``, and each table's head
+        once they are stored. A table's appends are chained into one (each keeps its
+        command and its notification); one that does not follow on the one before
+        it is a conflict, raised before anything is sent."""
+        stamp = self._clock()
+        heads: dict[str, tuple[int, str]] = {}  # each table's (count, hash) as the batch goes
+        starts: dict[str, tuple[int, str, str]] = {}  # each table's (expected, prev, first time)
+        events: list[tuple[str, int, str, str, str, str]] = []
+        commands: list[tuple[str, str, int]] = []
+        payloads = []
+        for a, command in pairs:
+            known = heads.get(a.table)
+            if known is None:
+                prev = self._prev(a.table, a.expected)
+            else:  # named again: it must follow on its append before
+                prev = known[1] if known[0] == a.expected else None
+            if prev is None:
+                raise StoreError(
+                    "store.error.conflict",
+                    table=a.table,
+                    expected=a.expected,
+                    found=self._count(a.table),
+                )
+            stamps = list(a.times) if a.times else [stamp] * len(a.events)
+            starts.setdefault(a.table, (a.expected, prev, stamps[0]))
+            head = prev
+            for seq, (time, event) in enumerate(zip(stamps, a.events, strict=True), a.expected + 1):
+                data = to_dict(event)
+                head = link(a.table, seq, time, data, head)
+                body = json.dumps(data, ensure_ascii=False)  # codec.dumps
+                events.append((a.table, seq, time, type(event).__name__, body, head))
+            count = a.expected + len(a.events)
+            heads[a.table] = (count, head)
+            if command is not None:
+                commands.append((a.table, command, count))
+            payloads.append(json.dumps({"table": a.table, "events": count}, ensure_ascii=False))
+        tables = list(starts)
+        columns = list(zip(*events, strict=True))
+        ids = list(zip(*commands, strict=True)) or [(), (), ()]
+        return {
+            "tables": tables,
+            "expected": [starts[t][0] for t in tables],
+            "counts": [heads[t][0] for t in tables],
+            "prevs": [starts[t][1] for t in tables],
+            "heads": [heads[t][1] for t in tables],
+            "firsts": [starts[t][2] for t in tables],
+            "channel": CHANNEL,
+            "payloads": payloads,
+            "e_tables": list(columns[0]),
+            "seqs": list(columns[1]),
+            "times": list(columns[2]),
+            "types": list(columns[3]),
+            "bodies": list(columns[4]),
+            "hashes": list(columns[5]),
+            "c_tables": list(ids[0]),
+            "ids": list(ids[1]),
+            "c_seqs": list(ids[2]),
+        }, heads
 
     def _prev(self, table: str, expected: int) -> str | None:
         """The hash of the table's event ``expected`` (None if it has none yet)."""
@@ -384,41 +441,6 @@ class PostgresStore:
             "SELECT hash FROM events WHERE table_id = %s AND seq = %s", (table, expected)
         ).fetchone()
         return str(row[0]) if row and row[0] is not None else None
-
-    def _params(
-        self,
-        table: str,
-        expected: int,
-        events: Sequence[Event],
-        times: Sequence[str] | None,
-        command: str | None,
-        prev: str,
-    ) -> dict[str, Any]:
-        stamps = list(times) if times else [self._clock()] * len(events)
-        count = expected + len(events)
-        seqs = list(range(expected + 1, count + 1))
-        data = [to_dict(e) for e in events]
-        hashes = []
-        head = prev
-        for seq, stamp, item in zip(seqs, stamps, data, strict=True):
-            head = link(table, seq, stamp, item, head)
-            hashes.append(head)
-        return {
-            "table": table,
-            "expected": expected,
-            "count": count,
-            "first": stamps[0],
-            "seqs": seqs,
-            "times": stamps,
-            "types": [type(e).__name__ for e in events],
-            "bodies": [json.dumps(item, ensure_ascii=False) for item in data],  # codec.dumps
-            "hashes": hashes,
-            "prev": prev,
-            "head": head,
-            "command": command,
-            "channel": CHANNEL,
-            "payload": json.dumps({"table": table, "events": count}, ensure_ascii=False),
-        }
 
     def _committed(self) -> None:
         self._commits += 1
@@ -439,6 +461,17 @@ class PostgresStore:
         """The table's event count once ``command`` was applied; None if it never was."""
         with self._lock:
             return self._applied(table, command)
+
+    def progress(self, table: str, command: str) -> tuple[int, int | None]:
+        """The table's event count and ``applied(table, command)``, in one query."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT (SELECT events FROM heads WHERE table_id = %(t)s), "
+                "(SELECT seq FROM commands WHERE table_id = %(t)s AND id = %(c)s)",
+                {"t": table, "c": command},
+            ).fetchone()
+        assert row is not None
+        return int(row[0] or 0), None if row[1] is None else int(row[1])
 
     def count(self, table: str) -> int:
         """How many events the table holds (0 for an unknown table)."""
@@ -512,6 +545,12 @@ class PostgresStore:
         assert row is not None
         return int(row[0])
 
+    @property
+    def backend_pid(self) -> int:
+        """The server process of this store's connection (it sends the notifications
+        of this store's appends)."""
+        return int(self._db.info.backend_pid)
+
     def close(self) -> None:
         """Close the connection."""
         self._db.close()
@@ -524,19 +563,25 @@ class Listener:
     ``events`` events. A listener has its own connection.
     """
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, ignore: Collection[int] = ()) -> None:
         self._db = connect(url)
         self._db.execute(f"LISTEN {CHANNEL}")
+        self._ignore = frozenset(ignore)
 
     def wait(self, timeout: float) -> list[tuple[str, int]]:
         """The notifications that arrive within ``timeout`` seconds (all that are waiting
-        once the first has come; none if none came)."""
+        once the first has come; none if none came), but those of the connections
+        (server process ids) it was told to ignore."""
         heard: list[tuple[str, int]] = []
-        for notice in self._db.notifies(timeout=timeout, stop_after=1):
-            heard.append(_heard(notice.payload))
-        if heard:
-            for notice in self._db.notifies(timeout=0.0):
-                heard.append(_heard(notice.payload))
+        deadline = monotonic() + timeout
+        while not heard:
+            left = deadline - monotonic()
+            if left <= 0:
+                return heard
+            came = list(self._db.notifies(timeout=left, stop_after=1))
+            if came:
+                came += self._db.notifies(timeout=0.0)
+            heard = [_heard(n.payload) for n in came if n.pid not in self._ignore]
         return heard
 
     def __iter__(self) -> Iterator[tuple[str, int]]:
