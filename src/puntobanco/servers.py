@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any
 
 from puntobanco.engine import Committed, Engine, Tick, Viewer
@@ -256,13 +256,17 @@ class SharedEngine:
 
 
 class Follower:
-    """Hears every commit that any process makes on the database (``LISTEN``):
-    calls ``heard(table, events)`` from its own thread, where ``events`` is the
-    table's event count after that commit. A web server uses it to bring its
-    tables up to date and push the new views to its own connections."""
+    """Hears every commit that another process makes on the database (``LISTEN``):
+    calls ``heard({table: events})`` from its own thread, once for each batch of
+    notifications, where ``events`` is the table's event count after the latest
+    commit heard. A web server uses it to bring its tables up to date and push the
+    new views to its own connections. The commits of the connections in ``ignore``
+    (backend process ids: the server's own writer) are not heard."""
 
-    def __init__(self, url: str, heard: Callable[[str, int], object]) -> None:
-        self._listener = Listener(url)
+    def __init__(
+        self, url: str, heard: Callable[[dict[str, int]], object], *, ignore: Collection[int] = ()
+    ) -> None:
+        self._listener = Listener(url, ignore=ignore)
         self._heard = heard
         self._stopping = False
         self._thread = threading.Thread(target=self._listen, name="puntobanco-follow", daemon=True)
@@ -277,8 +281,8 @@ class Follower:
             latest: dict[str, int] = {}
             for table, count in heard:
                 latest[table] = max(count, latest.get(table, 0))
-            for table, count in latest.items():
-                self._heard(table, count)
+            if latest:
+                self._heard(latest)
 
     def close(self) -> None:
         """Stop listening."""

@@ -20,6 +20,7 @@ import pytest
 import websockets
 from fastapi.testclient import TestClient
 
+from puntobanco.errors import PuntoBancoError
 from puntobanco.store.postgres import KILL_AFTER_COMMIT, PostgresStore, connect
 from puntobanco.table.config import TableConfig
 from puntobanco.table.events import BetPlaced, CoupDealt
@@ -334,6 +335,66 @@ def test_a_command_sent_again_to_a_server_that_caught_up_is_carried_out_once(
         placed = [r.event for r in store.load(table) if isinstance(r.event, BetPlaced)]
         store.close()
         assert [(e.name, e.stake) for e in placed] == [("Ana", 1_000)]
+        await a.stop()
+        await b.stop()
+
+    run_async(scenario)
+
+
+def test_a_refusal_on_a_copy_behind_the_store_is_judged_again_on_the_table_as_it_is(
+    pg_url: str,
+) -> None:
+    """b's copy still holds Ana's banco bet of the coup a dealt since: a punto bet
+    is refused there (one side only), accepted on the table as stored; b must not
+    refuse on its copy without asking the store, nor ask it before every command."""
+    from puntobanco.web.hub import Hub
+
+    async def scenario() -> None:
+        a, b = Hub(pg_url), Hub(pg_url)  # not started: neither hears the other
+        table, _, _ = await a.create("casino", {"seed": 6})
+        await a.join(table, "Ana")
+        ana = Identity(table, PLAYER, "Ana")
+        host = Identity(table, HOST)
+        assert (
+            await a.command(ana, {"id": "1", "type": "bet", "box": "banco", "stake": 1_000})
+        ).status == 200
+        await b.live(table)  # b's copy: Ana's banco bet, bets open
+        assert (await a.command(host, {"id": "d1", "type": "deal"})).status == 200
+        refused_there = Table(list((await b.live(table)).log))
+        with pytest.raises(PuntoBancoError):
+            refused_there.bet("Ana", "punto", 1_000)  # as b's copy stands
+        asked: list[str] = []
+        progress = PostgresStore.progress
+
+        def counted(store: PostgresStore, name: str, command: str) -> tuple[int, int | None]:
+            asked.append(command)
+            return progress(store, name, command)
+
+        PostgresStore.progress = counted  # type: ignore[method-assign]
+        try:
+            answer = await b.command(
+                ana, {"id": "2", "type": "bet", "box": "punto", "stake": 1_000}
+            )
+            assert answer.status == 200, answer.body
+            assert asked == ["web:player:Ana:2"]  # once, for the refusal on the old copy
+            answer = await b.command(
+                ana, {"id": "3", "type": "bet", "box": "banco", "stake": 1_000}
+            )
+            assert answer.body["error"]["code"] == "table.error.punto_and_banco"
+            assert asked == ["web:player:Ana:2", "web:player:Ana:3"]  # and the refusal stands
+            assert (
+                await b.command(ana, {"id": "4", "type": "bet", "box": "tie", "stake": 1_000})
+            ).status == 200
+            assert len(asked) == 2  # a command carried out asks the store nothing
+        finally:
+            PostgresStore.progress = progress  # type: ignore[method-assign]
+        store = PostgresStore(pg_url)
+        events = [r.event for r in store.load(table)]
+        store.close()
+        placed = [
+            (e.name, getattr(e.box, "name", e.box)) for e in events if isinstance(e, BetPlaced)
+        ]
+        assert placed == [("Ana", "BANCO"), ("Ana", "PUNTO"), ("Ana", "EGALITE")]
         await a.stop()
         await b.stop()
 

@@ -268,7 +268,8 @@ class Hub:
         if self._shared is not None:
             self._follower = Follower(
                 self._shared.url,
-                lambda table, count: loop.call_soon_threadsafe(self._heard, table, count),
+                lambda latest: loop.call_soon_threadsafe(self._heard, latest),
+                ignore=[self._shared.backend_pid],  # its own commits are known already
             )
 
     async def stop(self) -> None:
@@ -462,25 +463,49 @@ class Hub:
     async def _carry_out(
         self, live: Live, who: Identity, command: dict[str, Any], key: tuple[str, str]
     ) -> Answer:
+        """Carry ``command`` out on this process's copy of the table. With several
+        processes on one database the copy may be behind the store: a write made on
+        it conflicts (the table is reloaded and the command tried again) and a
+        refusal is checked against the store before it is given (``_judged``).
+        The command's id goes with its events (stored once per table): whether it
+        was carried out before, by this process or another one that died before
+        answering, is asked of the store only when something says it may have been
+        (a conflict, a refusal, a command that changes nothing)."""
         tag = f"web:{key[0]}:{key[1]}" if self._shared is not None else None
+        ask = False
         for _ in range(RETRIES):
-            if tag is not None:  # sent before, maybe to another process (a failover)
+            if tag is not None and ask:  # sent before, maybe to another process (a failover)
                 done = await asyncio.to_thread(self._shared_applied, live.name, tag)
                 if done is not None:
                     return Answer(200, {"seq": done, "events": []})
                 live = self._tables.get(live.name, live)
+            judged = live.seq
             before = live.table.event_count
+            refused: PuntoBancoError | None = None
             self._staged = []
             try:
                 self._apply(live, who, command)
             except PuntoBancoError as error:
-                return refusal(error)
+                refused = error
             finally:
                 staged, self._staged = self._staged, None
                 if staged:
                     staged[-1].command = tag
                     self._submit(staged)
+            if refused is not None:
+                if tag is None or isinstance(refused, AccessError | MessageError):
+                    return refusal(refused)
+                fresh = await self._judged(live, judged, tag)
+                if fresh is None:
+                    return refusal(refused)
+                if isinstance(fresh, Answer):
+                    return fresh
+                live, ask = fresh, False
+                continue
             if live.table.event_count == before:
+                if tag is not None and not ask:
+                    ask = True  # a retry of a command that changed the table then?
+                    continue
                 return Answer(200, {"seq": before, "events": []})
             seq = live.table.event_count
             events = list(live.table.events[before:seq])
@@ -490,6 +515,7 @@ class Hub:
                 if self._shared is None or error.key != "store.error.conflict":
                     return refusal(error)
                 live = await self.live(live.name)  # another process wrote: reloaded, again
+                ask = True
                 continue
             except PuntoBancoError as error:
                 return refusal(error)
@@ -497,6 +523,33 @@ class Hub:
             events_out = [public_event(e, secret=secret) for e in events]
             return Answer(200, {"seq": seq, "events": events_out})
         return refusal(StoreError("store.error.busy", table=live.name, tries=RETRIES))
+
+    async def _judged(self, live: Live, judged: int, tag: str) -> Answer | Live | None:
+        """A command with id ``tag`` was refused on this process's copy of a shared
+        table holding ``judged`` committed events. Its first answer if the store says
+        it was carried out before; the table brought up to date if other processes
+        had stored events the copy lacked (the command is tried again on it); None
+        if the refusal stands (the copy held everything stored)."""
+        assert self._reader is not None
+        stored, done = await asyncio.to_thread(self._reader.progress, live.name, tag)
+        if done is not None:
+            return Answer(200, {"seq": done, "events": []})
+        if stored <= judged:
+            return None
+        name = live.name
+        self._heard_counts[name] = max(stored, self._heard_counts.get(name, 0))
+        for _ in range(RETRIES):
+            live = self._tables.get(name, live)
+            if live.seq >= stored:
+                break
+            if live.last_write is not None and not live.last_write.done():
+                # Its own writes first: they land, or conflict and the table is reloaded.
+                await asyncio.wait([live.last_write])
+            elif (recovery := self._recovering.get(name)) is not None:
+                await asyncio.wait([recovery])
+            else:
+                await self._catch_up(name)
+        return self._tables.get(name, live)
 
     def _shared_applied(self, table: str, tag: str) -> int | None:
         assert self._reader is not None
@@ -758,12 +811,14 @@ class Hub:
 
     # -- the other processes' commits (PostgreSQL) ----------------------------------
 
-    def _heard(self, table: str, count: int) -> None:
-        """Any process committed to ``table``, which now holds ``count`` events."""
-        self._heard_counts[table] = max(count, self._heard_counts.get(table, 0))
-        live = self._tables.get(table)
-        if live is not None and count > live.seq:
-            asyncio.get_running_loop().create_task(self._catch_up(table))
+    def _heard(self, latest: dict[str, int]) -> None:
+        """Other processes committed: each table of ``latest`` now holds that many events."""
+        loop = asyncio.get_running_loop()
+        for table, count in latest.items():
+            self._heard_counts[table] = max(count, self._heard_counts.get(table, 0))
+            live = self._tables.get(table)
+            if live is not None and count > live.seq:
+                loop.create_task(self._catch_up(table))
 
     async def _catch_up(self, table: str) -> None:
         """Fold into this process's copy of ``table`` what other processes stored,
