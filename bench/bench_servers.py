@@ -2,7 +2,7 @@
 beside one ``serve`` process on a SQLite file, in the same run.
 
     python bench/bench_servers.py [--clients 500 1000 2000] [--tables 200] [--seconds 15]
-                                  [--url postgresql://...]
+                                  [--url postgresql://...] [--stores postgresql sqlite]
 
 The client code is ``bench_web.py``'s: WebSocket clients betting about every
 5 s, each table's host dealing about every 5 s, every view pushed to every
@@ -170,6 +170,8 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--url", default=None, help="a PostgreSQL database (else a throwaway one)")
+    parser.add_argument("--stores", nargs="+", choices=["postgresql", "sqlite"],
+                        default=["postgresql", "sqlite"], help="which steps to run")  # fmt: skip
     args = parser.parse_args()
     import resource
 
@@ -183,12 +185,14 @@ def main() -> None:
     try:
         with tempfile.TemporaryDirectory(dir=os.getcwd()) as folder:
             for clients in args.clients:
-                pg = schema_url(url)
-                rows.append(("PostgreSQL, 2 serve", run([pg, pg], clients, args.tables,
+                if "postgresql" in args.stores:
+                    pg = schema_url(url)
+                    rows.append(("PostgreSQL, 2 serve", run([pg, pg], clients, args.tables,
+                                                            args.seconds, folder)))  # fmt: skip
+                if "sqlite" in args.stores:
+                    sqlite = os.path.join(folder, f"bench{clients}.db")
+                    rows.append(("SQLite, 1 serve", run([sqlite], clients, args.tables,
                                                         args.seconds, folder)))  # fmt: skip
-                sqlite = os.path.join(folder, f"bench{clients}.db")
-                rows.append(("SQLite, 1 serve", run([sqlite], clients, args.tables,
-                                                    args.seconds, folder)))  # fmt: skip
     finally:
         if cluster_dir is not None:
             pgcluster.stop(cluster_dir, remove=True)
