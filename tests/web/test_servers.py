@@ -342,7 +342,7 @@ def test_a_command_sent_again_to_a_server_that_caught_up_is_carried_out_once(
 
 
 def test_a_refusal_on_a_copy_behind_the_store_is_judged_again_on_the_table_as_it_is(
-    pg_url: str,
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """b's copy still holds Ana's banco bet of the coup a dealt since: a punto bet
     is refused there (one side only), accepted on the table as stored; b must not
@@ -370,24 +370,18 @@ def test_a_refusal_on_a_copy_behind_the_store_is_judged_again_on_the_table_as_it
             asked.append(command)
             return progress(store, name, command)
 
-        PostgresStore.progress = counted  # type: ignore[method-assign]
-        try:
-            answer = await b.command(
-                ana, {"id": "2", "type": "bet", "box": "punto", "stake": 1_000}
-            )
-            assert answer.status == 200, answer.body
-            assert asked == ["web:player:Ana:2"]  # once, for the refusal on the old copy
-            answer = await b.command(
-                ana, {"id": "3", "type": "bet", "box": "banco", "stake": 1_000}
-            )
-            assert answer.body["error"]["code"] == "table.error.punto_and_banco"
-            assert asked == ["web:player:Ana:2", "web:player:Ana:3"]  # and the refusal stands
-            assert (
-                await b.command(ana, {"id": "4", "type": "bet", "box": "tie", "stake": 1_000})
-            ).status == 200
-            assert len(asked) == 2  # a command carried out asks the store nothing
-        finally:
-            PostgresStore.progress = progress  # type: ignore[method-assign]
+        monkeypatch.setattr(PostgresStore, "progress", counted)
+        answer = await b.command(ana, {"id": "2", "type": "bet", "box": "punto", "stake": 1_000})
+        assert answer.status == 200, answer.body
+        assert asked == ["web:player:Ana:2"]  # once, for the refusal on the old copy
+        answer = await b.command(ana, {"id": "3", "type": "bet", "box": "banco", "stake": 1_000})
+        assert answer.body["error"]["code"] == "table.error.punto_and_banco"
+        assert asked == ["web:player:Ana:2", "web:player:Ana:3"]  # and the refusal stands
+        assert (
+            await b.command(ana, {"id": "4", "type": "bet", "box": "tie", "stake": 1_000})
+        ).status == 200
+        assert len(asked) == 2  # a command carried out asks the store nothing
+        monkeypatch.undo()
         store = PostgresStore(pg_url)
         events = [r.event for r in store.load(table)]
         store.close()
