@@ -230,7 +230,7 @@ def test_a_group_commit_is_one_statement_all_or_nothing(pg_url: str) -> None:
     sent: list[str] = []
 
     class Counting:
-        def execute(self, sql: str, params: dict[str, Any] | None = None) -> object:
+        def execute(self, sql: str, params: Any = None) -> object:
             sent.append(sql)
             return real.execute(sql, params)
 

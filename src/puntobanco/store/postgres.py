@@ -112,36 +112,38 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     # once; its head moves only from the count and hash its append expected
     # (compare-and-set), or, for a new table, is created only if none exists.
     """
-    CREATE FUNCTION puntobanco_append(
-        _tables TEXT[], _expected BIGINT[], _counts BIGINT[], _prevs TEXT[], _heads TEXT[],
-        _firsts TEXT[], _channel TEXT, _payloads TEXT[],
-        _e_tables TEXT[], _seqs BIGINT[], _times TEXT[], _types TEXT[], _bodies TEXT[],
-        _hashes TEXT[], _c_tables TEXT[], _ids TEXT[], _c_seqs BIGINT[]
-    ) RETURNS BIGINT LANGUAGE plpgsql AS $$
+    CREATE FUNCTION puntobanco_append(_batch JSON, _channel TEXT) RETURNS BIGINT
+    LANGUAGE plpgsql AS $$
     DECLARE
         created BIGINT;
         moved BIGINT;
     BEGIN
+        -- tables: [table, expected, count, prev hash, head hash, first time]
         INSERT INTO heads (table_id, events, first_time, hash)
-            SELECT a.t, a.c, a.f, a.h FROM unnest(_tables, _expected, _counts, _firsts, _heads)
-                AS a(t, x, c, f, h)
-            WHERE a.x = 0
+            SELECT a ->> 0, (a ->> 2)::BIGINT, a ->> 5, a ->> 4
+            FROM json_array_elements(_batch -> 'tables') AS a
+            WHERE (a ->> 1)::BIGINT = 0
             ON CONFLICT (table_id) DO NOTHING;
         GET DIAGNOSTICS created = ROW_COUNT;
-        UPDATE heads SET events = a.c, hash = a.h
-            FROM unnest(_tables, _expected, _counts, _prevs, _heads) AS a(t, x, c, p, h)
-            WHERE heads.table_id = a.t AND a.x > 0 AND heads.events = a.x AND heads.hash = a.p;
+        UPDATE heads SET events = (a ->> 2)::BIGINT, hash = a ->> 4
+            FROM json_array_elements(_batch -> 'tables') AS a
+            WHERE heads.table_id = a ->> 0 AND (a ->> 1)::BIGINT > 0
+                AND heads.events = (a ->> 1)::BIGINT AND heads.hash = a ->> 3;
         GET DIAGNOSTICS moved = ROW_COUNT;
-        IF created + moved <> cardinality(_tables) THEN
+        IF created + moved <> json_array_length(_batch -> 'tables') THEN
             RAISE EXCEPTION 'puntobanco: a table''s log moved on before this append'
                 USING ERRCODE = 'PB409';
         END IF;
+        -- events: [table, seq, time, type, body, hash]; commands: [table, id, seq]
         INSERT INTO events (table_id, seq, time, type, body, hash)
-            SELECT * FROM unnest(_e_tables, _seqs, _times, _types, _bodies, _hashes);
+            SELECT e ->> 0, (e ->> 1)::BIGINT, e ->> 2, e ->> 3, e ->> 4, e ->> 5
+            FROM json_array_elements(_batch -> 'events') AS e;
         INSERT INTO commands (table_id, id, seq)
-            SELECT * FROM unnest(_c_tables, _ids, _c_seqs);
+            SELECT c ->> 0, c ->> 1, (c ->> 2)::BIGINT
+            FROM json_array_elements(_batch -> 'commands') AS c;
         PERFORM pg_notify(_channel, n.p)
-            FROM unnest(_payloads) WITH ORDINALITY AS n(p, i) ORDER BY n.i;
+            FROM json_array_elements_text(_batch -> 'payloads') WITH ORDINALITY AS n(p, i)
+            ORDER BY n.i;
         RETURN created + moved;
     END
     $$;
@@ -153,13 +155,7 @@ SCHEMA_VERSION: Final = len(MIGRATIONS)
 #: expected it (another process wrote first): the whole call changed nothing.
 CONFLICT_STATE: Final = "PB409"
 #: The one statement of every append (see ``puntobanco_append`` in ``MIGRATIONS``).
-_APPEND: Final = (
-    "SELECT puntobanco_append(%(tables)s::text[], %(expected)s::bigint[], %(counts)s::bigint[], "
-    "%(prevs)s::text[], %(heads)s::text[], %(firsts)s::text[], %(channel)s, "
-    "%(payloads)s::text[], %(e_tables)s::text[], %(seqs)s::bigint[], %(times)s::text[], "
-    "%(types)s::text[], %(bodies)s::text[], %(hashes)s::text[], %(c_tables)s::text[], "
-    "%(ids)s::text[], %(c_seqs)s::bigint[])"
-)
+_APPEND: Final = "SELECT puntobanco_append(%s::json, %s)"
 
 
 def is_url(db: object) -> bool:
@@ -370,7 +366,7 @@ class PostgresStore:
 
     def _call(
         self, pairs: list[tuple[Append, str | None]]
-    ) -> tuple[dict[str, Any], dict[str, tuple[int, str]]]:
+    ) -> tuple[tuple[str, str], dict[str, tuple[int, str]]]:
         """The arguments of ``puntobanco_append`` for ``pairs``, and each table's head
         once they are stored. A table's appends are chained into one (each keeps its
         command and its notification); one that does not follow on the one before
@@ -379,7 +375,7 @@ class PostgresStore:
         heads: dict[str, tuple[int, str]] = {}  # each table's (count, hash) as the batch goes
         starts: dict[str, tuple[int, str, str]] = {}  # each table's (expected, prev, first time)
         events: list[tuple[str, int, str, str, str, str]] = []
-        commands: list[tuple[str, str, int]] = []
+        commands: list[tuple[str, str, int]] = []  # (table, id, the count it reached)
         payloads = []
         for a, command in pairs:
             known = heads.get(a.table)
@@ -407,28 +403,17 @@ class PostgresStore:
             if command is not None:
                 commands.append((a.table, command, count))
             payloads.append(json.dumps({"table": a.table, "events": count}, ensure_ascii=False))
-        tables = list(starts)
-        columns = list(zip(*events, strict=True))
-        ids = list(zip(*commands, strict=True)) or [(), (), ()]
-        return {
-            "tables": tables,
-            "expected": [starts[t][0] for t in tables],
-            "counts": [heads[t][0] for t in tables],
-            "prevs": [starts[t][1] for t in tables],
-            "heads": [heads[t][1] for t in tables],
-            "firsts": [starts[t][2] for t in tables],
-            "channel": CHANNEL,
+        batch = {
+            "tables": [
+                [t, x, heads[t][0], prev, heads[t][1], first]
+                for t, (x, prev, first) in starts.items()
+            ],
+            "events": events,
+            "commands": commands,
             "payloads": payloads,
-            "e_tables": list(columns[0]),
-            "seqs": list(columns[1]),
-            "times": list(columns[2]),
-            "types": list(columns[3]),
-            "bodies": list(columns[4]),
-            "hashes": list(columns[5]),
-            "c_tables": list(ids[0]),
-            "ids": list(ids[1]),
-            "c_seqs": list(ids[2]),
-        }, heads
+        }
+        # One JSON text: psycopg would dump each element of a list argument in Python.
+        return (json.dumps(batch, ensure_ascii=False), CHANNEL), heads
 
     def _prev(self, table: str, expected: int) -> str | None:
         """The hash of the table's event ``expected`` (None if it has none yet)."""
