@@ -37,6 +37,9 @@ from urllib.parse import quote
 sys.path.insert(0, str(Path(__file__).parent))
 import bench_web  # noqa: E402 - the client code, beside this file
 
+#: The most players a casino table seats.
+SEATS = 14
+
 
 def wait_up(url: str) -> None:
     import httpx
@@ -181,31 +184,39 @@ def main() -> None:
 
     cluster_dir = None if args.url else Path(tempfile.mkdtemp(prefix="bench-servers-pg-"))
     url = args.url or pgcluster.start(cluster_dir).url  # type: ignore[arg-type]
-    rows = []
+    for clients in args.clients:
+        if clients // args.tables > SEATS:
+            parser.error(f"{clients} clients over {args.tables} tables is more than {SEATS} "
+                         "players a table: give more --tables")  # fmt: skip
+    print(f"{args.tables} tables, {args.seconds:.0f} s of load a step, each client betting "
+          "about every 5 s, each host dealing about every 5 s")  # fmt: skip
+    print("clients | servers               bets/s  p50 ms   p99 ms  lost  dup  commits  "
+          "disk stalls >50 ms (ms in all)  p99 of bets clear of them  refusals",
+          flush=True)  # fmt: skip
     try:
         with tempfile.TemporaryDirectory(dir=os.getcwd()) as folder:
             for clients in args.clients:
                 if "postgresql" in args.stores:
                     pg = schema_url(url)
-                    rows.append(("PostgreSQL, 2 serve", run([pg, pg], clients, args.tables,
-                                                            args.seconds, folder)))  # fmt: skip
+                    row("PostgreSQL, 2 serve", run([pg, pg], clients, args.tables,
+                                                   args.seconds, folder))  # fmt: skip
                 if "sqlite" in args.stores:
                     sqlite = os.path.join(folder, f"bench{clients}.db")
-                    rows.append(("SQLite, 1 serve", run([sqlite], clients, args.tables,
-                                                        args.seconds, folder)))  # fmt: skip
+                    row("SQLite, 1 serve", run([sqlite], clients, args.tables,
+                                               args.seconds, folder))  # fmt: skip
     finally:
         if cluster_dir is not None:
             pgcluster.stop(cluster_dir, remove=True)
-    print(f"{args.tables} tables, {args.seconds:.0f} s of load a step, each client betting "
-          "about every 5 s, each host dealing about every 5 s")  # fmt: skip
-    print("clients | servers               bets/s  p50 ms   p99 ms  lost  dup  commits  "
-          "disk stalls >50 ms (ms in all)  p99 of bets clear of them  refusals")  # fmt: skip
-    for name, r in rows:
-        failed = f" ({r['failed']} connections failed)" if r["failed"] else ""
-        refused = r["errors"] or "none"
-        print(f"{r['clients']:7d} | {name:20s} {r['acked_s']:7.0f} {r['p50']:7.1f} {r['p99']:8.1f} "
-              f"{r['lost']:5d} {r['dup']:4d} {r['commits']:8d}  {r['stalls']:3d} "
-              f"({r['stalled_ms']:5.0f})  {r['clear_p99']:8.1f}  {refused}{failed}")  # fmt: skip
+
+
+def row(name: str, r: dict[str, Any]) -> None:
+    """One step's line of the table (printed as soon as the step is over)."""
+    failed = f" ({r['failed']} connections failed)" if r["failed"] else ""
+    refused = r["errors"] or "none"
+    print(f"{r['clients']:7d} | {name:20s} {r['acked_s']:7.0f} {r['p50']:7.1f} {r['p99']:8.1f} "
+          f"{r['lost']:5d} {r['dup']:4d} {r['commits']:8d}  {r['stalls']:3d} "
+          f"({r['stalled_ms']:5.0f})  {r['clear_p99']:8.1f}  {refused}{failed}",
+          flush=True)  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -147,6 +147,17 @@ def _trace_server(app: Any, trace: dict[str, list[float]]) -> None:
     hub._push_views = push_and_watch
 
 
+def answered(response: Any) -> dict[str, Any]:
+    """The set-up request's answer; a refusal stops the benchmark, saying what it was."""
+    if response.status_code not in (200, 201):
+        raise RuntimeError(
+            f"{response.request.method} {response.request.url.path}: "
+            f"{response.status_code} {response.text}"
+        )
+    found: dict[str, Any] = response.json()
+    return found
+
+
 async def setup(url: str, tables: int, per_table: int) -> list[dict[str, Any]]:
     import httpx
 
@@ -157,13 +168,14 @@ async def setup(url: str, tables: int, per_table: int) -> list[dict[str, Any]]:
         async def one(i: int) -> dict[str, Any]:
             r = await client.post("/api/tables", json={"format": "casino", "settings": {
                 "seed": i, "bankroll": 10**11, "maximum": 10**10}})  # fmt: skip
-            t = r.json()
+            t = answered(r)
             client.cookies.clear()
             players = []
             for k in range(per_table):
                 r = await client.post(f"/api/tables/{t['table']}/players", json={"name": f"P{k}"})
                 client.cookies.clear()
-                players.append((r.json()["player"], r.json()["token"]))
+                seated = answered(r)
+                players.append((seated["player"], seated["token"]))
             return {"table": t["table"], "host": t["host_token"], "players": players}
 
         sem = asyncio.Semaphore(20)
