@@ -286,3 +286,64 @@ def test_the_pages_get_their_words_from_the_same_catalogue() -> None:
     assert words["_plural"] == ["one", "many", "other"]  # Intl.PluralRules' categories
     assert words["roads.ties_held"] == list(language("fr").messages["roads.ties_held"].forms)
     assert page_words("es")["roads.letter.T"] == "I"
+
+
+# -- a checkout's edited catalogue ----------------------------------------------
+
+
+def _copy_of_the_catalogue(tmp_path: Path) -> Path:
+    import shutil
+
+    locale = tmp_path / "locale"
+    shutil.copytree(build.LOCALE_DIR, locale, ignore=shutil.ignore_patterns("*.mo"))
+    return locale
+
+
+def _edit_french(locale: Path, old: str, new: str) -> None:
+    import os
+
+    po = build.source("fr", locale)
+    po.write_text(po.read_text("utf-8").replace(old, new, 1), "utf-8")
+    later = build.compiled("fr", locale).stat().st_mtime_ns + 10**9
+    os.utime(po, ns=(later, later))  # newer than its .mo, as after an edit or a checkout
+
+
+def test_an_edited_po_file_is_compiled_again_at_the_next_start(tmp_path: Path) -> None:
+    locale = _copy_of_the_catalogue(tmp_path)
+    en = load("en", locale_dir=locale)
+    assert load("fr", en, locale_dir=locale).messages["outcome.egalite"].forms == ("Égalité",)
+    _edit_french(locale, 'msgstr "Égalité"', 'msgstr "Égalité !"')
+    assert load("fr", en, locale_dir=locale).messages["outcome.egalite"].forms == ("Égalité !",)
+    assert build.compiled("fr", locale).read_bytes() == build.compile_catalogue("fr", locale)
+
+
+def test_without_babel_a_stale_catalogue_is_read_with_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    locale = _copy_of_the_catalogue(tmp_path)
+    en = load("en", locale_dir=locale)
+    load("fr", en, locale_dir=locale)
+    _edit_french(locale, 'msgstr "Égalité"', 'msgstr "Égalité !"')
+    monkeypatch.setitem(sys.modules, "babel", None)  # import babel fails
+    with pytest.warns(UserWarning, match="install Babel"):
+        fr = load("fr", en, locale_dir=locale)
+    assert fr.messages["outcome.egalite"].forms == ("Égalité",)
+    assert not build.compiled("es", locale).exists()  # never compiled here
+    with pytest.raises(RuntimeError, match="Babel is not installed"):
+        load("es", en, locale_dir=locale)
+
+
+def test_pybabel_update_leaves_the_files_as_they_are(tmp_path: Path) -> None:
+    """The README's command brings the translations up to date; on files that are,
+    it changes nothing (the files are written as Babel writes them)."""
+    import shutil
+
+    from babel.messages.frontend import CommandLineInterface
+
+    locale = tmp_path / "locale"
+    shutil.copytree(build.LOCALE_DIR, locale, ignore=shutil.ignore_patterns("*.mo"))
+    template = str(locale / "puntobanco.pot")
+    argv = ["pybabel", "-q", "update", "-i", template, "-d", str(locale), "-D", "puntobanco"]
+    CommandLineInterface().run([*argv, "-w", "76"])  # type: ignore[no-untyped-call]
+    for lang in TRANSLATIONS:
+        assert build.source(lang, locale).read_bytes() == build.source(lang).read_bytes(), lang

@@ -665,10 +665,11 @@ HEADER = """\
 # The English is the template (puntobanco.pot): each entry's msgctxt is the
 # key the code asks for, its msgid the English, and a plural entry's context
 # names the number it agrees with (KEY#n). Edit the template to change the
-# English, then bring the translations up to date and fill in what is new:
-#     pybabel update -i src/puntobanco/i18n/locale/puntobanco.pot \\
-#         -d src/puntobanco/i18n/locale -D puntobanco -w 76 --no-location
-# (or keep the #: references: drop --no-location). tests/test_catalogue.py
+# English, then bring the translations up to date and fill in what is new
+# (from the repository's root; see the README's Translations):
+# pybabel update -i src/puntobanco/i18n/locale/puntobanco.pot
+# -d src/puntobanco/i18n/locale -D puntobanco -w 76
+# tests/test_catalogue.py
 # fails on a missing, empty or fuzzy translation and on placeholders that
 # differ from the English. French typography: a narrow no-break space
 # (U+202F) before ; ! ? and a no-break space (U+00A0) before : and % and

@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import string
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ class Message(NamedTuple):
 
 
 _languages: dict[str, Language] = {}
+_catalogue: Mapping[str, Message] | None = None
 _current: Lang | None = None
 
 
@@ -60,10 +62,13 @@ def messages(lang: Lang) -> Mapping[str, Entry]:
 
 def catalogue() -> Mapping[str, Message]:
     """Every message by key, in the three languages."""
-    en, fr, es = (messages(lang) for lang in LANGS)
-    return {
-        key: Message(e.forms[-1], fr[key].forms[-1], es[key].forms[-1]) for key, e in en.items()
-    }
+    global _catalogue
+    if _catalogue is None:
+        en, fr, es = (messages(lang) for lang in LANGS)
+        _catalogue = MappingProxyType(
+            {k: Message(e.forms[-1], fr[k].forms[-1], es[k].forms[-1]) for k, e in en.items()}
+        )
+    return _catalogue
 
 
 def parse_lang(value: str | None) -> Lang | None:
