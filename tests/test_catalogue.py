@@ -230,8 +230,8 @@ def test_the_script_moves_an_old_area_module_into_the_catalogue(tmp_path: Path) 
     for lang in LANGS:
         build.write(lang, locale)
     en = load("en", locale_dir=locale)
-    fr = load("fr", en, locale_dir=locale)
-    es = load("es", en, locale_dir=locale)
+    fr = load("fr", locale_dir=locale)
+    es = load("es", locale_dir=locale)
     assert fr.messages["host.left"].number == "n"
     assert fr.messages["host.left"].text({"n": 1}) == "{n} carte reste\u00a0: {name!r}\u202f?"
     assert fr.messages["host.left"].text({"n": 2}) == "{n} cartes restent\u00a0: {name!r}\u202f?"
@@ -310,10 +310,9 @@ def _edit_french(locale: Path, old: str, new: str) -> None:
 
 def test_an_edited_po_file_is_compiled_again_at_the_next_start(tmp_path: Path) -> None:
     locale = _copy_of_the_catalogue(tmp_path)
-    en = load("en", locale_dir=locale)
-    assert load("fr", en, locale_dir=locale).messages["outcome.egalite"].forms == ("Égalité",)
+    assert load("fr", locale_dir=locale).messages["outcome.egalite"].forms == ("Égalité",)
     _edit_french(locale, 'msgstr "Égalité"', 'msgstr "Égalité !"')
-    assert load("fr", en, locale_dir=locale).messages["outcome.egalite"].forms == ("Égalité !",)
+    assert load("fr", locale_dir=locale).messages["outcome.egalite"].forms == ("Égalité !",)
     assert build.compiled("fr", locale).read_bytes() == build.compile_catalogue("fr", locale)
 
 
@@ -321,16 +320,15 @@ def test_without_babel_a_stale_catalogue_is_read_with_a_warning(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     locale = _copy_of_the_catalogue(tmp_path)
-    en = load("en", locale_dir=locale)
-    load("fr", en, locale_dir=locale)
+    load("fr", locale_dir=locale)
     _edit_french(locale, 'msgstr "Égalité"', 'msgstr "Égalité !"')
     monkeypatch.setitem(sys.modules, "babel", None)  # import babel fails
     with pytest.warns(UserWarning, match="install Babel"):
-        fr = load("fr", en, locale_dir=locale)
+        fr = load("fr", locale_dir=locale)
     assert fr.messages["outcome.egalite"].forms == ("Égalité",)
     assert not build.compiled("es", locale).exists()  # never compiled here
     with pytest.raises(RuntimeError, match="Babel is not installed"):
-        load("es", en, locale_dir=locale)
+        load("es", locale_dir=locale)
 
 
 def test_pybabel_update_leaves_the_files_as_they_are(tmp_path: Path) -> None:
@@ -347,3 +345,23 @@ def test_pybabel_update_leaves_the_files_as_they_are(tmp_path: Path) -> None:
     CommandLineInterface().run([*argv, "-w", "76"])  # type: ignore[no-untyped-call]
     for lang in TRANSLATIONS:
         assert build.source(lang, locale).read_bytes() == build.source(lang).read_bytes(), lang
+
+
+def test_the_loader_and_the_compiler_agree_on_where_the_catalogue_is() -> None:
+    from puntobanco.i18n import loader
+
+    assert Path(loader.LOCALE_DIR) == build.LOCALE_DIR
+    assert (loader.DOMAIN, loader.CLDR) == (build.DOMAIN, build.CLDR)
+
+
+def test_a_message_a_translation_lacks_is_written_in_english(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import puntobanco.i18n as i18n
+
+    fr = language("fr")
+    lacking = {k: v for k, v in fr.messages.items() if k != "error.coup.too_few"}
+    monkeypatch.setitem(i18n._languages, "fr", fr._replace(messages=lacking))
+    english = "2 cards given: this coup needs 1 more."
+    assert t("error.coup.too_few", "fr", given=2, more=1) == english
+    assert t("error.card.invalid", "fr", text="zz", forms="4h").startswith("«\u00a0zz\u00a0»")

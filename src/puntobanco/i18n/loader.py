@@ -14,16 +14,21 @@ An installed wheel has no ``.po`` files and reads its ``.mo`` files as they are.
 
 from __future__ import annotations
 
+import os
 import struct
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import Final, NamedTuple
 
-from puntobanco.i18n import build
-
+# The loader keeps to os.path and leaves ``build`` (and Babel) unimported until a
+# catalogue must be compiled: reading one is part of every command's start.
+_HERE: Final = os.path.dirname(os.path.abspath(__file__))
+#: Where the catalogue lives (``build.LOCALE_DIR``) and its gettext domain.
+LOCALE_DIR: Final = os.path.join(_HERE, "locale")
+DOMAIN: Final = "puntobanco"
 #: Contexts that are not keys: argparse asks for its sentences by their English,
 #: and the compiled catalogue adds the CLDR facts of numbers (``build.CLDR``).
 ARGPARSE: Final = "argparse"
+CLDR: Final = "cldr"
 _MAGIC: Final = {0x950412DE: "<", 0xDE120495: ">"}
 
 
@@ -33,8 +38,7 @@ class Entry(NamedTuple):
     forms: tuple[str, ...]
     #: The parameter whose number picks the form; None for a message with one text.
     number: str | None
-    #: The plural rule of the language the forms are in (an untranslated message
-    #: keeps the English text and the English rule).
+    #: The plural rule of the language the forms are in.
     plural: Callable[[int], int]
 
     def text(self, params: Mapping[str, object]) -> str:
@@ -52,7 +56,7 @@ class Language(NamedTuple):
     """A language's compiled catalogue."""
 
     lang: str
-    #: Every message by key (the translations, the English where one is missing).
+    #: Every message the catalogue holds, by key.
     messages: Mapping[str, Entry]
     #: Entries asked for by (context, msgid): argparse's words, the CLDR facts.
     words: Mapping[tuple[str, str], tuple[str, ...]]
@@ -60,7 +64,7 @@ class Language(NamedTuple):
 
     def fact(self, name: str) -> str:
         """A CLDR fact of numbers (``decimal``, ``group``, ``group_from``, ``percent``...)."""
-        return self.words[(build.CLDR, name)][0]
+        return self.words[(CLDR, name)][0]
 
 
 def read_mo(data: bytes) -> tuple[dict[str, str], list[tuple[str | None, str, tuple[str, ...]]]]:
@@ -71,11 +75,15 @@ def read_mo(data: bytes) -> tuple[dict[str, str], list[tuple[str | None, str, tu
     _, count, originals, translations = struct.unpack(order + "4I", data[4:20])
     headers: dict[str, str] = {}
     entries: list[tuple[str | None, str, tuple[str, ...]]] = []
-    for i in range(count):
-        length, offset = struct.unpack_from(order + "2I", data, originals + 8 * i)
+    table = order + "2I"
+    pairs = zip(
+        struct.iter_unpack(table, data[originals : originals + 8 * count]),
+        struct.iter_unpack(table, data[translations : translations + 8 * count]),
+        strict=True,
+    )
+    for (length, offset), (tlength, toffset) in pairs:
         original = data[offset : offset + length].decode("utf-8")
-        length, offset = struct.unpack_from(order + "2I", data, translations + 8 * i)
-        translation = data[offset : offset + length].decode("utf-8")
+        translation = data[toffset : toffset + tlength].decode("utf-8")
         context, _, msgid = original.rpartition("\x04")
         if not original:
             for line in translation.splitlines():
@@ -94,15 +102,20 @@ def plural_rule(headers: Mapping[str, str]) -> Callable[[int], int]:
     return c2py(forms.split(";")[1].split("plural=")[1])
 
 
-def compiled_bytes(lang: str, locale_dir: Path = build.LOCALE_DIR) -> bytes:
+def compiled_bytes(lang: str, locale_dir: str | os.PathLike[str] = LOCALE_DIR) -> bytes:
     """``lang``'s ``.mo`` file, compiled again first where its source is newer."""
-    target = build.compiled(lang, locale_dir)
-    source = build.source(lang, locale_dir)
-    if source.exists() and _stale(target, source):
+    folder = os.fspath(locale_dir)
+    target = os.path.join(folder, lang, "LC_MESSAGES", f"{DOMAIN}.mo")
+    source = (
+        os.path.join(folder, f"{DOMAIN}.pot")
+        if lang == "en"
+        else os.path.join(folder, lang, "LC_MESSAGES", f"{DOMAIN}.po")
+    )
+    if os.path.exists(source) and _stale(target, source):
         try:
             import babel  # noqa: F401
         except ImportError:
-            if not target.exists():
+            if not os.path.exists(target):
                 raise RuntimeError(
                     f"{target} is missing and Babel is not installed to compile {source}: "
                     "install puntobanco again (pip install -e .) or install Babel"
@@ -113,30 +126,35 @@ def compiled_bytes(lang: str, locale_dir: Path = build.LOCALE_DIR) -> bytes:
                 f"{source} is newer than {target}; install Babel to compile it", stacklevel=3
             )
         else:
+            from pathlib import Path
+
+            from puntobanco.i18n import build
+
             try:
-                build.write(lang, locale_dir)
+                build.write(lang, Path(folder))
             except OSError:  # a read-only checkout: compiled in memory only
-                return build.compile_catalogue(lang, locale_dir)
-    return target.read_bytes()
+                return build.compile_catalogue(lang, Path(folder))
+    with open(target, "rb") as handle:
+        return handle.read()
 
 
-def _stale(target: Path, source: Path) -> bool:
-    if not target.exists():
+def _stale(target: str, source: str) -> bool:
+    """Whether ``target`` is missing, or older than its source or than the compiler."""
+    if not os.path.exists(target):
         return True
-    built = target.stat().st_mtime_ns
-    return built < source.stat().st_mtime_ns or built < Path(build.__file__).stat().st_mtime_ns
+    built = os.stat(target).st_mtime_ns
+    compiler = os.path.join(_HERE, "build.py")
+    return built < os.stat(source).st_mtime_ns or built < os.stat(compiler).st_mtime_ns
 
 
-def load(
-    lang: str, fallback: Language | None = None, locale_dir: Path = build.LOCALE_DIR
-) -> Language:
-    """Read ``lang``'s compiled catalogue; messages it lacks come from ``fallback``."""
+def load(lang: str, locale_dir: str | os.PathLike[str] = LOCALE_DIR) -> Language:
+    """Read ``lang``'s compiled catalogue."""
     headers, entries = read_mo(compiled_bytes(lang, locale_dir))
     plural = plural_rule(headers)
-    messages: dict[str, Entry] = dict(fallback.messages) if fallback is not None else {}
+    messages: dict[str, Entry] = {}
     words: dict[tuple[str, str], tuple[str, ...]] = {}
     for context, msgid, forms in entries:
-        if context is None or context == ARGPARSE or context == build.CLDR:
+        if context is None or context == ARGPARSE or context == CLDR:
             words[(context or "", msgid)] = forms
             continue
         key, _, count = context.partition("#")
