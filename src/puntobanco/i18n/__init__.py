@@ -31,7 +31,9 @@ DEFAULT_LANG: Final[Lang] = "en"
 
 class Message(NamedTuple):
     """A message's text in the three languages (a plural message gives its most
-    general form, the last one; ``t`` writes the one that agrees with a number)."""
+    general form, the last one; ``t`` writes the one that agrees with a number).
+    Old per-area modules of ``Message`` tuples are moved into the catalogue files
+    with ``tools/po_from_messages.py``."""
 
     en: str
     fr: str
