@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from fractions import Fraction
 from typing import Final, TypeVar
 
-from puntobanco import fair
+import puntobanco.fair as fair
 from puntobanco.cards import Card
 from puntobanco.coup import Coup, Outcome
 from puntobanco.errors import (

@@ -25,25 +25,18 @@ from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import LANGS, Lang, catalogue, parse_lang
 from puntobanco.store import EventStore
 from puntobanco.web.auth import HOST, Identity
-from puntobanco.web.errors import AccessError, MessageError
+from puntobanco.web.errors import AccessError, MessageError, error_body
 from puntobanco.web.gcpause import POLL as GC_POLL
 from puntobanco.web.gcpause import GcTuning
 from puntobanco.web.hub import Answer, Hub, status_of
 from puntobanco.web.limits import BURST, RATE, Bucket
 from puntobanco.web.schemas import MAX_MESSAGE, Command, NewPlayer, NewTable, parse
+from puntobanco.web.ws import serve_socket
 
 STATIC: Final = Path(str(files("puntobanco.web") / "static"))
 HOST_COOKIE: Final = "pb_host"
 PLAYER_COOKIE: Final = "pb_player"
 ROLE_HEADER: Final = "x-puntobanco-role"
-
-
-def error_body(error: PuntoBancoError, lang: Lang) -> dict[str, Any]:
-    """``{"error": {"code", "message", "params"}}`` in ``lang``."""
-    params = {
-        k: v if isinstance(v, int | str | bool | None) else str(v) for k, v in error.params.items()
-    }
-    return {"error": {"code": error.key, "message": error.message(lang), "params": params}}
 
 
 def request_lang(request: Request | WebSocket) -> Lang:
@@ -291,8 +284,6 @@ def create_app(
         for name in (PLAYER_COOKIE,):
             response.delete_cookie(name, path=f"/api/tables/{table}")
         return response
-
-    from puntobanco.web.ws import serve_socket
 
     @app.websocket("/api/tables/{table}/ws")
     async def socket(websocket: WebSocket, table: str) -> None:
