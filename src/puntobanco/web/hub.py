@@ -54,9 +54,8 @@ from puntobanco.errors import (
 )
 from puntobanco.i18n import Lang
 from puntobanco.servers import Follower, shared_store
-from puntobanco.store import EventStore, head_of, open_store
+from puntobanco.store import EventStore, credentials_of, head_of, open_store
 from puntobanco.store.chain import GENESIS, hashes
-from puntobanco.store.postgres import PostgresStore
 from puntobanco.table.codec import to_dict
 from puntobanco.table.config import Format, TableConfig
 from puntobanco.table.events import (
@@ -79,7 +78,6 @@ from puntobanco.web.auth import (
     new_join_code,
     new_token,
     normal_join_code,
-    open_credentials,
     token_hash,
 )
 from puntobanco.web.errors import AccessError, MessageError, UnknownTableError
@@ -206,10 +204,6 @@ def public_event(event: Event, *, secret: bool = True) -> dict[str, Any]:
     return data
 
 
-def _open_credentials(db: object) -> Credentials:
-    return open_credentials(db)
-
-
 class Hub:
     """Every table of one server; see the module's docstring."""
 
@@ -227,7 +221,7 @@ class Hub:
         self._credentials: Credentials = (
             credentials
             if credentials is not None
-            else self._writer.submit(_open_credentials, db).result()
+            else self._writer.submit(credentials_of, self._store).result()
         )
         metas, tokens = self._writer.submit(self._credentials.load).result()
         self._metas: dict[str, TableMeta] = {m.table: m for m in metas}
@@ -257,7 +251,7 @@ class Hub:
         # Each subscriber's own part of its last view, with what it was made from.
         self._own: dict[Subscriber, tuple[tuple[object, ...], str]] = {}
         # Reads of the others' commits on a connection of their own (not behind a commit).
-        self._reader = PostgresStore(self._shared.url) if self._shared is not None else None
+        self._reader = self._shared.another() if self._shared is not None else None
 
     # -- life --------------------------------------------------------------------
 
@@ -267,9 +261,9 @@ class Hub:
         self._ticker = loop.create_task(self._tick_loop())
         if self._shared is not None:
             self._follower = Follower(
-                self._shared.url,
+                self._shared,
                 lambda latest: loop.call_soon_threadsafe(self._heard, latest),
-                ignore=[self._shared.backend_pid],  # its own commits are known already
+                ignore=[self._shared],  # its own commits are known already
             )
 
     async def stop(self) -> None:
