@@ -44,9 +44,9 @@ from puntobanco.table.events import (
     ShoeBurned,
     ShoeHolderChanged,
 )
-from puntobanco.table.machine import money_text
 from puntobanco.table.state import Phase as TablePhase
 from puntobanco.table.state import TableState
+from puntobanco.table.values import money_text
 
 
 class SessionView(Protocol):
