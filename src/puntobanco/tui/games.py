@@ -35,7 +35,7 @@ from puntobanco.engine import (
     decide,
 )
 from puntobanco.errors import IllegalActionError
-from puntobanco.games import CasinoTable, CroupierTable, Session, session_prediction
+from puntobanco.games import CasinoTable, CroupierTable, Session
 from puntobanco.i18n import Lang
 from puntobanco.paytable import Amount, Box
 from puntobanco.table.events import (
@@ -46,7 +46,7 @@ from puntobanco.table.events import (
 )
 from puntobanco.table.state import Phase as TablePhase
 from puntobanco.table.state import TableState
-from puntobanco.table.values import money_text
+from puntobanco.table.values import money_text, session_prediction
 
 
 class SessionView(Protocol):

@@ -28,6 +28,7 @@ from puntobanco.table.formats import CardSource
 from puntobanco.table.machine.bets import Bets
 from puntobanco.table.machine.seats import Seats
 from puntobanco.table.machine.shoes import Shoes
+from puntobanco.table.standings import leaders
 from puntobanco.table.state import Phase, Player
 from puntobanco.table.values import settled_net
 
@@ -190,8 +191,7 @@ class Coups(Bets, Seats, Shoes):
         state = self.state
         winners: tuple[str, ...] = ()
         if state.config.rules.names_winners and state.completed:
-            best = max(p.balance for p in state.seated)
-            winners = tuple(p.name for p in state.seated if p.balance == best)
+            winners = leaders(state.balances)
         with self.batch():
             closed = self._emit(TableClosed(winners))
             self._reveal()
