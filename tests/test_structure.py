@@ -21,7 +21,8 @@ Checked on that graph:
   (backup, hearing other processes' commits, keeping the web table's
   credentials) is a capability of ``EventStore``, and ``open_store(url)``
   chooses the backend;
-- one phase enum: ``puntobanco.table.state.Phase``.
+- one phase enum: ``puntobanco.table.state.Phase``;
+- no module over 600 lines (a longer one holds two ideas).
 
 The backends are the modules of ``store/`` named after one (``sqlite``,
 ``postgres``, ``memory``, and the modules a backend is split into, named
@@ -305,4 +306,24 @@ def test_every_store_that_keeps_events_is_a_listed_backend() -> None:
 
 
 def test_one_phase_enum() -> None:
-    assert phase_enums() == [THE_PHASE]
+    found = phase_enums()
+    assert THE_PHASE in found, "the reader no longer finds table.state.Phase"
+    others = [f"{module}.{name}" for module, name in found if (module, name) != THE_PHASE]
+    assert not others, f"phase enums besides puntobanco.table.state.Phase: {others}"
+
+
+#: The most lines a module of ``src/`` holds (STYLE: a longer one holds two ideas).
+MAX_LINES: Final = 600
+#: Generated or vendored modules, which are exempt (none today).
+EXEMPT: Final[frozenset[str]] = frozenset()
+
+
+def test_no_module_over_600_lines() -> None:
+    long = {
+        module: lines
+        for module, path in sources().items()
+        if module not in EXEMPT
+        and (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
+    assert not long, f"modules over {MAX_LINES} lines: {long}"
+    assert EXEMPT <= set(sources()), "an exempt module that is not there any more"
