@@ -7,6 +7,13 @@ random source: time comes in as an argument (``tick(now)``), randomness
 through the table's seed or an injected source, and every new event goes to
 an optional ``sink`` (the store) *before* the table's state moves on; if the
 sink raises, the table is left exactly as it was.
+
+``Table`` is assembled from one part per responsibility: ``core`` (the state,
+its events, batches and the sink), ``seats`` (sitting, leaving, rebuys),
+``bets`` (stakes and closing bets), ``shoes`` (the fair shuffle, seeds
+committed in advance, contributions, reveals), ``cards`` (physical cards from
+the host) and ``coups`` (dealing, settling, the next coup, the croupier's
+clock, closing the table).
 """
 
 from __future__ import annotations
