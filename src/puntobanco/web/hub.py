@@ -83,6 +83,7 @@ from puntobanco.web.auth import (
     token_hash,
 )
 from puntobanco.web.errors import AccessError, MessageError, UnknownTableError
+from puntobanco.web.metrics import Metrics
 
 #: Default starting bankroll of a casino or croupier seat, in cents.
 DEFAULT_BANKROLL: Final = 100_000
@@ -250,6 +251,8 @@ class Hub:
         self._pusher: asyncio.Task[None] | None = None
         self._ticker: asyncio.Task[None] | None = None
         self.commits = 0  # group commits done (for the benchmark)
+        self.metrics = Metrics()  # /metrics and the command log (web.metrics)
+        self.metrics.count_tables(self._tables.values)
         # Several processes on one PostgreSQL database: their commits are heard.
         self._shared = shared_store(self._store)
         self._follower: Follower | None = None
@@ -291,6 +294,10 @@ class Hub:
         await self._run(self._credentials.close)
         await self._run(self._store.close)
         self._writer.shutdown(wait=True)
+
+    async def ready(self) -> None:
+        """Raise unless the store answers a trivial query (a head lookup): ``/readyz``."""
+        await self._run(head_of, self._store, "")
 
     async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self._writer, fn, *args)
@@ -439,6 +446,7 @@ class Hub:
 
     async def command(self, who: Identity, command: dict[str, Any]) -> Answer:
         """Carry out one command (already schema-checked); a retried id answers as before."""
+        started = time.perf_counter()
         live = await self.live(who.table)
         key = (f"{who.role}:{who.player or ''}", str(command["id"]))
         earlier = live.answers.get(key)
@@ -455,6 +463,7 @@ class Hub:
             future.cancel()
             raise
         future.set_result(answer)
+        self.metrics.command(who, command, answer, started)
         if answer.error is not None:
             # A refused id may be sent again once the reason is gone.
             live.answers.pop(key, None)
@@ -688,6 +697,7 @@ class Hub:
         if refused:  # their table is being reloaded: these expect events that were lost
             loop.call_soon_threadsafe(self._refused, refused)
         if batch:
+            started = time.perf_counter()
             try:
                 heads = self._write_heads(batch)
             except BaseException as error:  # noqa: BLE001 - every failure reloads
@@ -698,9 +708,11 @@ class Hub:
                 )
                 for w in batch:
                     w.live.stale = failure
+                self.metrics.commit_failed(batch, failure)
                 loop.call_soon_threadsafe(self._failed, batch, failure)
             else:
                 self.commits += 1
+                self.metrics.committed(batch, started)
                 loop.call_soon_threadsafe(self._committed, batch, heads)
         with self._lock:
             more = self._draining = bool(self._queue)
