@@ -18,12 +18,12 @@ from pathlib import Path
 from typing import Any, Final
 
 from fastapi import FastAPI, Request, WebSocket
-from fastapi.responses import FileResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import JSONResponse, Response
 
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import LANGS, Lang, catalogue, parse_lang
 from puntobanco.store import EventStore
+from puntobanco.web import ops
 from puntobanco.web.auth import HOST, Identity
 from puntobanco.web.errors import AccessError, MessageError
 from puntobanco.web.gcpause import POLL as GC_POLL
@@ -126,6 +126,7 @@ def create_app(
     app.state.hub = hub
     app.state.origins = allowed
     app.state.rate = (rate, burst)
+    assets = ops.install(app, hub, request_lang)  # health, metrics, access log, static files
 
     @app.middleware("http")
     async def security_headers(
@@ -138,7 +139,7 @@ def create_app(
         else:
             response = await call_next(request)
         host = request.headers.get("host", "localhost")
-        response.headers["Content-Security-Policy"] = content_security_policy(host)
+        response.headers.setdefault("Content-Security-Policy", content_security_policy(host))
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "no-referrer"
         response.headers["X-Frame-Options"] = "DENY"
@@ -314,27 +315,26 @@ def create_app(
 
     # -- the pages -------------------------------------------------------------------
 
-    def page(name: str) -> FileResponse:
-        return FileResponse(STATIC / name, media_type="text/html")
+    def page(name: str, request: Request) -> Response:
+        return assets.page(request, name, request_lang(request))
 
     @app.get("/", include_in_schema=False)
-    async def home() -> FileResponse:
-        return page("host.html")
+    async def home(request: Request) -> Response:
+        return page("host.html", request)
 
     @app.get("/host/{table}", include_in_schema=False)
-    async def host_page(table: str) -> FileResponse:
-        return page("host.html")
+    async def host_page(table: str, request: Request) -> Response:
+        return page("host.html", request)
 
     @app.get("/j/{code}", include_in_schema=False)
     @app.get("/j", include_in_schema=False)
-    async def join_page(code: str = "") -> FileResponse:
-        return page("phone.html")
+    async def join_page(request: Request, code: str = "") -> Response:
+        return page("phone.html", request)
 
     @app.get("/p/{table}", include_in_schema=False)
-    async def phone_page(table: str) -> FileResponse:
-        return page("phone.html")
+    async def phone_page(table: str, request: Request) -> Response:
+        return page("phone.html", request)
 
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 
 
