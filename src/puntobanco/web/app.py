@@ -139,7 +139,7 @@ def create_app(
         else:
             response = await call_next(request)
         host = request.headers.get("host", "localhost")
-        response.headers.setdefault("Content-Security-Policy", content_security_policy(host))
+        response.headers["Content-Security-Policy"] = content_security_policy(host)
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "no-referrer"
         response.headers["X-Frame-Options"] = "DENY"
