@@ -105,10 +105,10 @@ def test_no_token_seed_or_hidden_prediction_is_ever_logged(tmp_path: Path) -> No
 
     store = open_store(str(db))
     seeds = {
-        str(e.server_seed)
+        str(seed)
         for t in (s["table"], casino["table"])
-        for e in (r.event for r in store.load(t))
-        if getattr(e, "server_seed", None)
+        for r in store.load(t)
+        if (seed := getattr(r.event, "server_seed", None))
     }
     store.close()
     assert len(seeds) >= 3  # the session's deals' shoes, the casino's shoe and its next one
