@@ -90,3 +90,20 @@ def test_no_access_log_and_a_quieter_level(restored: None) -> None:
     configure("info", "text", stream)  # configured again: one handler, not two
     logging.getLogger("puntobanco.web").info("once")
     assert stream.getvalue().count("once") == 1
+
+
+def test_every_answer_has_its_access_line_even_one_refused_before_the_application(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from fastapi.testclient import TestClient
+
+    from puntobanco.web.app import create_app
+
+    with TestClient(create_app()) as client, caplog.at_level(logging.INFO):
+        assert client.post("/api/tables", content=b"x" * 5000).status_code == 413
+        assert client.get("/api/codes/ZZZZZ?lang=fr").status_code == 404
+    lines = [r for r in caplog.records if r.name == "puntobanco.web.access"]
+    assert [(r.__dict__["method"], r.__dict__["path"], r.__dict__["status"]) for r in lines] == [
+        ("POST", "/api/tables", 413),
+        ("GET", "/api/codes/ZZZZZ", 404),
+    ]

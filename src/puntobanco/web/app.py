@@ -126,7 +126,6 @@ def create_app(
     app.state.hub = hub
     app.state.origins = allowed
     app.state.rate = (rate, burst)
-    assets = ops.install(app, hub, request_lang)  # health, metrics, access log, static files
 
     @app.middleware("http")
     async def security_headers(
@@ -146,6 +145,9 @@ def create_app(
         if request.url.path.startswith("/api/"):
             response.headers["Cache-Control"] = "no-store"
         return response
+
+    # After the middleware above: the access log (outermost) sees its answers too.
+    assets = ops.install(app, hub, request_lang)  # health, metrics, access log, static files
 
     def origin_ok(request: Request | WebSocket) -> bool:
         origin = request.headers.get("origin")
