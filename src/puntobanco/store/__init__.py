@@ -36,6 +36,7 @@ from puntobanco.store.base import (
     chain_links,
     head_of,
     now_text,
+    redact,
 )
 from puntobanco.store.credentials import Credentials, MemoryCredentials
 from puntobanco.store.memory import MemoryStore
@@ -51,6 +52,7 @@ __all__ = [
     "GroupCommitStore",
     "Listening",
     "MemoryStore",
+    "redact",
     "Ownership",
     "Record",
     "SharedStore",

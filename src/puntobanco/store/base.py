@@ -283,3 +283,16 @@ class SharedStore(EventStore, Protocol):
     def close(self) -> None:
         """Release the store."""
         ...
+
+
+def redact(url: str) -> str:
+    """``url`` without its password, to name a database in a message or a setting shown.
+
+    >>> redact("postgresql://club:s3cret@db:5432/pb"), redact("club.db")
+    ('postgresql://club:***@db:5432/pb', 'club.db')
+    """
+    scheme, _, rest = url.partition("://")
+    credentials, at, place = rest.rpartition("@")
+    if not at or ":" not in credentials:
+        return url
+    return f"{scheme}://{credentials.split(':', 1)[0]}:***@{place}"

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from puntobanco.errors import StoreError
+from puntobanco.store.base import redact as redact
 from puntobanco.store.chain import GENESIS, link
 from puntobanco.table.codec import loads, to_dict
 
@@ -145,15 +146,6 @@ def connect(url: str, *, autocommit: bool = True) -> psycopg.Connection[Any]:
             "store.error.pg_unreachable", db=redact(url), reason=reason[0] if reason else "?"
         ) from None
     return connection
-
-
-def redact(url: str) -> str:
-    """``url`` without its password, to name it in a message."""
-    scheme, _, rest = url.partition("://")
-    credentials, at, place = rest.rpartition("@")
-    if not at or ":" not in credentials:
-        return url
-    return f"{scheme}://{credentials.split(':', 1)[0]}:***@{place}"
 
 
 def migrate(connection: psycopg.Connection[Any], name: str) -> int:

@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import Any, Final
 
 from fastapi import FastAPI, Request, WebSocket
-from fastapi.responses import FileResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import JSONResponse, Response
 
+import puntobanco.web.ops as ops
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import LANGS, Lang, catalogue, parse_lang
 from puntobanco.store import EventStore
@@ -138,6 +138,11 @@ def create_app(
         if request.url.path.startswith("/api/"):
             response.headers["Cache-Control"] = "no-store"
         return response
+
+    # After the middleware above: the access log (outermost) sees its answers too.
+    assets = ops.install(
+        app, hub, request_lang, STATIC
+    )  # health, metrics, access log, static files
 
     def origin_ok(request: Request | WebSocket) -> bool:
         origin = request.headers.get("origin")
@@ -305,27 +310,26 @@ def create_app(
 
     # -- the pages -------------------------------------------------------------------
 
-    def page(name: str) -> FileResponse:
-        return FileResponse(STATIC / name, media_type="text/html")
+    def page(name: str, request: Request) -> Response:
+        return assets.page(request, name, request_lang(request))
 
     @app.get("/", include_in_schema=False)
-    async def home() -> FileResponse:
-        return page("host.html")
+    async def home(request: Request) -> Response:
+        return page("host.html", request)
 
     @app.get("/host/{table}", include_in_schema=False)
-    async def host_page(table: str) -> FileResponse:
-        return page("host.html")
+    async def host_page(table: str, request: Request) -> Response:
+        return page("host.html", request)
 
     @app.get("/j/{code}", include_in_schema=False)
     @app.get("/j", include_in_schema=False)
-    async def join_page(code: str = "") -> FileResponse:
-        return page("phone.html")
+    async def join_page(request: Request, code: str = "") -> Response:
+        return page("phone.html", request)
 
     @app.get("/p/{table}", include_in_schema=False)
-    async def phone_page(table: str) -> FileResponse:
-        return page("phone.html")
+    async def phone_page(table: str, request: Request) -> Response:
+        return page("phone.html", request)
 
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 
 

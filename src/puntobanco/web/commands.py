@@ -5,6 +5,7 @@ its events committed, its answer given (once per command id, retries included).
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any, Final
 
 from puntobanco.engine.commands import (
@@ -40,6 +41,7 @@ class Commands(Tables):
 
     async def command(self, who: Identity, command: dict[str, Any]) -> Answer:
         """Carry out one command (already schema-checked); a retried id answers as before."""
+        started = time.perf_counter()
         live = await self.live(who.table)
         key = (f"{who.role}:{who.player or ''}", str(command["id"]))
         earlier = live.answers.get(key)
@@ -56,6 +58,7 @@ class Commands(Tables):
             future.cancel()
             raise
         future.set_result(answer)
+        self.metrics.command(who, command, answer, started)
         if answer.error is not None:
             # A refused id may be sent again once the reason is gone.
             live.answers.pop(key, None)

@@ -31,6 +31,7 @@ from typing import Final
 from puntobanco.engine.commands import Tick
 from puntobanco.errors import PuntoBancoError
 from puntobanco.servers import Follower
+from puntobanco.store import head_of
 from puntobanco.table.config import Format
 from puntobanco.table.state import Phase
 from puntobanco.web.commands import Commands, status_of
@@ -75,6 +76,10 @@ class Hub(Commands):
         await self._run(self._credentials.close)
         await self._run(self._store.close)
         self._writer.shutdown(wait=True)
+
+    async def ready(self) -> None:
+        """Raise unless the store answers a trivial query (a head lookup): ``/readyz``."""
+        await self._run(head_of, self._store, "")
 
     async def _tick_loop(self) -> None:
         while True:

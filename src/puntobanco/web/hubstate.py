@@ -19,6 +19,7 @@ from puntobanco.servers import Follower, shared_store
 from puntobanco.store import EventStore, credentials_of, open_store
 from puntobanco.web.auth import Credentials, Identity, TableMeta
 from puntobanco.web.live import Clock, Live, Subscriber, Write
+from puntobanco.web.metrics import Metrics
 
 
 class HubState:
@@ -61,6 +62,8 @@ class HubState:
         self._pusher: asyncio.Task[None] | None = None
         self._ticker: asyncio.Task[None] | None = None
         self.commits = 0  # group commits done (for the benchmark)
+        self.metrics = Metrics()  # /metrics and the command log (web.metrics)
+        self.metrics.count_tables(self._tables.values)
         # Several processes on one database (``SharedStore``): their commits are heard.
         self._shared = shared_store(self._store)
         self._follower: Follower | None = None

@@ -14,6 +14,7 @@ refused, never written on top of the lost ones.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Sequence
 
 from puntobanco.engine.live import LiveTable
@@ -98,6 +99,7 @@ class Writer(Followers):
         if refused:  # their table is being reloaded: these expect events that were lost
             loop.call_soon_threadsafe(self._refused, refused)
         if batch:
+            started = time.perf_counter()
             try:
                 heads = self._write_heads(batch)
             except BaseException as error:  # noqa: BLE001 - every failure reloads
@@ -108,9 +110,11 @@ class Writer(Followers):
                 )
                 for w in batch:
                     w.live.stale = failure
+                self.metrics.commit_failed(batch, failure)
                 loop.call_soon_threadsafe(self._failed, batch, failure)
             else:
                 self.commits += 1
+                self.metrics.committed(batch, started)
                 loop.call_soon_threadsafe(self._committed, batch, heads)
         with self._lock:
             more = self._draining = bool(self._queue)
