@@ -357,11 +357,11 @@ def test_the_loader_and_the_compiler_agree_on_where_the_catalogue_is() -> None:
 def test_a_message_a_translation_lacks_is_written_in_english(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import puntobanco.i18n as i18n
+    from puntobanco.i18n import loader
 
     fr = language("fr")
     lacking = {k: v for k, v in fr.messages.items() if k != "error.coup.too_few"}
-    monkeypatch.setitem(i18n._languages, "fr", fr._replace(messages=lacking))
+    monkeypatch.setitem(loader._languages, "fr", fr._replace(messages=lacking))
     english = "2 cards given: this coup needs 1 more."
     assert t("error.coup.too_few", "fr", given=2, more=1) == english
     assert t("error.card.invalid", "fr", text="zz", forms="4h").startswith("«\u00a0zz\u00a0»")

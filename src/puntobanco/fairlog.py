@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from puntobanco import fair
+import puntobanco.fair as fair
 from puntobanco.cards import Card
 from puntobanco.table.events import (
     CoupDealt,

@@ -31,10 +31,12 @@ from puntobanco.engine.commands import (
     from_dict,
     to_dict,
 )
+from puntobanco.engine.live import LiveTable
 from puntobanco.engine.service import Committed, Engine, TableInfo
 from puntobanco.engine.viewers import Role, Viewer
 from puntobanco.engine.words import error_json, words
 from puntobanco.table.formats import RULES, CardSource, Format, FormatRules
+from puntobanco.table.state import Phase
 
 __all__ = [
     "COMMAND_TYPES",
@@ -52,7 +54,9 @@ __all__ = [
     "Format",
     "FormatRules",
     "Leave",
+    "LiveTable",
     "NextCoup",
+    "Phase",
     "PlaceCard",
     "Rebuy",
     "Role",

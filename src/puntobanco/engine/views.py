@@ -42,7 +42,7 @@ def public_config(config: TableConfig) -> dict[str, Any]:
 def fair_commitment(event: ShoeShuffled, *, secret: bool = True) -> dict[str, Any]:
     """What everyone sees of a fair shoe before it ends (``secret`` false: its
     server seed was derived from the table's seed, not drawn)."""
-    from puntobanco import fair
+    import puntobanco.fair as fair
 
     return {
         "commitment": fair.commitment(bytes.fromhex(event.server_seed or "")),
@@ -54,7 +54,7 @@ def fair_commitment(event: ShoeShuffled, *, secret: bool = True) -> dict[str, An
 
 def next_commitment(event: NextShoeCommitted, *, secret: bool = True) -> dict[str, Any]:
     """A seed committed in advance as everyone sees it: its shoe and commitment."""
-    from puntobanco import fair
+    import puntobanco.fair as fair
 
     return {
         "type": "NextShoeCommitted",
@@ -72,7 +72,7 @@ def next_shoe(state: TableState) -> dict[str, Any] | None:
     contributes; ``contributions``: ``{"name", "text"}`` in the order recorded;
     ``limit``: the most a shoe takes; ``secret``: false at a table opened with a seed.
     """
-    from puntobanco import fair
+    import puntobanco.fair as fair
 
     committed = state.next_shoe
     if committed is None:

@@ -40,19 +40,15 @@ class Message(NamedTuple):
     es: str
 
 
-_languages: dict[str, Language] = {}
 _catalogue: Mapping[str, Message] | None = None
 _current: Lang | None = None
 
 
 def language(lang: Lang) -> Language:
     """``lang``'s compiled catalogue (read once, when its first message is asked for)."""
-    found = _languages.get(lang)
-    if found is None:
-        from puntobanco.i18n.loader import load
+    from puntobanco.i18n.loader import language as loaded
 
-        found = _languages[lang] = load(lang)
-    return found
+    return loaded(lang)
 
 
 def messages(lang: Lang) -> Mapping[str, Entry]:

@@ -128,12 +128,12 @@ def compiled_bytes(lang: str, locale_dir: str | os.PathLike[str] = LOCALE_DIR) -
         else:
             from pathlib import Path
 
-            from puntobanco.i18n import build
+            from puntobanco.i18n.build import compile_catalogue, write
 
             try:
-                build.write(lang, Path(folder))
+                write(lang, Path(folder))
             except OSError:  # a read-only checkout: compiled in memory only
-                return build.compile_catalogue(lang, Path(folder))
+                return compile_catalogue(lang, Path(folder))
     with open(target, "rb") as handle:
         return handle.read()
 
@@ -160,3 +160,14 @@ def load(lang: str, locale_dir: str | os.PathLike[str] = LOCALE_DIR) -> Language
         key, _, count = context.partition("#")
         messages[key] = Entry(forms, count or None, plural)
     return Language(lang, messages, words, plural)
+
+
+_languages: dict[str, Language] = {}
+
+
+def language(lang: str) -> Language:
+    """``lang``'s compiled catalogue, read once, when its first message is asked for."""
+    found = _languages.get(lang)
+    if found is None:
+        found = _languages[lang] = load(lang)
+    return found

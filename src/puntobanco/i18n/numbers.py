@@ -21,9 +21,9 @@ Lang = Literal["en", "fr", "es"]
 
 
 def _fact(lang: str, name: str) -> str:
-    from puntobanco.i18n import LANGS, language
+    from puntobanco.i18n.loader import language
 
-    return language(lang if lang in LANGS else "en").fact(name)
+    return language(lang if lang in ("en", "fr", "es") else "en").fact(name)
 
 
 def _group(digits: str, lang: str) -> str:
