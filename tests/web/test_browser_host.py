@@ -116,15 +116,17 @@ def test_d_deals_only_from_the_felt_and_can_be_turned_off(
     page = host_page(browser, table, locale)
     page.add_init_script(RECORD_SENT)
     page.reload()
-    expect(page.locator("#felt-hint")).to_be_visible()
+    expect(page.locator("#deal")).to_be_visible()
     # Typing elsewhere on the page never deals: on the page itself, in the header.
     page.click("h1")
     page.keyboard.press("d")
     page.focus("#lang")
     page.keyboard.press("D")
+    assert deals_sent(page) == 0
     page.focus("#shortcuts")
     page.keyboard.press("d")
     assert deals_sent(page) == 0
+    expect(page.locator("#felt-hint")).to_be_visible()
     # From the felt, or a control on it, D deals.
     page.focus("#felt")
     page.keyboard.press("d")
@@ -202,7 +204,8 @@ def test_the_focus_ring_shows_3_to_1_on_the_felt_and_on_the_bar(
         page.keyboard.press("Tab")
         ring = page.evaluate(RING)
         rings[ring["id"]] = ring
-    for name in ("shortcuts", "speech", "lang", "felt", "close-bets", "deal"):
+    # The controls of today's page first, then the options and the felt itself.
+    for name in ("lang", "close-bets", "deal", "shortcuts", "speech", "felt"):
         ring = rings[name]
         assert ring["style"] != "none" and ring["width"] >= 2, ring
         assert ring["contrast"] >= 3, ring

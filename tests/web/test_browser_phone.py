@@ -203,16 +203,18 @@ def test_every_bet_and_control_fits_and_shows_at_320px_and_at_200_percent_zoom(
 def _chips(page: Page) -> list[dict[str, Any]]:
     return list(
         page.evaluate("""() => [...document.querySelectorAll('#chips [role=radio]')].map((b) => ({
-          stake: Number(b.dataset.stake), checked: b.getAttribute('aria-checked'),
+          text: b.textContent, checked: b.getAttribute('aria-checked'),
           tab: b.tabIndex, focused: b === document.activeElement }))""")
     )
 
 
 def _checked(page: Page) -> tuple[int, bool]:
-    (chip,) = [c for c in _chips(page) if c["checked"] == "true"]
-    assert [c["tab"] for c in _chips(page)].count(0) == 1  # one tab stop: the chosen chip
-    assert chip["tab"] == 0
-    return chip["stake"], chip["focused"]
+    """The chosen chip (its place in the row) and whether it has the focus."""
+    chips = _chips(page)
+    assert [c["tab"] for c in chips].count(0) == 1, chips  # one tab stop: the chosen chip
+    (at,) = [i for i, c in enumerate(chips) if c["checked"] == "true"]
+    assert chips[at]["tab"] == 0, chips
+    return at, chips[at]["focused"]
 
 
 @pytest.mark.parametrize(("lang", "name"), [("fr-FR", "Jeton"), ("es-ES", "Ficha")])
@@ -224,35 +226,33 @@ def test_the_chips_are_one_radio_group_that_keeps_the_focus(
     page = join(browser, server, t["join_code"], "Ana", lang, phone)
     other = join(browser, server, t["join_code"], "Ben", lang, phone)
     expect(page.get_by_role("radiogroup", name=name)).to_be_visible()
-    stakes = [c["stake"] for c in _chips(page)]
-    assert stakes == [1000, 2500, 10000, 50000]
+    assert [c["text"] for c in _chips(page)] == ["10.00", "25.00", "100.00", "500.00"]
     # Tab comes into the group on the chosen chip and leaves it at the next Tab.
     page.evaluate("document.getElementById('my-result').setAttribute('tabindex', '-1')")
     page.focus("#my-result")  # just before the chips: Tab starts from there
     page.keyboard.press("Tab")
-    assert _checked(page) == (1000, True)
+    assert _checked(page) == (0, True)
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.dataset.box") == "punto"
     page.keyboard.press("Shift+Tab")
-    assert _checked(page) == (1000, True)
+    assert _checked(page) == (0, True)
     # The arrows move and choose, round the ends; Home and End go to the ends.
-    for key, stake in [("ArrowRight", 2500), ("ArrowDown", 10000), ("ArrowLeft", 2500),
-                       ("End", 50000), ("ArrowRight", 1000), ("ArrowLeft", 50000),
-                       ("Home", 1000), ("ArrowUp", 50000)]:  # fmt: skip
+    for key, at in [("ArrowRight", 1), ("ArrowDown", 2), ("ArrowLeft", 1), ("End", 3),
+                    ("ArrowRight", 0), ("ArrowLeft", 3), ("Home", 0), ("ArrowUp", 3)]:  # fmt: skip
         page.keyboard.press(key)
-        assert _checked(page) == (stake, True), key
+        assert _checked(page) == (at, True), key
     # Enter and Space choose the focused chip and the focus stays on it.
     page.keyboard.press("Home")
     page.evaluate("document.querySelectorAll('#chips [role=radio]')[2].focus()")
     page.keyboard.press("Enter")
-    assert _checked(page) == (10000, True)
+    assert _checked(page) == (2, True)
     page.evaluate("document.querySelectorAll('#chips [role=radio]')[1].focus()")
     page.keyboard.press("Space")
-    assert _checked(page) == (2500, True)
+    assert _checked(page) == (1, True)
     # Another player's bet sends a new view: the chips stay, and the focus with them.
     views = page.evaluate("window.__views")
     other.click("button[data-box=punto]")
     page.wait_for_function("(before) => window.__views > before", arg=views)
-    assert _checked(page) == (2500, True)
+    assert _checked(page) == (1, True)
     page.click("button[data-box=banco]")
     expect(page.locator("#my-bets")).to_contain_text("Banco 25.00")
