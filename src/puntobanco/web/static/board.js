@@ -6,6 +6,8 @@
 const PBBoard = (() => {
   const { el, w } = PB;
   const ROWS = 6;
+  // Every column is drawn (at least these many, for the empty grid's look); each
+  // grid is scrolled to its newest column, and shows as many as fit its width.
   const SHOWN = { bead_plate: 12, big_road: 24, derived: 24 };
   const OUTCOME = { B: "banco", P: "punto", T: "egalite" };
   const DERIVED = ["big_eye_boy", "small_road", "cockroach_pig"];
@@ -31,14 +33,25 @@ const PBBoard = (() => {
     return out;
   }
 
-  // A grid of 6 rows showing the last `shown` columns; `cell(col, row)` draws one.
+  // A grid of 6 rows and at least `shown` columns; `cell(col, row)` draws one.
   function grid(kind, columns, shown, cell) {
-    const node = el("div", { class: `road-grid ${kind}`, "aria-hidden": "true" });
-    const first = Math.max(0, columns - shown);
-    for (let col = first; col < first + shown; col++) {
+    const node = el("div", { class: `road-grid ${kind}`, "aria-hidden": "true", "data-columns": columns });
+    for (let col = 0; col < Math.max(columns + 1, shown); col++) {
       for (let row = 0; row < ROWS; row++) node.append(cell(col, row));
     }
     return node;
+  }
+
+  // Once in the page: each grid that is too narrow for its columns shows the
+  // newest ones, and one free column after them.
+  function scrollRoads(root) {
+    for (const node of root.querySelectorAll(".road-grid")) {
+      const cell = node.firstElementChild;
+      if (!cell) continue;
+      const pitch = cell.getBoundingClientRect().width + (parseFloat(getComputedStyle(node).columnGap) || 0);
+      const wanted = (Number(node.dataset.columns) + 1) * pitch;
+      node.scrollLeft = Math.max(0, Math.ceil(wanted - node.clientWidth + 4));
+    }
   }
 
   function figure(name, visual, lines) {
@@ -175,5 +188,5 @@ const PBBoard = (() => {
       : say("host.odds.fresh", { decks: int(odds.decks) });
   }
 
-  return { roadsNode, renderStats, renderOdds, say };
+  return { roadsNode, scrollRoads, renderStats, renderOdds, say };
 })();

@@ -131,6 +131,7 @@
     PBBoard.renderStats(v, $("stats-title"), $("stats"), $("stats-note"));
     PBBoard.renderOdds(v, $("odds-body"), $("odds-note"));
     $("roads").replaceChildren(PBBoard.roadsNode(v.roads, v.host));
+    PBBoard.scrollRoads($("roads"));
     const history = $("history");
     history.replaceChildren();
     for (const h of [...v.history].reverse()) {
@@ -365,6 +366,7 @@
     // gives the focus back to the felt, not to the page.
     felt.addEventListener("focusin", () => { feltFocus = true; });
     felt.addEventListener("focusout", (event) => { if (event.relatedTarget) feltFocus = felt.contains(event.relatedTarget); });
+    window.addEventListener("resize", () => PBBoard.scrollRoads($("roads")));
     tableId = table;
     conn = PB.connect(table, "host", {
       onView: render,
