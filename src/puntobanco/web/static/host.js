@@ -366,6 +366,7 @@
     // gives the focus back to the felt, not to the page.
     felt.addEventListener("focusin", () => { feltFocus = true; });
     felt.addEventListener("focusout", (event) => { if (event.relatedTarget) feltFocus = felt.contains(event.relatedTarget); });
+    document.addEventListener("pointerdown", (event) => { if (!felt.contains(event.target)) feltFocus = false; });
     window.addEventListener("resize", () => PBBoard.scrollRoads($("roads")));
     tableId = table;
     conn = PB.connect(table, "host", {
