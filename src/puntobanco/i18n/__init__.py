@@ -33,6 +33,7 @@ AREAS: Final[tuple[str, ...]] = (
     "web",
     "fair",
     "ops",
+    "host",
 )
 
 
