@@ -281,11 +281,10 @@ def test_the_pages_get_their_words_from_the_same_catalogue() -> None:
 
     words = page_words("fr")
     assert words["paytable.standard"] == "Standard (Égalité 8 contre 1)"  # web.ui.* wins
-    assert words["roads.bead_plate"] == t("roads.bead_plate", "fr") == "Plateau de perles"
-    assert words["roads.letter.T"] == "E" and words["rank.K"] == "roi"
+    assert words["host.road.bead_plate"] == t("roads.bead_plate", "fr") == "Plateau de perles"
+    assert words["host.bead.T"] == t("roads.letter.T", "fr") == "E" and words["rank.K"] == "roi"
     assert words["_plural"] == ["one", "many", "other"]  # Intl.PluralRules' categories
-    assert words["roads.ties_held"] == list(language("fr").messages["roads.ties_held"].forms)
-    assert page_words("es")["roads.letter.T"] == "I"
+    assert page_words("es")["host.bead.T"] == "I" and page_words("es")["rank.K"] == "rey"
 
 
 # -- a checkout's edited catalogue ----------------------------------------------

@@ -2,7 +2,7 @@
 
 ``GET /api/i18n/{lang}`` sends them, from the same compiled catalogue as the
 terminal's and the command line's words: the ``web.ui.*`` keys without their
-prefix, the names of the boxes and paytables, the roads' titles and letters.
+prefix, and the names of the boxes and paytables.
 A plural message is the list of its forms, in the order of the language's CLDR
 plural categories (``_plural``, what ``Intl.PluralRules`` answers); the pages
 write numbers and money with ``Intl.NumberFormat`` in the page's language.
@@ -15,7 +15,7 @@ from typing import Final
 from puntobanco.i18n import LANGS, Lang, language
 
 #: The keys the pages use, by prefix (``web.ui.`` is dropped from theirs).
-PREFIXES: Final = ("web.ui.", "outcome.", "bet.", "paytable.", "roads.")
+PREFIXES: Final = ("web.ui.", "outcome.", "bet.", "paytable.")
 _cache: dict[str, dict[str, object]] = {}
 
 

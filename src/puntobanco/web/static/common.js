@@ -227,32 +227,5 @@ const PB = (() => {
     });
   }
 
-  // Roads: the bead plate as a grid of coloured beads, the big road as rings.
-  function roadsNode(roads) {
-    const wrap = el("div", { class: "roads" });
-    const bead = el("div", { class: "bead-plate", role: "img", "aria-label": w("roads.bead_plate") });
-    const cols = Math.max(8, ...roads.bead_plate.map((c) => c[0] + 1));
-    const cells = {};
-    for (const [col, row, letter] of roads.bead_plate) cells[`${col},${row}`] = letter;
-    for (let col = Math.max(0, cols - 12); col < cols; col++) {
-      for (let row = 0; row < 6; row++) {
-        const letter = cells[`${col},${row}`];
-        bead.append(el("span", { class: `bead ${letter ? "r" + letter : "empty"}`, text: letter ? w(`roads.letter.${letter}`) : "" }));
-      }
-    }
-    const big = el("div", { class: "big-road", role: "img", "aria-label": w("roads.big_road") });
-    const bcols = Math.max(12, ...roads.big_road.map((c) => c.col + 1));
-    const bcells = {};
-    for (const e of roads.big_road) bcells[`${e.col},${e.row}`] = e;
-    for (let col = Math.max(0, bcols - 16); col < bcols; col++) {
-      for (let row = 0; row < 6; row++) {
-        const e = bcells[`${col},${row}`];
-        big.append(el("span", { class: `ring ${e ? "r" + e.winner : "empty"}`, text: e && e.ties ? count(e.ties) : "" }));
-      }
-    }
-    wrap.append(el("h3", { text: w("roads.bead_plate") }), bead, el("h3", { text: w("roads.big_road") }), big);
-    return wrap;
-  }
-
-  return { pickLang, setLang, w, wn, fmt, el, cardNode, cardText, cardName, count, money, signed, box, connect, langPicker, roadsNode, reducedMotion, get lang() { return lang; } };
+  return { pickLang, setLang, w, wn, fmt, el, cardNode, cardText, cardName, count, money, signed, box, connect, langPicker, reducedMotion, get lang() { return lang; } };
 })();
