@@ -46,13 +46,13 @@ def test_worked_example_of_seed_004_third_card_eight() -> None:
     a = _dealing()
     steps = _feed(a, "4h 2s 9c Ad")
     assert steps[-1] is Expect.PUNTO_THIRD
-    assert describe_decision(decisions(a.cards)[0], "fr") == "Punto a 3 : il tire (0 à 5)."
+    assert describe_decision(decisions(a.cards)[0], "fr") == "Punto a 3\u00a0: il tire (0 à 5)."
     assert a.add_card("8d") is Expect.OVER
     last = a.last
     assert last is not None
     assert last.coup.outcome is Outcome.BANCO
     assert describe_decision(last.coup.steps[1], "fr") == (
-        "Banco a 3 et la troisième carte de Punto est un 8 : il reste."
+        "Banco a 3 et la troisième carte de Punto est un 8\u00a0: il reste."
     )
     # seed 004 scoring: Punto -20, Banco +19, Égalité -20
     assert a.scores == {"Ana": -20, "Bruno": 19, "Chloé": -20}

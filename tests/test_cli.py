@@ -32,9 +32,9 @@ def test_coup_json_has_the_documented_shape(capsys: pytest.CaptureFixture[str]) 
 def test_coup_text_explains_each_rule_in_french(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--lang", "fr", "coup", "4♥ 2♠ 9♣ A♦ 8♦")
     assert code == 0
-    assert "Punto a 3 : il tire (0 à 5) et reçoit 8♦." in out
-    assert "Banco a 3 et la troisième carte de Punto est un 8 : il reste." in out
-    assert "Banco 3, Punto 1 : Banco gagne." in out
+    assert "Punto a 3\u00a0: il tire (0 à 5) et reçoit 8♦." in out
+    assert "Banco a 3 et la troisième carte de Punto est un 8\u00a0: il reste." in out
+    assert "Banco 3, Punto 1\u00a0: Banco gagne." in out
     assert "+19" in out
 
 

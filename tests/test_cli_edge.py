@@ -254,13 +254,17 @@ def test_the_language_may_come_before_or_after_the_command(
     capsys: pytest.CaptureFixture[str], argv: list[str]
 ) -> None:
     code, _, err = run(capsys, *argv)
-    assert code == 2 and err.startswith("erreur : ")
+    assert code == 2 and err.startswith("erreur\u00a0: ")
 
 
 @pytest.mark.parametrize(
     ("lang", "words", "english"),
     [
-        ("fr", ["utilisation :", "afficher cette aide et quitter", "options :"], "usage:"),
+        (
+            "fr",
+            ["utilisation\u00a0:", "afficher cette aide et quitter", "options\u00a0:"],
+            "usage:",
+        ),
         ("es", ["uso:", "mostrar esta ayuda y salir", "opciones:"], "show this help"),
     ],
 )
@@ -278,7 +282,7 @@ def test_help_is_translated_with_argparse_s_own_words(
 def test_argparse_refusals_are_translated(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "--lang", "fr", "coup")
     assert code == 2
-    assert "utilisation :" in err and "ces arguments sont obligatoires : cartes" in err
+    assert "utilisation\u00a0:" in err and "ces arguments sont obligatoires\u00a0: cartes" in err
     code, _, err = run(capsys, "--lang", "es", "roads", "B", "--nope")
     assert "argumentos desconocidos: --nope" in err
 

@@ -11,8 +11,7 @@ import io
 import pytest
 
 from puntobanco.cli import COMMANDS, build_parser, main
-from puntobanco.i18n import Lang
-from puntobanco.i18n.cli import METAVARS
+from puntobanco.i18n import Lang, catalogue
 
 
 def help_of(lang: str, *command: str) -> str:
@@ -40,7 +39,7 @@ def test_every_value_name_in_the_help_is_in_the_language(lang: Lang) -> None:
     english = value_names("en")
     shown = value_names(lang)
     assert set(shown) == set(english) and len(shown) > 30
-    translated = {getattr(m, lang) for m in METAVARS.values()}
+    translated = {getattr(m, lang) for k, m in catalogue().items() if k.startswith("metavar.")}
     for where, name in shown.items():
         assert name in translated, (where, name)  # a name missing from the catalogue
     assert shown[("history", "db")] == {"fr": "JOURNAL", "es": "REGISTRO"}[lang]
@@ -59,7 +58,7 @@ def test_the_help_shows_the_translated_value_names() -> None:
 @pytest.mark.parametrize("command", [[], *([c] for c in sorted(COMMANDS))])
 def test_french_headings_have_a_space_before_the_colon(command: list[str]) -> None:
     french = help_of("fr", *command)
-    assert "options :\n" in french and "options:" not in french
+    assert "options\u00a0:\n" in french and "options:" not in french
     assert "arguments:" not in french
     assert "options:\n" in help_of("en", *command)
     assert "opciones:\n" in help_of("es", *command)

@@ -117,7 +117,7 @@ def test_shoes_and_verify_commands(tmp_path: Path, capsys: pytest.CaptureFixture
     assert result.returncode == 0, result.stdout
     assert main(["--lang", "fr", "shoes", "club", "--db", str(db)]) == 0
     listed = capsys.readouterr().out
-    assert "graine du serveur : révélée à la fin du sabot" in listed
+    assert "graine du serveur\u00a0: révélée à la fin du sabot" in listed
     assert "pas secret" not in listed  # a table without a seed: its shoes are secret
     assert main(["verify", "club", "--db", str(db)]) == 0
     revealed = sum(1 for s in shown if s["server_seed"])

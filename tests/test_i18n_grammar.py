@@ -34,7 +34,7 @@ from puntobanco.i18n import LANGS, catalogue, t
         ("table.event.winners", {"names": "Ana", "count": 1}, "en", "Winner: Ana."),
         ("table.event.winners", {"names": "Ana, Bo", "count": 2}, "es", "Ganadores: Ana, Bo."),
         ("roads.ties_held", {"n": 1}, "en", "1 tie held"),
-        ("error.coup.too_few", {"given": 1, "more": 3}, "fr", "1 carte donnée :"),
+        ("error.coup.too_few", {"given": 1, "more": 3}, "fr", "1 carte donnée\u00a0:"),
         (
             "error.shoe.too_many_copies",
             {"card": "5♥", "count": 2, "decks": 1},
@@ -54,7 +54,7 @@ def test_the_simulation_header_agrees_with_its_figures() -> None:
         "sim.header", "fr", coups=1236, decks=1, seed=7, shoes=1, partial=1, seconds="0,5",
         rate="2",
     )  # fmt: skip
-    assert text.startswith("1\u202f236 coups, 1 jeu, graine 7 : 1 sabot (1 écourté)")
+    assert text.startswith("1\u202f236 coups, 1 jeu, graine 7\u00a0: 1 sabot (1 écourté)")
 
 
 def test_no_message_is_a_plural_guess_or_an_elision_to_come() -> None:

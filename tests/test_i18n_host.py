@@ -7,7 +7,9 @@ import re
 
 import pytest
 
-from puntobanco.i18n.host import MESSAGES
+from puntobanco.i18n import catalogue
+
+MESSAGES = {key: m for key, m in catalogue().items() if key.startswith("web.ui.host.")}
 
 
 @pytest.mark.parametrize("key", sorted(MESSAGES))

@@ -631,7 +631,10 @@ def test_play_refuses_an_unknown_side_bet_before_the_game_starts() -> None:
         timeout=60,
     )
     assert done.returncode != 0
-    assert "Mise annexe inconnue 'lucky_6'" in done.stderr and "Traceback" not in done.stderr
+    assert (
+        "Mise annexe inconnue «\u00a0lucky_6\u00a0»" in done.stderr
+        and "Traceback" not in done.stderr
+    )
 
 
 def _leading_literal(text: str) -> object:

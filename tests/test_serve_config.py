@@ -76,7 +76,7 @@ def test_the_database_password_is_masked(tmp_path: Path, monkeypatch: pytest.Mon
     ("text", "env", "lang", "said"),
     [
         ("prot = 8000\n", {}, "en", "there is no setting 'prot'; the settings are host, port"),
-        ('port = "8000"\n', {}, "fr", "port est un nombre entier, pas '8000'"),
+        ('port = "8000"\n', {}, "fr", "port est un nombre entier, pas « 8000 »"),
         ("lan = 1\n", {}, "es", "lan es true o false, no 1"),
         ('log_level = "loud"\n', {}, "en", "log_level is one of critical, error, warning"),
         ("origins = [1]\n", {}, "en", "origins is a list of texts in quotes, not [1]"),

@@ -60,13 +60,13 @@ def test_a_three_participant_session_is_played_to_its_ranking_in_french(tmp_path
         await pilot.press("1")
         await names(pilot, "Ana", "Bruno", "Chloé")
         text = screen_text(app)
-        assert "Ana, votre prédiction ?" in text
+        assert "Ana, votre prédiction\u202f?" in text
         assert "donne 1 sur 10" in text
         await pilot.press("b")
         # Ana's prediction stays hidden from the others until bets close
         text = screen_text(app)
         assert "notée" in text and "Banco" not in text.split("Prédiction")[1].split("\n")[1]
-        assert "Bruno, votre prédiction ?" in text
+        assert "Bruno, votre prédiction\u202f?" in text
         await pilot.press("p", "e")
         text = screen_text(app)
         assert "Les jeux sont faits" in text

@@ -98,7 +98,7 @@ def test_help_opens_with_question_mark_and_f1_and_goes_back() -> None:
             text = screen_text(app)
             assert "AIDE" in text and "Punto tire à 0-5" in text and "[E] Égalité" in text
             await pilot.press("escape")
-            assert "Ana, votre prédiction ?" in screen_text(app)
+            assert "Ana, votre prédiction\u202f?" in screen_text(app)
 
     drive(PuntoBancoApp(lang="fr", seed=5), script)
 
@@ -106,7 +106,7 @@ def test_help_opens_with_question_mark_and_f1_and_goes_back() -> None:
 def test_colours_carry_meaning_and_words_carry_it_too() -> None:
     from puntobanco.tui.render import BANCO_STYLE, PUNTO_STYLE, coloured, coloured_roads
 
-    text = coloured("Banco 3, Punto 1 : Banco gagne. 4♥ 9♣", "fr")
+    text = coloured("Banco 3, Punto 1\u00a0: Banco gagne. 4♥ 9♣", "fr")
     styles = {text.plain[s.start : s.end]: str(s.style) for s in text.spans}
     assert styles["Banco"] == BANCO_STYLE and styles["Punto"] == PUNTO_STYLE
     assert styles["♥"] == "red" and "♣" not in styles

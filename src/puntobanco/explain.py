@@ -35,7 +35,7 @@ def describe_step(step: Step, lang: Lang | None = None) -> str:
     >>> from puntobanco.coup import resolve
     >>> coup = resolve(parse_cards("4h 2s 9c Ad 8d"))
     >>> describe_step(coup.steps[1], "fr")
-    'Banco a 3 et la troisième carte de Punto est un 8 : il reste.'
+    'Banco a 3 et la troisième carte de Punto est un 8\\xa0: il reste.'
     """
     hand = outcome_name(step.side, lang)
     card = step.card.pretty if step.card else ""
@@ -70,7 +70,7 @@ def describe_decision(step: Step, lang: Lang | None = None) -> str:
     >>> from puntobanco.cards import parse_cards
     >>> from puntobanco.table.progress import decisions
     >>> describe_decision(decisions(parse_cards("4h 2s 9c Ad"))[0], "fr")
-    'Punto a 3 : il tire (0 à 5).'
+    'Punto a 3\\xa0: il tire (0 à 5).'
     """
     if step.action is not Action.DRAW or step.card is not None:
         return describe_step(step, lang)

@@ -123,7 +123,7 @@ def test_a_casino_table_with_three_phones_plays_through_a_shoe_change(
     ).json()
     for p in phones:
         cents = history[0]["balances_after"][p.inner_text("#me-name")]
-        expect(p.locator("#balance")).to_have_text(f"{cents // 100}.{cents % 100:02d}")
+        expect(p.locator("#balance")).to_have_text(f"{cents // 100:,}.{cents % 100:02d}")
 
 
 def test_the_croupier_deals_when_its_injected_clock_runs_out(
@@ -185,7 +185,7 @@ def test_the_refusal_matrix_in_the_browser(browser: Browser, live: LiveServer) -
     # After "no more bets", a bet is refused whatever the timing.
     ana.click("#chips button >> nth=0")
     ana.click("button[data-box=punto]")
-    expect(ana.locator("#my-bets")).to_contain_text("Punto 10.00")
+    expect(ana.locator("#my-bets")).to_contain_text("Punto 10,00")
     host.click("#close-bets")
     expect(host.locator("#status")).to_contain_text("No va más")
     sent = ana.evaluate(SEND, {"table": table, "messages": [
@@ -207,7 +207,7 @@ def test_the_refusal_matrix_in_the_browser(browser: Browser, live: LiveServer) -
     # None of it moved the table.
     host.click("#deal")
     expect(ana.locator("#recall li")).to_have_count(1)
-    expect(ana.locator("#recall")).to_contain_text("Punto 10.00")
+    expect(ana.locator("#recall")).to_contain_text("Punto 10,00")
 
 
 SEND = """async ({table, messages}) => {

@@ -226,7 +226,8 @@ def test_the_chips_are_one_radio_group_that_keeps_the_focus(
     page = join(browser, server, t["join_code"], "Ana", lang, phone)
     other = join(browser, server, t["join_code"], "Ben", lang, phone)
     expect(page.get_by_role("radiogroup", name=name)).to_be_visible()
-    assert [c["text"] for c in _chips(page)] == ["10.00", "25.00", "100.00", "500.00"]
+    # Money as French and Spanish write it.
+    assert [c["text"] for c in _chips(page)] == ["10,00", "25,00", "100,00", "500,00"]
     # Tab comes into the group on the chosen chip and leaves it at the next Tab.
     page.evaluate("document.getElementById('my-result').setAttribute('tabindex', '-1')")
     page.focus("#my-result")  # just before the chips: Tab starts from there
@@ -255,4 +256,4 @@ def test_the_chips_are_one_radio_group_that_keeps_the_focus(
     page.wait_for_function("(before) => window.__views > before", arg=views)
     assert _checked(page) == (1, True)
     page.click("button[data-box=banco]")
-    expect(page.locator("#my-bets")).to_contain_text("Banco 25.00")
+    expect(page.locator("#my-bets")).to_contain_text("Banco 25,00")

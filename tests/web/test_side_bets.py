@@ -119,9 +119,9 @@ def test_the_host_opens_an_ez_table_with_pairs_and_a_phone_bets_on_them(
     expect(boxes).to_have_count(4)  # EZ's Dragon 7 and Panda 8, then the pairs
     expect(boxes.nth(2)).to_contain_text("Paire Punto")
     expect(boxes.nth(0)).to_contain_text("Dragon 7")
-    expect(boxes.nth(2)).to_contain_text("5.00")  # its limits: the tie's, 5.00 to 500.00
+    expect(boxes.nth(2)).to_contain_text("5,00")  # its limits: the tie's, 5,00 to 500,00
     ana.click("#side-boxes button[data-box=punto_pair]")
-    expect(ana.locator("#my-bets")).to_contain_text("Paire Punto 10.00")
+    expect(ana.locator("#my-bets")).to_contain_text("Paire Punto 10,00")
     expect(ana.locator("#side-boxes button[data-box=punto_pair]")).to_have_attribute(
         "aria-pressed", "true"
     )

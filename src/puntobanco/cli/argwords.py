@@ -3,34 +3,35 @@ required") in the person's language.
 
 argparse asks ``gettext`` for each of its sentences through the module-level
 names ``_`` and ``ngettext``, looked up when a parser is built and when it
-reports an error; ``install`` points them at our catalogue
-(``puntobanco.i18n.cli.ARGPARSE``), so help and errors read in one language.
-The names of the values (metavars) come from ``METAVARS``, and the headings'
-colon is set as the language sets it (``options :`` in French).
+reports an error; ``install`` points them at our catalogue (its entries of
+context ``argparse``, whose msgid is argparse's English), so help and errors
+read in one language. The names of the values (metavars) are the catalogue's
+``metavar.NAME`` messages, and the headings' colon is set as the language sets
+it (``options :`` in French, with a no-break space).
 """
 
 from __future__ import annotations
 
 import argparse
 
-from puntobanco.i18n import Lang
-from puntobanco.i18n.cli import ARGPARSE, ARGPARSE_PLURAL, METAVARS
-from puntobanco.i18n.numbers import plural_index
+from puntobanco.i18n import Lang, messages, t
+from puntobanco.i18n import gettext as catalogue_gettext
+from puntobanco.i18n import ngettext as catalogue_ngettext
+
+#: The catalogue's context of argparse's own sentences.
+ARGPARSE = "argparse"
+#: The prefix of the keys of the value names (``metavar.DECKS``).
+METAVAR = "metavar."
 
 
 def install(lang: Lang) -> None:
     """Make argparse speak ``lang`` from now on (English leaves its words as they are)."""
 
     def gettext(message: str) -> str:
-        entry = ARGPARSE.get(message)
-        return message if entry is None else getattr(entry, lang)
+        return catalogue_gettext(ARGPARSE, message, lang)
 
     def ngettext(singular: str, plural: str, n: int) -> str:
-        entry = ARGPARSE_PLURAL.get(singular)
-        if entry is None:
-            return singular if n == 1 else plural
-        forms: tuple[str, str] = getattr(entry, lang)
-        return forms[min(plural_index(n, lang), len(forms) - 1)]
+        return catalogue_ngettext(ARGPARSE, singular, plural, n, lang)
 
     argparse._ = gettext  # type: ignore[attr-defined]
     argparse.ngettext = ngettext  # type: ignore[attr-defined]
@@ -42,13 +43,13 @@ def metavar(english: str, lang: Lang) -> str:
     >>> metavar("DECKS", "fr"), metavar("table", "es"), metavar("ZZZ", "fr")
     ('JEUX', 'mesa', 'ZZZ')
     """
-    entry = METAVARS.get(english)
-    return english if entry is None else str(getattr(entry, lang))
+    key = METAVAR + english
+    return t(key, lang) if key in messages(lang) else english
 
 
 #: What a language writes before the colon that ends a heading (French typography:
-#: a space, "options :").
-_BEFORE_COLON: dict[str, str] = {"en": "", "fr": " ", "es": ""}
+#: a no-break space, "options\u00a0:").
+_BEFORE_COLON: dict[str, str] = {"en": "", "fr": "\u00a0", "es": ""}
 
 
 def help_formatter(lang: Lang) -> type[argparse.HelpFormatter]:

@@ -1,71 +1,73 @@
 """One message catalogue in French, English and Spanish, the seeds' languages.
 
-Every sentence a person reads comes from here. Messages are grouped by area
-(``core``, ``table``, ...) in modules of their own so that each part of the
-project owns its words; each entry carries all three languages side by side,
-which keeps a missing translation visible in review and a test fails on it.
+Every sentence a person reads comes from here. The catalogue is gettext's:
+``locale/puntobanco.pot`` holds the English (each entry's msgctxt is the key the
+code asks for, its msgid the English, with comments for the translators) and
+``locale/fr/LC_MESSAGES/puntobanco.po`` and ``locale/es/...`` the translations,
+the files every translator's tool opens. They are compiled to ``.mo`` files when
+puntobanco is built (``hatch_build.py``), and read here with the standard library.
+
+``t(key, lang, **params)`` writes a message: ``str.format`` placeholders, plural
+forms chosen by the language's CLDR rule (a plural entry's context names the
+parameter it agrees with), ``{n:,}`` digit groups and ``{x!r}`` quotes as the
+language writes them (``numbers``, ``format.quoted``).
 """
 
 from __future__ import annotations
 
 import os
 import string
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Final, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
+
+if TYPE_CHECKING:
+    from puntobanco.i18n.loader import Entry, Language
 
 Lang = Literal["en", "fr", "es"]
 LANGS: Final[tuple[Lang, ...]] = ("en", "fr", "es")
 DEFAULT_LANG: Final[Lang] = "en"
-#: The catalogue's areas: one module each under ``puntobanco/i18n/`` with a
-#: ``MESSAGES`` dict. A new part of the project adds its module name here.
-AREAS: Final[tuple[str, ...]] = (
-    "core",
-    "assist",
-    "tui",
-    "roads",
-    "table",
-    "sim",
-    "paytables",
-    "cli",
-    "engine",
-    "store",
-    "web",
-    "fair",
-    "ops",
-    "host",
-)
 
 
 class Message(NamedTuple):
-    """One sentence in the three languages; ``{name}`` placeholders are shared."""
+    """A message's text in the three languages (a plural message gives its most
+    general form, the last one; ``t`` writes the one that agrees with a number).
+    Old per-area modules of ``Message`` tuples are moved into the catalogue files
+    with ``tools/po_from_messages.py``."""
 
     en: str
     fr: str
     es: str
 
 
-def _load() -> Mapping[str, Message]:
-    import importlib
-
-    merged: dict[str, Message] = {}
-    for area in AREAS:
-        module = importlib.import_module(f"puntobanco.i18n.{area}")
-        for key, message in module.MESSAGES.items():
-            assert key not in merged, f"message key {key!r} defined twice"
-            merged[key] = message
-    return MappingProxyType(merged)
-
-
 _catalogue: Mapping[str, Message] | None = None
 _current: Lang | None = None
 
 
+def language(lang: Lang) -> Language:
+    """``lang``'s compiled catalogue (read once, when its first message is asked for)."""
+    from puntobanco.i18n.loader import language as loaded
+
+    return loaded(lang)
+
+
+def messages(lang: Lang) -> Mapping[str, Entry]:
+    """Every message ``lang``'s catalogue translates, by key (``t`` writes the English
+    of one it lacks; ``tests/test_catalogue.py`` fails on any)."""
+    return language(lang).messages
+
+
 def catalogue() -> Mapping[str, Message]:
-    """Every message, by key (loaded once)."""
+    """Every message by key, in the three languages."""
     global _catalogue
     if _catalogue is None:
-        _catalogue = _load()
+        en, fr, es = (messages(lang) for lang in LANGS)
+        _catalogue = MappingProxyType(
+            {
+                k: Message(e.forms[-1], fr.get(k, e).forms[-1], es.get(k, e).forms[-1])
+                for k, e in en.items()
+            }
+        )
     return _catalogue
 
 
@@ -108,32 +110,76 @@ def t(key: str, lang: Lang | None = None, /, **params: object) -> str:
 
     >>> t("outcome.egalite", "es")
     'Igualdad'
+    >>> t("error.coup.too_few", "fr", given=1, more=3)
+    '1 carte donnée\\xa0: ce coup en demande encore 3.'
     """
-    message = catalogue()[key]
-    chosen = lang or current_language()
-    text = getattr(message, chosen)
-    assert isinstance(text, str)
-    return _Formatter(chosen).format(text, **params) if params else text
+    found = language(lang or current_language())
+    entry = found.messages.get(key)
+    if entry is None:  # not translated: the English (the catalogue's check fails on it)
+        found = language(DEFAULT_LANG)
+        entry = found.messages[key]
+    text = entry.text(params)
+    return _Formatter(found, key).format(text, **params) if params else text
+
+
+def gettext(context: str, msgid: str, lang: Lang) -> str:
+    """An entry asked for by its English (argparse's words): its translation, else the English."""
+    forms = language(lang).words.get((context, msgid))
+    return msgid if forms is None else forms[0]
+
+
+def ngettext(context: str, singular: str, plural: str, n: int, lang: Lang) -> str:
+    """``gettext`` of a sentence with a plural: the form that agrees with ``n``."""
+    found = language(lang)
+    forms = found.words.get((context, singular))
+    if forms is None:
+        return singular if n == 1 else plural
+    return forms[min(found.plural(abs(n)), len(forms) - 1)]
+
+
+class _Quoted:
+    """A text a message quotes: ``{value!r}`` is Python's repr, ``{value}`` the text
+    itself with what cannot be printed escaped (for quotes of the language's own)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return repr(self.text)
+
+    def __str__(self) -> str:
+        return "".join(c if c.isprintable() else repr(c)[1:-1] for c in self.text)
 
 
 class _Formatter(string.Formatter):
-    """``str.format`` plus two specs that depend on the language (``numbers``' rules):
-    ``{n:,}`` groups a whole number's digits as the language does (``1 236`` in
-    French), and ``{n:plural:deck|decks}`` writes the form that agrees with ``n``.
+    """``str.format`` as the language writes: ``{n:,}`` groups a whole number's digits
+    (``1 236`` in French), ``{x!r}`` quotes a text as ``format.quoted`` says
+    (« x » in French), and ``{n}`` in a message with several counts is the
+    entry ``KEY.n`` (its number and its words, in agreement)."""
 
-    >>> t("cli.error.empty_import", "fr", path="x")
-    "x est vide : il n'y a rien à importer."
-    """
+    def __init__(self, found: Language, key: str) -> None:
+        self.found = found
+        self.key = key
 
-    def __init__(self, lang: Lang) -> None:
-        self.lang = lang
+    def get_value(self, key: int | str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
+        if isinstance(key, str):
+            part = self.found.messages.get(f"{self.key}.{key}")
+            if part is not None and part.number == key:
+                return _Formatter(self.found, f"{self.key}.{key}").format(
+                    part.text(kwargs), **kwargs
+                )
+        return super().get_value(key, args, kwargs)
+
+    def convert_field(self, value: object, conversion: str | None) -> object:
+        if conversion == "r" and isinstance(value, str):
+            quoted = self.found.messages.get("format.quoted")
+            quote = "{value!r}" if quoted is None else quoted.forms[0]
+            return _Formatter(self.found, "format.quoted").format(quote, value=_Quoted(value))
+        return super().convert_field(value, conversion)
 
     def format_field(self, value: object, format_spec: str) -> str:
-        from puntobanco.i18n.numbers import number, plural_index
-
-        if format_spec.startswith("plural:") and isinstance(value, int):
-            forms = format_spec[len("plural:") :].split("|")
-            return forms[min(plural_index(value, self.lang), len(forms) - 1)]
         if format_spec == "," and isinstance(value, int) and not isinstance(value, bool):
-            return number(value, self.lang)
+            from puntobanco.i18n.numbers import number
+
+            return number(value, self.found.lang)
         return str(super().format_field(value, format_spec))

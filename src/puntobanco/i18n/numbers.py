@@ -1,12 +1,10 @@
-"""Numbers and plurals as each language writes them (standard library only).
+"""Numbers as each language writes them, from CLDR's facts in the compiled catalogue.
 
-The rules are the Unicode CLDR's for these three languages, written out because
-the core keeps to the standard library; ``tests/test_i18n_numbers.py`` checks
-them against Babel (the CLDR's Python implementation) over many numbers.
+The decimal mark, the digit group separator, from how many digits a number is
+grouped, and the percent sign come from the Unicode CLDR (through Babel, when
+the catalogue is compiled: ``build.cldr_facts``); ``tests/test_i18n_numbers.py``
+checks what these functions write against Babel over many numbers.
 
-- Plurals of whole numbers: English and Spanish use the singular for 1 only,
-  French for 0 and 1 ("0 coup joué", "2 coups joués"). CLDR's French and
-  Spanish "many" (exact millions: "1 million de coups") takes the plural form.
 - Digit groups: English ``1,236``; French ``1 236`` with a narrow no-break
   space; Spanish ``12.345`` but ``1236`` (Spanish groups from five digits on).
 - Decimal mark: ``.`` in English, ``,`` in French and Spanish; percent signs:
@@ -17,35 +15,23 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
-from typing import Final, Literal
+from typing import Literal
 
 Lang = Literal["en", "fr", "es"]
 
-GROUP: Final[dict[str, str]] = {"en": ",", "fr": "\u202f", "es": "."}
-DECIMAL: Final[dict[str, str]] = {"en": ".", "fr": ",", "es": ","}
-#: Smallest number of digits that gets grouped (CLDR ``minimumGroupingDigits`` + 3).
-GROUP_FROM: Final[dict[str, int]] = {"en": 4, "fr": 4, "es": 5}
-PERCENT: Final[dict[str, str]] = {"en": "%", "fr": "\u00a0%", "es": "\u00a0%"}
 
+def _fact(lang: str, name: str) -> str:
+    from puntobanco.i18n.loader import language
 
-def plural_index(n: int, lang: str) -> int:
-    """0 for the singular form, 1 for the plural form of ``n`` things.
-
-    >>> [plural_index(n, "fr") for n in (0, 1, 2)], [plural_index(n, "en") for n in (0, 1, 2)]
-    ([0, 0, 1], [1, 0, 1])
-    """
-    n = abs(n)
-    if lang == "fr":
-        return 0 if n in (0, 1) else 1
-    return 0 if n == 1 else 1
+    return language(lang if lang in ("en", "fr", "es") else "en").fact(name)
 
 
 def _group(digits: str, lang: str) -> str:
-    if len(digits) < GROUP_FROM[lang]:
+    if len(digits) < int(_fact(lang, "group_from")):
         return digits
     head = len(digits) % 3 or 3
     parts = [digits[:head]] + [digits[i : i + 3] for i in range(head, len(digits), 3)]
-    return GROUP[lang].join(parts)
+    return _fact(lang, "group").join(parts)
 
 
 def number(value: int | float | Fraction | Decimal, lang: str, places: int = 0) -> str:
@@ -60,7 +46,7 @@ def number(value: int | float | Fraction | Decimal, lang: str, places: int = 0) 
     whole, fraction = digits[: len(digits) - places], digits[len(digits) - places :]
     text = _group(whole, lang)
     if places:
-        text += DECIMAL[lang] + fraction
+        text += _fact(lang, "decimal") + fraction
     return sign + text
 
 
@@ -72,7 +58,7 @@ def signed(value: int | float | Fraction | Decimal, lang: str, places: int = 0) 
 
 def percent(value: int | float | Fraction | Decimal, lang: str, places: int = 2) -> str:
     """A ratio as a percentage: ``percent(0.44711, "fr", 4)`` -> ``'44,7110 %'``."""
-    return number(Fraction(value) * 100, lang, places) + PERCENT[lang]
+    return _fact(lang, "percent").replace("{}", number(Fraction(value) * 100, lang, places))
 
 
 def decimal_text(text: object, lang: str) -> str:

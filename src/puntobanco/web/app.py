@@ -22,7 +22,7 @@ from fastapi.responses import JSONResponse, Response
 
 import puntobanco.web.ops as ops
 from puntobanco.errors import PuntoBancoError
-from puntobanco.i18n import LANGS, Lang, catalogue, parse_lang
+from puntobanco.i18n import Lang, parse_lang
 from puntobanco.store import EventStore
 from puntobanco.web.auth import HOST, Identity
 from puntobanco.web.errors import AccessError, MessageError, error_body
@@ -31,6 +31,7 @@ from puntobanco.web.gcpause import GcTuning
 from puntobanco.web.hub import Answer, Hub, status_of
 from puntobanco.web.limits import BURST, RATE, Bucket
 from puntobanco.web.schemas import MAX_MESSAGE, Command, NewPlayer, NewTable, parse
+from puntobanco.web.words import page_words
 from puntobanco.web.ws import serve_socket
 
 STATIC: Final = Path(str(files("puntobanco.web") / "static"))
@@ -273,14 +274,9 @@ def create_app(
         return JSONResponse(await hub.shoes(table))
 
     @app.get("/api/i18n/{lang}")
-    async def words(lang: str) -> dict[str, str]:
+    async def words(lang: str) -> dict[str, object]:
         """The pages' words in ``lang`` (fr, en, es)."""
-        chosen: Lang = parse_lang(lang) or "en"
-        return {
-            key.removeprefix("web.ui."): getattr(m, chosen)
-            for key, m in catalogue().items()
-            if key.startswith(("web.ui.", "outcome.", "bet.", "paytable."))
-        } | {"_langs": ",".join(LANGS)}
+        return page_words(parse_lang(lang) or "en")
 
     @app.post("/api/tables/{table}/logout", status_code=204)
     async def logout(table: str) -> Response:

@@ -33,8 +33,39 @@ const PB = (() => {
     return lang;
   }
 
+  // A word of the catalogue; a plural message gives its most general form (see `wn`).
   function w(key) {
-    return words[key] !== undefined ? words[key] : key;
+    const found = words[key];
+    if (found === undefined) return key;
+    return Array.isArray(found) ? found[found.length - 1] : found;
+  }
+
+  // A catalogue message with its {placeholders} filled (`{name}` only: the pages
+  // format numbers before they pass them).
+  function fmt(key, params) {
+    return w(key).replace(/\{(\w+)\}/g, (all, name) => (name in params ? String(params[name]) : all));
+  }
+
+  // A plural message's form for `n`: the language's CLDR category (Intl.PluralRules),
+  // in the order the catalogue gives its forms (`_plural`).
+  function wn(key, n) {
+    const found = words[key];
+    if (!Array.isArray(found)) return w(key);
+    const index = (words._plural || []).indexOf(new Intl.PluralRules(lang).select(n));
+    return found[index >= 0 && index < found.length ? index : found.length - 1];
+  }
+
+  // Numbers as the page's language writes them (CLDR through Intl: 1 000,00 in
+  // French, 1000,00 and 10.000,00 in Spanish, 1,000.00 in English).
+  const formats = new Map();
+  function numberFormat(options) {
+    const id = `${lang}|${JSON.stringify(options)}`;
+    if (!formats.has(id)) formats.set(id, new Intl.NumberFormat(lang, options));
+    return formats.get(id);
+  }
+
+  function count(n) {
+    return numberFormat({}).format(n);
   }
 
   function el(tag, attrs = {}, ...children) {
@@ -54,11 +85,17 @@ const PB = (() => {
   }
 
   const SUITS = { H: "♥", D: "♦", C: "♣", S: "♠" };
-  const SUIT_NAMES = { H: "hearts", D: "diamonds", C: "clubs", S: "spades" };
 
   function cardText(code) {
     const suit = code.slice(-1);
     return code.slice(0, -1) + SUITS[suit];
+  }
+
+  // A card as a person says it, in the page's language: "roi de trèfle", "4 of hearts".
+  function cardName(code) {
+    const rank = code.slice(0, -1);
+    const word = words[`rank.${rank}`] !== undefined ? w(`rank.${rank}`) : rank;
+    return fmt("card_name", { rank: word, suit: w(`suit.${code.slice(-1)}`) });
   }
 
   function cardNode(code, hidden = false) {
@@ -67,22 +104,35 @@ const PB = (() => {
     return el("span", {
       class: `card ${red ? "red" : "black"}${hidden ? " back" : ""}`,
       role: "img",
-      "aria-label": hidden ? "?" : `${code.slice(0, -1)} ${SUIT_NAMES[suit]}`,
+      "aria-label": hidden ? "?" : cardName(code),
       text: hidden ? "" : cardText(code),
     });
   }
 
-  function money(view, value) {
-    if (typeof value === "string") return value;
-    if (!view.config.money) return String(value);
-    const sign = value < 0 ? "-" : "";
-    const abs = Math.abs(value);
-    return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+  // An amount of the view (whole cents, or exact decimal text of cents such as
+  // "950.5") as exact decimal text of units: 100050 -> "1000.50". A fraction
+  // that has no decimal form ("1/3") is left as it is (null).
+  function units(value) {
+    const text = String(value);
+    const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+    if (!match) return null;
+    const digits = match[2].padStart(3, "0");
+    return `${match[1]}${digits.slice(0, -2)}.${digits.slice(-2)}${match[3] || ""}`;
+  }
+
+  // Money (or a session's points) as the page's language writes it; Intl reads
+  // the decimal text exactly, so no amount goes through a float.
+  function money(view, value, options = {}) {
+    if (!view.config.money) {
+      return typeof value === "number" ? numberFormat(options).format(value) : String(value);
+    }
+    const exact = units(value);
+    if (exact === null) return String(value);
+    return numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 20, ...options }).format(exact);
   }
 
   function signed(view, value) {
-    const text = money(view, value);
-    return (typeof value === "number" && value > 0) || (typeof value === "string" && !text.startsWith("-") && text !== "0") ? `+${text}` : text;
+    return money(view, value, { signDisplay: "exceptZero" });
   }
 
   // A box's name: Punto, Banco, Égalité, or a side bet's (`punto_pair`: Punto pair).
@@ -177,32 +227,5 @@ const PB = (() => {
     });
   }
 
-  // Roads: the bead plate as a grid of coloured beads, the big road as rings.
-  function roadsNode(roads) {
-    const wrap = el("div", { class: "roads" });
-    const bead = el("div", { class: "bead-plate", role: "img", "aria-label": w("bead_plate") });
-    const cols = Math.max(8, ...roads.bead_plate.map((c) => c[0] + 1));
-    const cells = {};
-    for (const [col, row, letter] of roads.bead_plate) cells[`${col},${row}`] = letter;
-    for (let col = Math.max(0, cols - 12); col < cols; col++) {
-      for (let row = 0; row < 6; row++) {
-        const letter = cells[`${col},${row}`];
-        bead.append(el("span", { class: `bead ${letter ? "r" + letter : "empty"}`, text: letter || "" }));
-      }
-    }
-    const big = el("div", { class: "big-road", role: "img", "aria-label": w("big_road") });
-    const bcols = Math.max(12, ...roads.big_road.map((c) => c.col + 1));
-    const bcells = {};
-    for (const e of roads.big_road) bcells[`${e.col},${e.row}`] = e;
-    for (let col = Math.max(0, bcols - 16); col < bcols; col++) {
-      for (let row = 0; row < 6; row++) {
-        const e = bcells[`${col},${row}`];
-        big.append(el("span", { class: `ring ${e ? "r" + e.winner : "empty"}`, text: e && e.ties ? String(e.ties) : "" }));
-      }
-    }
-    wrap.append(el("h3", { text: w("bead_plate") }), bead, el("h3", { text: w("big_road") }), big);
-    return wrap;
-  }
-
-  return { pickLang, setLang, w, el, cardNode, cardText, money, signed, box, connect, langPicker, roadsNode, reducedMotion, get lang() { return lang; } };
+  return { pickLang, setLang, w, wn, fmt, el, cardNode, cardText, cardName, count, money, signed, box, connect, langPicker, reducedMotion, get lang() { return lang; } };
 })();

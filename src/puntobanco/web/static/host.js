@@ -88,7 +88,7 @@
   function statusText(v) {
     const phase = w(`phase.${v.phase}`);
     if (v.phase === "ended") return phase;
-    const count = v.config.deals ? `${v.coup} ${w("of")} ${v.config.deals}` : String(v.coup);
+    const count = v.config.deals ? `${PB.count(v.coup)} ${w("of")} ${PB.count(v.config.deals)}` : PB.count(v.coup);
     return `${w("coup")} ${count} · ${phase}`;
   }
 
@@ -232,7 +232,7 @@
       showCoup(v, fresh && !v.config.real_cards, fresh);
     } else if (v.last) { $("announce").textContent = v.last.announce; }
     const parts = [];
-    if (v.shoe && v.config.money) parts.push(`${w("shoe")} ${v.shoe.number} · ${v.shoe.remaining} ${w("cards_left")}`);
+    if (v.shoe && v.config.money) parts.push(`${w("shoe")} ${PB.count(v.shoe.number)} · ${PB.count(v.shoe.remaining)} ${w("cards_left")}`);
     if (v.holder) parts.push(`${v.holder} ${w("holder")}`);
     if (v.next_holder && v.next_holder !== v.holder) parts.push(`${w("next_holder")} ${v.next_holder}`);
     if (v.punto_cards_to) parts.push(`${w("punto_cards")} ${v.punto_cards_to}`);

@@ -134,20 +134,20 @@
     $("me-seat").textContent = `#${me.seat}`;
     $("balance-label").textContent = v.config.money ? w("balance") : w("score");
     $("balance").textContent = PB.money(v, me.balance);
-    const count = v.config.deals ? `${v.coup} ${w("of")} ${v.config.deals}` : String(v.coup);
+    const count = v.config.deals ? `${PB.count(v.coup)} ${w("of")} ${PB.count(v.config.deals)}` : PB.count(v.coup);
     $("status").textContent = v.phase === "ended" ? w("phase.ended") : `${w("coup")} ${count} · ${w(`phase.${v.phase}`)}`;
     renderCountdown(v);
     const last = v.last;
     const progress = v.in_progress;
     $("last-cards").replaceChildren();
     if (progress) {  // real cards: the coup as the host turns it
-      $("last-cards").append(el("span", { class: "hand-label", text: "P " }), ...progress.punto.map((c) => PB.cardNode(c)),
-        el("span", { class: "hand-label", text: " B " }), ...progress.banco.map((c) => PB.cardNode(c)));
+      $("last-cards").append(el("span", { class: "hand-label", text: `${PB.box("punto")} ` }), ...progress.punto.map((c) => PB.cardNode(c)),
+        el("span", { class: "hand-label", text: ` ${PB.box("banco")} ` }), ...progress.banco.map((c) => PB.cardNode(c)));
       $("announce").textContent = progress.steps.join(" ");
       $("my-result").textContent = progress.expects === "over" ? "" : w(`expect.${progress.expects}`);
     } else if (last) {
-      $("last-cards").append(el("span", { class: "hand-label", text: "P " }), ...last.punto.cards.map((c) => PB.cardNode(c)),
-        el("span", { class: "hand-label", text: " B " }), ...last.banco.cards.map((c) => PB.cardNode(c)));
+      $("last-cards").append(el("span", { class: "hand-label", text: `${PB.box("punto")} ` }), ...last.punto.cards.map((c) => PB.cardNode(c)),
+        el("span", { class: "hand-label", text: ` ${PB.box("banco")} ` }), ...last.banco.cards.map((c) => PB.cardNode(c)));
       $("announce").textContent = last.announce;
       const net = last.settlements.filter((s) => s.player === me.name);
       $("my-result").textContent = net.length ? `${w("net")} ${PB.signed(v, net.reduce((a, s) => a + Number(s.net), 0))}` : "";
