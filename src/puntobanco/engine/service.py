@@ -20,12 +20,14 @@ from puntobanco.engine.commands import (
     CloseBets,
     CloseTable,
     Command,
+    CommitContribution,
     Contribute,
     Deal,
     Leave,
     NextCoup,
     PlaceCard,
     Rebuy,
+    RevealContribution,
     Sit,
     Tick,
     UndoCard,
@@ -39,6 +41,7 @@ from puntobanco.paytable import box_key
 from puntobanco.rng import RandomSource
 from puntobanco.store import EventStore, Record, head_of, open_store
 from puntobanco.table.config import TableConfig
+from puntobanco.table.entropy import entropy_commands
 from puntobanco.table.events import Event
 from puntobanco.table.formats import CardSource, Format
 from puntobanco.table.machine import Table
@@ -53,11 +56,13 @@ PRESETS: Final[Mapping[Format, Callable[..., TableConfig]]] = {
     Format.ASSIST: TableConfig.assist,
 }
 
+#: A player's commitment to a contribution and its reveal (``table.entropy``).
+ENTROPY: Final = (CommitContribution, RevealContribution)
 #: The commands a player may send for themselves (the host may send any other).
-PLAYER_COMMANDS: Final = (Sit, Leave, Bet, Withdraw, Rebuy, Tick, Contribute)
+PLAYER_COMMANDS: Final = (Sit, Leave, Bet, Withdraw, Rebuy, Tick, Contribute, *ENTROPY)
 #: The commands only a player may send, for themselves: a contribution to a shoe's
 #: client seed is the players' say in the shuffle, not the house's.
-PLAYERS_ONLY: Final = (Contribute,)
+PLAYERS_ONLY: Final = (Contribute, *ENTROPY)
 
 
 @dataclass(frozen=True, slots=True)
@@ -415,6 +420,7 @@ class Engine:
             offer(Leave(name), {"type": "Leave", "name": name})
             if machine.can_contribute(name):
                 found.append({"type": "Contribute", "name": name})
+            found.extend(entropy_commands(machine, name))
             if rules.money:
                 offer(Rebuy(name, config.minimum), {"type": "Rebuy", "name": name})
         if viewer.role is Role.HOST:
@@ -429,8 +435,8 @@ class Engine:
                 offer(UndoCard(), {"type": "UndoCard"})
             offer(NextCoup(), {"type": "NextCoup"})
             offer(CloseTable(), {"type": "CloseTable"})
-        if rules.countdown and state.phase is Phase.BETS_OPEN:
-            found.append({"type": "Tick"})
+        if (rules.countdown and state.phase is Phase.BETS_OPEN) or state.phase is Phase.SHUFFLING:
+            found.append({"type": "Tick"})  # the croupier's countdown, the shoe's windows
         return found
 
 
@@ -474,6 +480,10 @@ def carry_out(machine: Table, command: Command, clock: Callable[[], float]) -> N
             machine.rebuy(name, amount)
         case Contribute(name, text):
             machine.contribute(name, text)
+        case CommitContribution(name, digest):
+            machine.commit_contribution(name, digest)
+        case RevealContribution(name, value):
+            machine.reveal_contribution(name, value)
         case CloseTable():
             machine.close_table()
         case _:

@@ -8,13 +8,14 @@ dealt and the seed never appear, and where the format hides bets
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puntobanco.engine.viewers import Role, Viewer
 from puntobanco.paytable import Amount, Box, Facts, box_key, json_amount
 from puntobanco.roads import build_roads
 from puntobanco.table.codec import encode, to_dict
 from puntobanco.table.config import TableConfig
+from puntobanco.table.entropy import entropy_commands
 from puntobanco.table.events import (
     BetPlaced,
     BetWithdrawn,
@@ -25,6 +26,9 @@ from puntobanco.table.events import (
 )
 from puntobanco.table.progress import CoupInProgress
 from puntobanco.table.state import LastCoup, Phase, TableState
+
+if TYPE_CHECKING:
+    from puntobanco.table.machine import Table
 from puntobanco.table.values import settled_net
 
 #: Settings that never leave the engine (a seed would give every future card away).
@@ -77,7 +81,7 @@ def next_shoe(state: TableState) -> dict[str, Any] | None:
     committed = state.next_shoe
     if committed is None:
         return None
-    return {
+    shown = {
         "shoe": committed.number,
         "commitment": committed.commitment,
         "client_seed": fair.client_seed(state.table, committed.number, committed.texts),
@@ -85,6 +89,58 @@ def next_shoe(state: TableState) -> dict[str, Any] | None:
         "limit": fair.MAX_CONTRIBUTIONS,
         "secret": state.config.seed is None,
     }
+    if state.config.takes_contributions:
+        shown |= _gathering(state, committed.number)
+    return shown
+
+
+def _gathering(state: TableState, number: int) -> dict[str, Any]:
+    """Where the players' contributions to shoe ``number`` stand (``table.entropy``):
+    ``window`` (``commit``, ``called``, ``reveal``), its ``seconds``, and each
+    commitment in the order recorded, ``{"name", "digest", "value"}`` (the value
+    once revealed, else null); ``client_seed`` is the shoe's with the values so far."""
+    from puntobanco import fair
+    from puntobanco.table.gathering import Gathering, Window
+
+    gathering = state.entropy.current
+    if gathering is None or gathering.shoe != number:
+        gathering = Gathering(number)
+    values = dict(gathering.revealed)
+    seconds = {
+        Window.CALLED: state.config.commit_seconds,
+        Window.REVEAL: state.config.reveal_seconds,
+    }
+    return {
+        "window": gathering.window.value,
+        "seconds": seconds.get(gathering.window),
+        "commitments": [
+            {"name": name, "digest": digest, "value": values.get(name)}
+            for name, digest in gathering.commits
+        ],
+        "client_seed": fair.client_seed(state.table, number, gathering.values),
+    }
+
+
+def shoe_contributions(state: TableState) -> dict[str, Any] | None:
+    """Who contributed to the shoe in play and who was left out (``table.entropy``),
+    or None where the shoe took no contributions."""
+    shoe = state.shoe
+    gathered = None if shoe is None else state.entropy.of(shoe.number)
+    if gathered is None:
+        return None
+    revealed = {name for name, _ in gathered.revealed}
+    return {
+        "contributors": [name for name, _ in gathered.commits if name in revealed],
+        "excluded": list(gathered.excluded),
+    }
+
+
+def contribution_actions(table: Table, name: str) -> list[str]:
+    """The web table's names of what player ``name`` may do now with their contribution."""
+    return [
+        {"CommitContribution": "commit", "RevealContribution": "reveal"}[command["type"]]
+        for command in entropy_commands(table, name)
+    ]
 
 
 def public_event(event: Event, config: TableConfig) -> dict[str, Any]:
@@ -241,6 +297,7 @@ def build_view(
             "client_seed": shoe.client_seed,
             "nonce": shoe.number,
             "secret": shoe.commitment is not None and state.config.seed is None,
+            "contributions": shoe_contributions(state),
         },
         # The next shoe's commitment, before anyone contributes to its client seed.
         "next_shoe": next_shoe(state),

@@ -32,6 +32,7 @@ AREAS: Final[tuple[str, ...]] = (
     "store",
     "web",
     "fair",
+    "entropy",
 )
 
 

@@ -33,6 +33,7 @@ from puntobanco.paytable import Amount, Box, Facts, box_key, paytable_order
 from puntobanco.rng import RandomSource, SecureRandom
 from puntobanco.shoe import Shoe
 from puntobanco.table.config import MAX_AMOUNT, TableConfig
+from puntobanco.table.entropy import EntropyActions
 from puntobanco.table.events import (
     BetCollected,
     BetPaid,
@@ -77,7 +78,7 @@ MAX_COUP_CARDS: Final = 6
 E = TypeVar("E", bound=Event)
 
 
-class Table:
+class Table(EntropyActions):
     """One table's state machine over its event log.
 
     Build a new table with ``Table.open(...)`` or rebuild one from its
@@ -118,7 +119,9 @@ class Table:
         rng: RandomSource | None = None,
     ) -> Table:
         """A new table: opened, its first shoe shuffled (and burned), ``players``
-        seated (names, or ``(name, bankroll)`` pairs).
+        seated (names, or ``(name, bankroll)`` pairs). At a table that takes its
+        players' contributions the first shoe is only committed: it is shuffled
+        once they are in (``table.entropy``).
 
         All of it is one batch: the sink receives it at once or not at all.
         """
@@ -275,6 +278,7 @@ class Table:
     def _check_phase(self, action: str) -> None:
         state = self.state
         if action not in TRANSITIONS[state.phase]:
+            self._check_players()  # a first shoe waits for the table's fewest players
             raise IllegalActionError(f"table.error.phase.{state.phase.value}", coup=state.coup)
 
     def _can(self, verify: Callable[[], object]) -> bool:
@@ -332,6 +336,7 @@ class Table:
             event = self._emit(PlayerSeated(check_name(name), seat, bankroll))
             if state.config.rules.shoe_holder and state.holder is None:
                 self._emit(ShoeHolderChanged(event.name))
+            self._gather()  # the first shoe may be called now (table.entropy)
         return event
 
     def verify_leave(self, name: str) -> None:
@@ -357,6 +362,7 @@ class Table:
             event = self._emit(PlayerLeft(player.name, player.seat, player.balance))
             if holder == player.name:
                 self._emit(ShoeHolderChanged(self._next_seat(player.seat)))
+            self._gather()  # the others may all have committed now (table.entropy)
         return event
 
     def _next_seat(self, seat: int) -> str | None:
@@ -604,6 +610,8 @@ class Table:
         after its last deal)."""
         self._check_phase("next_coup")
         state = self.state
+        if state.phase is Phase.SHUFFLING:  # bets open once the shoe is shuffled
+            raise IllegalActionError("table.error.phase.shuffling", coup=state.coup)
         if state.config.deals is not None and state.coup >= state.config.deals:
             raise IllegalActionError("table.error.session_over", deals=state.config.deals)
 
@@ -611,10 +619,11 @@ class Table:
         """True when ``next_coup`` would be accepted."""
         return self._can(self.verify_next_coup)
 
-    def next_coup(self) -> BetsOpened:
+    def next_coup(self) -> BetsOpened | None:
         """Open bets for the next coup. A session gathers and reshuffles every
         card first; a casino shoe whose last coup is played is changed (new
-        shoe shuffled and burned), an event players see."""
+        shoe shuffled and burned), an event players see. A new shoe that gathers
+        its players' contributions first opens bets once they are in (None now)."""
         self.verify_next_coup()
         state = self.state
         assert state.shoe is not None
@@ -625,6 +634,8 @@ class Table:
                 self._emit(ShoeFinished(state.shoe.number))
                 self._reveal()
                 self._new_shoe(state.shoe.number + 1)
+            if self.phase is not Phase.SETTLED:  # its contributions first (table.entropy)
+                return None
             return self._emit(BetsOpened(state.coup + 1))
 
     def _server_seed(self, number: int) -> bytes:
@@ -647,7 +658,7 @@ class Table:
         committed = self.state.next_shoe
         if committed is not None and committed.number == number and committed.server_seed:
             server_seed = bytes.fromhex(committed.server_seed)
-            contributions = committed.texts
+            contributions = (*committed.texts, *self._revealed_values(number))
         else:
             server_seed, contributions = self._server_seed(number), ()
         client = fair.client_seed(self.state.table, number, contributions)
@@ -669,6 +680,8 @@ class Table:
 
     def _new_shoe(self, number: int) -> None:
         config = self.config
+        if self._awaits_contributions(number):  # shuffled once they are in (table.entropy)
+            return
         if config.real_cards:
             # Physical cards: the shoe's order is nobody's to know.
             self._emit(ShoeShuffled(number, (), None))
@@ -702,6 +715,8 @@ class Table:
         state = self.state
         if state.config.real_cards:
             raise IllegalActionError("table.error.contribute.real_cards")
+        if state.config.reveal_seconds is not None:  # they commit first now (table.entropy)
+            raise IllegalActionError("entropy.error.typed", table=state.table)
         self._check_phase("contribute")
         player = self.player(name)
         committed = state.next_shoe
@@ -862,7 +877,7 @@ class Table:
         """Close bets (if open), deal, settle, then open the next coup or end
         the session: one batch, so the sink stores the whole coup or none of it."""
         with self.batch():
-            if self.phase is Phase.ENDED:
+            if self.phase in (Phase.ENDED, Phase.SHUFFLING):
                 self._check_phase("close_bets")  # raises, naming the phase
             if self.phase is Phase.BETS_OPEN:
                 self.close_bets()
@@ -907,6 +922,7 @@ class Table:
         countdown starts again. Returns the coup dealt, if any. The countdown
         is not part of the log: a reopened table starts it afresh.
         """
+        self._tick_contributions(now)  # the windows of the shoe to come (table.entropy)
         state = self.state
         if not state.config.rules.countdown or state.phase is not Phase.BETS_OPEN:
             return None

@@ -35,11 +35,13 @@ from puntobanco.engine.commands import (
     CloseBets,
     CloseTable,
     Command,
+    CommitContribution,
     Contribute,
     Deal,
     Leave,
     NextCoup,
     PlaceCard,
+    RevealContribution,
     Tick,
     UndoCard,
     Withdraw,
@@ -638,6 +640,7 @@ class Hub:
                     version,
                     live.table.phase,
                     state.next_shoe,
+                    state.entropy,  # what they may commit or reveal now
                 )
                 cached = self._own.get(sub)
                 if cached is not None and _same(cached[0], key):
@@ -858,10 +861,17 @@ class Hub:
             self.tick()
 
     def tick(self) -> None:
-        """Let every croupier table look at the clock (deals when its countdown runs out)."""
+        """Let every croupier table look at the clock (deals when its countdown runs out),
+        and every table whose next shoe gathers its players' contributions (its windows
+        count from a tick after their opening is stored: nothing of the table waits to
+        be written)."""
         now = self._clock()
         for live in list(self._tables.values()):
             table = live.table
+            if table.phase is Phase.SHUFFLING and table.event_count == live.seq:
+                with contextlib.suppress(PuntoBancoError):
+                    table.tick(now)
+                continue
             if table.config.format is not Format.CROUPIER or table.phase is not Phase.BETS_OPEN:
                 continue
             try:
@@ -924,6 +934,10 @@ def engine_commands(table: Table, name: str, command: dict[str, Any]) -> list[Co
         return [Leave(name)]
     if kind == "contribute":
         return [Contribute(name, _required(command, "text"))]
+    if kind == "commit":  # the phone's own contribution (table.entropy)
+        return [CommitContribution(name, _required(command, "digest"))]
+    if kind == "reveal":
+        return [RevealContribution(name, _required(command, "value"))]
     if kind == "close_bets":
         return [CloseBets()]
     if kind == "close":
