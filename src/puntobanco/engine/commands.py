@@ -130,19 +130,22 @@ class Contribute:
 
 @dataclass(frozen=True, slots=True)
 class CommitContribution:
-    """Player ``name`` commits to a contribution to the shoe to come: ``digest`` is
-    ``contributions.digest`` of 32 random bytes the player keeps until the reveals
-    open; players only, once per shoe each."""
+    """Player ``name`` commits to a contribution to shoe ``shoe``, the one to come:
+    ``digest`` is ``contributions.digest`` of 32 random bytes the player keeps until
+    the reveals open; players only, once per shoe each."""
 
     name: str
+    shoe: int
     digest: str
 
 
 @dataclass(frozen=True, slots=True)
 class RevealContribution:
-    """Player ``name`` reveals ``value`` (64 hex digits), the bytes they committed to."""
+    """Player ``name`` reveals ``value`` (64 hex digits), the bytes they committed to
+    for shoe ``shoe``."""
 
     name: str
+    shoe: int
     value: str
 
 

@@ -53,13 +53,13 @@ class Contributor:
                         value = contributions.new_contribution()
                         self._values[shoe, name] = value
                         digest = contributions.digest(table, shoe, name, value)
-                        command = CommitContribution(name, digest)
+                        command = CommitContribution(name, shoe, digest)
                         break
             elif gathering.window is Window.REVEAL:
                 for name in gathering.unrevealed:
                     kept = self._values.pop((shoe, name), b"")
                     if kept and self._mine(name):
-                        command = RevealContribution(name, kept.hex())
+                        command = RevealContribution(name, shoe, kept.hex())
                         break
             if command is None:
                 return

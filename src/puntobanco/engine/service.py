@@ -480,10 +480,10 @@ def carry_out(machine: Table, command: Command, clock: Callable[[], float]) -> N
             machine.rebuy(name, amount)
         case Contribute(name, text):
             machine.contribute(name, text)
-        case CommitContribution(name, digest):
-            machine.commit_contribution(name, digest)
-        case RevealContribution(name, value):
-            machine.reveal_contribution(name, value)
+        case CommitContribution(name, shoe, digest):
+            machine.commit_contribution(name, digest, shoe=shoe)
+        case RevealContribution(name, shoe, value):
+            machine.reveal_contribution(name, value, shoe=shoe)
         case CloseTable():
             machine.close_table()
         case _:

@@ -48,6 +48,11 @@ MESSAGES: dict[str, M] = {
         "aleatorios para cada zapato y los revela cuando están todos los compromisos, por sí "
         "solo. No hay nada que escribir.",
     ),
+    "entropy.error.other_shoe": M(
+        "That was for shoe {shoe}, but the shoe to come is shoe {next}.",
+        "C'était pour le sabot {shoe}, mais le sabot à venir est le sabot {next}.",
+        "Eso era para el zapato {shoe}, pero el zapato que viene es el {next}.",
+    ),
     "entropy.error.commit_closed": M(
         "The reveals of shoe {shoe} are open: it takes no more commitments (yours goes to "
         "the shoe after it).",
@@ -283,6 +288,16 @@ MESSAGES: dict[str, M] = {
     # -- the phone ----------------------------------------------------------------
     "web.ui.phase.shuffling": M(
         "Shuffling the next shoe", "Mélange du prochain sabot", "Barajando el próximo zapato"
+    ),
+    "web.ui.entropy.help": M(
+        "Your phone adds 256 random bits of its own to every shoe: it commits to them before "
+        "anyone knows the others', and reveals them once every commitment is in.",
+        "Votre téléphone ajoute 256 bits aléatoires à lui à chaque sabot\u00a0: il s'engage "
+        "dessus avant que quiconque connaisse ceux des autres, et les révèle une fois tous les "
+        "engagements reçus.",
+        "Su teléfono añade 256 bits aleatorios propios a cada zapato: se compromete con ellos "
+        "antes de que nadie conozca los de los demás, y los revela cuando están todos los "
+        "compromisos.",
     ),
     "web.ui.entropy.committed": M(
         "Your phone has committed to its contribution to shoe",

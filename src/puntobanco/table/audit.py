@@ -274,10 +274,10 @@ def _action(machine: Table, event: Event) -> Callable[[], object] | None:
             return lambda: machine.withdraw(name, box)
         case SeedContributed(_, name, text):
             return lambda: machine.contribute(name, text)
-        case ContributionCommitted(_, name, digest):
-            return lambda: machine.commit_contribution(name, digest)
-        case ContributionRevealed(_, name, value):
-            return lambda: machine.reveal_contribution(name, value)
+        case ContributionCommitted(shoe, name, digest):
+            return lambda: machine.commit_contribution(name, digest, shoe=shoe)
+        case ContributionRevealed(shoe, name, value):
+            return lambda: machine.reveal_contribution(name, value, shoe=shoe)
         case RevealsOpened() | ContributionsClosed():
             # A window's time up (the stored times were checked against it above).
             return machine._expire

@@ -91,8 +91,10 @@ class EntropyActions:
             return current
         return Gathering(committed.number)
 
-    def _takes_contributions(self) -> Gathering:
-        """The gathering of the shoe to come, or the named reason why there is none."""
+    def _takes_contributions(self, shoe: int | None = None) -> Gathering:
+        """The gathering of the shoe to come (it must be ``shoe`` if given: a command
+        sent for a shoe since shuffled lands on no other), or the named reason why
+        there is none."""
         state = self.state
         config = state.config
         if not config.takes_contributions:
@@ -104,20 +106,25 @@ class EntropyActions:
         gathering = self.gathering()
         if gathering is None:
             raise IllegalActionError("table.error.contribute.no_next_shoe")
+        if shoe is not None and shoe != gathering.shoe:
+            raise IllegalActionError("entropy.error.other_shoe", shoe=shoe, next=gathering.shoe)
         return gathering
 
     # -- commitments ---------------------------------------------------------------
 
-    def verify_commit_contribution(self, name: str, digest: str | None = None) -> None:
+    def verify_commit_contribution(
+        self, name: str, digest: str | None = None, *, shoe: int | None = None
+    ) -> None:
         """Raise unless ``name`` may commit ``digest`` to the shoe to come now
-        (``digest`` None: whether they may, whatever the digest).
+        (``digest`` None: whether they may, whatever the digest; ``shoe``: the shoe
+        it was made for, refused if that is not the shoe to come).
 
         Refused at a table that takes no contributions (real cards, a seed, a table
         stored before contributions were committed), once the shoe's reveals are
         open, for a second commitment of a player, and for a digest that is not 64
         lowercase hex digits or is another player's.
         """
-        gathering = self._takes_contributions()
+        gathering = self._takes_contributions(shoe)
         self._check_phase("commit")
         player = self.player(name)
         if gathering.window not in (Window.COMMIT, Window.CALLED):
@@ -131,17 +138,21 @@ class EntropyActions:
             if any(other == digest for _, other in gathering.commits):
                 raise InvalidContributionError("entropy.error.copied", shoe=gathering.shoe)
 
-    def can_commit_contribution(self, name: str, digest: str | None = None) -> bool:
+    def can_commit_contribution(
+        self, name: str, digest: str | None = None, *, shoe: int | None = None
+    ) -> bool:
         """True when ``commit_contribution`` would be accepted."""
-        return self._can(lambda: self.verify_commit_contribution(name, digest))
+        return self._can(lambda: self.verify_commit_contribution(name, digest, shoe=shoe))
 
-    def commit_contribution(self, name: str, digest: str) -> ContributionCommitted:
+    def commit_contribution(
+        self, name: str, digest: str, *, shoe: int | None = None
+    ) -> ContributionCommitted:
         """``name`` commits to a contribution to the shoe to come: ``digest`` is
         ``contributions.digest(table, shoe, name, value)``. The reveals open at once
         if the shoe is called and everyone seated has committed."""
         if not isinstance(digest, str):
             contributions.hex32(digest, "digest")  # raises, naming the value
-        self.verify_commit_contribution(name, digest)
+        self.verify_commit_contribution(name, digest, shoe=shoe)
         gathering = self.gathering()
         assert gathering is not None
         with self.batch():
@@ -158,11 +169,13 @@ class EntropyActions:
             return None
         return next((n for n, _ in gathering.commits if name_key(n) == name_key(name)), None)
 
-    def verify_reveal_contribution(self, name: str, value: str | None = None) -> None:
+    def verify_reveal_contribution(
+        self, name: str, value: str | None = None, *, shoe: int | None = None
+    ) -> None:
         """Raise unless ``name`` may reveal ``value`` now (``value`` None: whether
         they may, whatever the value): the reveals are open, ``name`` committed and
         has not revealed, and ``value`` is the one their commitment binds."""
-        gathering = self._takes_contributions()
+        gathering = self._takes_contributions(shoe)
         self._check_phase("reveal")
         if gathering.window is not Window.REVEAL:
             raise IllegalActionError("entropy.error.not_revealing", shoe=gathering.shoe)
@@ -180,16 +193,20 @@ class EntropyActions:
                     "entropy.error.mismatch", name=committed, shoe=gathering.shoe
                 )
 
-    def can_reveal_contribution(self, name: str, value: str | None = None) -> bool:
+    def can_reveal_contribution(
+        self, name: str, value: str | None = None, *, shoe: int | None = None
+    ) -> bool:
         """True when ``reveal_contribution`` would be accepted."""
-        return self._can(lambda: self.verify_reveal_contribution(name, value))
+        return self._can(lambda: self.verify_reveal_contribution(name, value, shoe=shoe))
 
-    def reveal_contribution(self, name: str, value: str) -> ContributionRevealed:
+    def reveal_contribution(
+        self, name: str, value: str, *, shoe: int | None = None
+    ) -> ContributionRevealed:
         """``name`` reveals the value they committed to. The last reveal closes the
         reveals, shuffles the shoe with the values and opens bets, in one batch."""
         if not isinstance(value, str):
             contributions.hex32(value, "value")  # raises, naming the value
-        self.verify_reveal_contribution(name, value)
+        self.verify_reveal_contribution(name, value, shoe=shoe)
         gathering = self.gathering()
         assert gathering is not None
         committed = self._committed_name(gathering, name)

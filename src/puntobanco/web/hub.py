@@ -935,9 +935,11 @@ def engine_commands(table: Table, name: str, command: dict[str, Any]) -> list[Co
     if kind == "contribute":
         return [Contribute(name, _required(command, "text"))]
     if kind == "commit":  # the phone's own contribution (table.entropy)
-        return [CommitContribution(name, _required(command, "digest"))]
+        shoe = _required(command, "shoe")
+        return [CommitContribution(name, shoe, _required(command, "digest"))]
     if kind == "reveal":
-        return [RevealContribution(name, _required(command, "value"))]
+        shoe = _required(command, "shoe")
+        return [RevealContribution(name, shoe, _required(command, "value"))]
     if kind == "close_bets":
         return [CloseBets()]
     if kind == "close":

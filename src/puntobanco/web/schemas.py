@@ -59,7 +59,8 @@ class Command(_Strict):
     # refused (1 to 64 printable characters without "|"); the schema only bounds it.
     text: Annotated[str, StringConstraints(max_length=256)] | None = None
     # A phone's commitment to its contribution to the shoe to come, and its reveal:
-    # 64 hex digits each (the table says why one is refused).
+    # the shoe's number, 64 hex digits (the table says why one is refused).
+    shoe: Annotated[int, Field(ge=1, le=10**9)] | None = None
     digest: Annotated[str, StringConstraints(max_length=128)] | None = None
     value: Annotated[str, StringConstraints(max_length=128)] | None = None
 
