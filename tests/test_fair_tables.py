@@ -157,7 +157,9 @@ def test_import_refuses_a_fair_shoe_whose_seed_was_changed() -> None:
     ]
     with pytest.raises(StoreError) as error:
         import_lines(MemoryStore(), forged)
-    assert error.value.key == "import.error.fair_shoe"
+    # Refused by the contributions' check: not the seed committed before them.
+    assert error.value.key == "entropy.log.seed"
+    assert f"Line {shuffled['seq']} (ShoeShuffled, shoe 1)" in error.value.message("en")
 
 
 def test_the_view_shows_the_shoes_commitment_before_its_first_bet_and_a_new_one_per_shoe() -> None:

@@ -59,6 +59,8 @@ from puntobanco.table.state import Phase
 
 #: Longest excerpt of an event quoted in a refusal.
 QUOTE = 160
+#: The rules of the contributions' check that depend on who is seated.
+SEAT_RULES = frozenset({"entropy.log.not_seated", "entropy.log.early_reveals"})
 
 
 class _Replay(Table):
@@ -187,17 +189,19 @@ def audit_log(
             expected=repr(table),
         )
     _check_times(table, times, lines)
-    # The players' contributions, step by step, with the stored times (deadlines):
-    # of its fault and the replay's, the one on the earlier line is named.
+    # The players' contributions, step by step, with the stored times (deadlines). Its
+    # refusal names the fault, unless it is about the seats and the replay finds an
+    # earlier fault: the seats themselves may be what was changed.
     try:
         check_contributions(events, times, lines)
     except StoreError as fault:
-        try:
-            _replay(table, events, lines)
-        except StoreError as error:
-            line, at = error.params.get("line"), fault.params["line"]
-            if not isinstance(line, int) or not isinstance(at, int) or line < at:
-                raise
+        if fault.key in SEAT_RULES:
+            try:
+                _replay(table, events, lines)
+            except StoreError as error:
+                line, at = error.params.get("line"), fault.params["line"]
+                if isinstance(line, int) and isinstance(at, int) and line < at:
+                    raise
         raise fault from None
     return _replay(table, events, lines)
 

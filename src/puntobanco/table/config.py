@@ -11,7 +11,7 @@ on their own and the coup is dealt automatically.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Final
 
@@ -102,8 +102,8 @@ class TableConfig:
     reshuffle: bool | None = None
     side_bets: tuple[str, ...] = ()
     side_limits: tuple[SideLimit, ...] = ()
-    commit_seconds: int | None = None
-    reveal_seconds: int | None = None
+    commit_seconds: int | None = field(default=None, metadata={"omit_none": True})
+    reveal_seconds: int | None = field(default=None, metadata={"omit_none": True})
 
     def __post_init__(self) -> None:
         if not isinstance(self.format, Format):
