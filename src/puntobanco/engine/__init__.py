@@ -33,6 +33,7 @@ from puntobanco.engine.commands import (
     from_dict,
     to_dict,
 )
+from puntobanco.engine.contributor import Contributor
 from puntobanco.engine.service import Committed, Engine, TableInfo
 from puntobanco.engine.viewers import Role, Viewer
 from puntobanco.engine.words import error_json, words
@@ -50,6 +51,7 @@ __all__ = [
     "CommitContribution",
     "Committed",
     "Contribute",
+    "Contributor",
     "Deal",
     "Engine",
     "Format",

@@ -195,11 +195,12 @@ MESSAGES: dict[str, M] = {
         "jugador.",
     ),
     "entropy.log.seconds": M(
-        "Line {line} ({event}, shoe {shoe}): {found} seconds, where the table's setting is {set}.",
+        "Line {line} ({event}, shoe {shoe}): {found} seconds, where the table's setting is "
+        "{setting}.",
         "Ligne {line} ({event}, sabot {shoe})\u00a0: {found}\u00a0secondes, alors que le réglage "
-        "de la table est {set}.",
+        "de la table est {setting}.",
         "Línea {line} ({event}, zapato {shoe}): {found} segundos, cuando el ajuste de la mesa es "
-        "{set}.",
+        "{setting}.",
     ),
     "entropy.log.early_reveals": M(
         "Line {line} ({event}, shoe {shoe}): the reveals opened before the commitment time was "

@@ -52,7 +52,7 @@ const PBEntropy = (() => {
   }
 
   const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-  const fromHex = (text) => Uint8Array.from(text.match(/../g), (pair) => parseInt(pair, 16));
+  const fromHex = (text) => Uint8Array.from(text.match(/../g) || [], (pair) => parseInt(pair, 16));
   const TAG = new TextEncoder().encode("puntobanco-contribution-v1");
 
   function u32(n) {
@@ -139,5 +139,9 @@ const PBEntropy = (() => {
     return parts.join(" ");
   }
 
-  return { sha256, hex, fromHex, digest, onView };
+  // A refusal of one of this page's own sends, from a view overtaken by the table
+  // (another page of the same phone, or the shoe shuffled meanwhile): nothing to show.
+  const quiet = (error) => error.code.startsWith("entropy.") || error.code === "table.error.contribute.no_next_shoe";
+
+  return { sha256, hex, fromHex, digest, onView, quiet };
 })();

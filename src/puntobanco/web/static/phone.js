@@ -139,7 +139,7 @@
   function start() {
     conn = PB.connect(table, "player", {
       onView: (v) => { $("net").textContent = ""; render(v); },
-      onError: (e) => error(e.message),
+      onError: (e) => { if (!PBEntropy.quiet(e)) error(e.message); },
       onUnknown: () => { show("join"); $("name-input").focus(); },
       onStatus: (s) => { $("net").textContent = s === "offline" ? w("offline") : ""; },
     });
