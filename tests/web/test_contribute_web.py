@@ -7,6 +7,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -79,7 +80,7 @@ def test_refusals_answer_their_code_and_a_retried_id_acts_once(client: TestClien
     ana, bruno = join(client, table, "Ana"), join(client, table, "Bruno")
     digest = contributions.digest(table, 1, "Ana", bytes(32))
 
-    def code(token: str, kind: str, status: int, **fields: object) -> str:
+    def code(token: str, kind: str, status: int, **fields: Any) -> str:
         r = command(client, table, token, kind, **fields)
         assert r.status_code == status, r.text
         return str(r.json()["error"]["code"])
