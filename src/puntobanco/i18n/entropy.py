@@ -181,16 +181,16 @@ MESSAGES: dict[str, M] = {
     "entropy.log.hex": M(
         "Line {line} ({event}, shoe {shoe}): the commitment of {name}, {value!r}, is not 64 "
         "lowercase hexadecimal digits.",
-        "Ligne {line} ({event}, sabot {shoe})\u00a0: l'engagement de {name}, {value!r}, n'est pas "
-        "fait de 64 chiffres hexadécimaux minuscules.",
+        "Ligne {line} ({event}, sabot {shoe})\u00a0: l'engagement que prend {name}, {value!r}, "
+        "n'est pas fait de 64 chiffres hexadécimaux minuscules.",
         "Línea {line} ({event}, zapato {shoe}): el compromiso de {name}, {value!r}, no son 64 "
         "dígitos hexadecimales en minúscula.",
     ),
     "entropy.log.copied": M(
         "Line {line} ({event}, shoe {shoe}): the commitment of {name} is a copy of another "
         "player's.",
-        "Ligne {line} ({event}, sabot {shoe})\u00a0: l'engagement de {name} est la copie de celui "
-        "d'un autre joueur.",
+        "Ligne {line} ({event}, sabot {shoe})\u00a0: l'engagement que prend {name} est la copie "
+        "de celui d'un autre joueur.",
         "Línea {line} ({event}, zapato {shoe}): el compromiso de {name} es una copia del de otro "
         "jugador.",
     ),
@@ -203,12 +203,14 @@ MESSAGES: dict[str, M] = {
         "{setting}.",
     ),
     "entropy.log.early_reveals": M(
-        "Line {line} ({event}, shoe {shoe}): the reveals opened before the commitment time was "
-        "up, while {names} had not committed.",
+        "Line {line} ({event}, shoe {shoe}): the reveals opened before the commitment time "
+        "was up, while these seated players had not committed: {names}.",
         "Ligne {line} ({event}, sabot {shoe})\u00a0: les révélations ont ouvert avant la fin du "
-        "temps d'engagement, alors que {names} ne s'étai(en)t pas engagé(s).",
+        "temps d'engagement, alors que ces joueurs assis ne s'étaient pas engagés\u00a0: "
+        "{names}.",
         "Línea {line} ({event}, zapato {shoe}): las revelaciones se abrieron antes de acabar el "
-        "tiempo de compromiso, cuando {names} no se había(n) comprometido.",
+        "tiempo de compromiso, cuando estos jugadores sentados no se habían comprometido: "
+        "{names}.",
     ),
     "entropy.log.uncommitted": M(
         "Line {line} ({event}, shoe {shoe}): {name} reveals without having committed.",
@@ -351,15 +353,17 @@ MESSAGES: dict[str, M] = {
         "toman por sí solas las contribuciones de sus jugadores)",
     ),
     "entropy.verify.summary": M(
-        "Table {table!r}: {shoes} shoe(s) shuffled with their players' contributions, every "
-        "step in order and every value matching its commitment: {revealed} value(s) revealed, "
-        "{excluded} player(s) left out: {names}.",
-        "Table {table!r}\u00a0: {shoes} sabot(s) mélangé(s) avec les contributions de "
-        "leurs joueurs, chaque étape dans l'ordre et chaque valeur conforme à son "
-        "engagement\u00a0: {revealed} valeur(s) révélée(s), {excluded} joueur(s) laissé(s) "
-        "de côté\u00a0: {names}.",
-        "Mesa {table!r}: {shoes} zapato(s) barajado(s) con las contribuciones de sus "
-        "jugadores, cada paso en orden y cada valor conforme a su compromiso: {revealed} "
-        "valor(es) revelado(s), {excluded} jugador(es) excluido(s): {names}.",
+        "Table {table!r}: {shoes} {shoes:plural:shoe|shoes} shuffled with their players' "
+        "contributions, every step in order and every value matching its commitment: "
+        "{revealed} {revealed:plural:value|values} revealed, {excluded} "
+        "{excluded:plural:player|players} left out: {names}.",
+        "Table {table!r}\u00a0: {shoes} {shoes:plural:sabot mélangé|sabots mélangés} avec les "
+        "contributions de leurs joueurs, chaque étape dans l'ordre et chaque valeur conforme "
+        "à son engagement\u00a0: {revealed} {revealed:plural:valeur révélée|valeurs révélées}, "
+        "{excluded} {excluded:plural:joueur laissé|joueurs laissés} de côté\u00a0: {names}.",
+        "Mesa {table!r}: {shoes} {shoes:plural:zapato barajado|zapatos barajados} con las "
+        "contribuciones de sus jugadores, cada paso en orden y cada valor conforme a su "
+        "compromiso: {revealed} {revealed:plural:valor revelado|valores revelados}, "
+        "{excluded} {excluded:plural:jugador excluido|jugadores excluidos}: {names}.",
     ),
 }
