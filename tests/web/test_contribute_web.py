@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -142,3 +143,59 @@ def test_no_answer_or_view_holds_a_server_seed_or_a_value_before_it_is_revealed(
         assert all(v.hex() not in everything for v in phones.values.values())
         texts.append(command(client, table, host, "deal").text)
     assert view(client, table, ana)["phase"] == "ended"
+
+
+def test_a_table_whose_phone_is_gone_goes_on_when_the_servers_clock_says_so() -> None:
+    """The server's timer ticks every table whose next shoe waits (no command needed):
+    a phone that never commits is not waited for past ``commit_seconds``; one that
+    commits and never reveals is left out, named, past ``reveal_seconds``."""
+    import time
+
+    from puntobanco.store import MemoryStore
+    from puntobanco.store.jsonl import check_log
+    from tests.web.conftest import FakeClock
+
+    clock = FakeClock()
+    start = datetime(2026, 12, 5, tzinfo=UTC)
+
+    def stamp() -> str:
+        return (start + timedelta(seconds=clock())).isoformat(timespec="milliseconds")
+
+    store = MemoryStore(clock=stamp)
+    with TestClient(create_app(store=store, clock=clock, rate=1000, burst=1000)) as client:
+        t = open_table(client, "session", deals=2)
+        table = t["table"]
+        ana, ben = join(client, table, "Ana"), join(client, table, "Ben")
+        phone = Phones(client, table, ana)
+        phone.contribute()  # Ana's commits; Ben's phone is gone
+
+        def waits(until: str, key: str = "window") -> None:
+            """Time passes on the server's clock until its timer moves the table on."""
+            deadline = time.monotonic() + 20
+            while True:
+                shown = view(client, table, ana)
+                if (shown["next_shoe"]["window"] if key == "window" else shown[key]) == until:
+                    return
+                assert time.monotonic() < deadline, until
+                clock.advance(0.25)
+                time.sleep(0.02)
+
+        assert view(client, table, ana)["next_shoe"]["window"] == "called"
+        waits("reveal")  # no longer waiting for Ben's commitment
+        phone.contribute()  # Ana's reveal: the only one committed
+        shown = view(client, table, ana)
+        assert shown["phase"] == "bets_open", shown["phase"]
+        assert shown["shoe"]["contributions"] == {"contributors": ["Ana"], "excluded": []}
+        # Deal 2: Ben's phone comes back and commits, then is gone before revealing.
+        assert command(client, table, ben, "commit", shoe=2, digest="ab" * 32).status_code == 200
+        for token, box in ((ana, "banco"), (ben, "punto")):
+            assert command(client, table, token, "predict", box=box).status_code == 200
+        assert command(client, table, t["host_token"], "deal").status_code == 200
+        phone.contribute()
+        assert view(client, table, ana)["next_shoe"]["window"] == "reveal"
+        waits("bets_open", key="phase")  # Ben is left out
+        assert view(client, table, ana)["shoe"]["contributions"] == {
+            "contributors": ["Ana"],
+            "excluded": ["Ben"],
+        }
+    check_log(table, store.load(table))  # the stored times show both windows whole
