@@ -239,13 +239,13 @@ class EntropyActions:
         return True
 
     def _check_players(self) -> None:
-        """Raise ``table.error.too_few_players`` while the first shoe waits for the
-        table's fewest players (it is called once they are seated)."""
+        """Raise ``table.error.too_few_players`` while a session's first shoe waits for
+        its fewest participants (it is called once they are seated)."""
         state = self.state
         gathering = self.gathering()
         low = state.config.rules.min_players
         waiting = gathering is not None and gathering.window is Window.COMMIT
-        if waiting and state.phase.value == SHUFFLING and len(state.players) < low:
+        if waiting and state.phase.value == SHUFFLING and len(state.players) < low > 1:
             raise IllegalActionError(
                 "table.error.too_few_players", count=len(state.players), low=low
             )
