@@ -37,16 +37,17 @@ MESSAGES: dict[str, M] = {
     ),
     "entropy.error.typed": M(
         "Table {table} takes no typed contribution: every seated player's phone (or the "
-        "terminal game, or the Python API) commits to 256 random bits for every shoe and "
-        "reveals them once every commitment is in, by itself. There is nothing to type.",
+        "program that plays the seat through the Python API) commits to 256 random bits for "
+        "every shoe and reveals them once every commitment is in, by itself. There is nothing "
+        "to type.",
         "La table {table} ne prend pas de contribution tapée\u00a0: le téléphone de chaque "
-        "joueur assis (ou le jeu en terminal, ou l'API Python) s'engage sur 256 bits "
-        "aléatoires pour chaque sabot et les révèle une fois tous les engagements reçus, tout "
-        "seul. Il n'y a rien à taper.",
+        "joueur assis (ou le programme qui joue la place par l'API Python) s'engage sur "
+        "256 bits aléatoires pour chaque sabot et les révèle une fois tous les engagements "
+        "reçus, tout seul. Il n'y a rien à taper.",
         "La mesa {table} no admite contribuciones escritas: el teléfono de cada jugador "
-        "sentado (o el juego en terminal, o la API de Python) se compromete con 256 bits "
-        "aleatorios para cada zapato y los revela cuando están todos los compromisos, por sí "
-        "solo. No hay nada que escribir.",
+        "sentado (o el programa que juega el asiento por la API de Python) se compromete con "
+        "256 bits aleatorios para cada zapato y los revela cuando están todos los "
+        "compromisos, por sí solo. No hay nada que escribir.",
     ),
     "entropy.error.other_shoe": M(
         "That was for shoe {shoe}, but the shoe to come is shoe {next}.",

@@ -716,7 +716,10 @@ class Table(EntropyActions):
         if state.config.real_cards:
             raise IllegalActionError("table.error.contribute.real_cards")
         if state.config.reveal_seconds is not None:  # they commit first now (table.entropy)
-            raise IllegalActionError("entropy.error.typed", table=state.table)
+            seeded = state.config.seed is not None
+            raise IllegalActionError(
+                f"entropy.error.{'seeded' if seeded else 'typed'}", table=state.table
+            )
         self._check_phase("contribute")
         player = self.player(name)
         committed = state.next_shoe
