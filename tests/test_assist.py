@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 from puntobanco.assist import (
     Assistant,
     Expect,
-    Phase,
     ShoeCount,
     decisions,
     expected,
@@ -17,6 +16,7 @@ from puntobanco.assist import (
 )
 from puntobanco.cards import DECK, Card, parse_cards
 from puntobanco.coup import Outcome, resolve
+from puntobanco.engine import Phase
 from puntobanco.errors import IllegalActionError, InvalidBetError, InvalidCardError
 from puntobanco.explain import describe_decision, expect_sentence
 from puntobanco.shoe import Shoe
@@ -256,7 +256,7 @@ def test_fed_card_by_card_the_assistant_deals_the_same_coup_as_the_core(
     for _ in range(skip):
         shoe.draw()
     a = _dealing()
-    while a.phase is Phase.DEALING:
+    while a.phase is Phase.BETS_CLOSED:
         nxt = a.expecting
         before = len(a.cards)
         a.add_card(shoe.draw())

@@ -1,15 +1,16 @@
 """The dealer's assistant: a coup fed one card at a time, for physical cards.
 
-The host types each card as it leaves the shoe; the assistant knows what the
+The host types each card as it leaves the shoe; the assistant says what the
 next card is for (``expected``), refuses a card the shoe cannot hold any more,
-can take the last card back, and at the end of the coup settles every
-participant's prediction (seed 004: a notional stake of 20 points, +20 / +19 /
+can take the last card back, and at the end of the coup every participant's
+prediction is settled (seed 004: a notional stake of 20 points, +20 / +19 /
 +160, -20, Punto and Banco refunded on a tie). A whole 10-deal session runs
-this way. The same machine is fed from a shuffled ``Shoe`` by the terminal
-game, so the screen and the assistant say the same things.
+this way.
 
-Pure: standard library only, no I/O. The rules stay in ``rules`` and
-``coup``: the cards of a finished coup go through ``coup.resolve``.
+``Assistant`` is a client of the table engine: an ``assist`` table, whose cards
+come from the host (``PlaceCard``, ``UndoCard``). The phases, the settlement
+and the log are the engine's; the assistant keeps none of its own. The pure
+helpers beside it (``ShoeCount``, ``check_names``, ``expected``...) only read.
 """
 
 from __future__ import annotations
@@ -17,17 +18,51 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from enum import Enum
 from typing import Final
 
 from puntobanco.cards import Card
 from puntobanco.coup import Coup, Outcome, resolve
-from puntobanco.errors import IllegalActionError, InvalidBetError, InvalidCardError
+from puntobanco.engine import (
+    Bet,
+    CloseBets,
+    Command,
+    Engine,
+    NextCoup,
+    Phase,
+    PlaceCard,
+    UndoCard,
+    Withdraw,
+)
+from puntobanco.errors import (
+    IllegalActionError,
+    InvalidCardError,
+    PuntoBancoError,
+    UnknownPlayerError,
+)
 from puntobanco.paytable import STANDARD, Amount, Paytable
 from puntobanco.shoe import SESSION_DECKS, check_decks
-from puntobanco.table.progress import Expect as Expect
-from puntobanco.table.progress import decisions as decisions
-from puntobanco.table.progress import expected as expected
+from puntobanco.table.config import TableConfig
+from puntobanco.table.history import CoupRecord, coup_records
+from puntobanco.table.progress import Expect, decisions, expected
+from puntobanco.table.standings import Standing, ranking
+from puntobanco.table.state import TableState
+from puntobanco.table.values import session_prediction
+
+__all__ = [
+    "MAX_PARTICIPANTS",
+    "MIN_PARTICIPANTS",
+    "SESSION_DEALS",
+    "SESSION_STAKE",
+    "Assistant",
+    "DealResult",
+    "Expect",
+    "ShoeCount",
+    "Standing",
+    "check_names",
+    "decisions",
+    "expected",
+    "ranking",
+]
 
 SESSION_DEALS: Final = 10  # seed 004: "pour dix donnes"
 SESSION_STAKE: Final = 20  # seed 004: "un enjeu fictif de 20 points"
@@ -41,6 +76,13 @@ class ShoeCount:
     def __init__(self, decks: int = SESSION_DECKS) -> None:
         self.decks = check_decks(decks)
         self._out: Counter[Card] = Counter()
+
+    @classmethod
+    def of(cls, decks: int, out: Iterable[Card]) -> ShoeCount:
+        """The count of a shoe of ``decks`` decks once ``out`` have left it."""
+        count = cls(decks)
+        count._out.update(out)
+        return count
 
     @property
     def size(self) -> int:
@@ -78,15 +120,6 @@ class ShoeCount:
         self._out.clear()
 
 
-class Phase(Enum):
-    """Where a session stands."""
-
-    PREDICTING = "predicting"  # each participant notes a prediction
-    DEALING = "dealing"  # bets are closed; cards come one by one
-    SETTLED = "settled"  # the coup is over and settled; the next deal may start
-    FINISHED = "finished"  # the last deal is settled
-
-
 @dataclass(frozen=True, slots=True)
 class DealResult:
     """One settled deal: the coup, each prediction and what it earned."""
@@ -95,31 +128,6 @@ class DealResult:
     coup: Coup
     predictions: Mapping[str, Outcome]
     nets: Mapping[str, Amount]
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """One line of the ranking; ``rank`` is shared by equal scores (1, 1, 3)."""
-
-    rank: int
-    name: str
-    score: Amount
-    winner: bool
-
-
-def ranking(scores: Mapping[str, Amount]) -> tuple[Standing, ...]:
-    """Best score first; equal scores share a rank; every leader is a winner (seed 004).
-
-    >>> [(s.rank, s.name, s.winner) for s in ranking({"Ana": 19, "Bruno": 40, "Chloé": 40})]
-    [(1, 'Bruno', True), (1, 'Chloé', True), (3, 'Ana', False)]
-    """
-    order = sorted(scores.items(), key=lambda item: -item[1])
-    best = order[0][1] if order else 0
-    standings: list[Standing] = []
-    for i, (name, score) in enumerate(order):
-        rank = standings[-1].rank if standings and standings[-1].score == score else i + 1
-        standings.append(Standing(rank, name, score, score == best))
-    return tuple(standings)
 
 
 def check_names(names: Iterable[str]) -> tuple[str, ...]:
@@ -143,11 +151,14 @@ def check_names(names: Iterable[str]) -> tuple[str, ...]:
 
 
 class Assistant:
-    """A 10-deal session (seed 004) dealt one card at a time.
+    """A 10-deal session (seed 004) dealt one card at a time: an ``assist`` table
+    of the engine (``engine``, default a new one in memory, as ``table``).
 
     ``reshuffle_every_coup=True`` is seed 004's procedure (all cards back in
     the shoe after each deal); by default the shoe is dealt on through the
     session, so that the shoe's count refuses a card that cannot be there.
+    Every call is a command to the engine: a refused one raises its named
+    error and changes nothing.
     """
 
     def __init__(
@@ -156,57 +167,143 @@ class Assistant:
         *,
         decks: int = SESSION_DECKS,
         deals: int = SESSION_DEALS,
-        stake: Amount = SESSION_STAKE,
+        stake: int = SESSION_STAKE,
         paytable: Paytable = STANDARD,
         reshuffle_every_coup: bool = False,
+        engine: Engine | None = None,
+        table: str = "assist",
     ) -> None:
-        self.names = check_names(names)
-        self.shoe = ShoeCount(decks)
-        self.deals = deals
-        self.stake = stake
-        self.paytable = paytable
-        self.reshuffle_every_coup = reshuffle_every_coup
-        self.predictions: dict[str, Outcome] = {}
-        self.cards: list[Card] = []
-        self.results: list[DealResult] = []
-        self.phase = Phase.PREDICTING
+        players = check_names(names)
+        config = TableConfig.assist(
+            deals=deals,
+            stake=stake,
+            decks=check_decks(decks),
+            paytable=paytable.name,
+            reshuffle=reshuffle_every_coup,
+        )
+        self.engine = engine if engine is not None else Engine()
+        self.table = table
+        self.engine.open(table, "assist", settings=config, players=players)
+
+    @classmethod
+    def resume(cls, engine: Engine, table: str = "assist") -> Assistant:
+        """The assisted session ``table`` that ``engine``'s store holds."""
+        engine.resume(table)
+        self = cls.__new__(cls)
+        self.engine, self.table = engine, table
+        return self
+
+    def _do(self, command: Command) -> None:
+        """Send ``command``; a name nobody at the table has is the assistant's refusal."""
+        try:
+            self.engine.do(self.table, command)
+        except UnknownPlayerError as error:
+            raise IllegalActionError(
+                "error.assist.unknown_name", name=error.params["name"]
+            ) from None
 
     # -- where things stand ------------------------------------------------
 
     @property
+    def state(self) -> TableState:
+        """The table's state."""
+        return self.engine.state(self.table)
+
+    @property
+    def phase(self) -> Phase:
+        """The table's phase: bets open (predictions), closed (cards come one by
+        one), settled (until the next deal), ended."""
+        return self.state.phase
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The participants, in seat order."""
+        return tuple(p.name for p in self.state.seated)
+
+    @property
+    def deals(self) -> int:
+        """Deals in the session."""
+        deals = self.state.config.deals
+        return SESSION_DEALS if deals is None else deals
+
+    @property
+    def stake(self) -> Amount:
+        """The notional stake of every prediction."""
+        return self.state.config.stake
+
+    @property
+    def paytable(self) -> Paytable:
+        """What each prediction pays."""
+        return self.state.config.paytable_data
+
+    @property
+    def reshuffle_every_coup(self) -> bool:
+        """True when every card goes back in the shoe after each deal (seed 004)."""
+        return self.state.config.shoe_config.reshuffle_every_coup
+
+    @property
+    def shoe(self) -> ShoeCount:
+        """The shoe's count as it stands (a copy: the table's shoe is the engine's)."""
+        state = self.state
+        return ShoeCount.of(state.config.decks, state.shoe.out if state.shoe else ())
+
+    @property
     def deal_number(self) -> int:
         """The deal in progress (or just settled), from 1."""
-        settled = self.phase in (Phase.SETTLED, Phase.FINISHED)
-        return len(self.results) + (0 if settled else 1)
+        return self.state.coup
 
     @property
     def finished(self) -> bool:
         """True once the last deal is settled."""
-        return self.phase is Phase.FINISHED
+        return self.state.completed >= self.deals
+
+    @property
+    def cards(self) -> list[Card]:
+        """The cards of the deal in progress (or just settled), in dealing order."""
+        return list(self.state.placed)
 
     @property
     def expecting(self) -> Expect:
         """What the next card is for (``OVER`` outside of a deal)."""
-        return expected(self.cards) if self.phase is Phase.DEALING else Expect.OVER
+        state = self.state
+        return expected(state.placed) if state.phase is Phase.BETS_CLOSED else Expect.OVER
+
+    @property
+    def predictions(self) -> dict[str, Outcome]:
+        """This deal's predictions so far (the settled deal's, until the next one)."""
+        state = self.state
+        if state.phase in (Phase.SETTLED, Phase.ENDED):
+            bets = state.last.bets if state.last is not None else {}
+            found = {name: session_prediction(b) for name, b in bets.items()}
+        else:
+            found = {p.name: session_prediction(p.bets) for p in state.seated}
+        return {name: box for name, box in found.items() if box is not None}
 
     @property
     def waiting(self) -> tuple[str, ...]:
         """Participants who have not predicted this deal yet."""
-        return tuple(n for n in self.names if n not in self.predictions)
+        state = self.state
+        if state.phase is not Phase.BETS_OPEN:
+            return ()
+        return tuple(p.name for p in state.seated if not p.bets)
 
     @property
     def scores(self) -> dict[str, Amount]:
         """Each participant's total so far (negative scores allowed, seed 004)."""
-        scores: dict[str, Amount] = dict.fromkeys(self.names, 0)
-        for result in self.results:
-            for name, net in result.nets.items():
-                scores[name] += net
-        return scores
+        return self.state.balances
+
+    @property
+    def results(self) -> list[DealResult]:
+        """Every settled deal, oldest first (a deal whose last card was taken back
+        is not settled any more)."""
+        records = coup_records((r.event, r.time) for r in self.engine.store.load(self.table))
+        return [_result(record) for record in records]
 
     @property
     def last(self) -> DealResult | None:
         """The last settled deal."""
-        return self.results[-1] if self.results else None
+        results = self.results
+        return results[-1] if results else None
 
     def standings(self) -> tuple[Standing, ...]:
         """The ranking by score, with shared wins."""
@@ -221,60 +318,48 @@ class Assistant:
 
     def verify_predict(self, name: str, box: Outcome | str) -> Outcome:
         """The box, or raise: unknown name, unknown box, or bets closed."""
-        if self.phase is not Phase.PREDICTING:
-            raise IllegalActionError("error.assist.bets_closed", name=name)
-        if name not in self.names:
-            raise IllegalActionError("error.assist.unknown_name", name=name)
-        return box if isinstance(box, Outcome) else Outcome.parse(box)
+        command = Bet(name, box)
+        try:
+            self.engine.verify(self.table, command)
+        except UnknownPlayerError:
+            raise IllegalActionError("error.assist.unknown_name", name=name) from None
+        return _outcome(command)
 
     def can_predict(self, name: str, box: Outcome | str) -> bool:
         """True when ``predict`` would accept it."""
         try:
             self.verify_predict(name, box)
-        except (IllegalActionError, InvalidBetError):
+        except PuntoBancoError:
             return False
         return True
 
     def predict(self, name: str, box: Outcome | str) -> Outcome:
         """Note (or change) ``name``'s prediction for this deal."""
-        outcome = self.verify_predict(name, box)
-        self.predictions[name] = outcome
-        return outcome
+        command = Bet(name, box)
+        self._do(command)
+        return _outcome(command)
 
     def withdraw(self, name: str) -> None:
         """Take back ``name``'s prediction before bets close."""
-        if self.phase is not Phase.PREDICTING:
-            raise IllegalActionError("error.assist.bets_closed", name=name)
-        if name not in self.predictions:
-            raise IllegalActionError("error.assist.no_prediction", name=name)
-        del self.predictions[name]
+        self._do(Withdraw(name))
 
     def close_bets(self) -> None:
         """No more predictions: the deal may begin. Everyone must have predicted."""
-        if self.phase is not Phase.PREDICTING:
-            raise IllegalActionError("error.assist.not_predicting")
-        if self.waiting:
-            raise IllegalActionError("error.assist.waiting", names=", ".join(self.waiting))
-        self.phase = Phase.DEALING
+        self._do(CloseBets())
 
     # -- cards -------------------------------------------------------------
 
     def verify_card(self, card: Card | str) -> Card:
         """The card, or raise: mistyped, none left in the shoe, or no card expected."""
-        if self.phase is not Phase.DEALING:
-            key = (
-                "error.assist.bets_open" if self.phase is Phase.PREDICTING else "error.assist.over"
-            )
-            raise IllegalActionError(key)
-        parsed = card if isinstance(card, Card) else Card.parse(card)
-        self.shoe.verify_take(parsed)
-        return parsed
+        command = PlaceCard(card)
+        self.engine.verify(self.table, command)
+        return command.card
 
     def can_card(self, card: Card | str) -> bool:
         """True when ``add_card`` would accept it."""
         try:
             self.verify_card(card)
-        except (IllegalActionError, InvalidCardError):
+        except PuntoBancoError:
             return False
         return True
 
@@ -283,41 +368,37 @@ class Assistant:
 
         When the coup is over it is settled at once (``last``, ``scores``).
         """
-        parsed = self.verify_card(card)
-        self.shoe.take(parsed)
-        self.cards.append(parsed)
-        nxt = expected(self.cards)
-        if nxt is Expect.OVER:
-            self._settle()
-        return nxt
+        self._do(PlaceCard(card))
+        return self.expecting
 
     def undo(self) -> Card:
         """Take the last card back, even once the coup is settled (until the next deal)."""
-        if not self.cards:
-            raise IllegalActionError("error.assist.nothing_to_undo")
-        if self.phase in (Phase.SETTLED, Phase.FINISHED):
-            self.results.pop()
-            self.phase = Phase.DEALING
-        card = self.cards.pop()
-        self.shoe.put_back(card)
-        return card
-
-    def _settle(self) -> None:
-        coup = resolve(self.cards)
-        nets = {
-            name: self.paytable.net(box, self.stake, coup) for name, box in self.predictions.items()
-        }
-        number = len(self.results) + 1
-        self.results.append(DealResult(number, coup, dict(self.predictions), nets))
-        self.phase = Phase.FINISHED if number >= self.deals else Phase.SETTLED
+        placed = self.state.placed
+        self._do(UndoCard())
+        return placed[-1]
 
     def next_deal(self) -> None:
         """Start the next deal: predictions open again."""
-        if self.phase is not Phase.SETTLED:
-            key = "error.assist.finished" if self.finished else "error.assist.not_over"
-            raise IllegalActionError(key)
-        self.cards = []
-        self.predictions = {}
-        if self.reshuffle_every_coup:
-            self.shoe.refill()
-        self.phase = Phase.PREDICTING
+        if self.finished:
+            raise IllegalActionError("error.assist.finished")
+        self._do(NextCoup())
+
+    def finish(self) -> None:
+        """After the last deal: the session closes, its winners named in the log."""
+        if self.finished and self.phase is Phase.SETTLED:
+            self._do(NextCoup())
+
+
+def _outcome(bet: Bet) -> Outcome:
+    """The box of a session's prediction (the table refuses any other)."""
+    assert isinstance(bet.box, Outcome)
+    return bet.box
+
+
+def _result(record: CoupRecord) -> DealResult:
+    """A settled coup of the table as a deal of the session."""
+    nets: dict[str, Amount] = {}
+    for line in record.settlements:
+        nets[line.player] = nets.get(line.player, 0) + line.amount
+    predictions = {b.player: b.box for b in record.bets if isinstance(b.box, Outcome)}
+    return DealResult(record.coup, resolve(record.cards), predictions, nets)

@@ -13,7 +13,7 @@ from puntobanco.i18n import Lang, t
 from puntobanco.rules import Action
 
 if TYPE_CHECKING:
-    from puntobanco.assist import Expect
+    from puntobanco.table.progress import Expect
 
 
 def outcome_name(outcome: Outcome | Side, lang: Lang | None = None) -> str:
@@ -68,7 +68,7 @@ def describe_decision(step: Step, lang: Lang | None = None) -> str:
     """Like ``describe_step``, also for a hand that must draw but has no card yet.
 
     >>> from puntobanco.cards import parse_cards
-    >>> from puntobanco.assist import decisions
+    >>> from puntobanco.table.progress import decisions
     >>> describe_decision(decisions(parse_cards("4h 2s 9c Ad"))[0], "fr")
     'Punto a 3 : il tire (0 à 5).'
     """

@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from puntobanco import contributions, fair
+import puntobanco.contributions as contributions
+import puntobanco.fair as fair
 from puntobanco.cards import Card
 from puntobanco.table.events import (
     ContributionCommitted,

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from types import TracebackType
 from typing import Self, TypeVar
 
@@ -70,8 +70,9 @@ from puntobanco.table.events import (
 )
 from puntobanco.table.machine import Table
 from puntobanco.table.names import check_name, name_key
+from puntobanco.table.standings import ranking
 from puntobanco.table.state import Phase, Player, TableState
-from puntobanco.table.values import check_table_id
+from puntobanco.table.values import check_table_id, session_prediction
 
 Db = str | os.PathLike[str] | EventStore | Engine | None
 E = TypeVar("E", bound=Event)
@@ -202,11 +203,9 @@ class Game:
         """The coups of the current shoe, oldest first (what the roads show).
 
         In a session, where every card is reshuffled before each deal, this
-        is every deal of the session.
+        is every deal of the session (``FormatRules.roads_of_table``).
         """
-        if self.FORMAT is Format.SESSION:
-            return self.all_coups
-        return self._table.shoe_coups
+        return self.state.shoe_coups
 
     def shoe_coups(self, shoe: int) -> tuple[Coup, ...]:
         """The coups dealt from shoe number ``shoe`` (e.g. the one just finished)."""
@@ -258,8 +257,6 @@ class Game:
     def deal(self) -> Coup:
         """Close bets, deal, settle and open the next coup (or end a session):
         one transaction. Returns the frozen ``Coup``."""
-        if self.phase is Phase.ENDED:
-            self._table.verify_close_bets()  # raises, naming the phase
         return resolve(_last(self._do(Deal()), CoupDealt).cards)
 
     def contribute(self, name: str, text: str) -> SeedContributed:
@@ -368,14 +365,7 @@ class Session(Game):
     @property
     def ranking(self) -> list[tuple[str, Amount]]:
         """Participants by score, best first (equal scores in seat order)."""
-        return sorted(self.scores.items(), key=lambda item: -item[1])
-
-
-def session_prediction(bets: Mapping[Box, Amount]) -> Outcome | None:
-    """A session's one prediction (a session's boxes are the three outcomes)."""
-    box = next(iter(bets), None)
-    assert box is None or isinstance(box, Outcome)
-    return box
+        return [(s.name, s.score) for s in ranking(self.scores)]
 
 
 class CasinoTable(Game):
@@ -472,12 +462,8 @@ class CasinoTable(Game):
     @property
     def punto_hand(self) -> str | None:
         """Who received Punto's cards in the last coup (the largest Punto bet)."""
-        from puntobanco.table.events import PuntoCardsHanded
-
-        for event in reversed(self.events):
-            if isinstance(event, PuntoCardsHanded):
-                return event.name
-        return None
+        last = self.state.last
+        return None if last is None else last.punto_hand
 
     @property
     def shoe_number(self) -> int:
@@ -530,8 +516,6 @@ class CroupierTable(CasinoTable):
 
     def tick(self) -> Coup | None:
         """Let the croupier look at the clock: deals when bets are due to close."""
-        if self.phase is not Phase.BETS_OPEN:
-            return None
         dealt = [e for e in self._do(Tick()) if isinstance(e, CoupDealt)]
         return resolve(dealt[-1].cards) if dealt else None
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from puntobanco.engine import Committed, Engine, Tick, Viewer
@@ -30,8 +30,7 @@ from puntobanco.engine.commands import Command
 from puntobanco.engine.views import public_event
 from puntobanco.errors import StoreError
 from puntobanco.rng import RandomSource
-from puntobanco.store import Record
-from puntobanco.store.postgres import Listener, Owner, PostgresStore
+from puntobanco.store import Record, SharedStore, SnapshotStore, head_of, open_store
 from puntobanco.table.config import TableConfig
 from puntobanco.table.events import Event, TableOpened
 
@@ -40,11 +39,11 @@ RETRIES = 100
 
 
 class _CommandStore:
-    """The PostgreSQL store, with the id of the command being carried out on this thread."""
+    """A shared store, with the id of the command being carried out on this thread."""
 
-    def __init__(self, store: PostgresStore) -> None:
+    def __init__(self, store: SharedStore) -> None:
         self.store = store
-        self.name = store.name
+        self.name = getattr(store, "name", "?")
         self._local = threading.local()
 
     def command(self, table: str, id: str | None) -> None:
@@ -70,13 +69,14 @@ class _CommandStore:
         return self.store.tables()
 
     def head(self, table: str, seq: int | None = None) -> str:
-        return self.store.head(table, seq)
+        return head_of(self.store, table, seq)
 
     def save_snapshot(self, table: str, seq: int, body: str) -> None:
-        self.store.save_snapshot(table, seq, body)
+        if isinstance(self.store, SnapshotStore):
+            self.store.save_snapshot(table, seq, body)
 
     def load_snapshot(self, table: str) -> tuple[int, str] | None:
-        return self.store.load_snapshot(table)
+        return self.store.load_snapshot(table) if isinstance(self.store, SnapshotStore) else None
 
     def load_after(self, table: str, seq: int) -> list[Record]:
         return self.store.load_after(table, seq)
@@ -89,7 +89,8 @@ Subscriber = Callable[[Committed], None]
 
 
 class SharedEngine:
-    """The engine of one process among several on one PostgreSQL database (``url``)."""
+    """The engine of one process among several on one database (``url``, whose
+    store is a ``SharedStore``: PostgreSQL)."""
 
     def __init__(
         self,
@@ -99,16 +100,16 @@ class SharedEngine:
         rng: RandomSource | None = None,
     ) -> None:
         self.url = url
-        self.store = _CommandStore(PostgresStore(url))
+        self.store = _CommandStore(open_shared(url))
         self.engine = Engine(self.store, clock=clock, rng=rng)
-        self.owner = Owner(url)
+        self.owner = self.store.store.owner()
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
         self._subscribers: dict[str, list[Subscriber]] = {}
         self._published: dict[str, int] = {}
         self._configs: dict[str, TableConfig] = {}
-        self._feed = PostgresStore(url)  # the listener thread's own reads
-        self._listener = Listener(url)
+        self._feed = self.store.store.another()  # the listener thread's own reads
+        self._listener = self.store.store.listener()
         self._stopping = False
         self._thread = threading.Thread(target=self._listen, name="puntobanco-listen", daemon=True)
         self._thread.start()
@@ -256,17 +257,21 @@ class SharedEngine:
 
 
 class Follower:
-    """Hears every commit that another process makes on the database (``LISTEN``):
-    calls ``heard({table: events})`` from its own thread, once for each batch of
-    notifications, where ``events`` is the table's event count after the latest
-    commit heard. A web server uses it to bring its tables up to date and push the
-    new views to its own connections. The commits of the connections in ``ignore``
-    (backend process ids: the server's own writer) are not heard."""
+    """Hears every commit that another process makes to ``store``'s log
+    (``SharedStore.listener``): calls ``heard({table: events})`` from its own
+    thread, once for each batch of notifications, where ``events`` is the table's
+    event count after the latest commit heard. A web server uses it to bring its
+    tables up to date and push the new views to its own connections. The commits
+    made through the stores of ``ignore`` (the server's own writer) are not heard."""
 
     def __init__(
-        self, url: str, heard: Callable[[dict[str, int]], object], *, ignore: Collection[int] = ()
+        self,
+        store: SharedStore,
+        heard: Callable[[dict[str, int]], object],
+        *,
+        ignore: Sequence[SharedStore] = (),
     ) -> None:
-        self._listener = Listener(url, ignore=ignore)
+        self._listener = store.listener(ignore=ignore)
         self._heard = heard
         self._stopping = False
         self._thread = threading.Thread(target=self._listen, name="puntobanco-follow", daemon=True)
@@ -291,6 +296,16 @@ class Follower:
         self._listener.close()
 
 
-def shared_store(store: object) -> PostgresStore | None:
-    """``store`` if several processes may write to it (a PostgreSQL store), else None."""
-    return store if isinstance(store, PostgresStore) else None
+def shared_store(store: object) -> SharedStore | None:
+    """``store`` if several processes may write to it (``SharedStore``), else None."""
+    return store if isinstance(store, SharedStore) else None
+
+
+def open_shared(url: str) -> SharedStore:
+    """The store of ``url``, which several processes must be able to write at once;
+    ``StoreError`` (``store.error.url``) for a URL whose store cannot (a file, memory)."""
+    store = open_store(url)
+    if not isinstance(store, SharedStore):
+        store.close()
+        raise StoreError("store.error.url", url=url, schemes="postgresql://...")
+    return store

@@ -70,3 +70,19 @@ def test_the_snapshot_round_trips_every_field() -> None:
     engine.do("h", Bet("Bruno", "egalite"))
     state = engine.state("h")
     assert load_state(dump_state(state)) == state
+
+
+def test_a_command_on_a_table_reopened_from_its_snapshot_returns_and_publishes_its_events() -> None:
+    store = MemoryStore()
+    engine = Engine(store)
+    engine.open("club", "casino", settings={"seed": 5}, players=[("Ana", 10**7)])
+    engine.do("club", Sit("Bruno", 10**7))
+    play(engine, 3)
+    snapshot(store, "club", engine.machine("club"))
+    again = Engine(store)
+    assert again.machine("club").from_snapshot
+    heard: list[int] = []
+    again.subscribe("club", lambda committed: heard.append(committed.seq))
+    committed = again.do("club", Bet("Ana", "banco", 1_000))
+    assert [e["type"] for e in committed.events] == ["BetPlaced"]
+    assert heard == [committed.seq] == [len(store.load("club"))]

@@ -78,9 +78,13 @@ def test_history_gives_the_same_json_as_the_history_command(client: TestClient) 
 def test_a_session_hides_predictions_from_the_others_until_the_deal(client: TestClient) -> None:
     t = open_table(client, "session", seed=4)
     ana, bruno = join(client, t["table"], "Ana"), join(client, t["table"], "Bruno")
+    board = view(client, t["table"], t["host_token"])["host"]
     command(client, t["table"], ana, "predict", box="egalite")
     seen_by_bruno = view(client, t["table"], bruno)
     seen_by_host = view(client, t["table"], t["host_token"])
+    # The host's board (statistics, odds of every bet) names every box whatever
+    # was predicted, and no prediction changes it.
+    assert seen_by_host.pop("host") == board
     for v in (seen_by_bruno, seen_by_host):
         ana_row = next(p for p in v["players"] if p["name"] == "Ana")
         assert ana_row["bets"] is None and ana_row["has_bet"] is True

@@ -21,7 +21,7 @@ import websockets
 from fastapi.testclient import TestClient
 
 from puntobanco.errors import PuntoBancoError
-from puntobanco.store.postgres import KILL_AFTER_COMMIT, PostgresStore, connect
+from puntobanco.store.postgres import KILL_AFTER_COMMIT, PgCredentials, PostgresStore, connect
 from puntobanco.table.config import TableConfig
 from puntobanco.table.events import BetPlaced, CoupDealt
 from puntobanco.table.machine import Table
@@ -30,7 +30,6 @@ from puntobanco.web.auth import (
     HOST,
     PLAYER,
     Identity,
-    PgCredentials,
     TableMeta,
     open_credentials,
 )

@@ -32,6 +32,7 @@ COMMANDS: Final[dict[str, tuple[str, str]]] = {
     "backup": ("backup", "cli.help.backup"),
     "simulate": ("simulate", "sim.help.simulate"),
     "serve": ("serve", "web.serve.help"),
+    "completion": ("completion", "ops.help.completion"),
 }
 
 

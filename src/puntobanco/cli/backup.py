@@ -31,32 +31,27 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
 
     from puntobanco.errors import CommandLineError, StoreError
     from puntobanco.paths import default_db_path
-    from puntobanco.store import existing_log
-    from puntobanco.store.sqlite import SQLiteStore
+    from puntobanco.store import BackupStore, backup_source, open_store
 
     db = str(args.db or default_db_path())
-    scheme, sep, rest = db.partition("://")
-    if sep and scheme in ("postgresql", "postgres"):
-        raise StoreError("store.error.backup_pg", db=db)
-    if sep and scheme != "sqlite":
-        raise StoreError("store.error.backup_scheme", db=db)
-    path = rest[1:] if sep else db
-    existing_log(path)
+    source = backup_source(db)  # a log that can be copied this way, and is there
     target = Path(args.dest)
     if target.exists() or Path(f"{target}-wal").exists():
         raise CommandLineError("cli.error.backup_exists", path=args.dest)
     if not target.parent.is_dir():
         missing = "cli.reason.missing" if not target.parent.exists() else "cli.reason.not_directory"
         raise CommandLineError("cli.error.file", path=str(target.parent), reason=t(missing, lang))
-    store = SQLiteStore(path, readonly=True)  # checked before it is copied
+    store = open_store(source, readonly=True)  # checked before it is copied
     try:
+        if not isinstance(store, BackupStore):
+            raise StoreError("store.error.backup_scheme", db=db)
         store.backup(target)
     except BaseException:
         target.unlink(missing_ok=True)
         raise
     finally:
         store.close()
-    copy = SQLiteStore(target, readonly=True)  # the copy reads back and passes the checks
+    copy = open_store(f"sqlite:///{target}", readonly=True)  # the copy reads back, checked
     try:
         tables = copy.tables()
         events = sum(len(copy.load(table)) for table in tables)

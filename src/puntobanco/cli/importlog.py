@@ -24,14 +24,14 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     from puntobanco.cli.common import read_text
     from puntobanco.errors import CommandLineError
     from puntobanco.paths import default_db_path
-    from puntobanco.store import MemoryStore, open_store
+    from puntobanco.store import open_store
     from puntobanco.store.jsonl import import_lines
 
     lines = read_text(args.file).splitlines()
     if not any(line.strip() for line in lines):
         raise CommandLineError("cli.error.empty_import", path=args.file)
     # Replayed in memory first: a refused file leaves no trace, not even a new empty log.
-    for _ in import_lines(MemoryStore(), lines):
+    for _ in import_lines(open_store(None), lines):
         pass
     store = open_store(args.db or default_db_path())
     try:

@@ -1,30 +1,52 @@
-"""``puntobanco serve [--host H] [--port N] [--db URL] [--lan]``: the web table."""
+"""``puntobanco serve [--host H] [--port N] [--db URL] [--lan] [--config FILE] ...``: the web table.
+
+Every setting may also come from a ``PUNTOBANCO_*`` variable or a TOML file
+(``cli.serveconfig``); ``--print-config`` shows what is in force and stops.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import socket
+import sys
 
-from puntobanco.i18n import LANGS, Lang, t
+from puntobanco.i18n import LANGS, Lang, set_language, t
 
 NAME = "serve"
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
-    """Declare ``serve [--host H] [--port N] [--db URL] [--lan] [--origin O]``."""
+    """Declare ``serve``'s flags: each defaults to None, so that a flag given wins over
+    the environment and the file, and one not given leaves them their say."""
     from puntobanco.paths import default_db_path
+    from puntobanco.web.logs import FORMATS, LEVELS
 
     p = sub.add_parser(NAME, help=t("web.serve.help", lang), description=t("web.serve.help", lang))
     p.add_argument(
         "--lang", choices=LANGS, default=argparse.SUPPRESS, help=t("cli.help.lang", lang)
     )
-    p.add_argument("--host", default="127.0.0.1", help=t("web.serve.host", lang))
-    p.add_argument("--port", type=int, default=8000, help=t("web.serve.port", lang))
+    p.add_argument("--host", default=None, help=t("web.serve.host", lang))
+    p.add_argument("--port", type=int, default=None, help=t("web.serve.port", lang))
     p.add_argument(
         "--db", default=None, help=t("web.serve.db", lang, default=str(default_db_path()))
     )
-    p.add_argument("--lan", action="store_true", help=t("web.serve.lan", lang))
-    p.add_argument("--origin", action="append", default=[], help=argparse.SUPPRESS)
+    p.add_argument(
+        "--lan", action=argparse.BooleanOptionalAction, default=None, help=t("web.serve.lan", lang)
+    )
+    p.add_argument("--origin", action="append", default=None, help=t("ops.serve.origin", lang))
+    p.add_argument("--config", default=None, metavar="FILE", help=t("ops.serve.config", lang))
+    p.add_argument("--print-config", action="store_true", help=t("ops.serve.print_config", lang))
+    p.add_argument("--log-level", choices=LEVELS, default=None, help=t("ops.serve.log_level", lang))
+    p.add_argument(
+        "--log-format", choices=FORMATS, default=None, help=t("ops.serve.log_format", lang)
+    )
+    p.add_argument(
+        "--access-log",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help=t("ops.serve.access_log", lang),
+    )
 
 
 def lan_address() -> str:
@@ -41,7 +63,16 @@ def lan_address() -> str:
 
 
 def run(args: argparse.Namespace, lang: Lang) -> int:
-    """Start the server and print the host screen's address (and a QR code with ``--lan``)."""
+    """Start the server and print the host screen's address (and a QR code with ``lan``)."""
+    from puntobanco.cli.serveconfig import as_toml, resolve
+
+    resolved = resolve(args, os.environ, lang)
+    settings = resolved.values
+    lang = settings["lang"]
+    set_language(lang)
+    if args.print_config:
+        sys.stdout.write(as_toml(resolved, lang))
+        return 0
     try:
         import uvicorn
 
@@ -49,24 +80,29 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     except ImportError as error:
         print(t("web.serve.missing", lang, module=error.name or "fastapi"))
         return 1
-    from puntobanco.paths import default_db_path
+    from puntobanco.web import logs
 
-    db = args.db or str(default_db_path())
-    host = "0.0.0.0" if args.lan else args.host
-    shown = lan_address() if args.lan else ("127.0.0.1" if host in ("0.0.0.0", "") else host)
-    url = f"http://{shown}:{args.port}/"
-    origins = [url.rstrip("/"), *args.origin]
-    app = create_app(store=db, origins=origins, short_gc_pauses=True)
+    logs.configure(settings["log_level"], settings["log_format"], access=settings["access_log"])
+    port = settings["port"]
+    host = "0.0.0.0" if settings["lan"] else settings["host"]
+    shown = lan_address() if settings["lan"] else ("127.0.0.1" if host in ("0.0.0.0", "") else host)
+    url = f"http://{shown}:{port}/"
+    origins = [url.rstrip("/"), *settings["origins"]]
+    app = create_app(store=settings["db"], origins=origins, short_gc_pauses=True)
     print(t("web.serve.open", lang, url=url), flush=True)
-    if args.lan:
+    if settings["lan"]:
         import segno
 
         segno.make(url, error="m").terminal(compact=True)
     uvicorn.run(
         app,
         host=host,
-        port=args.port,
-        log_level="warning",
+        port=port,
+        # Logging is ours (``web.logs``): uvicorn's configuration and its access
+        # log (which prints query strings) are left out.
+        log_config=None,
+        log_level=None,
+        access_log=False,
         ws_max_size=65536,
         ws_ping_interval=20,
         ws_ping_timeout=20,

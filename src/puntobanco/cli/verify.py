@@ -52,7 +52,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     """Check the chain and the replay of each table; exit 2 naming the first fault."""
     from pathlib import Path
 
-    from puntobanco import fair
+    import puntobanco.fair as fair
     from puntobanco.cli.common import read_text
     from puntobanco.errors import FairnessError, StoreError
     from puntobanco.fairlog import fair_shoes

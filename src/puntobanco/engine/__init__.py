@@ -34,10 +34,12 @@ from puntobanco.engine.commands import (
     to_dict,
 )
 from puntobanco.engine.contributor import Contributor
+from puntobanco.engine.live import LiveTable
 from puntobanco.engine.service import Committed, Engine, TableInfo
 from puntobanco.engine.viewers import Role, Viewer
 from puntobanco.engine.words import error_json, words
 from puntobanco.table.formats import RULES, CardSource, Format, FormatRules
+from puntobanco.table.state import Phase
 
 __all__ = [
     "COMMAND_TYPES",
@@ -57,7 +59,9 @@ __all__ = [
     "Format",
     "FormatRules",
     "Leave",
+    "LiveTable",
     "NextCoup",
+    "Phase",
     "PlaceCard",
     "Rebuy",
     "RevealContribution",

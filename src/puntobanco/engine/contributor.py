@@ -3,7 +3,7 @@
 What a phone does in its browser, for the seats of a program that plays through
 the engine (the Python API's tables, the terminal game): when a shoe is called,
 each of its seats commits to 32 bytes from ``secrets``, and when the shoe's
-reveals open, reveals them (``table.entropy``). The values live in this object
+reveals open, reveals them (``table.machine.contributions``). The values live in this object
 only, from the commitment to the reveal, which follow each other within one
 call; a program stopped between the two leaves its seats out of that shoe
 (named in the log).
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from puntobanco import contributions
+import puntobanco.contributions as contributions
 from puntobanco.engine.commands import CommitContribution, RevealContribution
 from puntobanco.engine.service import Engine
 from puntobanco.engine.viewers import Viewer

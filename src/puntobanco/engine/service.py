@@ -25,7 +25,6 @@ from puntobanco.engine.commands import (
     Deal,
     Leave,
     NextCoup,
-    PlaceCard,
     Rebuy,
     RevealContribution,
     Sit,
@@ -33,6 +32,7 @@ from puntobanco.engine.commands import (
     UndoCard,
     Withdraw,
 )
+from puntobanco.engine.live import LiveTable
 from puntobanco.engine.reopen import reopen, snapshotter
 from puntobanco.engine.viewers import Role, Viewer
 from puntobanco.engine.views import build_view, public_event
@@ -41,7 +41,6 @@ from puntobanco.paytable import box_key
 from puntobanco.rng import RandomSource
 from puntobanco.store import EventStore, Record, head_of, open_store
 from puntobanco.table.config import TableConfig
-from puntobanco.table.entropy import entropy_commands
 from puntobanco.table.events import Event
 from puntobanco.table.formats import CardSource, Format
 from puntobanco.table.machine import Table
@@ -56,7 +55,7 @@ PRESETS: Final[Mapping[Format, Callable[..., TableConfig]]] = {
     Format.ASSIST: TableConfig.assist,
 }
 
-#: A player's commitment to a contribution and its reveal (``table.entropy``).
+#: A player's commitment to a contribution and its reveal (``table.machine.contributions``).
 ENTROPY: Final = (CommitContribution, RevealContribution)
 #: The commands a player may send for themselves (the host may send any other).
 PLAYER_COMMANDS: Final = (Sit, Leave, Bet, Withdraw, Rebuy, Tick, Contribute, *ENTROPY)
@@ -107,7 +106,7 @@ Subscriber = Callable[[Committed], None]
 
 @dataclass(slots=True)
 class _Open:
-    table: Table
+    table: LiveTable
     subscribers: list[Subscriber] = field(default_factory=list)
 
 
@@ -164,28 +163,25 @@ class Engine:
             committed.extend(events)
 
         try:
-            machine = Table.open(table, config, players=seated, sink=sink, rng=self.rng)
+            live = LiveTable.open(table, config, players=seated, sink=sink, rng=self.rng)
         except StoreError as error:
             if error.key == "store.error.conflict" and error.params.get("expected") == 0:
                 return self._reopen_same(table, config)
             raise
-        machine.attach(self._sink(table))
-        machine.after_commit = snapshotter(self.store, table, 0)
-        return self._register(table, machine, committed)
-
-    def _register(self, table: str, machine: Table, committed: list[Event]) -> Committed:
-        self._open[table] = _Open(machine)
+        live.machine.attach(self._sink(table))
+        live.machine.after_commit = snapshotter(self.store, table, 0)
+        self._open[table] = _Open(live)
         return Committed(
-            table, machine.event_count, tuple(public_event(e, machine.config) for e in committed)
+            table, live.event_count, tuple(public_event(e, live.config) for e in committed)
         )
 
     def _reopen_same(self, table: str, config: TableConfig) -> Committed:
-        machine = self._table(table)
-        if machine.config != config:
+        live = self._table(table)
+        if live.config != config:
             raise IllegalActionError(
-                "table.error.other_table", table=table, format=machine.config.format.value
+                "table.error.other_table", table=table, format=live.config.format.value
             )
-        return Committed(table, machine.event_count, ())
+        return Committed(table, live.event_count, ())
 
     def resume(self, table: str) -> TableInfo:
         """Load a stored table (a coup dealt but not settled is completed with its
@@ -247,12 +243,12 @@ class Engine:
         entry = self._open.get(table)
         if entry is None:
             return False
-        machine = entry.table
+        live = entry.table
         numbers = [r.seq for r in records]
-        if numbers != list(range(machine.event_count + 1, machine.event_count + 1 + len(numbers))):
+        if numbers != list(range(live.event_count + 1, live.event_count + 1 + len(numbers))):
             self.release(table)
             return False
-        machine.follow(r.event for r in records)
+        live.follow(r.event for r in records)
         return True
 
     def shutdown(self) -> None:
@@ -266,30 +262,31 @@ class Engine:
         return self._table(table).state
 
     def machine(self, table: str) -> Table:
-        """The table's state machine (library use, for the facades)."""
-        return self._table(table)
+        """The table's state machine (library use: it holds the shoe's order)."""
+        return self._table(table).machine
 
-    def _table(self, table: str) -> Table:
-        machine = self._load(table)
-        if machine is None:
+    def _table(self, table: str) -> LiveTable:
+        live = self._load(table)
+        if live is None:
             raise StoreError(
                 "store.error.unknown_table",
                 table=table,
                 db=getattr(self.store, "name", "?"),
                 tables=", ".join(self.store.tables()) or "-",
             )
-        return machine
+        return live
 
-    def _load(self, table: str) -> Table | None:
+    def _load(self, table: str) -> LiveTable | None:
         entry = self._open.get(table)
         if entry is not None:
             return entry.table
         machine = reopen(self.store, table, sink=self._sink(table), rng=self.rng)
         if machine is None:
             return None
-        _complete(machine)
-        self._open[table] = _Open(machine)
-        return machine
+        live = LiveTable(machine)
+        live.complete()
+        self._open[table] = _Open(live)
+        return live
 
     def _sink(self, table: str) -> Callable[[int, Sequence[Event]], None]:
         def sink(stored: int, events: Sequence[Event]) -> None:
@@ -301,9 +298,9 @@ class Engine:
 
     def verify(self, table: str, command: Command, by: Viewer = Viewer.HOST) -> None:
         """Raise the named error that ``do`` would raise; change nothing."""
-        machine = self._table(table)
+        live = self._table(table)
         _check_sender(command, by)
-        machine.trial(lambda: self._run(machine, command))
+        live.verify(command, self.clock)
 
     def can(self, table: str, command: Command, by: Viewer = Viewer.HOST) -> bool:
         """True when ``do`` would accept ``command`` from ``by``."""
@@ -320,21 +317,15 @@ class Engine:
         A refused command raises a named error (``PuntoBancoError``) and
         changes nothing.
         """
-        machine = self._table(table)
+        live = self._table(table)
         _check_sender(command, by)
-        before = machine.event_count
-        with machine.batch():
-            self._run(machine, command)
-        new = machine.events[before:] if machine.event_count > before else ()
+        new = live.do(command, self.clock)
         committed = Committed(
-            table, machine.event_count, tuple(public_event(e, machine.config) for e in new)
+            table, live.event_count, tuple(public_event(e, live.config) for e in new)
         )
         if new:
             self._publish(table, committed)
         return committed
-
-    def _run(self, machine: Table, command: Command) -> None:
-        carry_out(machine, command, self.clock)
 
     # -- subscriptions ------------------------------------------------------------------
 
@@ -370,11 +361,11 @@ class Engine:
     def view(self, table: str, viewer: Viewer = Viewer.SPECTATOR) -> dict[str, Any]:
         """What ``viewer`` may see of ``table`` now, with the commands they may send
         (a fresh dict of JSON types: text, whole numbers, exact amounts as text)."""
-        machine = self._table(table)
+        live = self._table(table)
         now = self.clock()
-        left = machine.countdown_left(now)
+        left = live.countdown_left(now)
         return build_view(
-            machine.state,
+            live.state,
             viewer,
             commands=self.commands(table, viewer),
             deadline=None if left is None else now + left,
@@ -384,8 +375,8 @@ class Engine:
 
     def commands(self, table: str, viewer: Viewer) -> list[dict[str, Any]]:
         """The commands ``viewer`` may send now, as JSON templates."""
-        machine = self._table(table)
-        state = machine.state
+        live = self._table(table)
+        state = live.state
         config = state.config
         rules = config.rules
         found: list[dict[str, Any]] = []
@@ -418,9 +409,9 @@ class Engine:
             for box in player.bets:
                 found.append({"type": "Withdraw", "name": name, "box": box_key(box)})
             offer(Leave(name), {"type": "Leave", "name": name})
-            if machine.can_contribute(name):
+            if live.can_contribute(name):
                 found.append({"type": "Contribute", "name": name})
-            found.extend(entropy_commands(machine, name))
+            found.extend(live.contribution_commands(name))
             if rules.money:
                 offer(Rebuy(name, config.minimum), {"type": "Rebuy", "name": name})
         if viewer.role is Role.HOST:
@@ -430,7 +421,7 @@ class Engine:
             if rules.cards is CardSource.SHOE:
                 offer(Deal(), {"type": "Deal"})
             elif state.phase is Phase.BETS_CLOSED:
-                expects = machine.in_progress.expecting.value
+                expects = live.in_progress.expecting.value
                 found.append({"type": "PlaceCard", "expects": expects})
                 offer(UndoCard(), {"type": "UndoCard"})
             offer(NextCoup(), {"type": "NextCoup"})
@@ -438,64 +429,6 @@ class Engine:
         if (rules.countdown and state.phase is Phase.BETS_OPEN) or state.phase is Phase.SHUFFLING:
             found.append({"type": "Tick"})  # the croupier's countdown, the shoe's windows
         return found
-
-
-def carry_out(machine: Table, command: Command, clock: Callable[[], float]) -> None:
-    """What ``command`` does to ``machine``: the one definition every front-end
-    uses (``Engine.do``, the web server); raises a named error if refused.
-
-    It does not commit: the caller holds the table's batch and its store.
-    """
-    match command:
-        case Sit(name, bankroll, seat):
-            machine.sit(name, bankroll, seat)
-        case Leave(name):
-            machine.leave(name)
-        case Bet(name, box, stake):
-            machine.bet(name, box, stake)
-        case Withdraw(name, box):
-            if box is None:
-                player = machine.player(name)
-                if len(player.bets) != 1:
-                    raise IllegalActionError("table.error.no_prediction", name=player.name)
-                (box,) = player.bets
-            machine.withdraw(name, box)
-        case CloseBets():
-            machine.close_bets()
-        case Deal():
-            machine.play_coup()
-        case Tick():
-            machine.tick(clock())
-        case PlaceCard(card):
-            machine.place_card(card)
-            if machine.phase is Phase.DEALT:
-                machine.settle()  # the host may still take the last card back
-        case UndoCard():
-            machine.undo_card()
-        case NextCoup():
-            if machine.phase is not Phase.SETTLED:
-                machine.verify_next_coup()  # raises, naming the phase
-            machine.finish_coup()
-        case Rebuy(name, amount):
-            machine.rebuy(name, amount)
-        case Contribute(name, text):
-            machine.contribute(name, text)
-        case CommitContribution(name, shoe, digest):
-            machine.commit_contribution(name, digest, shoe=shoe)
-        case RevealContribution(name, shoe, value):
-            machine.reveal_contribution(name, value, shoe=shoe)
-        case CloseTable():
-            machine.close_table()
-        case _:
-            raise IllegalActionError("engine.error.command", command=command)
-
-
-def _complete(machine: Table) -> None:
-    """A coup that was dealt (or settled) but not finished is completed now; a coup
-    of physical cards waits, settled, for the host's next coup (or an undo)."""
-    host = machine.config.real_cards
-    if machine.phase is Phase.DEALT or (machine.phase is Phase.SETTLED and not host):
-        machine.play_coup()
 
 
 def _format(value: Format | str) -> Format:

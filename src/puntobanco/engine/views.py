@@ -8,14 +8,14 @@ dealt and the seed never appear, and where the format hides bets
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from puntobanco.engine.live import LiveTable
 from puntobanco.engine.viewers import Role, Viewer
 from puntobanco.paytable import Amount, Box, Facts, box_key, json_amount
 from puntobanco.roads import build_roads
 from puntobanco.table.codec import encode, to_dict
 from puntobanco.table.config import TableConfig
-from puntobanco.table.entropy import entropy_commands
 from puntobanco.table.events import (
     BetPlaced,
     BetWithdrawn,
@@ -26,9 +26,6 @@ from puntobanco.table.events import (
 )
 from puntobanco.table.progress import CoupInProgress
 from puntobanco.table.state import LastCoup, Phase, TableState
-
-if TYPE_CHECKING:
-    from puntobanco.table.machine import Table
 from puntobanco.table.values import settled_net
 
 #: Settings that never leave the engine (a seed would give every future card away).
@@ -46,7 +43,7 @@ def public_config(config: TableConfig) -> dict[str, Any]:
 def fair_commitment(event: ShoeShuffled, *, secret: bool = True) -> dict[str, Any]:
     """What everyone sees of a fair shoe before it ends (``secret`` false: its
     server seed was derived from the table's seed, not drawn)."""
-    from puntobanco import fair
+    import puntobanco.fair as fair
 
     return {
         "commitment": fair.commitment(bytes.fromhex(event.server_seed or "")),
@@ -58,7 +55,7 @@ def fair_commitment(event: ShoeShuffled, *, secret: bool = True) -> dict[str, An
 
 def next_commitment(event: NextShoeCommitted, *, secret: bool = True) -> dict[str, Any]:
     """A seed committed in advance as everyone sees it: its shoe and commitment."""
-    from puntobanco import fair
+    import puntobanco.fair as fair
 
     return {
         "type": "NextShoeCommitted",
@@ -76,7 +73,7 @@ def next_shoe(state: TableState) -> dict[str, Any] | None:
     contributes; ``contributions``: ``{"name", "text"}`` in the order recorded;
     ``limit``: the most a shoe takes; ``secret``: false at a table opened with a seed.
     """
-    from puntobanco import fair
+    import puntobanco.fair as fair
 
     committed = state.next_shoe
     if committed is None:
@@ -95,11 +92,11 @@ def next_shoe(state: TableState) -> dict[str, Any] | None:
 
 
 def _gathering(state: TableState, number: int) -> dict[str, Any]:
-    """Where the players' contributions to shoe ``number`` stand (``table.entropy``):
+    """Where the players' contributions to shoe ``number`` stand (``table.machine.contributions``):
     ``window`` (``commit``, ``called``, ``reveal``), its ``seconds``, and each
     commitment in the order recorded, ``{"name", "digest", "value"}`` (the value
     once revealed, else null); ``client_seed`` is the shoe's with the values so far."""
-    from puntobanco import fair
+    import puntobanco.fair as fair
     from puntobanco.table.gathering import Gathering, Window
 
     gathering = state.entropy.current
@@ -122,7 +119,7 @@ def _gathering(state: TableState, number: int) -> dict[str, Any]:
 
 
 def shoe_contributions(state: TableState) -> dict[str, Any] | None:
-    """Who contributed to the shoe in play and who was left out (``table.entropy``),
+    """Who contributed to the shoe in play and who was left out (``table.machine.contributions``),
     or None where the shoe took no contributions."""
     shoe = state.shoe
     gathered = None if shoe is None else state.entropy.of(shoe.number)
@@ -135,11 +132,11 @@ def shoe_contributions(state: TableState) -> dict[str, Any] | None:
     }
 
 
-def contribution_actions(table: Table, name: str) -> list[str]:
+def contribution_actions(table: LiveTable, name: str) -> list[str]:
     """The web table's names of what player ``name`` may do now with their contribution."""
     return [
         {"CommitContribution": "commit", "RevealContribution": "reveal"}[command["type"]]
-        for command in entropy_commands(table, name)
+        for command in table.contribution_commands(name)
     ]
 
 

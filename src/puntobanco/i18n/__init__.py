@@ -32,6 +32,8 @@ AREAS: Final[tuple[str, ...]] = (
     "store",
     "web",
     "fair",
+    "ops",
+    "host",
     "entropy",
 )
 

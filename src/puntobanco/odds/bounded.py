@@ -28,10 +28,11 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 
 from puntobanco.jit import numba
-from puntobanco.odds.batch import MAX_CARDS, level_accumulator
+from puntobanco.odds.levels import level_accumulator
+from puntobanco.odds.sequences import MAX_CARDS
 
 if TYPE_CHECKING:
-    from puntobanco.odds.batch import Level
+    from puntobanco.odds.levels import Level
 
 #: Compositions side by side in float32: more lanes spread the loops' scalar
 #: work over more of them; of 64, 128, 256 and 512, 256 was the fastest here.

@@ -247,6 +247,13 @@ class Analysis:
         """Exact probability that ``wager`` is paid."""
         return Fraction(self.wins(wager), self.total) if self.total else Fraction(0)
 
+    def push(self, wager: Wager | str) -> Fraction:
+        """Exact probability that ``wager``'s stake is returned (a line that pays 0)."""
+        if not self.total:
+            return Fraction(0)
+        w = self._wager(wager)
+        return Fraction(sum(c for f, c in self.cells.items() if w.price(f) == 0), self.total)
+
     def expectation(self, wager: Wager | str) -> Fraction:
         """Expected net result per unit staked on ``wager`` (a push counts 0)."""
         if not self.total:
@@ -270,12 +277,14 @@ def analyse_table(ranks: Sequence[int], paytable: Paytable) -> Analysis:
 
 @dataclass(frozen=True, slots=True)
 class BetOdds:
-    """One bet's exact figures: sequences on which it is paid, probability, edge."""
+    """One bet's exact figures: sequences on which it is paid, probability, edge,
+    and the probability of a push (the stake returned; 0 for a bet that never pushes)."""
 
     key: str
     wins: int
     probability: Fraction
     house_edge: Fraction
+    push: Fraction = Fraction(0)
 
 
 def table_odds(ranks: Sequence[int], paytable: Paytable) -> tuple[int, tuple[BetOdds, ...]]:
@@ -293,11 +302,14 @@ def table_odds(ranks: Sequence[int], paytable: Paytable) -> tuple[int, tuple[Bet
         rows = []
         for w in paytable.wagers:
             wins = sum(odds.count(o) for o in Outcome if w.price_on(o) > 0)
+            pushes = sum(odds.count(o) for o in Outcome if w.price_on(o) == 0)
             edge = -sum((odds.probability(o) * w.price_on(o) for o in Outcome), Fraction(0))
             prob = Fraction(wins, total) if total else Fraction(0)
-            rows.append(BetOdds(w.key, wins, prob, edge if total else Fraction(0)))
+            push = Fraction(pushes, total) if total else Fraction(0)
+            rows.append(BetOdds(w.key, wins, prob, edge if total else Fraction(0), push))
         return total, tuple(rows)
     a = analyse_table(ranks, paytable)
     return a.total, tuple(
-        BetOdds(w.key, a.wins(w), a.probability(w), a.house_edge(w)) for w in paytable.wagers
+        BetOdds(w.key, a.wins(w), a.probability(w), a.house_edge(w), a.push(w))
+        for w in paytable.wagers
     )

@@ -28,7 +28,7 @@ from puntobanco.paytable import Facts, Paytable, Wager
 from puntobanco.tableau import WIDE_CELLS, tables
 
 if TYPE_CHECKING:
-    from puntobanco.odds.batch import Level
+    from puntobanco.odds.levels import Level
 
 I64 = npt.NDArray[np.int64]
 #: Amounts are counted in hundredths of a unit: Banco pays 19 for 20 or 24 for 25.
@@ -157,10 +157,10 @@ def classes(
 def multiset_classes(
     paytable: Paytable, wagers: tuple[Wager, ...] | None = None, by_winner: bool = True
 ) -> npt.NDArray[np.float64]:
-    """``[m, c]``: orderings of six-value multiset m (``odds.batch.multiset_table``
+    """``[m, c]``: orderings of six-value multiset m (``odds.sequences.multiset_table``
     order) whose coup falls in class c of ``classes(paytable, wagers, by_winner)``
     (``wagers``: ``value_wagers(paytable)`` when None)."""
-    from puntobanco.odds.batch import multiset_order
+    from puntobanco.odds.sequences import multiset_order
 
     chosen = value_wagers(paytable) if wagers is None else wagers
     cls = classes(paytable, chosen, by_winner=by_winner)
@@ -183,9 +183,9 @@ def value_wagers(paytable: Paytable) -> tuple[Wager, ...]:
 def level_classes(
     paytable: Paytable, wagers: tuple[Wager, ...] | None = None, by_winner: bool = True
 ) -> tuple[Level, Level, Level, int]:
-    """The classes of ``multiset_classes`` by coup length (``odds.batch.level_tables``):
-    the same counts from ``odds.batch.counts_by_levels``, in far fewer steps."""
-    from puntobanco.odds.batch import level_tables, sequence_indices
+    """The classes of ``multiset_classes`` by coup length (``odds.levels.level_tables``):
+    the same counts from ``odds.levels.counts_by_levels``, in far fewer steps."""
+    from puntobanco.odds.levels import level_tables, sequence_indices
 
     chosen = value_wagers(paytable) if wagers is None else wagers
     cls = classes(paytable, chosen, by_winner=by_winner)

@@ -8,7 +8,7 @@ the *value*, whose sign is the sign of the exact expectation: where
 ``odds.bounded`` proves every sign (nearly always: the edges are far from 0
 against the bound) it is 1 or 0 (positive, or not), and where a sign is
 within the bound, or more than one of the count's boxes is positive, it is
-the exact integer of ``odds.batch.counts_levels``. The play loop reads only
+the exact integer of ``odds.levels.counts_levels``. The play loop reads only
 values, so its decisions are the exact ones whichever way they were made;
 ``tests/test_sim_exact_plan.py`` compares every record with the shoe by shoe
 exact reference.
@@ -21,8 +21,9 @@ from typing import Any, Final
 import numpy as np
 
 from puntobanco.jit import numba
-from puntobanco.odds.batch import BLOCK, counts_levels
 from puntobanco.odds.bounded import LANES, expectations_bounded
+from puntobanco.odds.levels import counts_levels
+from puntobanco.odds.sequences import BLOCK
 
 #: The boxes ``count`` chooses among: Punto, Banco, Égalité (the first columns).
 COUNT_BOXES: Final = 3

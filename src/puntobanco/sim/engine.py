@@ -15,6 +15,10 @@ Amounts are integers in hundredths of a unit (Banco pays 19 for 20, or 24
 for 25 at 4%), so every bankroll is exact. Every coup falls in a class of
 the paytable (``puntobanco.sim.classes``: coups that pay every bet alike),
 looked up like its outcome; a bet's net is its class's price.
+
+The shoe dealt is ``sim.deal``'s, the kernels of flat bets ``sim.flat``'s; this
+module runs strategies (``run_chunk``) and plans the exact counts they read,
+and names every kernel and column of the simulator.
 """
 
 from __future__ import annotations
@@ -24,9 +28,24 @@ from typing import Any, Final
 import numpy as np
 
 from puntobanco.jit import numba
-from puntobanco.odds.batch import BLOCK, counts_levels
+from puntobanco.odds.levels import counts_levels
+from puntobanco.odds.sequences import BLOCK
+from puntobanco.sim.deal import (
+    MAX_BURN_CARDS,
+    NO_CUT,
+    PAD,
+    S_BANCO,
+    S_COMPLETE,
+    S_COUPS,
+    S_EGALITE,
+    S_PUNTO,
+    coup_at,
+    deal_shoe,
+    wide_index,
+)
 from puntobanco.sim.decisions import COUNT_BOXES, decide_rows, exact_values
-from puntobanco.sim.shuffle import U64, derive_seed, seeded_state, shuffle, swap_step
+from puntobanco.sim.flat import run_classes_chunk, run_flat_chunk
+from puntobanco.sim.shuffle import derive_seed, shuffle
 from puntobanco.sim.strategies import (
     AGAINST,
     COUNT,
@@ -41,67 +60,42 @@ from puntobanco.sim.strategies import (
     S1326,
 )
 
-NO_CUT: Final = -1
+__all__ = [
+    "MAX_BURN_CARDS",
+    "MAX_LINE",
+    "NO_CUT",
+    "N_PARAMS",
+    "PAD",
+    "PLAN_COUPS",
+    "P_ARG",
+    "P_BANKROLL",
+    "P_MAX",
+    "P_MIN",
+    "P_UNIT",
+    "R_BETS",
+    "R_NET",
+    "R_RUINED",
+    "R_WAGERED",
+    "S_BANCO",
+    "S_COMPLETE",
+    "S_COUPS",
+    "S_EGALITE",
+    "S_PUNTO",
+    "deal_shoe",
+    "exact_classes",
+    "plan_shoes",
+    "run_chunk",
+    "run_classes_chunk",
+    "run_flat_chunk",
+]
 
 #: Columns of a strategy's integer parameters.
 P_UNIT, P_MIN, P_MAX, P_BANKROLL, P_ARG = range(5)
 N_PARAMS: Final = 5
-#: Columns of a shoe's record.
-S_COUPS, S_PUNTO, S_BANCO, S_EGALITE, S_COMPLETE = range(5)
 #: Columns of a strategy's record for one shoe.
 R_NET, R_BETS, R_RUINED, R_WAGERED = range(4)
-#: Most cards a burn takes: the turned card and ten burned.
-MAX_BURN_CARDS: Final = 11
 #: Longest Labouchère line; a line that would grow past it starts afresh.
 MAX_LINE: Final = 64
-
-
-#: Cards read past the end of a shoe by a coup's look-up (never dealt).
-PAD: Final = 6
-
-
-@numba.njit(inline="always")
-def _coup_wide(cards: Any, pos: Any, wide: Any) -> Any:
-    """The ``tableau.wide_coup_table()`` code (4 * used + outcome) of the coup
-    at ``pos`` (its cell from ``_wide_index``, inlined: unsigned indices, no
-    negative-index fix-up, the chain from one coup's start to the next short)."""
-    return wide[np.uint64(_wide_index(cards, pos))]
-
-
-@numba.njit(inline="always")
-def _coup(cards: Any, pos: Any, n: Any, wide: Any) -> tuple[Any, Any]:
-    """(cards used, outcome 0 Punto / 1 Banco / 2 Égalité) of the coup at ``pos``;
-    (0, -1) when the shoe cannot complete it. ``cards`` has ``PAD`` spare cells."""
-    code = _coup_wide(cards, pos, wide)
-    used = np.int64(code >> 2)
-    if pos + used > n:
-        return 0, -1
-    return used, np.int64(code & 3)
-
-
-@numba.njit(cache=True, nogil=True)
-def deal_shoe(cards: Any, burn: Any, cut: Any, wide: Any, starts: Any, outs: Any) -> Any:
-    """Deal a shuffled shoe (``PAD`` spare cells at the end) to its end: coup i
-    starts at ``starts[i]`` and ends in ``outs[i]``; returns the number of coups."""
-    n = cards.shape[0] - PAD
-    pos = 0
-    if burn:
-        turned = cards[0]
-        pos = 1 + (turned if turned != 0 else 10)
-    limit = n - cut if cut != NO_CUT else n + 1
-    k = 0
-    while True:
-        last = pos >= limit
-        used, outcome = _coup(cards, pos, n, wide)
-        if used == 0:
-            break
-        starts[k] = pos
-        outs[k] = outcome
-        k += 1
-        pos += used
-        if last:
-            break
-    return k
 
 
 @numba.njit(inline="always")
@@ -113,20 +107,6 @@ def _fib(i: Any) -> Any:
     return a
 
 
-@numba.njit(inline="always")
-def _wide_index(cards: Any, pos: Any) -> Any:
-    """The ``tableau.wide_coup_table()`` cell of the coup at ``pos``."""
-    u = np.uint64(pos)
-    pt = np.int64(cards[u]) + np.int64(cards[u + U64(2)])
-    bt = np.int64(cards[u + U64(1)]) + np.int64(cards[u + U64(3)])
-    if pt >= 10:
-        pt -= 10
-    if bt >= 10:
-        bt -= 10
-    tail = np.int64(cards[u + U64(4)]) * 10 + np.int64(cards[u + U64(5)])
-    return ((pt << 11) | (bt << 7)) + tail
-
-
 @numba.njit(cache=True, nogil=True)
 def exact_classes(
     cards: Any, full: Any, burn: Any, starts: Any, k: Any, levels: Any, ex: Any
@@ -134,7 +114,7 @@ def exact_classes(
     """Exact class counts of the cards not yet seen before each of the k coups
     of a dealt shoe (coup j starts at ``starts[j]``), into ``ex[j]``: all of a
     shoe's compositions in blocks of ``BLOCK`` through ``counts_levels`` (tables
-    ``levels`` of ``odds.batch.level_tables``, the dropped class last). The
+    ``levels`` of ``odds.levels.level_tables``, the dropped class last). The
     turned burn card is seen; the burned ones are not."""
     n_cls = ex.shape[1]
     s4, c4, v4, s5, c5, v5, s6, c6, v6, big = levels
@@ -412,10 +392,10 @@ def run_chunk(
                     continue
                 stake[i] = bet
                 box[i] = b
-            used, outcome = _coup(cards, pos, n, wide)
+            used, outcome = coup_at(cards, pos, n, wide)
             if used == 0:
                 break
-            cls = np.int64(wide_cls[_wide_index(cards, pos)])
+            cls = np.int64(wide_cls[wide_index(cards, pos)])
             if s < trace_unseen.shape[0] and k < trace_unseen.shape[1]:
                 for v in range(10):
                     trace_unseen[s, k, v] = unseen[v]
@@ -520,232 +500,4 @@ def run_chunk(
         shoes[s, S_EGALITE] = e_count
         shoes[s, S_COMPLETE] = complete
         s += 1
-    return s
-
-
-@numba.njit(inline="always")
-def _start(cards: Any, burn: Any) -> Any:
-    """Where dealing starts: after the burn when there is one."""
-    if burn:
-        turned = cards[0]
-        return 1 + (turned if turned != 0 else 10)
-    return 0
-
-
-#: Fisher-Yates steps of the next shoe done while one coup of this one is dealt.
-STEPS_PER_COUP: Final = 5
-
-
-@numba.njit(cache=True, nogil=True)
-def run_flat_chunk(
-    chunk_seed: Any,
-    base: Any,
-    burn: Any,
-    cut: Any,
-    budget: Any,
-    wide: Any,
-    shoes: Any,
-) -> Any:
-    """``run_chunk`` without strategies: only each shoe's record (flat bets on
-    the three chances are settled from its counts). Returns the number of shoes.
-
-    Software-pipelined: while shoe s is dealt, shoe s + 1 is shuffled into the
-    other buffer, ``STEPS_PER_COUP`` Fisher-Yates steps per coup. Dealing is one
-    chain of dependent look-ups (each coup's start depends on the previous
-    coup) and shuffling is independent arithmetic, so the processor runs them
-    side by side. Every shoe is still exactly ``shuffle(base, seed)`` (steps
-    from n - 1 down, the same draws in the same order); the shoe shuffled
-    after the budget is spent is never dealt. ``wide`` is
-    ``tableau.wide_coup_table()``.
-    """
-    n = base.shape[0]
-    ca = np.zeros(n + PAD, np.int8)
-    cb = np.zeros(n + PAD, np.int8)
-    limit = n - cut if cut != NO_CUT else n + 1
-    most = n // 4 + 1  # no shoe deals more coups
-    shuffle(ca, base, derive_seed(chunk_seed, 0))
-    dealt = 0
-    s = 0
-    while dealt < budget:
-        # Start shoe s + 1 in the other buffer.
-        for x in range(n):
-            cb[x] = base[x]
-        s0, s1, s2, s3 = seeded_state(derive_seed(chunk_seed, s + 1))
-        i = n - 1
-        pos = _start(ca, burn)
-        complete = 1
-        if budget - dealt >= most:
-            # The whole shoe fits in the budget: no budget test per coup, and
-            # the three counts packed in one integer (16 bits each).
-            packed = 0
-            while True:
-                last = pos >= limit
-                code = _coup_wide(ca, pos, wide)
-                used = np.int64(code >> 2)
-                if i >= STEPS_PER_COUP:
-                    s0, s1, s2, s3 = swap_step(cb, i, s0, s1, s2, s3)
-                    s0, s1, s2, s3 = swap_step(cb, i - 1, s0, s1, s2, s3)
-                    s0, s1, s2, s3 = swap_step(cb, i - 2, s0, s1, s2, s3)
-                    s0, s1, s2, s3 = swap_step(cb, i - 3, s0, s1, s2, s3)
-                    s0, s1, s2, s3 = swap_step(cb, i - 4, s0, s1, s2, s3)
-                    i -= STEPS_PER_COUP
-                if pos + used > n:  # the shoe cannot complete this coup
-                    break
-                pos += used
-                packed += 1 << ((code & 3) << 4)
-                if last:
-                    break
-            p = packed & 0xFFFF
-            b = (packed >> 16) & 0xFFFF
-            e = packed >> 32
-            k = p + b + e
-            dealt += k
-        else:  # the budget runs out in this shoe, or just at its end
-            k = p = b = e = 0
-            while True:
-                if dealt >= budget:
-                    complete = 0
-                    break
-                last = pos >= limit
-                code = _coup_wide(ca, pos, wide)
-                used = np.int64(code >> 2)
-                if pos + used > n:
-                    break
-                pos += used
-                k += 1
-                dealt += 1
-                outcome = code & 3
-                p += outcome == 0
-                b += outcome == 1
-                e += outcome == 2
-                if last:
-                    break
-        while i > 0:
-            s0, s1, s2, s3 = swap_step(cb, i, s0, s1, s2, s3)
-            i -= 1
-        shoes[s, S_COUPS] = k
-        shoes[s, S_PUNTO] = p
-        shoes[s, S_BANCO] = b
-        shoes[s, S_EGALITE] = e
-        shoes[s, S_COMPLETE] = complete
-        s += 1
-        ca, cb = cb, ca
-    return s
-
-
-@numba.njit(inline="always")
-def _rank_index(ranks: Any, points: Any, pos: Any) -> Any:
-    """``_wide_index`` of a shoe held as ranks (``points[rank]`` is its value)."""
-    u = np.uint64(pos)
-    pt = np.int64(points[ranks[u]]) + np.int64(points[ranks[u + U64(2)]])
-    bt = np.int64(points[ranks[u + U64(1)]]) + np.int64(points[ranks[u + U64(3)]])
-    if pt >= 10:
-        pt -= 10
-    if bt >= 10:
-        bt -= 10
-    tail = np.int64(points[ranks[u + U64(4)]]) * 10 + np.int64(points[ranks[u + U64(5)]])
-    return ((pt << 11) | (bt << 7)) + tail
-
-
-@numba.njit(cache=True, nogil=True)
-def run_classes_chunk(
-    chunk_seed: Any,
-    base: Any,
-    points: Any,
-    burn: Any,
-    cut: Any,
-    budget: Any,
-    cells: Any,
-    klass: Any,
-    prices: Any,
-    outcome: Any,
-    shoes: Any,
-    nets: Any,
-    class_sums: Any,
-) -> Any:
-    """Flat bets of any paytable and side bets: ``run_flat_chunk`` that counts,
-    per shoe, the coups of each class of the paytable into ``classes[s]``.
-
-    The shoe is shuffled as ranks (``base`` holds the rank index of each card
-    of ``fresh_order(decks)``; the same draws give the same order as the
-    points), ``points[rank]`` is a rank's value, ``cells`` is
-    ``classes.cell_table()`` (final totals and cards, and the cards used) and
-    ``klass`` maps a cell and the two pair flags to a class, ``prices[c, w]``
-    is a unit's net on bet w in class c and ``outcome[c]`` the class's winner.
-    Pipelined as ``run_flat_chunk``: the next shoe is shuffled while this one
-    is dealt. Fills ``shoes[s]``, each flat bet's net of the shoe in
-    ``nets[s, w]`` and adds the coups of each class to ``class_sums``;
-    returns the number of shoes.
-    """
-    n = base.shape[0]
-    ca = np.zeros(n + PAD, np.int8)
-    cb = np.zeros(n + PAD, np.int8)
-    n_cls = prices.shape[0]
-    n_bets = prices.shape[1]
-    counted = np.zeros(n_cls, np.int64)
-    limit = n - cut if cut != NO_CUT else n + 1
-    shuffle(ca, base, derive_seed(chunk_seed, 0))
-    dealt = 0
-    s = 0
-    while dealt < budget:
-        for x in range(n):
-            cb[x] = base[x]
-        s0, s1, s2, s3 = seeded_state(derive_seed(chunk_seed, s + 1))
-        i = n - 1
-        pos = 0
-        if burn:
-            turned = points[ca[0]]
-            pos = 1 + (turned if turned != 0 else 10)
-        for c in range(n_cls):
-            counted[c] = 0
-        k = 0
-        complete = 1
-        while True:
-            if dealt >= budget:
-                complete = 0
-                break
-            last = pos >= limit
-            code = np.int64(cells[_rank_index(ca, points, pos)])
-            used = int(code & 7)
-            if i >= STEPS_PER_COUP:
-                s0, s1, s2, s3 = swap_step(cb, i, s0, s1, s2, s3)
-                s0, s1, s2, s3 = swap_step(cb, i - 1, s0, s1, s2, s3)
-                s0, s1, s2, s3 = swap_step(cb, i - 2, s0, s1, s2, s3)
-                s0, s1, s2, s3 = swap_step(cb, i - 3, s0, s1, s2, s3)
-                s0, s1, s2, s3 = swap_step(cb, i - 4, s0, s1, s2, s3)
-                i -= STEPS_PER_COUP
-            if pos + used > n:
-                break
-            flags = 2 * (ca[pos] == ca[pos + 2]) + (ca[pos + 1] == ca[pos + 3])
-            counted[klass[(code >> 3) * 4 + flags]] += 1
-            pos += used
-            k += 1
-            dealt += 1
-            if last:
-                break
-        while i > 0:
-            s0, s1, s2, s3 = swap_step(cb, i, s0, s1, s2, s3)
-            i -= 1
-        p = b = e = np.int64(0)
-        for w in range(n_bets):
-            nets[s, w] = 0
-        for c in range(n_cls):
-            m = counted[c]
-            if m:
-                class_sums[c] += m
-                if outcome[c] == 0:
-                    p += m
-                elif outcome[c] == 1:
-                    b += m
-                else:
-                    e += m
-                for w in range(n_bets):
-                    nets[s, w] += m * prices[c, w]
-        shoes[s, S_PUNTO] = p
-        shoes[s, S_BANCO] = b
-        shoes[s, S_EGALITE] = e
-        shoes[s, S_COUPS] = k
-        shoes[s, S_COMPLETE] = complete
-        s += 1
-        ca, cb = cb, ca
     return s

@@ -30,127 +30,42 @@ import json
 import os
 import signal
 import threading
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
-from time import monotonic
-from typing import TYPE_CHECKING, Any, Final, NoReturn
+from collections.abc import Callable, Sequence
+from typing import Final, NoReturn
 
 from puntobanco.errors import StoreError
-from puntobanco.store import Append, Record, now_text
+from puntobanco.store.base import Append, Listening, Ownership, Record, SharedStore, now_text
 from puntobanco.store.chain import GENESIS, link
+from puntobanco.store.credentials import Credentials
+from puntobanco.store.postgres_schema import (
+    CHANNEL,
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    connect,
+    migrate,
+    psycopg_module,
+    redact,
+)
+from puntobanco.store.postgres_shared import Listener, Owner, PgCredentials
 from puntobanco.table.codec import loads, to_dict
 from puntobanco.table.events import Event
 
-if TYPE_CHECKING:
-    import psycopg
+__all__ = [
+    "CHANNEL",
+    "KILL_AFTER_COMMIT",
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "Listener",
+    "Owner",
+    "PgCredentials",
+    "PostgresStore",
+    "connect",
+    "open_url",
+    "redact",
+]
 
-SCHEMES: Final = ("postgresql://", "postgres://")
-#: The channel of ``LISTEN``/``NOTIFY``: lower case, since PostgreSQL folds
-#: unquoted names to lower case.
-CHANNEL: Final = "puntobanco"
 #: Test hook of the crash tests (the same variable as the SQLite store's).
 KILL_AFTER_COMMIT: Final = "PUNTOBANCO_TEST_KILL_AFTER_COMMIT"
-#: The key of the advisory lock that serialises migrations.
-_MIGRATION_LOCK: Final = 0x70756E746F  # "punto"
-
-#: The schema, one step per version: step ``i`` takes version ``i`` to ``i + 1``.
-#: Never edit a step that has shipped; add one.
-MIGRATIONS: Final[tuple[str, ...]] = (
-    """
-    CREATE TABLE events (
-        table_id TEXT NOT NULL,
-        seq BIGINT NOT NULL CHECK (seq >= 1),
-        time TEXT NOT NULL,
-        type TEXT NOT NULL,
-        body TEXT NOT NULL,
-        PRIMARY KEY (table_id, seq)
-    );
-    CREATE TABLE heads (
-        table_id TEXT PRIMARY KEY,
-        events BIGINT NOT NULL CHECK (events >= 1),
-        first_time TEXT NOT NULL
-    );
-    CREATE UNIQUE INDEX events_settled_once ON events (table_id, ((body::jsonb ->> 'coup')))
-        WHERE type = 'CoupSettled';
-    """,
-    """
-    CREATE TABLE snapshots (
-        table_id TEXT PRIMARY KEY,
-        seq BIGINT NOT NULL CHECK (seq >= 1),
-        body TEXT NOT NULL
-    );
-    CREATE TABLE commands (
-        table_id TEXT NOT NULL,
-        id TEXT NOT NULL,
-        seq BIGINT NOT NULL,
-        PRIMARY KEY (table_id, id)
-    );
-    """,
-    # The web table's credentials (``puntobanco.web.auth.PgCredentials``), so that
-    # every ``serve`` process on the database knows every join code and token.
-    """
-    CREATE TABLE web_tables (
-        position BIGSERIAL UNIQUE,
-        table_id TEXT PRIMARY KEY,
-        join_code TEXT NOT NULL UNIQUE,
-        settings TEXT NOT NULL
-    );
-    CREATE TABLE web_tokens (
-        digest TEXT PRIMARY KEY,
-        table_id TEXT NOT NULL,
-        role TEXT NOT NULL,
-        player TEXT
-    );
-    """,
-    # Each event's link of the hash chain, and each table's chain head; the rows
-    # already there are linked by ``_link_rows`` (``AFTER_STEP``).
-    """
-    ALTER TABLE events ADD COLUMN hash TEXT;
-    ALTER TABLE heads ADD COLUMN hash TEXT;
-    """,
-    # Every append, of one table or of a group commit over many, as one call: one
-    # round trip and one transaction, all of it stored or none. Each table named
-    # once; its head moves only from the count and hash its append expected
-    # (compare-and-set), or, for a new table, is created only if none exists.
-    """
-    CREATE FUNCTION puntobanco_append(_batch JSON, _channel TEXT) RETURNS BIGINT
-    LANGUAGE plpgsql AS $$
-    DECLARE
-        created BIGINT;
-        moved BIGINT;
-    BEGIN
-        -- tables: [table, expected, count, prev hash, head hash, first time]
-        INSERT INTO heads (table_id, events, first_time, hash)
-            SELECT a ->> 0, (a ->> 2)::BIGINT, a ->> 5, a ->> 4
-            FROM json_array_elements(_batch -> 'tables') AS a
-            WHERE (a ->> 1)::BIGINT = 0
-            ON CONFLICT (table_id) DO NOTHING;
-        GET DIAGNOSTICS created = ROW_COUNT;
-        UPDATE heads SET events = (a ->> 2)::BIGINT, hash = a ->> 4
-            FROM json_array_elements(_batch -> 'tables') AS a
-            WHERE heads.table_id = a ->> 0 AND (a ->> 1)::BIGINT > 0
-                AND heads.events = (a ->> 1)::BIGINT AND heads.hash = a ->> 3;
-        GET DIAGNOSTICS moved = ROW_COUNT;
-        IF created + moved <> json_array_length(_batch -> 'tables') THEN
-            RAISE EXCEPTION 'puntobanco: a table''s log moved on before this append'
-                USING ERRCODE = 'PB409';
-        END IF;
-        -- events: [table, seq, time, type, body, hash]; commands: [table, id, seq]
-        INSERT INTO events (table_id, seq, time, type, body, hash)
-            SELECT e ->> 0, (e ->> 1)::BIGINT, e ->> 2, e ->> 3, e ->> 4, e ->> 5
-            FROM json_array_elements(_batch -> 'events') AS e;
-        INSERT INTO commands (table_id, id, seq)
-            SELECT c ->> 0, c ->> 1, (c ->> 2)::BIGINT
-            FROM json_array_elements(_batch -> 'commands') AS c;
-        PERFORM pg_notify(_channel, n.p)
-            FROM json_array_elements_text(_batch -> 'payloads') WITH ORDINALITY AS n(p, i)
-            ORDER BY n.i;
-        RETURN created + moved;
-    END
-    $$;
-    """,
-)
-SCHEMA_VERSION: Final = len(MIGRATIONS)
-
 #: The SQLSTATE of ``puntobanco_append`` when a table's head is not where its append
 #: expected it (another process wrote first): the whole call changed nothing.
 CONFLICT_STATE: Final = "PB409"
@@ -158,102 +73,9 @@ CONFLICT_STATE: Final = "PB409"
 _APPEND: Final = "SELECT puntobanco_append(%s::json, %s)"
 
 
-def is_url(db: object) -> bool:
-    """True for a ``postgresql://`` (or ``postgres://``) URL."""
-    return isinstance(db, str) and db.startswith(SCHEMES)
-
-
 def open_url(url: str) -> PostgresStore:
     """The store of a ``postgresql://`` URL (what ``open_store`` calls)."""
     return PostgresStore(url)
-
-
-def _psycopg() -> Any:
-    try:
-        import psycopg
-    except ImportError:
-        raise StoreError("store.error.pg_no_driver") from None
-    return psycopg
-
-
-def connect(url: str, *, autocommit: bool = True) -> psycopg.Connection[Any]:
-    """A connection to ``url``; ``StoreError`` (in words) when the database cannot be reached."""
-    pg = _psycopg()
-    try:
-        connection: psycopg.Connection[Any] = pg.connect(
-            url, autocommit=autocommit, connect_timeout=10
-        )
-    except pg.Error as error:
-        reason = str(error).strip().splitlines()
-        raise StoreError(
-            "store.error.pg_unreachable", db=redact(url), reason=reason[0] if reason else "?"
-        ) from None
-    return connection
-
-
-def redact(url: str) -> str:
-    """``url`` without its password, to name it in a message."""
-    scheme, _, rest = url.partition("://")
-    credentials, at, place = rest.rpartition("@")
-    if not at or ":" not in credentials:
-        return url
-    return f"{scheme}://{credentials.split(':', 1)[0]}:***@{place}"
-
-
-def migrate(connection: psycopg.Connection[Any], name: str) -> int:
-    """Bring the schema to ``SCHEMA_VERSION``; returns the version found before."""
-    with connection.transaction():
-        connection.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
-        connection.execute(
-            "CREATE TABLE IF NOT EXISTS puntobanco_schema (version INTEGER NOT NULL)"
-        )
-        row = connection.execute("SELECT max(version) FROM puntobanco_schema").fetchone()
-        found = int(row[0]) if row and row[0] is not None else 0
-        if found > SCHEMA_VERSION:
-            raise StoreError(
-                "store.error.pg_newer_schema", db=name, found=found, known=SCHEMA_VERSION
-            )
-        for version, step in enumerate(MIGRATIONS[found:], start=found):
-            connection.execute(step)
-            after = AFTER_STEP.get(version)
-            if after is not None:
-                after(connection)
-        if found < SCHEMA_VERSION:
-            connection.execute("DELETE FROM puntobanco_schema")
-            connection.execute(
-                "INSERT INTO puntobanco_schema (version) VALUES (%s)", (SCHEMA_VERSION,)
-            )
-    return found
-
-
-def _link_rows(connection: psycopg.Connection[Any]) -> None:
-    """Every stored event's ``hash`` and every table's head (converting to schema 4).
-
-    Taken over each event as it reads back (what an export writes), table by
-    table in order, so the stored chain is the exported one.
-    """
-    tables = connection.execute("SELECT table_id FROM heads").fetchall()
-    for (table,) in tables:
-        rows = connection.execute(
-            "SELECT seq, time, body FROM events WHERE table_id = %s ORDER BY seq", (table,)
-        ).fetchall()
-        prev = GENESIS
-        links = []
-        for seq, time, body in rows:
-            prev = link(table, int(seq), time, to_dict(loads(body)), prev)
-            links.append((prev, table, seq))
-        with connection.cursor() as cursor:
-            cursor.executemany(
-                "UPDATE events SET hash = %s WHERE table_id = %s AND seq = %s", links
-            )
-        connection.execute(
-            "UPDATE heads SET hash = %s WHERE table_id = %s",
-            (links[-1][0] if links else GENESIS, table),
-        )
-
-
-#: What a migration step needs besides its SQL: step ``i``'s function, run right after it.
-AFTER_STEP: Final[Mapping[int, Callable[[psycopg.Connection[Any]], None]]] = {3: _link_rows}
 
 
 class PostgresStore:
@@ -324,7 +146,7 @@ class PostgresStore:
         ``puntobanco_append``; on a refusal, ``store.error.applied`` where ``applied``
         asks for it and the one append names a command stored before, else the conflict
         naming the first table whose log is not where its append expected it."""
-        pg = _psycopg()
+        pg = psycopg_module()
         with self._lock:
             params, heads = self._call(pairs)
             try:
@@ -536,98 +358,27 @@ class PostgresStore:
         of this store's appends)."""
         return int(self._db.info.backend_pid)
 
+    # -- what several processes on one database share (``SharedStore``) ---------------
+
+    def another(self) -> PostgresStore:
+        """See ``SharedStore.another``: the same database on a connection of its own."""
+        return PostgresStore(self.url, clock=self._clock)
+
+    def listener(self, *, ignore: Sequence[SharedStore] = ()) -> Listening:
+        """See ``SharedStore.listener`` (``Listener``): the commits made through the
+        stores of ``ignore`` are not heard."""
+        pids = [s.backend_pid for s in ignore if isinstance(s, PostgresStore)]
+        return Listener(self.url, ignore=pids)
+
+    def owner(self) -> Ownership:
+        """See ``SharedStore.owner`` (``Owner``: session advisory locks)."""
+        return Owner(self.url)
+
+    def credentials(self) -> Credentials:
+        """See ``CredentialStore.credentials`` (``PgCredentials``, shared by every
+        process on the database)."""
+        return PgCredentials(self.url)
+
     def close(self) -> None:
         """Close the connection."""
         self._db.close()
-
-
-class Listener:
-    """New events of every table, as other processes commit them (``LISTEN puntobanco``).
-
-    ``wait(timeout)`` returns ``(table, events)`` pairs: the table now holds
-    ``events`` events. A listener has its own connection.
-    """
-
-    def __init__(self, url: str, *, ignore: Collection[int] = ()) -> None:
-        self._db = connect(url)
-        self._db.execute(f"LISTEN {CHANNEL}")
-        self._ignore = frozenset(ignore)
-
-    def wait(self, timeout: float) -> list[tuple[str, int]]:
-        """The notifications that arrive within ``timeout`` seconds (all that are waiting
-        once the first has come; none if none came), but those of the connections
-        (server process ids) it was told to ignore."""
-        heard: list[tuple[str, int]] = []
-        deadline = monotonic() + timeout
-        while not heard:
-            left = deadline - monotonic()
-            if left <= 0:
-                return heard
-            came = list(self._db.notifies(timeout=left, stop_after=1))
-            if came:
-                came += self._db.notifies(timeout=0.0)
-            heard = [_heard(n.payload) for n in came if n.pid not in self._ignore]
-        return heard
-
-    def __iter__(self) -> Iterator[tuple[str, int]]:
-        """Every notification, as it arrives (until the connection closes)."""
-        for notice in self._db.notifies():
-            yield _heard(notice.payload)
-
-    def close(self) -> None:
-        """Stop listening."""
-        self._db.close()
-
-
-def _heard(payload: str) -> tuple[str, int]:
-    data = json.loads(payload)
-    return str(data["table"]), int(data["events"])
-
-
-class Owner:
-    """The tables this process owns: one session advisory lock per table.
-
-    Only one connection in the whole database can hold a table's lock;
-    PostgreSQL drops it when that connection ends, which a process killed
-    with ``kill -9`` does at once on loopback. ``claim`` is non-blocking.
-    """
-
-    def __init__(self, url: str) -> None:
-        self._db = connect(url)
-        self._held: set[str] = set()
-        self._lock = threading.Lock()
-
-    @staticmethod
-    def key_sql() -> str:
-        """The lock key of a table: a 64-bit hash of the schema and the table's name."""
-        return "hashtextextended('puntobanco/' || current_schema() || '/' || %s, 0)"
-
-    def claim(self, table: str) -> bool:
-        """Take the table if no other process holds it; True if this process owns it now."""
-        with self._lock:
-            if table in self._held:
-                return True
-            row = self._db.execute(
-                f"SELECT pg_try_advisory_lock({self.key_sql()})", (table,)
-            ).fetchone()
-            if row and row[0]:
-                self._held.add(table)
-                return True
-            return False
-
-    def release(self, table: str) -> None:
-        """Let another process take the table."""
-        with self._lock:
-            if table in self._held:
-                self._db.execute(f"SELECT pg_advisory_unlock({self.key_sql()})", (table,))
-                self._held.discard(table)
-
-    @property
-    def held(self) -> frozenset[str]:
-        """The tables this process owns."""
-        return frozenset(self._held)
-
-    def close(self) -> None:
-        """Release every table (by ending the connection)."""
-        self._db.close()
-        self._held.clear()

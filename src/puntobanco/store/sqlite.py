@@ -43,18 +43,18 @@ from pathlib import Path
 from typing import Final, NoReturn
 
 from puntobanco.errors import (
-    CannotOpenError,
     DamagedLogError,
     NewerLogError,
     NotALogError,
     OlderLogError,
     PuntoBancoError,
     StoreError,
-    StoreLockedError,
 )
 from puntobanco.interrupts import deferred_signals
-from puntobanco.store import Append, Record, now_text
+from puntobanco.store.base import Append, Record, now_text
 from puntobanco.store.chain import GENESIS, link
+from puntobanco.store.credentials import Credentials, MemoryCredentials
+from puntobanco.store.sqlite_reader import first_gap, named, open_reader
 from puntobanco.table.codec import from_dict, loads, to_dict
 from puntobanco.table.events import Event
 
@@ -68,8 +68,6 @@ SCHEMA_VERSION: Final = 3
 KILL_AFTER_COMMIT: Final = "PUNTOBANCO_TEST_KILL_AFTER_COMMIT"
 #: How long a reader waits for a lock held by another program, in seconds.
 READ_TIMEOUT: Final = 5.0
-#: The first bytes of every SQLite file.
-_MAGIC: Final = b"SQLite format 3\x00"
 
 # ``crc``: a checksum of the row's other columns, so that a byte changed on the
 # disk (in a time, a name, a stake) is found when the row is read, not shown.
@@ -131,7 +129,7 @@ class SQLiteStore:
         self._kill_after = int(kill) if kill.isdigit() else None
         if readonly:
             self._timeout = READ_TIMEOUT if timeout is None else timeout
-            self._db = _open_reader(self.name, self._timeout)
+            self._db = open_reader(self.name, self._timeout)
             try:
                 with self._reading():
                     self._check()
@@ -208,7 +206,7 @@ class SQLiteStore:
         try:
             yield
         except sqlite3.Error as error:
-            raise _named(error, self.name, self._timeout) from None
+            raise named(error, self.name, self._timeout) from None
 
     def _check(self) -> None:
         """The reader's checks on open, in the snapshot that every later read sees.
@@ -241,7 +239,7 @@ class SQLiteStore:
             "SELECT table_id, COUNT(*), MIN(seq), MAX(seq) FROM events GROUP BY table_id"
         ):
             if first != 1 or last != count:
-                self._damaged("store.reason.gap", table=table, seq=_first_gap(db, table))
+                self._damaged("store.reason.gap", table=table, seq=first_gap(db, table))
 
     def _damaged(self, reason: str, **params: object) -> NoReturn:
         raise DamagedLogError(
@@ -465,6 +463,14 @@ class SQLiteStore:
                 self._db.backup(copy)
             copy.execute("PRAGMA journal_mode=DELETE")
 
+    def credentials(self) -> Credentials:
+        """See ``CredentialStore.credentials``: two tables of their own in the same file."""
+        if self.name == ":memory:":
+            return MemoryCredentials()
+        from puntobanco.store.sqlite_credentials import FileCredentials
+
+        return FileCredentials(self.name)
+
     def close(self) -> None:
         """Close the connection (a writer merges the ``-wal`` file first)."""
         self.checkpoint()
@@ -529,80 +535,3 @@ CREATE TABLE IF NOT EXISTS snapshots (
     body TEXT NOT NULL
 ) WITHOUT ROWID
 """
-
-
-def _open_reader(name: str, timeout: float) -> sqlite3.Connection:
-    """A read-only connection to the log file ``name``, refused in words when the
-    file is missing, a folder, empty or not a SQLite database.
-
-    ``mode=ro`` never writes the database; in WAL mode SQLite still needs the
-    ``-shm`` index beside it and creates it when the folder allows. In a
-    read-only folder with no ``-wal`` beside the file no writer can be at work
-    (a writer keeps one open) and nothing waits to be merged, so the file is
-    read as ``immutable``; with a ``-wal`` there it is refused, since reading
-    the file without it could miss its last coups.
-    """
-    path = Path(name)
-    try:
-        with open(path, "rb") as handle:  # a file that cannot be read: the system's words
-            header = handle.read(len(_MAGIC))
-    except IsADirectoryError:
-        raise NotALogError(
-            "store.error.not_log", db=name, reason=StoreError("store.reason.folder")
-        ) from None
-    except FileNotFoundError:
-        raise StoreError("store.error.no_log", db=name) from None
-    if not header:
-        raise NotALogError("store.error.not_log", db=name, reason=StoreError("store.reason.empty"))
-    if header != _MAGIC:
-        raise NotALogError(
-            "store.error.not_log", db=name, reason=StoreError("store.reason.not_sqlite")
-        )
-    uri = path.resolve().as_uri() + "?mode=ro"
-    db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=timeout)
-    try:
-        db.execute("SELECT COUNT(*) FROM sqlite_schema").fetchone()
-        return db
-    except sqlite3.Error as error:
-        db.close()
-        code = str(getattr(error, "sqlite_errorname", ""))
-        if not code.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN")):
-            raise _named(error, name, timeout) from None
-        wal = Path(f"{path}-wal")
-        if os.access(path.parent, os.W_OK):  # not the folder: SQLite's own reason
-            raise _named(error, name, timeout) from None
-        if wal.exists():  # a writer at work, or commits not merged into the file
-            raise CannotOpenError("store.error.read_only_wal", db=name, wal=str(wal)) from None
-    db = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None, timeout=timeout)
-    try:
-        db.execute("SELECT COUNT(*) FROM sqlite_schema").fetchone()
-    except sqlite3.Error as error:
-        db.close()
-        raise _named(error, name, timeout) from None
-    return db
-
-
-def _named(error: sqlite3.Error, db: str, timeout: float) -> StoreError:
-    """SQLite's error while reading ``db`` as a named error."""
-    code = str(getattr(error, "sqlite_errorname", ""))
-    if code.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
-        return StoreLockedError("store.error.locked", db=db, seconds=round(timeout, 1))
-    if code.startswith("SQLITE_NOTADB"):
-        return NotALogError(
-            "store.error.not_log", db=db, reason=StoreError("store.reason.not_sqlite")
-        )
-    if code.startswith(("SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_PERM", "SQLITE_AUTH")):
-        return CannotOpenError("store.error.cannot_open", db=db, detail=str(error))
-    return DamagedLogError(
-        "store.error.damaged", db=db, reason=StoreError("store.reason.sqlite", detail=str(error))
-    )
-
-
-def _first_gap(db: sqlite3.Connection, table: str) -> int:
-    """The first number missing from ``table``'s events."""
-    expected = 1
-    for (seq,) in db.execute("SELECT seq FROM events WHERE table_id = ? ORDER BY seq", (table,)):
-        if seq != expected:
-            return int(expected)
-        expected += 1
-    return expected

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 
-from puntobanco import fair
+import puntobanco.fair as fair
 from puntobanco.cards import Card
 from puntobanco.errors import FairnessError, PuntoBancoError, StoreError
 from puntobanco.fairlog import contributions_by_shoe

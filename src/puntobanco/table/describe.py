@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from puntobanco import fair
+import puntobanco.fair as fair
 from puntobanco.cards import format_cards
 from puntobanco.explain import bet_name, outcome_name
 from puntobanco.i18n import Lang, t

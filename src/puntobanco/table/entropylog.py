@@ -35,7 +35,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from puntobanco import contributions, fair
+import puntobanco.contributions as contributions
+import puntobanco.fair as fair
 from puntobanco.errors import FairnessError, StoreError
 from puntobanco.table.events import (
     BetPlaced,

@@ -6,7 +6,7 @@ before bets open), its actions to the one transition table (``ROWS``) and the
 event that moves a table into that phase (``PHASE_EVENTS``). Pure, like the
 rest of the fold: it checks that an event can follow (``StoreError``
 otherwise) and never decides anything. ``state`` imports this module, so it
-imports nothing of ``state`` but types.
+reads the state through the few attributes it needs (``_State``).
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
-from puntobanco import contributions
+import puntobanco.contributions as contributions
 from puntobanco.errors import StoreError
 from puntobanco.table.config import TableConfig
 from puntobanco.table.events import (
@@ -27,9 +27,6 @@ from puntobanco.table.events import (
     RevealsOpened,
     ShoeCalled,
 )
-
-if TYPE_CHECKING:
-    from puntobanco.table.state import TableState
 
 #: The phase of a table whose next shoe gathers its contributions (``state.Phase``).
 SHUFFLING: Final = "shuffling"
@@ -90,6 +87,26 @@ class Entropy:
         return None
 
 
+class _Committed(Protocol):
+    @property
+    def number(self) -> int: ...
+
+
+class _State(Protocol):
+    """What the fold reads of ``state.TableState``."""
+
+    @property
+    def table(self) -> str: ...
+    @property
+    def config(self) -> TableConfig: ...
+    @property
+    def next_shoe(self) -> _Committed | None: ...
+    @property
+    def entropy(self) -> Entropy: ...
+    @property
+    def players(self) -> Mapping[str, object]: ...
+
+
 #: What the gathering adds to the transition table, by phase value: the action and
 #: the phase it leads to. Commitments are taken in any phase but the end; reveals
 #: only while the table is shuffling; a called shoe moves a settled table there.
@@ -137,7 +154,7 @@ def _bad(reason: str) -> StoreError:
     return StoreError("table.error.bad_event", reason=reason)
 
 
-def _gathering(state: TableState, shoe: int) -> Gathering:
+def _gathering(state: _State, shoe: int) -> Gathering:
     """The current gathering of ``shoe``: it begins with the shoe's commitment."""
     if not state.config.takes_contributions:
         raise _bad("a contribution at a table that takes none")
@@ -150,11 +167,11 @@ def _gathering(state: TableState, shoe: int) -> Gathering:
     return current
 
 
-def _now(state: TableState, gathering: Gathering) -> dict[str, Any]:
+def _now(state: _State, gathering: Gathering) -> dict[str, Any]:
     return {"entropy": replace(state.entropy, current=gathering)}
 
 
-def _committed(state: TableState, e: ContributionCommitted) -> dict[str, Any]:
+def _committed(state: _State, e: ContributionCommitted) -> dict[str, Any]:
     gathering = _gathering(state, e.shoe)
     if gathering.window not in (Window.COMMIT, Window.CALLED):
         raise _bad("a commitment after the reveals opened")
@@ -165,21 +182,21 @@ def _committed(state: TableState, e: ContributionCommitted) -> dict[str, Any]:
     return _now(state, replace(gathering, commits=(*gathering.commits, (e.name, e.digest))))
 
 
-def _called(state: TableState, e: ShoeCalled) -> dict[str, Any]:
+def _called(state: _State, e: ShoeCalled) -> dict[str, Any]:
     gathering = _gathering(state, e.shoe)
     if gathering.window is not Window.COMMIT:
         raise _bad("a shoe called twice")
     return _now(state, replace(gathering, window=Window.CALLED))
 
 
-def _opened(state: TableState, e: RevealsOpened) -> dict[str, Any]:
+def _opened(state: _State, e: RevealsOpened) -> dict[str, Any]:
     gathering = _gathering(state, e.shoe)
     if gathering.window is not Window.CALLED:
         raise _bad("reveals opened for a shoe not called, or twice")
     return _now(state, replace(gathering, window=Window.REVEAL))
 
 
-def _revealed(state: TableState, e: ContributionRevealed) -> dict[str, Any]:
+def _revealed(state: _State, e: ContributionRevealed) -> dict[str, Any]:
     gathering = _gathering(state, e.shoe)
     committed = gathering.digest_of(e.name)
     if gathering.window is not Window.REVEAL or committed is None:
@@ -195,7 +212,7 @@ def _revealed(state: TableState, e: ContributionRevealed) -> dict[str, Any]:
     return _now(state, replace(gathering, revealed=(*gathering.revealed, (e.name, e.value))))
 
 
-def _closed(state: TableState, e: ContributionsClosed) -> dict[str, Any]:
+def _closed(state: _State, e: ContributionsClosed) -> dict[str, Any]:
     gathering = _gathering(state, e.shoe)
     if gathering.window is not Window.REVEAL or e.excluded != gathering.unrevealed:
         raise _bad("reveals closed with another list of players left out")
@@ -204,7 +221,7 @@ def _closed(state: TableState, e: ContributionsClosed) -> dict[str, Any]:
 
 
 #: The fold of each commit-reveal event (``state.apply``).
-APPLY: Final[Mapping[type[Any], Callable[[TableState, Any], dict[str, Any]]]] = {
+APPLY: Final[Mapping[type[Any], Callable[[_State, Any], dict[str, Any]]]] = {
     ContributionCommitted: _committed,
     ShoeCalled: _called,
     RevealsOpened: _opened,

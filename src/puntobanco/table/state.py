@@ -13,11 +13,11 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any, Final
 
+import puntobanco.table.gathering as gathering
 from puntobanco.cards import Card
 from puntobanco.coup import Coup, resolve
 from puntobanco.errors import StoreError
 from puntobanco.paytable import Amount, Box
-from puntobanco.table import gathering
 from puntobanco.table.config import Format, TableConfig
 from puntobanco.table.events import (
     BetCollected,
@@ -368,7 +368,7 @@ def _shuffled(state: TableState, e: ShoeShuffled) -> Changes:
     coups = state.shoe_coups if state.config.rules.roads_of_table else ()
     commitment = None
     if e.server_seed is not None:
-        from puntobanco import fair
+        import puntobanco.fair as fair
 
         commitment = fair.commitment(bytes.fromhex(e.server_seed))
     committed = state.next_shoe
@@ -393,7 +393,7 @@ def _next_committed(state: TableState, e: NextShoeCommitted | NextShoeHidden) ->
         raise _bad("an event that does not follow")
     if isinstance(e, NextShoeHidden):
         return {"next_shoe": NextShoe(e.shoe, e.commitment)}
-    from puntobanco import fair
+    import puntobanco.fair as fair
 
     commitment = fair.commitment(bytes.fromhex(e.server_seed))
     return {"next_shoe": NextShoe(e.shoe, commitment, e.server_seed)}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
 from puntobanco.coup import Outcome
@@ -57,3 +58,11 @@ def settled_net(config: TableConfig, box: Box, stake: Amount, facts: Facts) -> A
     plays money (the house keeps the fraction, ``BetPaid.kept``)."""
     net = config.paytable_data.net(box, stake, facts)
     return int(net) if config.money and net > 0 else net
+
+
+def session_prediction(bets: Mapping[Box, Amount]) -> Outcome | None:
+    """A session's one prediction: the box of its one bet, None before it is made
+    (a session's boxes are the three outcomes)."""
+    box = next(iter(bets), None)
+    assert box is None or isinstance(box, Outcome)
+    return box

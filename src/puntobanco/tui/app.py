@@ -13,9 +13,9 @@ from textual.app import App, ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Input, Static
 
-from puntobanco.assist import MAX_PARTICIPANTS, MIN_PARTICIPANTS, Phase, check_names, ranking
+from puntobanco.assist import MAX_PARTICIPANTS, MIN_PARTICIPANTS, check_names
 from puntobanco.coup import Coup
-from puntobanco.engine import Engine
+from puntobanco.engine import Engine, Phase
 from puntobanco.errors import IllegalActionError, PuntoBancoError
 from puntobanco.explain import outcome_name
 from puntobanco.games import CasinoTable, Session, open_game
@@ -24,6 +24,7 @@ from puntobanco.paytable import Amount
 from puntobanco.roads import build_roads, render_roads
 from puntobanco.store import open_store
 from puntobanco.table.names import check_name
+from puntobanco.table.standings import ranking
 from puntobanco.tui.base import GameScreen, panel
 from puntobanco.tui.games import MAX_BOTS, AssistGame, SessionView, TableCasino, TableSession
 from puntobanco.tui.render import signed
@@ -241,7 +242,7 @@ class PuntoBancoApp(App[None]):
         screen: GameScreen
         if isinstance(game, TableCasino):
             screen = CasinoScreen(game)
-        elif game.phase is Phase.FINISHED:
+        elif game.phase is Phase.ENDED:
             screen = RankingScreen(game.scores, coups=game.results)
         else:
             screen = SessionScreen(game)

@@ -9,7 +9,10 @@
   ``CroupierTable``) with the person's seat and computer seats that bet in
   simple styles.
 
-Both session kinds offer the same ``SessionView`` to the screen.
+Both session kinds offer the same ``SessionView`` to the screen, whose phase is
+the table's (``puntobanco.engine.Phase``) as the screen shows it: bets open for
+predictions, bets closed while the coup's cards come one by one (turned on the
+screen, or typed by the host), settled, ended after the last deal.
 """
 
 from __future__ import annotations
@@ -19,23 +22,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Protocol
 
-from puntobanco.assist import SESSION_DEALS, Phase, check_names
+from puntobanco.assist import Assistant
 from puntobanco.cards import Card
 from puntobanco.coup import Coup, Outcome
-from puntobanco.engine import (
-    Bet,
-    CloseBets,
-    Command,
-    Engine,
-    NextCoup,
-    PlaceCard,
-    UndoCard,
-    Viewer,
-    Withdraw,
-    decide,
-)
+from puntobanco.engine import Bet, Engine, Phase, Viewer, decide
 from puntobanco.errors import IllegalActionError
-from puntobanco.games import CasinoTable, CroupierTable, Session, session_prediction
+from puntobanco.games import CasinoTable, CroupierTable, Session
 from puntobanco.i18n import Lang
 from puntobanco.paytable import Amount, Box
 from puntobanco.table.events import (
@@ -44,9 +36,7 @@ from puntobanco.table.events import (
     ShoeBurned,
     ShoeHolderChanged,
 )
-from puntobanco.table.machine import money_text
-from puntobanco.table.state import Phase as TablePhase
-from puntobanco.table.state import TableState
+from puntobanco.table.values import money_text
 
 
 class SessionView(Protocol):
@@ -119,12 +109,13 @@ class TableSession:
 
     @property
     def phase(self) -> Phase:
-        """Predicting, turning cards, settled, or finished (after the last deal)."""
+        """Bets open (predicting), closed while the dealt coup's cards are turned,
+        settled, or ended (after the last deal)."""
         if self._coup is None:
-            return Phase.FINISHED if self.session.finished else Phase.PREDICTING
+            return Phase.ENDED if self.session.finished else Phase.BETS_OPEN
         if self._shown < len(self._coup.cards):
-            return Phase.DEALING
-        return Phase.FINISHED if self.session.finished else Phase.SETTLED
+            return Phase.BETS_CLOSED
+        return Phase.ENDED if self.session.finished else Phase.SETTLED
 
     @property
     def deal_number(self) -> int:
@@ -136,7 +127,7 @@ class TableSession:
     @property
     def scores(self) -> dict[str, Amount]:
         """Scores as the screen shows them: the deal's result only once its cards are out."""
-        if self.phase is Phase.DEALING:
+        if self.phase is Phase.BETS_CLOSED:
             return dict(self._before)
         return self.session.scores
 
@@ -161,14 +152,14 @@ class TableSession:
     def results(self) -> list[tuple[int, Coup]]:
         """Every deal shown so far, numbered from 1."""
         coups = list(self.session.all_coups)
-        if self.phase is Phase.DEALING:
+        if self.phase is Phase.BETS_CLOSED:
             coups = coups[:-1]
         return list(enumerate(coups, 1))
 
     @property
     def nets(self) -> Mapping[str, Amount]:
         """What each participant made on the deal just shown."""
-        if self._coup is None or self.phase is Phase.DEALING:
+        if self._coup is None or self.phase is Phase.BETS_CLOSED:
             return {}
         after = self.session.scores
         return {n: after[n] - self._before[n] for n in self._predicted}
@@ -189,7 +180,7 @@ class TableSession:
 
     def next_card(self, text: str | None = None) -> None:
         """Turn the next card of the dealt coup."""
-        if self.phase is not Phase.DEALING:
+        if self.phase is not Phase.BETS_CLOSED:
             raise IllegalActionError("error.assist.over")
         self._shown += 1
 
@@ -207,9 +198,9 @@ class TableSession:
 class AssistGame:
     """The dealer's assistant: the session with physical cards placed by the host.
 
-    An ``assist`` table of the engine (``puntobanco.engine``), kept in the
-    event store like every other table: ``history`` and ``export`` show it, and
-    ``--resume`` reopens it.
+    An ``assist`` table of the engine (``puntobanco.assist.Assistant``), kept in
+    the event store like every other table: ``history`` and ``export`` show it,
+    and ``--resume`` reopens it.
     """
 
     mode: Final = "assist"
@@ -219,6 +210,7 @@ class AssistGame:
     def __init__(self, engine: Engine, table: str) -> None:
         self.engine = engine
         self.table = table
+        self.assistant = Assistant.resume(engine, table)
 
     @classmethod
     def open(
@@ -233,125 +225,102 @@ class AssistGame:
         """A new assisted session of ``names`` in the store ``db`` (None: in memory)."""
         engine = Engine(db)
         try:
-            settings = {"decks": decks, "reshuffle": reshuffle}
-            engine.open(table, "assist", settings=settings, players=check_names(names))
+            Assistant(
+                names, decks=decks, reshuffle_every_coup=reshuffle, engine=engine, table=table
+            )
         except BaseException:
             engine.shutdown()
             raise
         return cls(engine, table)
 
     @property
-    def state(self) -> TableState:
-        """The table's state."""
-        return self.engine.state(self.table)
-
-    def _do(self, command: Command) -> None:
-        self.engine.do(self.table, command)
-
-    @property
     def names(self) -> tuple[str, ...]:
         """The participants."""
-        return tuple(p.name for p in self.state.seated)
+        return self.assistant.names
 
     @property
     def deals(self) -> int:
         """Deals in the session."""
-        deals = self.state.config.deals
-        return SESSION_DEALS if deals is None else deals
+        return self.assistant.deals
 
     @property
     def phase(self) -> Phase:
-        """Where the session stands, as the screen shows it."""
-        state = self.state
-        if state.phase is TablePhase.BETS_OPEN:
-            return Phase.PREDICTING
-        if state.phase is TablePhase.BETS_CLOSED:
-            return Phase.DEALING
-        if state.phase is TablePhase.SETTLED and state.coup < self.deals:
-            return Phase.SETTLED
-        return Phase.FINISHED
+        """Where the session stands, as the screen shows it: after the last deal is
+        settled, the session has ended (its undo still possible until it closes)."""
+        phase = self.assistant.phase
+        return Phase.ENDED if phase is Phase.SETTLED and self.assistant.finished else phase
 
     @property
     def deal_number(self) -> int:
         """The deal in progress (or just settled)."""
-        return min(self.state.coup, self.deals)
+        return min(self.assistant.deal_number, self.deals)
 
     @property
     def scores(self) -> dict[str, Amount]:
         """Each participant's score."""
-        return self.state.balances
+        return self.assistant.scores
 
     @property
     def predictions(self) -> Mapping[str, Outcome]:
         """This deal's predictions so far."""
-        state = self.state
-        if state.phase in (TablePhase.SETTLED, TablePhase.ENDED):
-            bets = state.last.bets if state.last is not None else {}
-            found = {name: session_prediction(b) for name, b in bets.items()}
-        else:
-            found = {p.name: session_prediction(p.bets) for p in state.seated}
-        return {name: box for name, box in found.items() if box is not None}
+        return self.assistant.predictions
 
     @property
     def waiting(self) -> tuple[str, ...]:
         """Participants yet to predict."""
-        state = self.state
-        if state.phase is not TablePhase.BETS_OPEN:
-            return ()
-        return tuple(p.name for p in state.seated if not p.bets)
+        return self.assistant.waiting
 
     @property
     def cards(self) -> Sequence[Card]:
         """The deal's cards so far."""
-        return self.state.placed
+        return self.assistant.cards
 
     @property
     def results(self) -> list[tuple[int, Coup]]:
         """Every settled deal, numbered from 1."""
-        return list(enumerate(self.state.shoe_coups, 1))
+        return list(enumerate(self.assistant.state.shoe_coups, 1))
 
     @property
     def nets(self) -> Mapping[str, Amount]:
         """What each participant made on the deal just settled."""
-        last = self.state.last
-        if last is None or self.phase not in (Phase.SETTLED, Phase.FINISHED):
+        last = self.assistant.state.last
+        if last is None or self.phase not in (Phase.SETTLED, Phase.ENDED):
             return {}
         return last.nets
 
     def predict(self, name: str, box: str) -> None:
         """Record a prediction (the last one closes bets)."""
-        if self.state.phase is not TablePhase.BETS_OPEN:
+        if self.assistant.phase is not Phase.BETS_OPEN:
             raise IllegalActionError("error.assist.bets_closed", name=name)
-        self._do(Bet(name, box))
+        self.assistant.predict(name, box)
         if not self.waiting:
-            self._do(CloseBets())
+            self.assistant.close_bets()
 
     def withdraw(self, name: str) -> None:
         """Take back a prediction."""
-        self._do(Withdraw(name))
+        self.assistant.withdraw(name)
 
     def next_card(self, text: str | None = None) -> None:
         """The card the host typed."""
-        if self.state.phase is not TablePhase.BETS_CLOSED:
-            early = self.phase is Phase.PREDICTING
+        if self.assistant.phase is not Phase.BETS_CLOSED:
+            early = self.phase is Phase.BETS_OPEN
             raise IllegalActionError("error.assist.bets_open" if early else "error.assist.over")
-        self._do(PlaceCard(text or ""))
+        self.assistant.add_card(text or "")
 
     def undo(self) -> None:
         """Take the last card back (the last one even once the deal is settled)."""
-        self._do(UndoCard())
+        self.assistant.undo()
 
     def next_deal(self) -> None:
         """Open predictions for the next deal."""
         if self.phase is not Phase.SETTLED:
-            over = self.phase is Phase.FINISHED
+            over = self.phase is Phase.ENDED
             raise IllegalActionError("error.assist.finished" if over else "error.assist.not_over")
-        self._do(NextCoup())
+        self.assistant.next_deal()
 
     def finish(self) -> None:
         """After the last deal: the session closes (its winners are named in the log)."""
-        if self.state.phase is TablePhase.SETTLED:
-            self._do(NextCoup())
+        self.assistant.finish()
 
     def close(self) -> None:
         """Release the store."""
@@ -551,7 +520,7 @@ class TableCasino:
     def tick(self) -> Coup | None:
         """The virtual croupier looks at its clock: a coup when bets are due to close."""
         assert isinstance(self.table, CroupierTable)
-        if self.table.phase is not TablePhase.BETS_OPEN:
+        if self.table.phase is not Phase.BETS_OPEN:
             return None
         moment = self._moment()
         coup = self.table.tick()

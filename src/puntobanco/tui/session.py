@@ -8,9 +8,10 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Static
 
-from puntobanco.assist import Phase, expected
+from puntobanco.engine import Phase
 from puntobanco.errors import InvalidCardError, PuntoBancoError
 from puntobanco.explain import expect_sentence, outcome_name
+from puntobanco.table.progress import expected
 from puntobanco.tui.base import GameScreen, panel
 from puntobanco.tui.games import SessionView
 from puntobanco.tui.help import HELP_KEYS
@@ -85,22 +86,22 @@ class SessionScreen(GameScreen):
     def current(self) -> str | None:
         """The participant whose prediction is asked now."""
         waiting = self.game.waiting
-        return waiting[0] if waiting and self.game.phase is Phase.PREDICTING else None
+        return waiting[0] if waiting and self.game.phase is Phase.BETS_OPEN else None
 
     def keys(self) -> dict[str, str]:
         phase = self.game.phase
         keys = {"q": "quit", "r": "roads", **HELP_KEYS}
-        if phase is Phase.PREDICTING:
+        if phase is Phase.BETS_OPEN:
             keys.update({k: f"predict:{box}" for k, box in BOX_KEYS.items()})
             if self.game.predictions:
                 keys["backspace"] = "unpredict"
-        elif phase is Phase.DEALING and not self.physical:
+        elif phase is Phase.BETS_CLOSED and not self.physical:
             keys.update({"enter": "card", "space": "card", "a": "all"})
         elif phase is Phase.SETTLED:
             keys.update({"enter": "next", "space": "next"})
             if self.physical:
                 keys["backspace"] = "undo"
-        elif phase is Phase.FINISHED:
+        elif phase is Phase.ENDED:
             keys.update({"enter": "ranking", "space": "ranking"})
             if self.physical:
                 keys["backspace"] = "undo"
@@ -109,17 +110,17 @@ class SessionScreen(GameScreen):
     def hints(self) -> str:
         phase = self.game.phase
         parts = []
-        if phase is Phase.PREDICTING:
+        if phase is Phase.BETS_OPEN:
             parts.append(self.tr("tui.keys.predict"))
-        elif phase is Phase.DEALING:
+        elif phase is Phase.BETS_CLOSED:
             parts.append(self.tr("tui.keys.type_card" if self.physical else "tui.keys.deal"))
         elif phase is Phase.SETTLED:
             parts.append(self.tr("tui.keys.next"))
         else:
             parts.append(self.tr("tui.keys.ranking"))
-        if self.physical and phase is not Phase.PREDICTING:
+        if self.physical and phase is not Phase.BETS_OPEN:
             parts.append(self.tr("tui.keys.undo"))
-        typing = self.physical and phase is Phase.DEALING
+        typing = self.physical and phase is Phase.BETS_CLOSED
         return "  ".join(parts) + "\n" + self.tr("tui.keys.typing" if typing else "tui.keys.common")
 
     def act(self, action: str) -> None:
@@ -144,7 +145,7 @@ class SessionScreen(GameScreen):
             assert who is not None
             self.game.predict(who, arg)
             self.order.append(who)
-            if self.game.phase is Phase.DEALING:
+            if self.game.phase is Phase.BETS_CLOSED:
                 self.say(self.tr("tui.bets_closed"))
             else:
                 self.say(self.tr("tui.noted", name=who))
@@ -158,7 +159,7 @@ class SessionScreen(GameScreen):
             self.game.next_card()
             self.say("")
         elif name == "all":
-            while self.game.phase is Phase.DEALING:
+            while self.game.phase is Phase.BETS_CLOSED:
                 self.game.next_card()
             self.say("")
         elif name == "next":
@@ -191,7 +192,7 @@ class SessionScreen(GameScreen):
         self.refresh_all()
         if self.physical:
             field = self.query_one("#card", CardInput)
-            dealing = self.game.phase is Phase.DEALING
+            dealing = self.game.phase is Phase.BETS_CLOSED
             field.display = dealing
             if dealing:
                 field.focus()
@@ -251,7 +252,7 @@ class SessionScreen(GameScreen):
         nets = a.nets
         for name, score in a.scores.items():
             box = a.predictions.get(name)
-            if a.phase is Phase.PREDICTING:
+            if a.phase is Phase.BETS_OPEN:
                 mark = self.tr("tui.hidden") if box is not None else "…"
                 if name == self.current():
                     mark = "▶ " + self.tr("tui.your_turn")
@@ -263,7 +264,7 @@ class SessionScreen(GameScreen):
 
     def coup_text(self) -> list[str]:
         a = self.game
-        if a.phase is Phase.PREDICTING:
+        if a.phase is Phase.BETS_OPEN:
             return [self.tr("tui.predictions_open"), "", self.tr("tui.stake_rules")]
         return coup_lines(a.cards, self.lang)
 
@@ -272,10 +273,10 @@ class SessionScreen(GameScreen):
         who = self.current()
         if who is not None:
             return self.tr("tui.prompt.predict", name=who)
-        if a.phase is Phase.DEALING:
+        if a.phase is Phase.BETS_CLOSED:
             nxt = expected(a.cards)
             key = "tui.prompt.type_card" if self.physical else "tui.prompt.deal"
             return self.tr(key, what=expect_sentence(nxt, self.lang))
-        if a.phase is Phase.FINISHED:
+        if a.phase is Phase.ENDED:
             return self.tr("tui.prompt.finished")
         return self.tr("tui.prompt.settled")

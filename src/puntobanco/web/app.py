@@ -18,32 +18,25 @@ from pathlib import Path
 from typing import Any, Final
 
 from fastapi import FastAPI, Request, WebSocket
-from fastapi.responses import FileResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import JSONResponse, Response
 
+import puntobanco.web.ops as ops
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import LANGS, Lang, catalogue, parse_lang
 from puntobanco.store import EventStore
 from puntobanco.web.auth import HOST, Identity
-from puntobanco.web.errors import AccessError, MessageError
+from puntobanco.web.errors import AccessError, MessageError, error_body
 from puntobanco.web.gcpause import POLL as GC_POLL
 from puntobanco.web.gcpause import GcTuning
 from puntobanco.web.hub import Answer, Hub, status_of
 from puntobanco.web.limits import BURST, RATE, Bucket
 from puntobanco.web.schemas import MAX_MESSAGE, Command, NewPlayer, NewTable, parse
+from puntobanco.web.ws import serve_socket
 
 STATIC: Final = Path(str(files("puntobanco.web") / "static"))
 HOST_COOKIE: Final = "pb_host"
 PLAYER_COOKIE: Final = "pb_player"
 ROLE_HEADER: Final = "x-puntobanco-role"
-
-
-def error_body(error: PuntoBancoError, lang: Lang) -> dict[str, Any]:
-    """``{"error": {"code", "message", "params"}}`` in ``lang``."""
-    params = {
-        k: v if isinstance(v, int | str | bool | None) else str(v) for k, v in error.params.items()
-    }
-    return {"error": {"code": error.key, "message": error.message(lang), "params": params}}
 
 
 def request_lang(request: Request | WebSocket) -> Lang:
@@ -145,6 +138,11 @@ def create_app(
         if request.url.path.startswith("/api/"):
             response.headers["Cache-Control"] = "no-store"
         return response
+
+    # After the middleware above: the access log (outermost) sees its answers too.
+    assets = ops.install(
+        app, hub, request_lang, STATIC
+    )  # health, metrics, access log, static files
 
     def origin_ok(request: Request | WebSocket) -> bool:
         origin = request.headers.get("origin")
@@ -292,8 +290,6 @@ def create_app(
             response.delete_cookie(name, path=f"/api/tables/{table}")
         return response
 
-    from puntobanco.web.ws import serve_socket
-
     @app.websocket("/api/tables/{table}/ws")
     async def socket(websocket: WebSocket, table: str) -> None:
         """Views pushed after each commit; commands as messages (see docs/web.md)."""
@@ -314,27 +310,26 @@ def create_app(
 
     # -- the pages -------------------------------------------------------------------
 
-    def page(name: str) -> FileResponse:
-        return FileResponse(STATIC / name, media_type="text/html")
+    def page(name: str, request: Request) -> Response:
+        return assets.page(request, name, request_lang(request))
 
     @app.get("/", include_in_schema=False)
-    async def home() -> FileResponse:
-        return page("host.html")
+    async def home(request: Request) -> Response:
+        return page("host.html", request)
 
     @app.get("/host/{table}", include_in_schema=False)
-    async def host_page(table: str) -> FileResponse:
-        return page("host.html")
+    async def host_page(table: str, request: Request) -> Response:
+        return page("host.html", request)
 
     @app.get("/j/{code}", include_in_schema=False)
     @app.get("/j", include_in_schema=False)
-    async def join_page(code: str = "") -> FileResponse:
-        return page("phone.html")
+    async def join_page(request: Request, code: str = "") -> Response:
+        return page("phone.html", request)
 
     @app.get("/p/{table}", include_in_schema=False)
-    async def phone_page(table: str) -> FileResponse:
-        return page("phone.html")
+    async def phone_page(table: str, request: Request) -> Response:
+        return page("phone.html", request)
 
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 
 

@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from puntobanco.errors import PuntoBancoError
+from puntobanco.i18n import Lang
+
+
+def error_body(error: PuntoBancoError, lang: Lang) -> dict[str, Any]:
+    """``{"error": {"code", "message", "params"}}`` in ``lang``."""
+    params = {
+        k: v if isinstance(v, int | str | bool | None) else str(v) for k, v in error.params.items()
+    }
+    return {"error": {"code": error.key, "message": error.message(lang), "params": params}}
 
 
 class AccessError(PuntoBancoError):

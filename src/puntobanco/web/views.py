@@ -25,6 +25,7 @@ from puntobanco.table.history import CoupRecord, CoupRecorder
 from puntobanco.table.progress import CoupInProgress, split_hands
 from puntobanco.table.state import Phase, Player, TableState
 from puntobanco.web.auth import HOST, Identity
+from puntobanco.web.hostinfo import host_part
 
 RECENT = 10
 
@@ -55,7 +56,10 @@ def build_view(
         public = _public(live, lang)
         if cache is not None:
             cache.public[lang] = public
-    return {**public, **personal(live, who, now)}
+    view = {**public, **personal(live, who, now)}
+    if who.role == HOST:  # a view asked for: the odds are computed if they are not kept
+        view["host"] = host_part(live, records(live), compute=True)
+    return view
 
 
 def public_part(live: Any, lang: Lang) -> dict[str, Any]:
@@ -73,6 +77,7 @@ def personal(live: Any, who: Identity, now: float) -> dict[str, Any]:
     if who.role == HOST:
         view["me"] = {"role": "host"}
         view["commands"] = _host_commands(live)
+        view["host"] = host_part(live, records(live), compute=False)
         return view
     assert who.player is not None
     player = state.find(who.player)

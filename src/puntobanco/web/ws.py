@@ -26,7 +26,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
 from puntobanco.web.auth import Identity
-from puntobanco.web.errors import MessageError
+from puntobanco.web.errors import MessageError, error_body
 from puntobanco.web.hub import Hub
 from puntobanco.web.limits import STRIKES, Bucket
 from puntobanco.web.schemas import MAX_MESSAGE, Command, Hello, SetLang, parse
@@ -96,8 +96,6 @@ class Connection:
 
 
 def _error(error: PuntoBancoError, lang: Lang, id_: Any = None) -> dict[str, Any]:
-    from puntobanco.web.app import error_body
-
     return {"type": "error", "id": id_, **error_body(error, lang)}
 
 

@@ -9,6 +9,18 @@
   let countdownTimer = null;
   let conn = null;
   let revealing = 0;
+  let animating = false;  // a coup is being turned: the board waits for its end
+  let tableId = null;
+  let askedOdds = null;  // the seq whose odds were asked for
+  let feltFocus = false;  // the focus was last on the felt
+  let showHintNow = () => {};
+
+  // The host's options, kept in this browser: the D key (on unless turned off)
+  // and speaking the announcements (off unless turned on).
+  const option = (name, fallback) => {
+    const saved = localStorage.getItem(`pb-host-${name}`);
+    return saved === null ? fallback : saved === "on";
+  };
 
   function moneyInput(form, name) {
     return Math.round(Number(form.elements[name].value) * 100);
@@ -100,14 +112,56 @@
     }
   }
 
-  function showCoup(v, animate) {
+  // The room hears the croupier: the announcement in the page's language, if asked for.
+  function speak(text) {
+    if (!$("speech").checked || !("speechSynthesis" in window) || !text) return;
+    const lang = document.documentElement.lang;
+    const utterance = new SpeechSynthesisUtterance(text);
+    utterance.lang = lang;
+    const voice = speechSynthesis.getVoices().find((v) => v.lang.toLowerCase().startsWith(lang));
+    if (voice) utterance.voice = voice;
+    speechSynthesis.cancel();
+    speechSynthesis.speak(utterance);
+  }
+
+  // The roads, the statistics, the odds and the last coups: drawn once the coup
+  // on the felt is turned (they would tell its result before its cards).
+  function renderBoard(v) {
+    if (animating) return;
+    PBBoard.renderStats(v, $("stats-title"), $("stats"), $("stats-note"));
+    PBBoard.renderOdds(v, $("odds-body"), $("odds-note"));
+    $("roads").replaceChildren(PBBoard.roadsNode(v.roads, v.host));
+    PBBoard.scrollRoads($("roads"));
+    const history = $("history");
+    history.replaceChildren();
+    for (const h of [...v.history].reverse()) {
+      history.append(el("li", { class: `w-${h.winner}` },
+        el("span", { class: "coup-no", text: `${w("coup")} ${h.coup}` }),
+        el("span", { class: "winner", text: PB.box(h.winner) }),
+        el("span", { class: "cards-text", text: h.cards.map(PB.cardText).join(" ") })));
+    }
+    if (v.host && v.host.odds_pending && askedOdds !== v.seq) askOdds(v.seq);
+  }
+
+  // A pushed view carries the odds once computed; a view asked for computes them.
+  async function askOdds(seq) {
+    askedOdds = seq;
+    const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}/view?lang=${PB.lang}`,
+      { headers: { "X-Puntobanco-Role": "host" } });
+    if (!r.ok) return;
+    const fresh = await r.json();
+    if (view && fresh.seq >= view.seq) render(fresh);
+  }
+
+  // `fresh`: a coup dealt while the screen is watching (announced aloud if asked).
+  function showCoup(v, animate, fresh) {
     const last = v.last;
     const pc = $("punto-cards"), bc = $("banco-cards");
     const steps = $("steps");
     pc.replaceChildren(); bc.replaceChildren(); steps.replaceChildren();
     $("punto-total").textContent = ""; $("banco-total").textContent = "";
     $("announce").textContent = "";
-    if (!last) return;
+    if (!last) { animating = false; return; }
     const p = last.punto.cards, b = last.banco.cards;
     const order = [[pc, p[0]], [bc, b[0]], [pc, p[1]], [bc, b[1]], ["step", 0]];
     if (p[2]) order.push([pc, p[2]]);
@@ -116,6 +170,7 @@
     order.push(["end"]);
     const token = ++revealing;
     const delay = animate && !PB.reducedMotion() ? 650 : 0;
+    animating = true;
     let i = 0;
     function next() {
       if (token !== revealing) return;
@@ -126,6 +181,9 @@
         $("banco-total").textContent = String(last.banco.total);
         $("announce").textContent = last.announce;
         $("announce").className = `announce w-${last.winner}`;
+        animating = false;
+        if (fresh) speak(last.announce);
+        renderBoard(view);
       } else target.append(PB.cardNode(item));
       if (i < order.length) { if (delay) setTimeout(next, delay); else next(); }
     }
@@ -136,6 +194,7 @@
   function showProgress(v) {
     const progress = v.in_progress;
     revealing++;
+    animating = false;
     const pc = $("punto-cards"), bc = $("banco-cards"), steps = $("steps");
     pc.replaceChildren(...progress.punto.map((c) => PB.cardNode(c)));
     bc.replaceChildren(...progress.banco.map((c) => PB.cardNode(c)));
@@ -168,8 +227,9 @@
     const coupNo = v.last ? v.last.coup : null;
     if (v.in_progress) { showProgress(v); shownCoup = "progress"; }
     else if (coupNo !== shownCoup) {
-      showCoup(v, shownCoup !== null && !v.config.real_cards);
+      const fresh = shownCoup !== null;
       shownCoup = coupNo;
+      showCoup(v, fresh && !v.config.real_cards, fresh);
     } else if (v.last) { $("announce").textContent = v.last.announce; }
     const parts = [];
     if (v.shoe && v.config.money) parts.push(`${w("shoe")} ${v.shoe.number} · ${v.shoe.remaining} ${w("cards_left")}`);
@@ -195,15 +255,10 @@
       if (entering) $("card-input").focus();
     }
     renderCountdown(v);
-    $("roads").replaceChildren(PB.roadsNode(v.roads));
-    const history = $("history");
-    history.replaceChildren();
-    for (const h of [...v.history].reverse()) {
-      history.append(el("li", { class: `w-${h.winner}` },
-        el("span", { class: "coup-no", text: `${w("coup")} ${h.coup}` }),
-        el("span", { class: "winner", text: PB.box(h.winner) }),
-        el("span", { class: "cards-text", text: h.cards.map(PB.cardText).join(" ") })));
-    }
+    renderBoard(v);
+    showHintNow();
+    const active = document.activeElement;
+    if (feltFocus && (!active || active === document.body)) $("felt").focus({ preventScroll: true });
     const ended = v.phase === "ended" && v.format === "session";
     $("ranking").hidden = !ended;
     if (ended) {
@@ -262,6 +317,31 @@
     });
   }
 
+  function setupOptions() {
+    $("options").hidden = false;
+    const shortcuts = $("shortcuts"), speech = $("speech");
+    shortcuts.checked = option("shortcuts", true);
+    const canSpeak = "speechSynthesis" in window && "SpeechSynthesisUtterance" in window;
+    speech.checked = canSpeak && option("speech", false);
+    speech.disabled = !canSpeak;
+    $("speech-missing").hidden = canSpeak;
+    const showHint = () => {
+      $("felt-hint").hidden = !shortcuts.checked || !view || !view.commands.includes("deal");
+      if (shortcuts.checked) $("felt").setAttribute("aria-keyshortcuts", "D");
+      else $("felt").removeAttribute("aria-keyshortcuts");
+    };
+    shortcuts.addEventListener("change", () => {
+      localStorage.setItem("pb-host-shortcuts", shortcuts.checked ? "on" : "off");
+      showHint();
+    });
+    speech.addEventListener("change", () => {
+      localStorage.setItem("pb-host-speech", speech.checked ? "on" : "off");
+      if (!speech.checked && canSpeak) speechSynthesis.cancel();
+    });
+    showHintNow = showHint;
+    showHint();
+  }
+
   function setupTable(table) {
     $("table").hidden = false;
     $("deal").addEventListener("click", () => act("deal"));
@@ -270,10 +350,25 @@
     $("next").addEventListener("click", () => act("next"));
     $("undo").addEventListener("click", () => act("undo"));
     setupCardEntry();
-    document.addEventListener("keydown", (event) => {
-      if (event.target.closest && event.target.closest("select,input")) return;
-      if ((event.key === "d" || event.key === "D") && view && view.commands.includes("deal")) act("deal");
+    setupOptions();
+    // D deals only while the felt (or a control on it) has focus, and only
+    // while the option is on: typing elsewhere never deals (WCAG 2.1.4).
+    const felt = $("felt");
+    felt.addEventListener("keydown", (event) => {
+      if (!$("shortcuts").checked || event.ctrlKey || event.altKey || event.metaKey) return;
+      if (event.target.closest("select,input,textarea")) return;
+      if ((event.key === "d" || event.key === "D") && view && view.commands.includes("deal")) {
+        event.preventDefault();
+        act("deal");
+      }
     });
+    // A control that disappears (Deal at the end of a session, Next coup...)
+    // gives the focus back to the felt, not to the page.
+    felt.addEventListener("focusin", () => { feltFocus = true; });
+    felt.addEventListener("focusout", (event) => { if (event.relatedTarget) feltFocus = felt.contains(event.relatedTarget); });
+    document.addEventListener("pointerdown", (event) => { if (!felt.contains(event.target)) feltFocus = false; });
+    window.addEventListener("resize", () => PBBoard.scrollRoads($("roads")));
+    tableId = table;
     conn = PB.connect(table, "host", {
       onView: render,
       onError: (error) => { $("error").textContent = error.message; },

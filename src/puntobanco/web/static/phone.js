@@ -23,16 +23,71 @@
     return data.table;
   }
 
+  // The chips: one radio group, one tab stop (the chosen chip); the arrow keys,
+  // Home and End move and choose, Enter and Space choose. The buttons are made
+  // again only when the values or the language change, so the focus stays.
+  let chipsMade = "";
   function chips(v) {
     const min = v.config.minimum;
     const values = [1, 2.5, 10, 50].map((k) => Math.round(min * k)).filter((s) => s <= v.config.maximum);
     if (chip === null || !values.includes(chip)) chip = values[0];
     const row = $("chips");
-    row.replaceChildren(...values.map((s) => el("button", {
-      type: "button", class: s === chip ? "chip on" : "chip", role: "radio",
-      "aria-checked": s === chip ? "true" : "false", text: PB.money(v, s),
-      onclick: () => { chip = s; chips(v); },
-    })));
+    const made = `${PB.lang}|${values.join(",")}`;
+    if (made !== chipsMade) {
+      const focused = row.contains(document.activeElement);
+      chipsMade = made;
+      row.replaceChildren(...values.map((s) => el("button", {
+        type: "button", class: "chip", role: "radio", "data-stake": s, text: PB.money(v, s),
+        onclick: () => chooseChip(s, false),
+      })));
+      markChips();
+      if (focused) row.querySelector('[aria-checked="true"]').focus();
+    } else markChips();
+  }
+
+  function markChips() {
+    for (const b of $("chips").children) {
+      const on = Number(b.dataset.stake) === chip;
+      b.className = on ? "chip on" : "chip";
+      b.setAttribute("aria-checked", on ? "true" : "false");
+      b.tabIndex = on ? 0 : -1;
+    }
+  }
+
+  function chooseChip(stake, focus) {
+    chip = stake;
+    markChips();
+    if (focus) $("chips").querySelector('[aria-checked="true"]').focus();
+  }
+
+  function chipKeys(event) {
+    const buttons = [...$("chips").children];
+    const at = buttons.findIndex((b) => Number(b.dataset.stake) === chip);
+    const last = buttons.length - 1;
+    const to = {
+      ArrowRight: at < last ? at + 1 : 0, ArrowDown: at < last ? at + 1 : 0,
+      ArrowLeft: at > 0 ? at - 1 : last, ArrowUp: at > 0 ? at - 1 : last,
+      Home: 0, End: last,
+    }[event.key];
+    if (to === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    chooseChip(Number(buttons[to].dataset.stake), true);
+  }
+
+  // The bet bar is fixed at the bottom while it takes at most BAR_SHARE of the
+  // screen; past that (page zoom, large text, a small phone on its side) it
+  // takes its place in the page. `--bar` keeps its height free under the page
+  // and scrolls a control that gets the focus above it.
+  const BAR_SHARE = 1 / 3;
+  function fitBar() {
+    const bar = $("actions");
+    const root = document.documentElement;
+    if (bar.hidden || $("play").hidden) { root.style.setProperty("--bar", "0px"); return; }
+    document.body.classList.remove("bar-inline");
+    const height = bar.getBoundingClientRect().height;
+    const inline = height > window.innerHeight * BAR_SHARE;
+    document.body.classList.toggle("bar-inline", inline);
+    root.style.setProperty("--bar", inline ? "0px" : `${Math.ceil(height)}px`);
   }
 
   // The side bets the table offers, each a box with its name and its limits.
@@ -121,6 +176,7 @@
     renderSeed(v);
     $("entropy").textContent = PBEntropy.onView(v, (c) => conn.send(c), w);  // no action by the player
     $("leave").hidden = !v.commands.includes("leave");
+    fitBar();
     const recall = $("recall");
     recall.replaceChildren(...[...(v.recent || [])].reverse().map((r) => el("li", {},
       el("span", { class: "coup-no", text: `${w("coup")} ${r.coup}: ` }),
@@ -146,6 +202,9 @@
   }
 
   function setup() {
+    $("chips").addEventListener("keydown", chipKeys);
+    new ResizeObserver(() => requestAnimationFrame(fitBar)).observe($("actions"));
+    window.addEventListener("resize", fitBar);
     for (const b of document.querySelectorAll(".box")) {
       b.addEventListener("click", () => {
         if (!view) return;

@@ -29,54 +29,32 @@ table reopened in the middle of a window counts afresh.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import Final
 
-from puntobanco import contributions
+import puntobanco.contributions as contributions
 from puntobanco.errors import IllegalActionError, InvalidContributionError
 from puntobanco.table.events import (
     BetsOpened,
     ContributionCommitted,
     ContributionRevealed,
     ContributionsClosed,
-    Event,
-    NextShoeCommitted,
-    NextShoeHidden,
     RevealsOpened,
     ShoeCalled,
 )
 from puntobanco.table.gathering import SHUFFLING, Gathering, Window
+from puntobanco.table.machine.shoes import Shoes
 from puntobanco.table.names import name_key
-
-if TYPE_CHECKING:
-    from puntobanco.table.machine import Table
-    from puntobanco.table.state import Player, TableState
-
-E = TypeVar("E", bound=Event)
 
 #: Seconds the table waits beyond a window's own, so that the stored times
 #: (milliseconds, another clock) always show at least the whole window.
 GRACE: Final = 0.25
 
 
-class EntropyActions:
-    """The commit-reveal actions of ``machine.Table`` (a mixin: see the module)."""
+class Contributions(Shoes):
+    """The commit-reveal actions of a table's shoes (see the module)."""
 
     #: ``(shoe, window, since)``: when the open window was first seen by a tick.
     _window_since: tuple[int, Window, float] | None = None
-
-    if TYPE_CHECKING:  # what the mixin uses of ``machine.Table``
-
-        @property
-        def state(self) -> TableState: ...
-        def batch(self) -> AbstractContextManager[None]: ...
-        def player(self, name: str) -> Player: ...
-        def _emit(self, event: E) -> E: ...
-        def _check_phase(self, action: str) -> None: ...
-        def _can(self, verify: Callable[[], object]) -> bool: ...
-        def _new_shoe(self, number: int) -> None: ...
-        def _next_commitment(self, number: int) -> NextShoeCommitted | NextShoeHidden | None: ...
 
     # -- reading -------------------------------------------------------------------
 
@@ -318,16 +296,3 @@ class EntropyActions:
         """The values shoe ``number`` is shuffled with (none at a table that takes none)."""
         gathering = self.state.entropy.of(number)
         return () if gathering is None else gathering.values
-
-
-def entropy_commands(table: Table, name: str) -> list[dict[str, Any]]:
-    """The commit-reveal commands player ``name`` may send now, as templates."""
-    gathering = table.gathering()
-    if gathering is None:
-        return []
-    found: list[dict[str, Any]] = []
-    if table.can_commit_contribution(name):
-        found.append({"type": "CommitContribution", "name": name, "shoe": gathering.shoe})
-    if table.can_reveal_contribution(name):
-        found.append({"type": "RevealContribution", "name": name, "shoe": gathering.shoe})
-    return found

@@ -1,0 +1,298 @@
+"""The store's interface: what every back end provides, and what some can do besides.
+
+``EventStore`` is the interface every back end provides: append a table's new
+events atomically after a known number of events, load a table's events, list
+the tables. The other protocols are capabilities that a back end has or has
+not (``isinstance(store, SnapshotStore)``): snapshots, the hash chain kept
+beside the log, group commits, backups, the web table's credentials, and,
+for a log that several processes write at once, hearing each other's commits
+and owning tables. ``open_store(url)`` (``puntobanco.store``) chooses the back
+end; nothing outside ``store/`` names one.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import NamedTuple, Protocol, runtime_checkable
+
+from puntobanco.errors import StoreError
+from puntobanco.store.chain import GENESIS, link
+from puntobanco.store.credentials import Credentials
+from puntobanco.table.codec import to_dict
+from puntobanco.table.events import Event
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One stored event: its table, its number there (1-based, no gaps), when it was stored."""
+
+    table: str
+    seq: int
+    time: str
+    event: Event
+
+
+@runtime_checkable
+class EventStore(Protocol):
+    """A durable log of tables' events."""
+
+    def append(
+        self,
+        table: str,
+        expected: int,
+        events: Sequence[Event],
+        *,
+        times: Sequence[str] | None = None,
+    ) -> None:
+        """Store ``events`` as numbers ``expected + 1`` onwards, all or none.
+
+        Durable when it returns. Raises ``StoreError`` (``store.error.conflict``)
+        when the table does not hold exactly ``expected`` events. ``times``
+        (ISO 8601) replace the store's clock, for imports.
+        """
+        ...
+
+    def load(self, table: str) -> list[Record]:
+        """The table's events, oldest first (empty for an unknown table)."""
+        ...
+
+    def tables(self) -> list[str]:
+        """Every table in the log, oldest first."""
+        ...
+
+    def close(self) -> None:
+        """Release the store."""
+        ...
+
+
+@runtime_checkable
+class SnapshotStore(Protocol):
+    """A store that also keeps tables' snapshots (derived data: the log stays the truth)."""
+
+    def save_snapshot(self, table: str, seq: int, body: str) -> None:
+        """Keep ``body``, the table's state after its event ``seq``."""
+        ...
+
+    def load_snapshot(self, table: str) -> tuple[int, str] | None:
+        """The latest snapshot: ``(seq, body)``, or None."""
+        ...
+
+    def load_after(self, table: str, seq: int) -> list[Record]:
+        """The table's events after number ``seq``, oldest first."""
+        ...
+
+
+@runtime_checkable
+class ChainStore(Protocol):
+    """A store that keeps each event's hash (``store.chain``) beside it."""
+
+    def head(self, table: str, seq: int | None = None) -> str:
+        """The hash of the table's event ``seq`` (default: its last), as stored.
+
+        ``GENESIS`` for ``seq`` 0 or an empty table; ``StoreError``
+        (``store.error.no_event``) when the table has no event ``seq``.
+        """
+        ...
+
+
+def head_of(store: EventStore, table: str, seq: int | None = None) -> str:
+    """``store.head(table, seq)``; a store that keeps no hashes has its log rehashed."""
+    if isinstance(store, ChainStore):
+        return store.head(table, seq)
+    records = store.load(table)
+    return chain_links(records, seq, getattr(store, "name", "?"))
+
+
+def chain_links(records: Sequence[Record], seq: int | None, db: str) -> str:
+    """The hash of event ``seq`` (default: the last) of one table's ``records``."""
+    count = len(records) if seq is None else seq
+    if not 0 <= count <= len(records):
+        table = records[0].table if records else "?"
+        raise StoreError("store.error.no_event", table=table, seq=seq, db=db)
+    prev = GENESIS
+    for r in records[:count]:
+        prev = link(r.table, r.seq, r.time, to_dict(r.event), prev)
+    return prev
+
+
+class Append(NamedTuple):
+    """One table's part of a group commit: its events after ``expected`` events."""
+
+    table: str
+    expected: int
+    events: Sequence[Event]
+    times: Sequence[str] | None = None
+
+
+@runtime_checkable
+class GroupCommitStore(Protocol):
+    """A store that commits several tables' appends at once (one transaction, one sync)."""
+
+    def append_many(self, batch: Sequence[Append | tuple[str, int, Sequence[Event]]]) -> None:
+        """Store every ``(table, expected, events[, times])`` of ``batch``, all or none.
+
+        Each append is checked as ``append`` checks it (a table named twice
+        counts its earlier events). When one conflicts, nothing of the batch
+        is stored and ``StoreError`` (``store.error.conflict``) names that
+        table in ``error.params["table"]``: the caller may drop or reload it
+        and send the others again. Durable when it returns.
+        """
+        ...
+
+
+def append_many(
+    store: EventStore, batch: Sequence[Append | tuple[str, int, Sequence[Event]]]
+) -> None:
+    """``store.append_many(batch)``; a store without it appends one table after another
+    (each append still all or none, the batch no longer). Appends with their own
+    ``times`` (imports) go as one batch only to a store whose ``append_many``
+    keeps them (``append_many_times = True``)."""
+    appends = [Append(*item) for item in batch]
+    timed = any(a.times is not None for a in appends)
+    if isinstance(store, GroupCommitStore) and (
+        not timed or getattr(store, "append_many_times", False)
+    ):
+        store.append_many(appends if timed else [(a.table, a.expected, a.events) for a in appends])
+        return
+    for a in appends:
+        store.append(a.table, a.expected, a.events, times=a.times)
+
+
+def now_text() -> str:
+    """The current UTC time as stored with an event."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+@runtime_checkable
+class BackupStore(Protocol):
+    """A store that copies its whole log into a new file, safely while it is written."""
+
+    def backup(self, target: str | os.PathLike[str]) -> None:
+        """Copy the log, as one moment saw it, into the new file ``target``."""
+        ...
+
+
+@runtime_checkable
+class CredentialStore(Protocol):
+    """A store that keeps the web table's credentials beside its log."""
+
+    def credentials(self) -> Credentials:
+        """The credentials kept with this log (a connection of their own)."""
+        ...
+
+
+class Listening(Protocol):
+    """Other processes' commits, as they are heard (``SharedStore.listener``)."""
+
+    def wait(self, timeout: float) -> list[tuple[str, int]]:
+        """``(table, events)`` for each commit heard within ``timeout`` seconds: the
+        table now holds ``events`` events (none if nothing came)."""
+        ...
+
+    def close(self) -> None:
+        """Stop listening."""
+        ...
+
+
+class Ownership(Protocol):
+    """The tables one process owns, one owner per table at a time (``SharedStore.owner``)."""
+
+    def claim(self, table: str) -> bool:
+        """Take ``table`` if no live process holds it; True if this process owns it now."""
+        ...
+
+    def release(self, table: str) -> None:
+        """Let another process take ``table``."""
+        ...
+
+    @property
+    def held(self) -> frozenset[str]:
+        """The tables this process owns."""
+        ...
+
+    def close(self) -> None:
+        """Let go of every table."""
+        ...
+
+
+@runtime_checkable
+class SharedStore(EventStore, Protocol):
+    """A log that several processes write at once (a database server).
+
+    Each append may name the command it carries out (stored once per table);
+    each process hears the others' commits (``listener``); a table has one
+    owner at a time (``owner``), released when its process dies.
+    """
+
+    def append(
+        self,
+        table: str,
+        expected: int,
+        events: Sequence[Event],
+        *,
+        times: Sequence[str] | None = None,
+        command: str | None = None,
+    ) -> None:
+        """``EventStore.append``; ``command`` names the command these events carry
+        out: storing it again raises ``StoreError`` (``store.error.applied``, with
+        the event number it reached) and stores nothing."""
+        ...
+
+    def append_many(
+        self,
+        batch: Sequence[Append | tuple[str, int, Sequence[Event]]],
+        *,
+        commands: Sequence[str | None] | None = None,
+    ) -> None:
+        """``GroupCommitStore.append_many``; ``commands`` names, append by append,
+        the command it carries out (a command stored before: the batch conflicts)."""
+        ...
+
+    def load_after(self, table: str, seq: int, *, limit: int | None = None) -> list[Record]:
+        """The table's events after number ``seq`` (the first ``limit`` of them)."""
+        ...
+
+    def count(self, table: str) -> int:
+        """How many events the table holds (0 for an unknown table)."""
+        ...
+
+    def applied(self, table: str, command: str) -> int | None:
+        """The table's event count once ``command`` was applied; None if it never was."""
+        ...
+
+    def progress(self, table: str, command: str) -> tuple[int, int | None]:
+        """The table's event count and ``applied(table, command)``, in one question."""
+        ...
+
+    def another(self) -> SharedStore:
+        """The same log on a connection of its own (for another thread)."""
+        ...
+
+    def listener(self, *, ignore: Sequence[SharedStore] = ()) -> Listening:
+        """Hears every commit made to the log from now on, but those made through
+        the stores of ``ignore`` (a process's own writer); a connection of its own."""
+        ...
+
+    def owner(self) -> Ownership:
+        """This process's claims on tables (a connection of its own)."""
+        ...
+
+    def close(self) -> None:
+        """Release the store."""
+        ...
+
+
+def redact(url: str) -> str:
+    """``url`` without its password, to name a database in a message or a setting shown.
+
+    >>> redact("postgresql://club:s3cret@db:5432/pb"), redact("club.db")
+    ('postgresql://club:***@db:5432/pb', 'club.db')
+    """
+    scheme, _, rest = url.partition("://")
+    credentials, at, place = rest.rpartition("@")
+    if not at or ":" not in credentials:
+        return url
+    return f"{scheme}://{credentials.split(':', 1)[0]}:***@{place}"

@@ -1,0 +1,168 @@
+"""What one web server counts and logs about its work, for Prometheus and log shippers.
+
+Each ``Hub`` owns one ``Metrics``, with a registry of its own (never
+prometheus-client's global one: a test process builds many servers). The hub
+calls it at three points only: a command answered (``command``), a group commit
+stored or failed (``committed``, ``commit_failed``, from the writer thread).
+What can be read when Prometheus scrapes (the open tables) is read then, so
+the commands pay nothing for it. Nothing secret is recorded: a command's type,
+never its fields (a session's prediction is hidden until the deal), and a
+refusal's catalogue key, never its parameters.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Final, Protocol
+
+from prometheus_client import (
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    PlatformCollector,
+    ProcessCollector,
+)
+from prometheus_client.exposition import CONTENT_TYPE_PLAIN_0_0_4, generate_latest
+
+from puntobanco.table.events import Event, ShoeRevealed
+
+if TYPE_CHECKING:
+    from puntobanco.errors import PuntoBancoError
+    from puntobanco.web.auth import Identity
+
+#: The command log: one line per command answered (INFO), with its table, type,
+#: the sender's role, the result (``ok`` or the refusal's key) and the latency.
+COMMANDS_LOG: Final = logging.getLogger("puntobanco.web.commands")
+#: The store's failed commits (WARNING).
+STORE_LOG: Final = logging.getLogger("puntobanco.web.store")
+#: What Prometheus's text format is served as.
+CONTENT_TYPE: Final = CONTENT_TYPE_PLAIN_0_0_4
+#: Acknowledgements: a bet is answered after its commit, in a few ms on a quiet disk.
+ACK_BUCKETS: Final = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
+COMMIT_BUCKETS: Final = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0)
+
+
+class _Answer(Protocol):
+    status: int
+    error: PuntoBancoError | None
+
+
+class _Write(Protocol):
+    events: tuple[Event, ...]
+
+
+def result_of(answer: _Answer) -> str:
+    """``ok``, ``refused`` (the caller's mistake, 4xx) or ``failed`` (the store, 5xx)."""
+    if answer.error is None:
+        return "ok"
+    return "failed" if answer.status >= 500 else "refused"
+
+
+class Metrics:
+    """One server's counters, gauges and histograms, and its command log."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry(auto_describe=True)
+        r = self.registry
+        self.commands = Counter(
+            "puntobanco_commands",
+            "Commands answered, by type and result (ok, refused, failed).",
+            ["type", "result"],
+            registry=r,
+        )
+        self.ack_seconds = Histogram(
+            "puntobanco_command_ack_seconds",
+            "From a command's arrival to its answer (after its events are committed).",
+            buckets=ACK_BUCKETS,
+            registry=r,
+        )
+        self.commit_seconds = Histogram(
+            "puntobanco_store_commit_seconds",
+            "One group commit to the store (one transaction, one sync).",
+            buckets=COMMIT_BUCKETS,
+            registry=r,
+        )
+        self.commit_failures = Counter(
+            "puntobanco_store_commit_failures", "Group commits the store refused.", registry=r
+        )
+        self.shoes_revealed = Counter(
+            "puntobanco_fair_shoes_revealed",
+            "Fair shoes whose server seed was revealed (committed ShoeRevealed events).",
+            registry=r,
+        )
+        self.sockets = Gauge(
+            "puntobanco_websockets_connected", "WebSocket connections open now.", registry=r
+        )
+        self.tables = Gauge(
+            "puntobanco_tables_open",
+            "Tables held in memory and not closed (read when scraped).",
+            registry=r,
+        )
+        ProcessCollector(registry=r)
+        PlatformCollector(registry=r)
+        self._children: dict[tuple[str, str], Any] = {}
+
+    def count_tables(self, tables: Callable[[], Iterable[Any]]) -> None:
+        """Read the open tables from ``tables()`` (each a ``hub.Live``) when scraped."""
+        from puntobanco.table.state import Phase
+
+        self.tables.set_function(
+            lambda: float(sum(1 for live in tables() if live.table.phase is not Phase.ENDED))
+        )
+
+    def scrape(self) -> bytes:
+        """Every metric in Prometheus's text format."""
+        return generate_latest(self.registry)
+
+    # -- the hub's hooks ---------------------------------------------------------
+
+    def command(
+        self, who: Identity, command: dict[str, Any], answer: _Answer, started: float
+    ) -> None:
+        """A command was answered (``started``: ``time.perf_counter()`` at its arrival)."""
+        seconds = time.perf_counter() - started
+        kind = str(command.get("type"))
+        result = result_of(answer)
+        child = self._children.get((kind, result))
+        if child is None:
+            child = self._children[kind, result] = self.commands.labels(kind, result)
+        child.inc()
+        self.ack_seconds.observe(seconds)
+        if COMMANDS_LOG.isEnabledFor(logging.INFO):
+            outcome = "ok" if answer.error is None else answer.error.key
+            COMMANDS_LOG.info(
+                "%s %s by %s: %s in %.1f ms",
+                who.table,
+                kind,
+                who.role,
+                outcome,
+                seconds * 1000,
+                extra={
+                    "table": who.table,
+                    "command": kind,
+                    "role": who.role,
+                    "result": outcome,
+                    "status": answer.status,
+                    "latency_ms": round(seconds * 1000, 3),
+                },
+            )
+
+    def committed(self, batch: Sequence[_Write], started: float) -> None:
+        """In the writer thread: ``batch`` was stored by one commit begun at ``started``."""
+        self.commit_seconds.observe(time.perf_counter() - started)
+        revealed = sum(1 for w in batch for e in w.events if type(e) is ShoeRevealed)
+        if revealed:
+            self.shoes_revealed.inc(revealed)
+
+    def commit_failed(self, batch: Sequence[_Write], failure: PuntoBancoError) -> None:
+        """In the writer thread: the store refused the commit of ``batch``."""
+        self.commit_failures.inc()
+        STORE_LOG.warning(
+            "commit of %d write(s) failed: %s",
+            len(batch),
+            failure.message("en"),
+            extra={"result": failure.key},
+        )
