@@ -13,6 +13,7 @@ import pytest
 from puntobanco import fair
 from puntobanco.cli import main
 from puntobanco.engine import Bet, CloseTable, Deal, Engine, Viewer
+from puntobanco.engine.contributor import Contributor
 from puntobanco.errors import StoreError
 from puntobanco.fairlog import fair_shoes
 from puntobanco.rng import SeededRandom
@@ -28,9 +29,12 @@ def played(coups: int, *, close: bool = False, seed: int | None = None) -> Engin
     engine = Engine(rng=SeededRandom(11))
     settings = {"seed": seed} if seed is not None else None
     engine.open("club", "casino", players=[("Ana", 10**9)], settings=settings)
+    ana = Contributor()  # her phone: a contribution to every shoe (none with a seed)
+    ana.run(engine, "club")
     for _ in range(coups):
         engine.do("club", Bet("Ana", "banco", 1000), by=Viewer.player("Ana"))
         engine.do("club", Deal())
+        ana.run(engine, "club")
     if close:
         engine.do("club", CloseTable())
     return engine
@@ -82,7 +86,7 @@ def test_a_hidden_export_verifies_but_is_not_imported_to_play_on(
     assert "shoes not revealed yet: 1." in capsys.readouterr().out
     with pytest.raises(StoreError, match="hidden in this export") as refused:
         import_lines(MemoryStore(), path.read_text(encoding="utf-8").splitlines())
-    assert refused.value.params["line"] == 2  # the shoe's line, right after TableOpened
+    assert refused.value.params["line"] == 2  # the shoe's commitment, right after TableOpened
     assert main(["import", str(path), "--db", str(tmp_path / "copy.db")]) != 0
     assert "--with-secrets" in capsys.readouterr().err
 
@@ -124,6 +128,7 @@ def test_the_operators_copy_moves_a_table_in_play_with_the_same_cards(
     for target in (engine, moved):
         target.do("club", Bet("Ana", "banco", 1000), by=Viewer.player("Ana"))
         target.do("club", Deal())
+        Contributor().run(target, "club")
     assert moved.view("club")["last_coup"] == engine.view("club")["last_coup"]
     moved.shutdown()
 

@@ -14,6 +14,7 @@ import pytest
 from puntobanco import CasinoTable, Session, fair
 from puntobanco.cli import main
 from puntobanco.engine import Bet, Deal, Engine, Viewer
+from puntobanco.engine.contributor import Contributor
 from puntobanco.errors import FairnessError, StoreError
 from puntobanco.fairlog import fair_shoes
 from puntobanco.rng import SeededRandom
@@ -57,17 +58,33 @@ def casino(engine: Engine, coups: int) -> None:
     for _ in range(coups):
         engine.do("club", Bet("Ana", "banco", 1000), by=Viewer.player("Ana"))
         engine.do("club", Deal())
+        Contributor().run(engine, "club")  # Ana's phone, at a shoe change
+
+
+def opened(engine: Engine) -> None:
+    """Ana sits at a casino table; her contribution goes into the first shoe."""
+    engine.open("club", "casino", players=[("Ana", 10**9)])
+    Contributor().run(engine, "club")
 
 
 def test_casino_shoe_is_committed_before_the_first_bet_and_revealed_when_it_ends() -> None:
     engine = Engine(rng=SeededRandom(5))
-    opened = engine.open("club", "casino", players=[("Ana", 10**9)])
-    shuffled = next(e for e in opened.events if e["type"] == "ShoeShuffled")
+    published: list[dict[str, object]] = []
+    published += engine.open("club", "casino", players=[("Ana", 10**9)]).events
+    engine.subscribe("club", lambda c: published.extend(c.events))
+    # The first shoe's seed is committed as the table opens, shuffled once Ana's phone
+    # has contributed (with her value in its client seed).
+    assert [e["type"] for e in published[:2]] == ["TableOpened", "NextShoeCommitted"]
+    assert not any(e["type"] == "ShoeShuffled" for e in published)
+    Contributor().run(engine, "club")
+    shuffled = next(e for e in published if e["type"] == "ShoeShuffled")
     (shoe,) = fair_shoes(r.event for r in engine.store.load("club"))
-    assert shuffled["commitment"] == shoe.commitment and shuffled["client_seed"] == "club/1"
+    (value,) = shoe.contributions
+    assert shuffled["commitment"] == shoe.commitment == published[1]["commitment"]
+    assert shuffled["client_seed"] == f"club/1|{value}"
     assert shuffled["nonce"] == 1 and shuffled["secret"] is True
     assert shoe.server_seed is None and len(shoe.dealt) == 1 + (shoe.dealt[0].point or 10)
-    seen = json.dumps([opened.events, engine.view("club"), engine.view("club", Viewer.HOST)])
+    seen = json.dumps([published, engine.view("club"), engine.view("club", Viewer.HOST)])
     secret = engine.store.load("club")[1].event.server_seed  # type: ignore[union-attr]
     assert isinstance(secret, str) and secret not in seen
     casino(engine, 90)  # more than a 6-deck shoe's coups
@@ -80,7 +97,7 @@ def test_casino_shoe_is_committed_before_the_first_bet_and_revealed_when_it_ends
 def test_a_reopened_table_goes_on_with_the_same_seed(tmp_path: Path) -> None:
     db = tmp_path / "club.db"
     first = Engine(db)
-    first.open("club", "casino", players=[("Ana", 10**9)])
+    opened(first)
     casino(first, 5)
     before = fair_shoes(r.event for r in first.store.load("club"))
     first.shutdown()
@@ -140,18 +157,21 @@ def test_import_refuses_a_fair_shoe_whose_seed_was_changed() -> None:
     ]
     with pytest.raises(StoreError) as error:
         import_lines(MemoryStore(), forged)
-    assert error.value.key == "import.error.fair_shoe"
+    # Refused by the contributions' check: not the seed committed before them.
+    assert error.value.key == "entropy.log.seed"
+    assert f"Line {shuffled['seq']} (ShoeShuffled, shoe 1)" in error.value.message("en")
 
 
 def test_the_view_shows_the_shoes_commitment_before_its_first_bet_and_a_new_one_per_shoe() -> None:
     engine = Engine(rng=SeededRandom(8))
-    engine.open("club", "casino", players=[("Ana", 10**9)])
+    opened(engine)
     seen: dict[int, str] = {}
     for _ in range(90):  # past a 6-deck shoe
         for viewer in (Viewer.player("Ana"), Viewer.HOST, Viewer.SPECTATOR):
             shoe = engine.view("club", viewer)["shoe"]
             assert shoe["secret"] is True and shoe["nonce"] == shoe["number"]
-            assert shoe["client_seed"] == f"club/{shoe['number']}"
+            assert shoe["client_seed"].startswith(f"club/{shoe['number']}|")
+            assert shoe["contributions"] == {"contributors": ["Ana"], "excluded": []}
             seen.setdefault(shoe["number"], shoe["commitment"])
             assert seen[shoe["number"]] == shoe["commitment"]
         casino(engine, 1)

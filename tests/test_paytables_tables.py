@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from puntobanco import CasinoTable, CroupierTable, Session
 from puntobanco.cards import Card
 from puntobanco.coup import Outcome, resolve, resolve_many
-from puntobanco.engine import Bet, Deal, Engine, Viewer, error_json, from_dict
+from puntobanco.engine import Bet, Contributor, Deal, Engine, Viewer, error_json, from_dict
 from puntobanco.errors import IllegalActionError, InvalidBetError, PuntoBancoError, StoreError
 from puntobanco.paytable import PAYTABLES, SIDE_BETS, Facts, box_key
 from puntobanco.shoe import fresh_order
@@ -279,6 +279,7 @@ def test_a_session_plays_no_side_bets(fmt: str) -> None:
         assert "side bets" in error_json(error.value, "en")["message"]
     # Even an EZ session: its participants predict Punto, Banco or Égalité only.
     engine.open("s", fmt, settings={"paytable": "ez"}, players=["Ana", "Bruno"])
+    Contributor().run(engine, "s")  # the first shoe, shuffled with their contributions
     with pytest.raises(InvalidBetError) as error:
         engine.do("s", Bet("Ana", "dragon_7"), by=Viewer.player("Ana"))
     assert error.value.key == "table.error.session_box"

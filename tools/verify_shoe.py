@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Check a puntobanco shoe yourself: one file, Python 3.6+ standard library only.
+"""Check a puntobanco shoe, or a whole table's log, yourself: one file, Python 3.6+
+standard library only.
 
 Usage:
     python3 verify_shoe.py SHOES.json [--lang en|fr|es]
     puntobanco shoes TABLE --json | python3 verify_shoe.py -
+    python3 verify_shoe.py TABLE.jsonl [--lang en|fr|es]
 
-The input is what ``puntobanco shoes TABLE --json`` (or ``GET
+SHOES.json is what ``puntobanco shoes TABLE --json`` (or ``GET
 /api/tables/TABLE/shoes``) prints: one shoe object or a list of them. For
 every shoe whose server seed is revealed it checks that
 
@@ -13,15 +15,34 @@ every shoe whose server seed is revealed it checks that
 2. the client seed is the table and shoe number, plus each contribution;
 3. every card dealt is the card the seeds put at that position.
 
+TABLE.jsonl is a log as ``puntobanco export TABLE --jsonl`` writes it (one
+event a line). For each table in it this checks the hash chain, then, at a
+table that takes its players' contributions, every step of every shoe's:
+the server seed committed before anything else of the shoe; each seated
+player's commitment once, before the reveals open; the call; the reveals
+opened no sooner than the commitment time after the call unless everyone
+seated had committed; each reveal matching its commitment; the reveals
+closed naming exactly who did not reveal, no sooner than the reveal time
+unless nobody is left out; the shoe shuffled after that, with the committed
+server seed and the revealed values in commit order; no bet while a shoe
+waits. Every shoe written whole (revealed) is shuffled again from its seeds
+and every card that left it (the burn included) compared.
+
 The scheme, so that you can check this file against it:
 stream = HMAC-SHA256(key=server_seed, msg=f"{client_seed}:{nonce}:{k}")
 for k = 0, 1, 2, ..., read as 32-bit big-endian unsigned integers; a uniform
 integer in [0, m) rejects u >= 2^32 - (2^32 mod m) and returns u mod m; the
 unshuffled shoe is each deck spades, hearts, diamonds, clubs, A to K; Fisher-
 Yates for i from n-1 down to 1 swaps i with a uniform j in [0, i+1); position 0
-is the first card out of the shoe.
+is the first card out of the shoe. A contribution's commitment is SHA-256 of
+b"puntobanco-contribution-v1", then the table id, the shoe number (4 bytes
+big-endian), the player's name, each text in UTF-8 preceded by its length in
+4 bytes big-endian, then the 32 bytes; client_seed = f"{table}/{shoe}" and
+"|" + value (64 hex digits) for each revealed value in commit order. A log's
+hash: SHA-256 of the JSON {"event", "prev", "seq", "table", "time"}, keys
+sorted, separators "," and ":", non-ASCII as it is, UTF-8.
 
-Exit status: 0 when every revealed shoe checks out, 1 when one does not (the
+Exit status: 0 when everything checks out, 1 when something does not (the
 first thing that does not match is named), 2 when the input cannot be read.
 """
 
@@ -29,8 +50,11 @@ import hashlib
 import hmac
 import json
 import os
+import re
 import struct
 import sys
+from datetime import datetime, timedelta
+from functools import partial
 
 SUITS = "SHDC"
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -102,6 +126,165 @@ TEXT = {
         "donnent {expected}",
         "es": "la carta {position} (desde 0) repartida fue {card}, pero las semillas dan "
         "{expected}",
+    },
+    "log_table": {
+        "en": "table {table}: {events} event(s), hash chain unbroken, head {head}",
+        "fr": "table {table}\u00a0: {events} événement(s), chaîne de hachage intacte, tête {head}",
+        "es": "mesa {table}: {events} evento(s), cadena de hash intacta, cabeza {head}",
+    },
+    "log_contributions": {
+        "en": "table {table}: {shoes} shoe(s) shuffled with their players' contributions, every "
+        "step in order: {revealed} value(s) revealed, {excluded} player(s) left out: {names}",
+        "fr": "table {table}\u00a0: {shoes} sabot(s) mélangé(s) avec les contributions de leurs "
+        "joueurs, chaque étape dans l'ordre\u00a0: {revealed} valeur(s) révélée(s), {excluded} "
+        "joueur(s) laissé(s) de côté\u00a0: {names}",
+        "es": "mesa {table}: {shoes} zapato(s) barajado(s) con las contribuciones de sus "
+        "jugadores, cada paso en orden: {revealed} valor(es) revelado(s), {excluded} "
+        "jugador(es) excluido(s): {names}",
+    },
+    "log_bad": {
+        "en": "table {table}, line {line} ({event}, shoe {shoe}): FAILED: {reason}",
+        "fr": "table {table}, ligne {line} ({event}, sabot {shoe})\u00a0: ÉCHEC\u00a0: {reason}",
+        "es": "mesa {table}, línea {line} ({event}, zapato {shoe}): FALLO: {reason}",
+    },
+    "line": {
+        "en": "line {line} is not an event of a log: {reason}",
+        "fr": "la ligne {line} n'est pas un événement de journal\u00a0: {reason}",
+        "es": "la línea {line} no es un evento de un registro: {reason}",
+    },
+    "chain": {
+        "en": "the hash chain is broken here (an event edited, removed, inserted or moved)",
+        "fr": "la chaîne de hachage est rompue ici (un événement modifié, retiré, inséré ou "
+        "déplacé)",
+        "es": "la cadena de hash está rota aquí (un evento modificado, quitado, insertado o "
+        "movido)",
+    },
+    "seq": {
+        "en": "event number {seq} where {expected} was expected",
+        "fr": "événement numéro {seq} là où le {expected} était attendu",
+        "es": "evento número {seq} donde se esperaba el {expected}",
+    },
+    "before_commitment": {
+        "en": "a step of the shoe before its server seed was committed: whoever knew the seed "
+        "could have chosen it after seeing the contributions",
+        "fr": "une étape du sabot avant que sa graine du serveur ne soit engagée\u202f; qui "
+        "connaissait la graine aurait pu la choisir après avoir vu les contributions",
+        "es": "un paso del zapato antes de que se comprometiera su semilla del servidor: quien "
+        "la conocía pudo elegirla tras ver las contribuciones",
+    },
+    "out_of_order": {
+        "en": "a step out of order (commitment, commitments, call, reveals open, reveals, "
+        "close, shuffle)",
+        "fr": "une étape hors de son ordre (engagement, engagements des joueurs, appel, "
+        "ouverture des révélations, révélations, clôture, mélange)",
+        "es": "un paso fuera de orden (compromiso, compromisos, llamada, apertura de "
+        "revelaciones, revelaciones, cierre, barajado)",
+    },
+    "commit_after_reveals": {
+        "en": "{name} commits after the reveals opened",
+        "fr": "{name} s'engage après l'ouverture des révélations",
+        "es": "{name} se compromete después de abrirse las revelaciones",
+    },
+    "not_seated": {
+        "en": "{name} commits without a seat at the table",
+        "fr": "{name} s'engage sans être assis à la table",
+        "es": "{name} se compromete sin estar sentado a la mesa",
+    },
+    "twice": {
+        "en": "{name} commits or reveals a second time",
+        "fr": "{name} s'engage ou révèle une deuxième fois",
+        "es": "{name} se compromete o revela por segunda vez",
+    },
+    "not_hex": {
+        "en": "{value!r} is not 64 lowercase hexadecimal digits",
+        "fr": "{value!r} n'est pas fait de 64 chiffres hexadécimaux minuscules",
+        "es": "{value!r} no son 64 dígitos hexadecimales en minúscula",
+    },
+    "copied": {
+        "en": "the commitment of {name} is a copy of another player's",
+        "fr": "l'engagement de {name} est la copie de celui d'un autre joueur",
+        "es": "el compromiso de {name} es una copia del de otro jugador",
+    },
+    "seconds": {
+        "en": "{found} seconds, where the table's setting is {setting}",
+        "fr": "{found}\u00a0secondes, alors que le réglage de la table est {setting}",
+        "es": "{found} segundos, cuando el ajuste de la mesa es {setting}",
+    },
+    "early_reveals": {
+        "en": "the reveals opened before the commitment time was up, while {names} had not "
+        "committed",
+        "fr": "les révélations ont ouvert avant la fin du temps d'engagement, alors que "
+        "{names} ne s'étai(en)t pas engagé(s)",
+        "es": "las revelaciones se abrieron antes de acabar el tiempo de compromiso, cuando "
+        "{names} no se había(n) comprometido",
+    },
+    "uncommitted": {
+        "en": "{name} reveals without having committed",
+        "fr": "{name} révèle sans s'être engagé",
+        "es": "{name} revela sin haberse comprometido",
+    },
+    "mismatch": {
+        "en": "the value {name} reveals is not the one their commitment binds",
+        "fr": "la valeur que révèle {name} n'est pas celle que lie son engagement",
+        "es": "el valor que revela {name} no es el que vincula su compromiso",
+    },
+    "excluded": {
+        "en": "the players left out are {found}, but those who committed and did not reveal "
+        "are {expected}",
+        "fr": "les joueurs laissés de côté sont {found}, mais ceux qui se sont engagés sans "
+        "révéler sont {expected}",
+        "es": "los jugadores excluidos son {found}, pero los que se comprometieron sin revelar "
+        "son {expected}",
+    },
+    "early_close": {
+        "en": "the reveals closed before their time was up, leaving out {names}",
+        "fr": "les révélations ont été closes avant la fin de leur temps, laissant de côté {names}",
+        "es": "las revelaciones se cerraron antes de acabar su tiempo, excluyendo a {names}",
+    },
+    "unclosed": {
+        "en": "the shoe is shuffled before its reveals closed",
+        "fr": "le sabot est mélangé avant la clôture de ses révélations",
+        "es": "el zapato se baraja antes del cierre de sus revelaciones",
+    },
+    "seed": {
+        "en": "the shoe is shuffled with another server seed than the one committed for it",
+        "fr": "le sabot est mélangé avec une autre graine du serveur que celle engagée pour lui",
+        "es": "el zapato se baraja con otra semilla del servidor que la comprometida para él",
+    },
+    "typed": {
+        "en": "a typed contribution at a table that takes committed ones only",
+        "fr": "une contribution tapée à une table qui ne prend que des contributions engagées",
+        "es": "una contribución escrita en una mesa que solo admite contribuciones comprometidas",
+    },
+    "not_taken": {
+        "en": "a contribution at a table that takes none (real cards, a seed, an older table)",
+        "fr": "une contribution à une table qui n'en prend pas (vraies cartes, graine, table "
+        "plus ancienne)",
+        "es": "una contribución en una mesa que no las admite (cartas reales, semilla, mesa "
+        "más antigua)",
+    },
+    "waiting": {
+        "en": "a bet or a coup while the next shoe waits for its contributions",
+        "fr": "une mise ou un coup alors que le prochain sabot attend ses contributions",
+        "es": "una apuesta o una mano mientras el próximo zapato espera sus contribuciones",
+    },
+    "derived": {
+        "en": "the server seed is not the one the table's public seed gives",
+        "fr": "la graine du serveur n'est pas celle que donne la graine publique de la table",
+        "es": "la semilla del servidor no es la que da la semilla pública de la mesa",
+    },
+    "order": {
+        "en": "card {position} (from 0) of the shoe is {card}, but the seeds put {expected} there",
+        "fr": "la carte {position} (à partir de 0) du sabot est {card}, mais les graines y "
+        "mettent {expected}",
+        "es": "la carta {position} (desde 0) del zapato es {card}, pero las semillas ponen "
+        "{expected}",
+    },
+    "dealt": {
+        "en": "card {position} (from 0) dealt was {card}, but the shoe holds {expected} there",
+        "fr": "la carte {position} (à partir de 0) distribuée était {card}, mais le sabot y a "
+        "{expected}",
+        "es": "la carta {position} (desde 0) repartida fue {card}, pero el zapato tiene {expected}",
     },
 }
 
@@ -200,6 +383,347 @@ def check(shoe):
     return True
 
 
+# -- a whole log ---------------------------------------------------------------
+
+GENESIS = "0" * 64
+TAG = b"puntobanco-contribution-v1"
+STEPS = (
+    "ContributionCommitted",
+    "ShoeCalled",
+    "RevealsOpened",
+    "ContributionRevealed",
+    "ContributionsClosed",
+)
+TIME = re.compile(r"(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(?:\.(\d{1,6}))?([+-]\d\d:\d\d|Z)$")
+
+
+class LogFault(Exception):
+    """A log that does not check out: where (line, event, shoe), a message key, its values."""
+
+    def __init__(self, line, event, shoe, key, **params):
+        super().__init__(key)
+        self.line, self.event, self.shoe = line, event, shoe
+        self.key, self.params = key, params
+
+
+def link(line):
+    """The hash of one exported line: SHA-256 of its canonical JSON."""
+    data = {k: line[k] for k in ("event", "prev", "seq", "table", "time")}
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def stamp(text):
+    """A stored time (ISO 8601 with its offset) in UTC, or None."""
+    found = TIME.match(text) if isinstance(text, str) else None
+    if found is None:
+        return None
+    year, month, day, hour, minute, second, fraction, offset = found.groups()
+    micro = int((fraction or "0").ljust(6, "0"))
+    numbers = (year, month, day, hour, minute, second)
+    moment = datetime(*(int(n) for n in numbers), micro)
+    if offset != "Z":
+        sign = -1 if offset[0] == "-" else 1
+        moment -= sign * timedelta(hours=int(offset[1:3]), minutes=int(offset[4:6]))
+    return moment
+
+
+def counted(text):
+    data = text.encode("utf-8")
+    return struct.pack(">I", len(data)) + data
+
+
+def contribution_digest(table, shoe, name, value):
+    """The commitment to ``value`` (bytes) by ``name`` to shoe ``shoe`` of ``table``."""
+    message = TAG + counted(table) + struct.pack(">I", shoe) + counted(name) + value
+    return hashlib.sha256(message).hexdigest()
+
+
+def read_log(text):
+    """Each table's lines, in order: ``{table: [(line_number, line), ...]}``."""
+    tables = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip():
+            continue
+        try:
+            line = json.loads(raw)
+            ok = isinstance(line, dict) and set(line) == {
+                "table",
+                "seq",
+                "time",
+                "event",
+                "prev",
+                "hash",
+            }
+            ok = ok and isinstance(line["event"], dict) and isinstance(line["table"], str)
+            if not ok:
+                raise ValueError("expected the keys table, seq, time, event, prev, hash")
+        except ValueError as error:
+            raise Mismatch("line", line=number, reason=error) from None
+        tables.setdefault(line["table"], []).append((number, line))
+    return tables
+
+
+class Shoe:
+    """What the log says of one shoe so far."""
+
+    def __init__(self):
+        self.commitment = None  # of its server seed, committed in advance
+        self.window = "commit"  # commit, called, reveal, closed
+        self.commits = []  # (name, digest), in the order recorded
+        self.revealed = {}  # name -> value
+        self.excluded = []
+        self.called_at = self.opened_at = None
+        self.texts = []  # the typed contributions of a table of the older scheme
+        self.shuffled = False
+
+    def values(self):
+        return [self.revealed[n] for n, _ in self.commits if n in self.revealed]
+
+
+def check_table(table, lines):
+    """Check one table's lines; returns what to report; raises LogFault or Mismatch."""
+    seq, prev = 0, GENESIS
+    for number, line in lines:
+        seq += 1
+        event = line["event"]
+        kind = event.get("type", "?")
+        if line["seq"] != seq:
+            raise LogFault(number, kind, "-", "seq", seq=line["seq"], expected=seq)
+        if line["prev"] != prev or line["hash"] != link(line):
+            raise LogFault(number, kind, "-", "chain")
+        prev = line["hash"]
+    opened = lines[0][1]["event"]
+    if opened.get("type") != "TableOpened" or not isinstance(opened.get("config"), dict):
+        raise LogFault(lines[0][0], opened.get("type", "?"), "-", "out_of_order")
+    config = opened["config"]
+    decks, seed = config.get("decks"), config.get("seed")
+    if not isinstance(decks, int) or not 1 <= decks <= 8:
+        raise Mismatch("field", field="decks", value=decks)
+    newer = config.get("reveal_seconds") is not None
+    takes = newer and seed is None and config.get("format") != "assist"
+    seated, shoes, waiting = set(), {}, takes
+    report = {"events": len(lines), "head": prev, "shoes": [], "gathered": 0, "values": 0}
+    report["excluded"] = []
+    current = None  # the shoe being dealt: [number, order, position] when its order is known
+
+    for number, line in lines:
+        event = line["event"]
+        kind = event.get("type", "?")
+        shoe_no = event.get("shoe", "-")
+
+        fault = partial(LogFault, number, kind, shoe_no)
+
+        if kind == "PlayerSeated":
+            seated.add(event["name"])
+        elif kind == "PlayerLeft":
+            seated.discard(event["name"])
+        elif kind == "SeedContributed":
+            if newer:
+                raise fault("typed")
+            shoes.setdefault(shoe_no, Shoe()).texts.append(event["text"])
+        elif kind in STEPS and not takes:
+            raise fault("not_taken")
+        elif kind in ("BetPlaced", "BetsClosed", "CoupDealt", "BetsOpened") and waiting:
+            raise fault("waiting")
+        if kind in ("NextShoeCommitted", "NextShoeHidden"):
+            shoe = shoes.setdefault(shoe_no, Shoe())
+            if shoe.commitment is not None or shoe.shuffled:
+                raise fault("out_of_order")
+            if kind == "NextShoeHidden":
+                shoe.commitment = event.get("commitment")
+            else:
+                shoe.commitment = hashlib.sha256(bytes.fromhex(event["server_seed"])).hexdigest()
+        elif kind in STEPS:
+            shoe = shoes.get(shoe_no)
+            if shoe is None or shoe.commitment is None:
+                raise fault("before_commitment")
+            if shoe.shuffled:
+                raise fault("out_of_order")
+            now = stamp(line["time"])
+            name = event.get("name")
+            if kind == "ContributionCommitted":
+                digest = event.get("digest")
+                if shoe.window not in ("commit", "called"):
+                    raise fault("commit_after_reveals", name=name)
+                if name not in seated:
+                    raise fault("not_seated", name=name)
+                if any(n == name for n, _ in shoe.commits):
+                    raise fault("twice", name=name)
+                if not is_hex64(digest):
+                    raise fault("not_hex", value=digest)
+                if any(d == digest for _, d in shoe.commits):
+                    raise fault("copied", name=name)
+                shoe.commits.append((name, digest))
+            elif kind == "ShoeCalled":
+                if shoe.window != "commit":
+                    raise fault("out_of_order")
+                if event.get("seconds") != config.get("commit_seconds"):
+                    raise fault(
+                        "seconds", found=event.get("seconds"), setting=config["commit_seconds"]
+                    )
+                shoe.window, shoe.called_at, waiting = "called", now, True
+            elif kind == "RevealsOpened":
+                if shoe.window != "called":
+                    raise fault("out_of_order")
+                if event.get("seconds") != config.get("reveal_seconds"):
+                    raise fault(
+                        "seconds", found=event.get("seconds"), setting=config["reveal_seconds"]
+                    )
+                committed = {n for n, _ in shoe.commits}
+                missing = sorted(n for n in seated if n not in committed)
+                if missing and not waited(shoe.called_at, now, config["commit_seconds"]):
+                    raise fault("early_reveals", names=", ".join(missing))
+                shoe.window, shoe.opened_at = "reveal", now
+            elif kind == "ContributionRevealed":
+                if shoe.window != "reveal":
+                    raise fault("out_of_order")
+                committed = dict(shoe.commits).get(name)
+                if committed is None:
+                    raise fault("uncommitted", name=name)
+                if name in shoe.revealed:
+                    raise fault("twice", name=name)
+                value = event.get("value")
+                if not is_hex64(value):
+                    raise fault("not_hex", value=value)
+                if contribution_digest(table, shoe_no, name, bytes.fromhex(value)) != committed:
+                    raise fault("mismatch", name=name)
+                shoe.revealed[name] = value
+            else:  # ContributionsClosed
+                if shoe.window != "reveal":
+                    raise fault("out_of_order")
+                unrevealed = [n for n, _ in shoe.commits if n not in shoe.revealed]
+                excluded = event.get("excluded")
+                if excluded != unrevealed:
+                    found = ", ".join(excluded) if isinstance(excluded, list) else repr(excluded)
+                    raise fault(
+                        "excluded", found=found or "-", expected=", ".join(unrevealed) or "-"
+                    )
+                if excluded and not waited(shoe.opened_at, now, config["reveal_seconds"]):
+                    raise fault("early_close", names=", ".join(excluded))
+                shoe.window, shoe.excluded = "closed", excluded
+        elif kind in ("ShoeShuffled", "ShoeHidden"):
+            current = None
+            shoe = shoes.setdefault(shoe_no, Shoe())
+            if shoe.shuffled:
+                raise fault("out_of_order")
+            if takes:
+                if shoe.commitment is None:
+                    raise fault("before_commitment")
+                if shoe.window != "closed":
+                    raise fault("unclosed")
+            client = event.get("client_seed")
+            if client is None:  # physical cards, or a shoe of a log before the fair scheme
+                shoe.shuffled = True
+                continue
+            parts = shoe.values() if takes else shoe.texts
+            expected = "|".join([f"{table}/{shoe_no}"] + parts)
+            if client != expected:
+                raise fault("client_seed", found=client, expected=expected)
+            if kind == "ShoeHidden":
+                used = event.get("commitment")
+            else:
+                server_seed = event.get("server_seed")
+                if not is_hex64(server_seed):
+                    raise fault("not_hex", value=server_seed)
+                used = hashlib.sha256(bytes.fromhex(server_seed)).hexdigest()
+                if seed is not None:
+                    derived = f"puntobanco-seed:{seed}:{shoe_no}"
+                    if hashlib.sha256(derived.encode()).hexdigest() != server_seed:
+                        raise fault("derived")
+            if shoe.commitment is not None and used != shoe.commitment:
+                raise fault("seed")
+            shoe.shuffled, waiting = True, False
+            if takes:
+                report["gathered"] += 1
+                report["values"] += len(shoe.revealed)
+                report["excluded"] += [f"{n} ({shoe_no})" for n in shoe.excluded]
+            if kind == "ShoeHidden":
+                report["shoes"].append((shoe_no, shoe.commitment or used, None))
+                continue
+            order = event.get("order")
+            expected_order = shuffled(bytes.fromhex(server_seed), client, shoe_no, decks)
+            if not isinstance(order, list) or len(order) != len(expected_order):
+                raise Mismatch("field", field="order", value=order)
+            for position, card in enumerate(order):
+                if card != expected_order[position]:
+                    raise fault(
+                        "order", position=position, card=card, expected=expected_order[position]
+                    )
+            current = [shoe_no, order, 0]
+            report["shoes"].append((shoe_no, used, current))
+        elif kind in ("ShoeBurned", "CoupDealt") and current is not None:
+            cards = [event["turned"], *event["burned"]] if kind == "ShoeBurned" else event["cards"]
+            for card in cards:
+                position = current[2]
+                held = current[1][position] if position < len(current[1]) else None
+                if card != held:
+                    raise fault("dealt", position=position, card=card, expected=held)
+                current[2] += 1
+    return report
+
+
+def waited(start, now, seconds):
+    """True when ``now`` is at least ``seconds`` after ``start`` (stored times)."""
+    return start is not None and now is not None and now - start >= timedelta(seconds=seconds)
+
+
+def main_log(text, lang):
+    """Check every table of a log; the exit status."""
+    try:
+        tables = read_log(text)
+    except Mismatch as error:
+        print(say(lang, "unreadable", source="-", reason=say(lang, error.key, **error.params)))
+        return 2
+    for table, lines in tables.items():
+        try:
+            report = check_table(table, lines)
+        except LogFault as error:
+            reason = say(lang, error.key, **error.params)
+            bad = say(
+                lang,
+                "log_bad",
+                table=table,
+                line=error.line,
+                event=error.event,
+                shoe=error.shoe,
+                reason=reason,
+            )
+            print(bad)
+            return 1
+        except (Mismatch, KeyError, TypeError, ValueError) as error:
+            if isinstance(error, Mismatch):
+                reason = say(lang, error.key, **error.params)
+            else:
+                reason = say(lang, "field", field=str(error), value=None)
+            print(say(lang, "bad", shoe="-", reason=reason))
+            return 1
+        print(say(lang, "log_table", table=table, events=report["events"], head=report["head"]))
+        checked = hidden = 0
+        for number, commitment, dealing in report["shoes"]:
+            if dealing is None:
+                hidden += 1
+                print(say(lang, "hidden", shoe=number, commitment=commitment))
+            else:
+                checked += 1
+                print(say(lang, "ok", shoe=number, commitment=commitment, dealt=dealing[2]))
+        if report["gathered"]:
+            names = ", ".join(report["excluded"]) or "-"
+            print(
+                say(
+                    lang,
+                    "log_contributions",
+                    table=table,
+                    shoes=report["gathered"],
+                    revealed=report["values"],
+                    excluded=len(report["excluded"]),
+                    names=names,
+                )
+            )
+        print(say(lang, "summary", checked=checked, hidden=hidden))
+    return 0
+
+
 def language(argv):
     if "--lang" in argv:
         i = argv.index("--lang")
@@ -214,6 +738,16 @@ def language(argv):
     return "en"
 
 
+def is_log(text):
+    """True for JSON lines of a log (``puntobanco export --jsonl``), not shoes' JSON."""
+    first = text.lstrip().split("\n", 1)[0]
+    try:
+        data = json.loads(first)
+    except ValueError:
+        return False
+    return isinstance(data, dict) and "event" in data and "hash" in data
+
+
 def main(argv):
     argv = list(argv)
     lang = language(argv)
@@ -223,11 +757,18 @@ def main(argv):
     source = argv[0]
     try:
         if source == "-":
-            data = json.load(sys.stdin)
+            text = sys.stdin.read()
         else:
             with open(source, encoding="utf-8") as handle:
-                data = json.load(handle)
+                text = handle.read()
     except (OSError, ValueError) as error:
+        print(say(lang, "unreadable", source=source, reason=error), file=sys.stderr)
+        return 2
+    if is_log(text):
+        return main_log(text, lang)
+    try:
+        data = json.loads(text)
+    except ValueError as error:
         print(say(lang, "unreadable", source=source, reason=error), file=sys.stderr)
         return 2
     shoes = data if isinstance(data, list) else [data]

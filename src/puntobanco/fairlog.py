@@ -15,9 +15,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+import puntobanco.contributions as contributions
 import puntobanco.fair as fair
 from puntobanco.cards import Card
 from puntobanco.table.events import (
+    ContributionCommitted,
+    ContributionRevealed,
     CoupDealt,
     CoupSettled,
     Event,
@@ -86,10 +89,7 @@ def fair_shoes(events: Iterable[Event]) -> list[fair.FairShoe]:
     opened, spans = _spans(log)
     table = opened.table if opened is not None else ""
     decks = opened.config.decks if opened is not None else 0
-    contributed: dict[int, list[str]] = {}
-    for event in log:
-        if isinstance(event, SeedContributed):
-            contributed.setdefault(event.shoe, []).append(event.text)
+    contributed = contributions_by_shoe(log)
     result = []
     for span in spans:
         event = span.event
@@ -120,6 +120,26 @@ def fair_shoes(events: Iterable[Event]) -> list[fair.FairShoe]:
             )
         )
     return result
+
+
+def contributions_by_shoe(events: Iterable[Event]) -> dict[int, tuple[str, ...]]:
+    """What each shoe's client seed appends: the typed texts of a table of the older
+    scheme in the order recorded, or the values revealed, in commit order."""
+    texts: dict[int, list[str]] = {}
+    commits: dict[int, list[tuple[str, str]]] = {}
+    reveals: dict[int, list[tuple[str, str]]] = {}
+    for event in events:
+        if isinstance(event, SeedContributed):
+            texts.setdefault(event.shoe, []).append(event.text)
+        elif isinstance(event, ContributionCommitted):
+            commits.setdefault(event.shoe, []).append((event.name, event.digest))
+        elif isinstance(event, ContributionRevealed):
+            reveals.setdefault(event.shoe, []).append((event.name, event.value))
+    found = {shoe: tuple(t) for shoe, t in texts.items()}
+    for shoe, made in commits.items():
+        values = contributions.in_commit_order(made, reveals.get(shoe, ()))
+        found[shoe] = (*found.get(shoe, ()), *values)
+    return found
 
 
 def public_log(events: Sequence[Event]) -> list[Event]:

@@ -36,6 +36,7 @@ from puntobanco.engine.commands import (
     Tick,
     Withdraw,
 )
+from puntobanco.engine.contributor import Contributor
 from puntobanco.engine.service import Engine
 from puntobanco.engine.viewers import Viewer
 from puntobanco.errors import IllegalActionError
@@ -106,6 +107,9 @@ class Game:
             db if isinstance(db, Engine) else Engine(db, rng=rng, clock=lambda: self._clock())
         )
         self._store = self._engine.store
+        # Its seats contribute to every shoe by themselves (every seat, unless the
+        # engine is shared with other front-ends: then the seats it takes).
+        self._contributor = Contributor(players if isinstance(db, Engine) else None)
         try:
             check_table_id(table)
             if self._engine.exists(table):
@@ -115,6 +119,7 @@ class Game:
             else:
                 self._engine.open(table, config.format, settings=config, players=players)
                 self._check_same(config, players)
+            self._contributor.run(self._engine, table)
         except BaseException:
             self.close()
             raise
@@ -125,7 +130,11 @@ class Game:
         before = machine.event_count
         self._engine.do(self._name, command, by)
         count = machine.event_count - before
-        return machine.events[len(machine.events) - count :] if count else ()
+        done = machine.events[len(machine.events) - count :] if count else ()
+        if isinstance(command, Sit):
+            self._contributor.add(command.name)
+        self._contributor.run(self._engine, self._name)
+        return done
 
     def _check_same(self, config: TableConfig | None, players: Sequence[str]) -> None:
         state = self.state

@@ -37,4 +37,4 @@ def test_the_example_prints_what_the_page_says(
 
 
 def test_the_page_has_examples() -> None:
-    assert len(examples()) == 3
+    assert len(examples()) == 4

@@ -28,6 +28,7 @@ from puntobanco.engine import (
     to_dict,
     words,
 )
+from puntobanco.engine.contributor import Contributor
 from puntobanco.errors import IllegalActionError, InvalidBetError, PuntoBancoError
 from puntobanco.store import MemoryStore
 
@@ -110,9 +111,9 @@ def test_the_view_lists_the_commands_the_viewer_may_send_now() -> None:
     engine = Engine()
     session(engine)
     kinds = {c["type"] for c in engine.view("s", Viewer.player("Ana"))["commands"]}
-    # Before the first deal a participant may still leave, and add to the next
-    # deal's client seed.
-    assert kinds == {"Bet", "Leave", "Contribute"}
+    # Before the first deal a participant may still leave (a table opened with a
+    # seed takes no contributions to its shoes, typed or committed).
+    assert kinds == {"Bet", "Leave"}
     engine.do("s", Bet("Ana", "banco"))
     ana = engine.view("s", Viewer.player("Ana"))["commands"]
     assert {"type": "Withdraw", "name": "Ana", "box": "banco"} in ana
@@ -168,6 +169,7 @@ def test_two_front_ends_see_each_others_commands_through_their_subscriptions() -
 def test_errors_are_put_into_words_in_each_viewers_language() -> None:
     engine = Engine()
     engine.open("c", "casino", players=[("Ana", 100_000)])
+    Contributor().run(engine, "c")  # Ana's contribution: her first shoe is shuffled
     with pytest.raises(InvalidBetError) as refused:
         engine.do("c", Bet("Ana", "banco", 10))
     error = refused.value

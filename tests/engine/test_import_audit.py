@@ -88,8 +88,9 @@ def test_a_stake_above_the_maximum_is_refused() -> None:
 
 def test_a_negative_bankroll_is_refused() -> None:
     lines = casino_lines()
-    first(lines, "PlayerSeated")["event"]["bankroll"] = -5
-    assert "Line 5 " in refused(lines)  # after the next shoe's commitment
+    seated = first(lines, "PlayerSeated")
+    seated["event"]["bankroll"] = -5
+    assert f"Line {seated['seq']} " in refused(lines)
 
 
 def test_a_wrong_announcement_is_refused() -> None:
@@ -143,7 +144,7 @@ def test_a_name_the_table_would_refuse_is_refused() -> None:
     lines = casino_lines()
     seated = first(lines, "PlayerSeated")
     seated["event"]["name"] = "A\x07na"
-    assert "Line 5 " in refused(lines)  # after the next shoe's commitment
+    assert f"Line {seated['seq']} " in refused(lines)
 
 
 def test_an_event_inserted_from_nowhere_is_refused() -> None:

@@ -128,3 +128,68 @@ def test_no_view_and_no_public_event_holds_a_card_before_it_is_dealt(
             assert str(SEED) not in json.dumps(event)
             assert not any(seed in json.dumps(event) for seed in seeds), event
             assert not (card_texts(event) & secret), event
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    fmt=st.sampled_from(["session", "casino", "croupier"]),
+    steps=st.lists(
+        st.tuples(
+            st.sampled_from(["commit", "reveal", "bet", "deal", "tick", "sit", "leave"]),
+            st.sampled_from(NAMES),
+        ),
+        max_size=40,
+    ),
+)
+def test_no_view_and_no_event_holds_a_server_seed_or_a_value_before_it_is_revealed(
+    fmt: str, steps: list[tuple[str, str]]
+) -> None:
+    """At tables that take contributions: each phone commits to a value it keeps, and
+    reveals it when it chooses; until then the value, like the server seeds, is in no
+    view and no event (the server never has it)."""
+    from puntobanco import contributions
+    from puntobanco.engine import CommitContribution, RevealContribution
+
+    now = [0.0]
+    engine = Engine(clock=lambda: now[0])
+    players: list[Any] = NAMES[:2] if fmt == "session" else [(n, 10**6) for n in NAMES[:2]]
+    published: list[dict[str, Any]] = list(engine.open("t", fmt, players=players).events)
+    engine.subscribe("t", lambda c: published.extend(c.events))
+    held: dict[tuple[str, int], bytes] = {}
+    for step, name in steps:
+        now[0] += 2.0
+        gathering = engine.machine("t").gathering()
+        shoe = gathering.shoe if gathering is not None else 0
+        command: Command
+        if step == "commit":
+            value = held.setdefault((name, shoe), contributions.new_contribution())
+            command = CommitContribution(name, shoe, contributions.digest("t", shoe, name, value))
+        elif step == "reveal":
+            command = RevealContribution(name, shoe, held.get((name, shoe), bytes(32)).hex())
+        elif step == "bet":
+            command = Bet(name, Outcome.BANCO, None if fmt == "session" else 1_000)
+        else:
+            others: dict[str, Command] = {
+                "deal": Deal(),
+                "tick": Tick(),
+                "sit": Sit(name, 0 if fmt == "session" else 10**6),
+                "leave": Leave(name),
+            }
+            command = others[step]
+        by = Viewer.HOST if step in ("deal", "tick") else Viewer.player(name)
+        try:
+            engine.do("t", command, by=by)
+        except PuntoBancoError:
+            pass
+        state = engine.state("t")
+        revealed = {
+            v for g in (state.entropy.current, state.entropy.last) if g for _, v in g.revealed
+        }
+        secret = {v.hex() for v in held.values()} - revealed
+        for viewer in [Viewer.HOST, Viewer.SPECTATOR, *map(Viewer.player, NAMES)]:
+            text = json.dumps(engine.view("t", viewer))
+            assert not any(seed in text for seed in private_seeds(engine)), viewer
+            assert not any(value in text for value in secret), viewer
+        text = json.dumps(published)
+        assert not any(seed in text for seed in private_seeds(engine))
+        assert not any(value in text for value in secret)

@@ -98,7 +98,10 @@ def test_every_event_reads_as_a_sentence_in_three_languages() -> None:
     casino2 = CasinoTable(seed=4, table="second")
     casino2.sit("Ana", 10**7)
     casino2.table.rebuy("Ana", 1000)
-    casino2.contribute("Ana", "lucky")
+    from puntobanco.table.events import SeedContributed
+
+    # A typed contribution, as a table of the older scheme recorded it.
+    typed = SimpleNamespace(events=[SeedContributed(2, "Ana", "lucky")], config=casino2.config)
     from puntobanco.table import Table, TableConfig
 
     assisted = Table.open("assisted", TableConfig.assist(deals=1), players=["Ana", "Bruno"])
@@ -117,7 +120,7 @@ def test_every_event_reads_as_a_sentence_in_three_languages() -> None:
     unseeded.sit("Ana", 10**7)
     exported = SimpleNamespace(events=public_log(unseeded.events), config=unseeded.config)
     unseeded.close_table()  # its shoe's server seed revealed
-    for game in (casino, session, casino2, assisted, exported, unseeded):
+    for game in (casino, session, casino2, typed, assisted, exported, unseeded):
         for event in game.events:
             seen.add(type(event))
             for lang in LANGS:

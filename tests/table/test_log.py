@@ -78,6 +78,11 @@ def event_strategy(cls: type) -> st.SearchStrategy[Any]:
         "server_seed": st.one_of(st.none(), st.binary(min_size=32, max_size=32).map(bytes.hex)),
         "client_seed": st.one_of(st.none(), texts),
         "text": texts,
+        # The players' contributions (commit, reveal): 32 bytes in hex, window seconds.
+        "digest": st.binary(min_size=32, max_size=32).map(bytes.hex),
+        "value": st.binary(min_size=32, max_size=32).map(bytes.hex),
+        "seconds": st.integers(1, 300),
+        "excluded": st.lists(texts, max_size=4).map(tuple),
     }
     from dataclasses import fields
 

@@ -126,12 +126,22 @@ def test_a_deal_before_every_prediction_names_who_is_missing(db: Path, session: 
 
 
 def test_a_session_needs_two_participants(db: Path) -> None:
+    # Its first shoe is called, and shuffled with their contributions, once two sit.
     s = Session(["Ana"], db=db)
-    s.predict("Ana", "punto")
+    for action in (lambda: s.predict("Ana", "punto"), s.deal):
+        refused(
+            db,
+            "session",
+            action,
+            IllegalActionError,
+            "A session needs at least 2 participants; 1 seated.",
+        )
+    seeded = Session(["Ana"], db=db, seed=3, table="seeded")  # shuffled as it opens
+    seeded.predict("Ana", "punto")
     refused(
         db,
-        "session",
-        s.deal,
+        "seeded",
+        seeded.deal,
         IllegalActionError,
         "A session needs at least 2 participants; 1 seated.",
     )

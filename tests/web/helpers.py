@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import threading
 from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
@@ -67,3 +68,54 @@ def run_async(scenario: Callable[[], Coroutine[Any, Any, T]]) -> T:
     if failed:
         raise failed[0]
     return done[0]
+
+
+class Phones:
+    """What each phone's ``entropy.js`` does, for tests over HTTP: commit a fresh
+    contribution when its view offers ``commit``, reveal it when it offers
+    ``reveal``, with no action by its player."""
+
+    def __init__(self, client: TestClient, table: str, *tokens: str) -> None:
+        self.client, self.table = client, table
+        self.tokens = list(tokens)
+        self.values: dict[tuple[str, int], bytes] = {}
+        self.seen: list[str] = []  # every answer and view the phones received, as text
+
+    def add(self, token: str) -> None:
+        self.tokens.append(token)
+
+    def contribute(self) -> int:
+        """Every phone commits or reveals as its view asks, until none has anything
+        left to do; the number of commands sent."""
+        import secrets
+
+        from puntobanco import contributions
+
+        sent = 0
+        while True:
+            acted = False
+            for token in self.tokens:
+                shown = view(self.client, self.table, token)
+                self.seen.append(json.dumps(shown))
+                mine, next_shoe = shown["me"], shown["next_shoe"]
+                if not mine.get("seated") or next_shoe is None:
+                    continue
+                number, name = next_shoe["shoe"], mine["name"]
+                if "commit" in shown["commands"]:
+                    value = self.values[token, number] = secrets.token_bytes(32)
+                    digest = contributions.digest(self.table, number, name, value)
+                    r = command(
+                        self.client, self.table, token, "commit", shoe=number, digest=digest
+                    )
+                elif "reveal" in shown["commands"] and (token, number) in self.values:
+                    value = self.values.pop((token, number))
+                    r = command(
+                        self.client, self.table, token, "reveal", shoe=number, value=value.hex()
+                    )
+                else:
+                    continue
+                assert r.status_code == 200, r.text
+                self.seen.append(r.text)
+                acted, sent = True, sent + 1
+            if not acted:
+                return sent

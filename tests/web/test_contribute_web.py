@@ -1,19 +1,23 @@
-"""Players add to the next shoe's client seed from the web table: the ``contribute``
-command, its refusals by code, the view's ``next_shoe``, and no seed in sight."""
+"""Players' contributions over the web table's API: ``commit`` and ``reveal``, their
+refusals by code, the view's windows, no typed text at a table of this version, and no
+seed nor unrevealed value in any answer or view."""
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from puntobanco import fair
+from puntobanco import contributions
 from puntobanco.store.sqlite import SQLiteStore
 from puntobanco.table.events import Event, NextShoeCommitted, ShoeShuffled
 from puntobanco.web.app import create_app
-from tests.web.helpers import bearer, command, join, open_table, view
+from tests.web.helpers import Phones, bearer, command, join, open_table, view
 
 
 @pytest.fixture
@@ -31,106 +35,167 @@ def stored(tmp_path: Path, table: str) -> list[Event]:
         store.close()
 
 
-def test_a_contribution_goes_into_the_next_shoe_and_the_docs_example_answers_as_shown(
+def test_a_phone_commits_then_reveals_and_the_first_shoe_is_shuffled_with_its_value(
     client: TestClient, tmp_path: Path
 ) -> None:
-    t = open_table(client, "casino", seed=7, decks=1)
+    t = open_table(client, "casino", decks=1)
     table, host = t["table"], t["host_token"]
     ana = join(client, table, "Ana")
     before = view(client, table, ana)
-    assert before["next_shoe"]["shoe"] == 2 and before["next_shoe"]["contributions"] == []
-    assert before["next_shoe"]["commitment"] == fair.commitment(fair.derived_server_seed(7, 2))
-    assert "contribute" in before["commands"]
-    assert command(client, table, ana, "bet", box="banco", stake=2000).json()["seq"] == 7
-    r = command(client, table, ana, "contribute", text="lucky 7")
+    assert before["phase"] == "shuffling" and before["shoe"] is None
+    assert before["next_shoe"]["shoe"] == 1 and before["next_shoe"]["window"] == "called"
+    assert before["commands"] == ["leave", "commit"]
+    value = secrets.token_bytes(32)
+    digest = contributions.digest(table, 1, "Ana", value)
+    r = command(client, table, ana, "commit", shoe=1, digest=digest)
     assert r.status_code == 200
-    assert r.json() == {
-        "seq": 8,
-        "events": [{"type": "SeedContributed", "shoe": 2, "name": "Ana", "text": "lucky 7"}],
-    }
-    for token in (ana, host):
-        shown = view(client, table, token)["next_shoe"]
-        assert shown["contributions"] == [{"name": "Ana", "text": "lucky 7"}]
-        assert shown["client_seed"] == f"{table}/2|lucky 7" and shown["secret"] is False
-    assert "contribute" not in view(client, table, ana)["commands"]  # once per shoe
-    while view(client, table, ana)["shoe"]["number"] == 1:
-        command(client, table, ana, "bet", box="banco", stake=2000)
-        assert command(client, table, host, "deal").status_code == 200
-    shuffled = [e for e in stored(tmp_path, table) if isinstance(e, ShoeShuffled)]
-    assert shuffled[1].client_seed == f"{table}/2|lucky 7"
-    assert shuffled[1].order == fair.shoe_order(
-        fair.derived_server_seed(7, 2), f"{table}/2|lucky 7", 2, 1
-    )
-    shoes = client.get(f"/api/tables/{table}/shoes", headers=bearer(ana)).json()
-    assert shoes[1]["contributions"] == ["lucky 7"]
-    assert view(client, table, ana)["next_shoe"]["shoe"] == 3
+    assert r.json()["events"] == [
+        {"type": "ContributionCommitted", "shoe": 1, "name": "Ana", "digest": digest},
+        {"type": "RevealsOpened", "shoe": 1, "seconds": 3},
+    ]
+    assert view(client, table, host)["next_shoe"]["commitments"] == [
+        {"name": "Ana", "digest": digest, "value": None}
+    ]
+    r = command(client, table, ana, "reveal", shoe=1, value=value.hex())
+    assert r.status_code == 200
+    kinds = [e["type"] for e in r.json()["events"]]
+    assert kinds == [
+        "ContributionRevealed",
+        "ContributionsClosed",
+        "ShoeShuffled",
+        "ShoeBurned",
+        "NextShoeCommitted",
+        "BetsOpened",
+    ]
+    shuffled = next(e for e in stored(tmp_path, table) if isinstance(e, ShoeShuffled))
+    assert shuffled.client_seed == f"{table}/1|{value.hex()}"
+    after = view(client, table, ana)
+    assert after["phase"] == "bets_open" and after["shoe"]["client_seed"] == shuffled.client_seed
+    assert after["shoe"]["contributions"] == {"contributors": ["Ana"], "excluded": []}
+    assert "commit" in after["commands"] and after["next_shoe"]["shoe"] == 2
 
 
 def test_refusals_answer_their_code_and_a_retried_id_acts_once(client: TestClient) -> None:
     t = open_table(client, "session", deals=10)
     table, host = t["table"], t["host_token"]
     ana, bruno = join(client, table, "Ana"), join(client, table, "Bruno")
-    refused = command(client, table, host, "contribute", text="house")
-    assert refused.status_code == 403
-    assert refused.json()["error"]["code"] == "web.error.player_only"
-    missing = command(client, table, ana, "contribute")
-    assert (
-        missing.status_code == 400 and missing.json()["error"]["code"] == "web.error.missing_field"
-    )
-    for text in ("", "a|b", "x" * 65, "tab\there"):
-        bad = command(client, table, ana, "contribute", lang="fr", text=text)
-        assert bad.status_code == 400, text
-        assert bad.json()["error"]["code"] == "fair.error.contribution"
-        assert "64 caractères imprimables" in bad.json()["error"]["message"]
-    body = {"id": "same", "type": "contribute", "text": "once"}
+    digest = contributions.digest(table, 1, "Ana", bytes(32))
+
+    def code(token: str, kind: str, status: int, **fields: Any) -> str:
+        r = command(client, table, token, kind, **fields)
+        assert r.status_code == status, r.text
+        return str(r.json()["error"]["code"])
+
+    assert code(host, "commit", 403, shoe=1, digest=digest) == "web.error.player_only"
+    assert code(ana, "commit", 400, digest=digest) == "web.error.missing_field"
+    assert code(ana, "commit", 400, shoe=1) == "web.error.missing_field"
+    assert code(ana, "commit", 400, shoe=1, digest="zz" * 32) == "entropy.error.hex"
+    assert code(ana, "commit", 409, shoe=2, digest=digest) == "entropy.error.other_shoe"
+    assert code(ana, "reveal", 409, shoe=1, value="00" * 32) == "entropy.error.not_revealing"
+    assert code(ana, "contribute", 409, text="lucky") == "entropy.error.typed"
+    r = command(client, table, ana, "commit", lang="fr", shoe=1, digest="AB")
+    assert "64 chiffres hexadécimaux" in r.json()["error"]["message"]
+    body = {"id": "same", "type": "commit", "shoe": 1, "digest": digest}
     url = f"/api/tables/{table}/commands"
-    first = client.post(url, json=body, headers=bearer(bruno))
-    again = client.post(url, json=body, headers=bearer(bruno))
+    first = client.post(url, json=body, headers=bearer(ana))
+    again = client.post(url, json=body, headers=bearer(ana))
     assert first.status_code == again.status_code == 200 and first.json() == again.json()
-    assert view(client, table, ana)["next_shoe"]["contributions"] == [
-        {"name": "Bruno", "text": "once"}
-    ]
-    twice = command(client, table, bruno, "contribute", text="twice")
-    assert twice.status_code == 409
-    assert twice.json()["error"]["code"] == "table.error.contribute.twice"
-    assert "Bruno" in twice.json()["error"]["message"]
+    assert code(ana, "commit", 409, shoe=1, digest=digest) == "entropy.error.committed"
+    assert code(bruno, "commit", 400, shoe=1, digest=digest) == "entropy.error.copied"
+    bruno_value = secrets.token_bytes(32)
+    bruno_digest = contributions.digest(table, 1, "Bruno", bruno_value)
+    assert command(client, table, bruno, "commit", shoe=1, digest=bruno_digest).status_code == 200
+    assert code(ana, "reveal", 400, shoe=1, value="11" * 32) == "entropy.error.mismatch"
+    assert command(client, table, ana, "reveal", shoe=1, value=bytes(32).hex()).status_code == 200
+    assert code(ana, "reveal", 409, shoe=1, value=bytes(32).hex()) == "entropy.error.revealed"
 
 
-def test_a_session_of_real_cards_has_no_seed_to_add_to(client: TestClient) -> None:
+def test_a_session_of_real_cards_takes_no_contributions(client: TestClient) -> None:
     t = open_table(client, "session", real_cards=True)
     ana = join(client, t["table"], "Ana")
-    r = command(client, t["table"], ana, "contribute", text="lucky")
+    r = command(client, t["table"], ana, "commit", shoe=1, digest="00" * 32)
     assert r.status_code == 409
     assert r.json()["error"]["code"] == "table.error.contribute.real_cards"
     v = view(client, t["table"], ana)
-    assert v["next_shoe"] is None and "contribute" not in v["commands"]
+    assert v["next_shoe"] is None and "commit" not in v["commands"]
 
 
-def test_no_answer_or_view_holds_the_next_shoes_server_seed(
+def test_no_answer_or_view_holds_a_server_seed_or_a_value_before_it_is_revealed(
     client: TestClient, tmp_path: Path
 ) -> None:
     t = open_table(client, "session", deals=3)
     table, host = t["table"], t["host_token"]
     ana, bruno = join(client, table, "Ana"), join(client, table, "Bruno")
-    texts: list[str] = []
+    phones = Phones(client, table, ana, bruno)
+    texts = phones.seen
     for deal in range(3):
-        texts.append(command(client, table, ana, "contribute", text=f"deal {deal}").text)
+        phones.contribute()
         texts.append(command(client, table, ana, "predict", box="banco").text)
         texts.append(command(client, table, bruno, "predict", box="punto").text)
         for token in (ana, bruno, host):
             texts.append(client.get(f"/api/tables/{table}/view", headers=bearer(token)).text)
         events = stored(tmp_path, table)
-        committed = [e for e in events if isinstance(e, NextShoeCommitted)]
-        shown = [e for e in events if isinstance(e, ShoeShuffled) and e.server_seed]
+        seeds = [e.server_seed for e in events if isinstance(e, NextShoeCommitted)]
         everything = "\n".join(texts)
-        # The seed of the deal in play and of the next one are not in any answer or view.
-        in_play = shown[-1].server_seed
-        assert in_play is not None and in_play not in everything
-        assert all(c.server_seed not in everything for c in committed if c.shoe > deal)
+        # The seed of the deal in play and of the next one are in no answer or view,
+        # nor the values the phones hold for the next shoe.
+        assert all(seed not in everything for seed in seeds[deal:])
+        assert all(v.hex() not in everything for v in phones.values.values())
         texts.append(command(client, table, host, "deal").text)
-    last = command(client, table, ana, "contribute", text="too late")
-    assert last.status_code == 409
-    assert last.json()["error"]["code"] in (
-        "table.error.phase.ended",
-        "table.error.contribute.no_next_shoe",
-    )
+    assert view(client, table, ana)["phase"] == "ended"
+
+
+def test_a_table_whose_phone_is_gone_goes_on_when_the_servers_clock_says_so() -> None:
+    """The server's timer ticks every table whose next shoe waits (no command needed):
+    a phone that never commits is not waited for past ``commit_seconds``; one that
+    commits and never reveals is left out, named, past ``reveal_seconds``."""
+    import time
+
+    from puntobanco.store import MemoryStore
+    from puntobanco.store.jsonl import check_log
+    from tests.web.conftest import FakeClock
+
+    clock = FakeClock()
+    start = datetime(2026, 12, 5, tzinfo=UTC)
+
+    def stamp() -> str:
+        return (start + timedelta(seconds=clock())).isoformat(timespec="milliseconds")
+
+    store = MemoryStore(clock=stamp)
+    with TestClient(create_app(store=store, clock=clock, rate=1000, burst=1000)) as client:
+        t = open_table(client, "session", deals=2)
+        table = t["table"]
+        ana, ben = join(client, table, "Ana"), join(client, table, "Ben")
+        phone = Phones(client, table, ana)
+        phone.contribute()  # Ana's commits; Ben's phone is gone
+
+        def waits(until: str, key: str = "window") -> None:
+            """Time passes on the server's clock until its timer moves the table on."""
+            deadline = time.monotonic() + 20
+            while True:
+                shown = view(client, table, ana)
+                if (shown["next_shoe"]["window"] if key == "window" else shown[key]) == until:
+                    return
+                assert time.monotonic() < deadline, until
+                clock.advance(0.25)
+                time.sleep(0.02)
+
+        assert view(client, table, ana)["next_shoe"]["window"] == "called"
+        waits("reveal")  # no longer waiting for Ben's commitment
+        phone.contribute()  # Ana's reveal: the only one committed
+        shown = view(client, table, ana)
+        assert shown["phase"] == "bets_open", shown["phase"]
+        assert shown["shoe"]["contributions"] == {"contributors": ["Ana"], "excluded": []}
+        # Deal 2: Ben's phone comes back and commits, then is gone before revealing.
+        assert command(client, table, ben, "commit", shoe=2, digest="ab" * 32).status_code == 200
+        for token, box in ((ana, "banco"), (ben, "punto")):
+            assert command(client, table, token, "predict", box=box).status_code == 200
+        assert command(client, table, t["host_token"], "deal").status_code == 200
+        phone.contribute()
+        assert view(client, table, ana)["next_shoe"]["window"] == "reveal"
+        waits("bets_open", key="phase")  # Ben is left out
+        assert view(client, table, ana)["shoe"]["contributions"] == {
+            "contributors": ["Ana"],
+            "excluded": ["Ben"],
+        }
+    check_log(table, store.load(table))  # the stored times show both windows whole

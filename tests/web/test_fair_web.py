@@ -14,12 +14,13 @@ from puntobanco.fairlog import fair_shoes
 from puntobanco.store.sqlite import SQLiteStore
 from puntobanco.table.events import ShoeShuffled
 from puntobanco.web.app import create_app
-from tests.web.helpers import bearer, command, join, open_table, view
+from tests.web.helpers import Phones, bearer, command, join, open_table, view
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(store=str(tmp_path / "api.db"))) as c:
+    # One client plays every phone: their own contributions go over the same address.
+    with TestClient(create_app(store=str(tmp_path / "api.db"), rate=1000, burst=1000)) as c:
         yield c
 
 
@@ -36,11 +37,18 @@ def test_every_viewer_sees_the_commitment_before_the_first_bet_and_the_shoes_end
 ) -> None:
     t = open_table(client, "casino", decks=6)
     ana = join(client, t["table"], "Ana")
+    # The first shoe's server seed is committed; it is shuffled once Ana's phone has
+    # contributed to it.
+    assert stored_shoes(tmp_path, t["table"]) == []
+    committed = view(client, t["table"], ana)["next_shoe"]
+    assert view(client, t["table"], ana)["shoe"] is None and committed["shoe"] == 1
+    Phones(client, t["table"], ana).contribute()
     (stored,) = stored_shoes(tmp_path, t["table"])
+    (value,) = stored.contributions
     for token in (ana, t["host_token"]):
         shoe = view(client, t["table"], token)["shoe"]
-        assert shoe["commitment"] == stored.commitment
-        assert shoe["client_seed"] == stored.client_seed == f"{t['table']}/1"
+        assert shoe["commitment"] == stored.commitment == committed["commitment"]
+        assert shoe["client_seed"] == stored.client_seed == f"{t['table']}/1|{value}"
     shown = client.get(f"/api/tables/{t['table']}/shoes", headers=bearer(ana))
     assert shown.status_code == 200
     assert shown.json() == [stored.to_dict()] and shown.json()[0]["server_seed"] is None
@@ -65,11 +73,14 @@ def test_no_answer_or_view_holds_a_server_seed_before_its_shoe_ends(
 ) -> None:
     t = open_table(client, "session", deals=10)
     ana, bruno = join(client, t["table"], "Ana"), join(client, t["table"], "Bruno")
-    texts: list[str] = []
+    phones = Phones(client, t["table"], ana, bruno)
+    texts = phones.seen
+    phones.contribute()
     for _ in range(4):
         texts.append(command(client, t["table"], ana, "predict", box="banco").text)
         texts.append(command(client, t["table"], bruno, "predict", box="punto").text)
         texts.append(command(client, t["table"], t["host_token"], "deal").text)
+        phones.contribute()  # the next deal's shoe: its reveals, then its shuffle
         for token in (ana, bruno, t["host_token"]):
             texts.append(client.get(f"/api/tables/{t['table']}/view", headers=bearer(token)).text)
         shoes = stored_shoes(tmp_path, t["table"])

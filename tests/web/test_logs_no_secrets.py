@@ -7,11 +7,13 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
+import secrets
 from pathlib import Path
 from typing import Any
 
 from websockets.sync.client import ClientConnection, connect
 
+import puntobanco.contributions as contributions
 from puntobanco.store import open_store
 from tests.web.conftest import free_port
 from tests.web.serve_process import ServeProcess
@@ -46,6 +48,42 @@ def send(ws: ClientConnection, **command: Any) -> dict[str, Any]:
             return message
 
 
+def contribute(
+    serve: ServeProcess, table: str, tokens: dict[str, str], values: dict[tuple[str, int], bytes]
+) -> None:
+    """What the players' phones do by themselves (``entropy.js``): commit to a fresh
+    value when the view offers it (kept in ``values``), reveal it when asked, until
+    none has more to do."""
+    commands = f"/api/tables/{table}/commands"
+    acted = True
+    while acted:
+        acted = False
+        for name, token in tokens.items():
+            view = serve.get(
+                f"/api/tables/{table}/view", headers={"Authorization": f"Bearer {token}"}
+            )
+            shown = view.json()
+            if shown.get("next_shoe") is None:
+                continue
+            shoe = int(shown["next_shoe"]["shoe"])
+            if "commit" in shown["commands"]:
+                value = values[name, shoe] = secrets.token_bytes(32)
+                digest = contributions.digest(table, shoe, name, value)
+                body = {"id": f"k{next(_ids)}", "type": "commit", "shoe": shoe, "digest": digest}
+            elif "reveal" in shown["commands"] and (name, shoe) in values:
+                value = values.pop((name, shoe))
+                body = {
+                    "id": f"k{next(_ids)}",
+                    "type": "reveal",
+                    "shoe": shoe,
+                    "value": value.hex(),
+                }
+            else:
+                continue
+            assert serve.post(commands, body, token).status_code == 200
+            acted = True
+
+
 def test_no_token_seed_or_hidden_prediction_is_ever_logged(tmp_path: Path) -> None:
     db = tmp_path / "club.db"
     port = free_port()
@@ -66,11 +104,14 @@ def test_no_token_seed_or_hidden_prediction_is_ever_logged(tmp_path: Path) -> No
         until(ana, "view")
         until(host, "view")
         commands = f"/api/tables/{s['table']}/commands"
+        held: dict[tuple[str, int], bytes] = {}
+        contribute(serve, s["table"], players, held)  # each shoe: the phones' own values
         for deal, (mine, his) in enumerate((("banco", "egalite"), ("punto", "banco")), 1):
             assert send(ana, type="predict", box=mine)["type"] == "ack"
             bruno = {"id": f"b{deal}", "type": "predict", "box": his}
             assert serve.post(commands, bruno, players["Bruno"]).status_code == 200
             assert send(host, type="deal")["type"] == "ack"
+            contribute(serve, s["table"], players, held)
 
         # A casino table with fair shoes (no seed given: each shoe's server seed is secret).
         casino = serve.post("/api/tables", {"format": "casino", "settings": {}}).json()
@@ -81,8 +122,8 @@ def test_no_token_seed_or_hidden_prediction_is_ever_logged(tmp_path: Path) -> No
         table_host = socket(stack, serve, casino["table"], casino["host_token"])
         until(phone, "view")
         until(table_host, "view")
+        contribute(serve, casino["table"], {"Carla": carla["token"]}, held)
         assert send(phone, type="bet", box="punto", stake=2000)["type"] == "ack"
-        assert send(phone, type="contribute", text="carla's lucky words")["type"] == "ack"
         assert send(table_host, type="deal")["type"] == "ack"
         assert send(phone, type="bet", box="banco", stake=1000)["type"] == "ack"
 

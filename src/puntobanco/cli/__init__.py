@@ -28,7 +28,7 @@ COMMANDS: Final[dict[str, tuple[str, str]]] = {
     "import": ("importlog", "cli.help.import"),
     "verify": ("verify", "cli.help.verify"),
     "shoes": ("shoes", "cli.help.shoes"),
-    "contribute": ("contribute", "cli.help.contribute"),
+    "contribute": ("contribute", "entropy.cli.help.contribute"),
     "backup": ("backup", "cli.help.backup"),
     "simulate": ("simulate", "sim.help.simulate"),
     "serve": ("serve", "web.serve.help"),

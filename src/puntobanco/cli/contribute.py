@@ -1,9 +1,11 @@
 """``puntobanco contribute TABLE NAME TEXT [--db PATH]``: a seated player adds a text to
 the client seed of the table's next shoe, whose server seed is already committed.
 
-The terminal's way to what the web table's phones do with ``contribute``: the
-same engine command, sent as the player ``NAME`` (never as the host), on a
-table of the game log.
+Only tables opened before contributions were committed take a typed text: a
+text given last, by someone who knows the server seed, could be chosen to pick
+the shoe. Newer tables refuse it with the reason (``entropy.error.typed``):
+their players' devices commit and reveal random values by themselves
+(``docs/fair.md``).
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ NAME = "contribute"
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
     """Declare ``contribute TABLE NAME TEXT [--db PATH]``."""
     p = sub.add_parser(
-        NAME, help=t("cli.help.contribute", lang), description=t("cli.help.contribute", lang)
+        NAME,
+        help=t("entropy.cli.help.contribute", lang),
+        description=t("entropy.cli.help.contribute", lang),
     )
     p.add_argument("table", help=t("cli.help.table", lang))
     p.add_argument("name", help=t("cli.help.contributor", lang))

@@ -12,6 +12,7 @@ another log with a hash that starts the same takes some 2^64 tries.
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from puntobanco.cli.history import add_db_argument, load_table
 from puntobanco.i18n import Lang, t
@@ -69,6 +70,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     found = False
     for table, records in tables.items():
         check_log(table, records, lines.get(table))
+        _contributions(table, records, lines.get(table), lang)
         shoes = fair_shoes(r.event for r in records)
         checked = sum(fair.verify_shoe(shoe) for shoe in shoes)
         if shoes:
@@ -84,3 +86,25 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     if args.head is not None and not found:
         raise FairnessError("verify.error.head", head=args.head)
     return 0
+
+
+def _contributions(table: str, records: list[Any], lines: list[int] | None, lang: Lang) -> None:
+    """Say what the players' contributions were, when the table took any."""
+    from puntobanco.table.entropylog import check_contributions
+
+    numbers = lines if lines is not None else [r.seq for r in records]
+    events, times = [r.event for r in records], [r.time for r in records]
+    found = check_contributions(events, times, numbers)
+    if found.shoes:
+        names = ", ".join(f"{name} ({shoe})" for shoe, name in found.excluded) or "-"
+        print(
+            t(
+                "entropy.verify.summary",
+                lang,
+                table=table,
+                shoes=found.shoes,
+                revealed=found.revealed,
+                excluded=len(found.excluded),
+                names=names,
+            )
+        )

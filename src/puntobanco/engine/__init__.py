@@ -18,12 +18,14 @@ from puntobanco.engine.commands import (
     CloseBets,
     CloseTable,
     Command,
+    CommitContribution,
     Contribute,
     Deal,
     Leave,
     NextCoup,
     PlaceCard,
     Rebuy,
+    RevealContribution,
     Sit,
     Tick,
     UndoCard,
@@ -31,6 +33,7 @@ from puntobanco.engine.commands import (
     from_dict,
     to_dict,
 )
+from puntobanco.engine.contributor import Contributor
 from puntobanco.engine.live import LiveTable
 from puntobanco.engine.service import Committed, Engine, TableInfo
 from puntobanco.engine.viewers import Role, Viewer
@@ -47,8 +50,10 @@ __all__ = [
     "CloseBets",
     "CloseTable",
     "Command",
+    "CommitContribution",
     "Committed",
     "Contribute",
+    "Contributor",
     "Deal",
     "Engine",
     "Format",
@@ -59,6 +64,7 @@ __all__ = [
     "Phase",
     "PlaceCard",
     "Rebuy",
+    "RevealContribution",
     "Role",
     "Sit",
     "TableInfo",

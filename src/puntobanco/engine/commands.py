@@ -129,6 +129,27 @@ class Contribute:
 
 
 @dataclass(frozen=True, slots=True)
+class CommitContribution:
+    """Player ``name`` commits to a contribution to shoe ``shoe``, the one to come:
+    ``digest`` is ``contributions.digest`` of 32 random bytes the player keeps until
+    the reveals open; players only, once per shoe each."""
+
+    name: str
+    shoe: int
+    digest: str
+
+
+@dataclass(frozen=True, slots=True)
+class RevealContribution:
+    """Player ``name`` reveals ``value`` (64 hex digits), the bytes they committed to
+    for shoe ``shoe``."""
+
+    name: str
+    shoe: int
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
 class CloseTable:
     """Close the table for good (between coups, nothing on the layout)."""
 
@@ -146,6 +167,8 @@ Command = (
     | NextCoup
     | Rebuy
     | Contribute
+    | CommitContribution
+    | RevealContribution
     | CloseTable
 )
 
@@ -165,6 +188,8 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         NextCoup,
         Rebuy,
         Contribute,
+        CommitContribution,
+        RevealContribution,
         CloseTable,
     )
 }

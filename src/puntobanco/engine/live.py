@@ -14,19 +14,21 @@ touches the state machine itself.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Final
+from typing import Any, Final
 
 from puntobanco.engine.commands import (
     Bet,
     CloseBets,
     CloseTable,
     Command,
+    CommitContribution,
     Contribute,
     Deal,
     Leave,
     NextCoup,
     PlaceCard,
     Rebuy,
+    RevealContribution,
     Sit,
     Tick,
     UndoCard,
@@ -37,6 +39,7 @@ from puntobanco.paytable import Amount
 from puntobanco.rng import RandomSource
 from puntobanco.table.config import TableConfig
 from puntobanco.table.events import Event
+from puntobanco.table.gathering import Gathering
 from puntobanco.table.machine import Sink, Table
 from puntobanco.table.progress import CoupInProgress
 from puntobanco.table.state import Phase, TableState
@@ -85,6 +88,10 @@ def carry_out(machine: Table, command: Command, clock: Callable[[], float]) -> N
             machine.rebuy(name, amount)
         case Contribute(name, text):
             machine.contribute(name, text)
+        case CommitContribution(name, shoe, digest):
+            machine.commit_contribution(name, digest, shoe=shoe)
+        case RevealContribution(name, shoe, value):
+            machine.reveal_contribution(name, value, shoe=shoe)
         case CloseTable():
             machine.close_table()
         case _:
@@ -188,6 +195,23 @@ class LiveTable:
     def can_contribute(self, name: str) -> bool:
         """True when ``name`` may add to the next shoe's client seed now."""
         return self._machine.can_contribute(name)
+
+    def gathering(self) -> Gathering | None:
+        """The contributions of the shoe to come (None: the table takes none now)."""
+        return self._machine.gathering()
+
+    def contribution_commands(self, name: str) -> list[dict[str, Any]]:
+        """The commit-reveal commands player ``name`` may send now, as templates
+        (``table.machine.contributions``)."""
+        gathering = self._machine.gathering()
+        if gathering is None:
+            return []
+        found: list[dict[str, Any]] = []
+        if self._machine.can_commit_contribution(name):
+            found.append({"type": "CommitContribution", "name": name, "shoe": gathering.shoe})
+        if self._machine.can_reveal_contribution(name):
+            found.append({"type": "RevealContribution", "name": name, "shoe": gathering.shoe})
+        return found
 
     # -- acting ------------------------------------------------------------------------
 

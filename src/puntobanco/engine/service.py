@@ -20,11 +20,13 @@ from puntobanco.engine.commands import (
     CloseBets,
     CloseTable,
     Command,
+    CommitContribution,
     Contribute,
     Deal,
     Leave,
     NextCoup,
     Rebuy,
+    RevealContribution,
     Sit,
     Tick,
     UndoCard,
@@ -53,11 +55,13 @@ PRESETS: Final[Mapping[Format, Callable[..., TableConfig]]] = {
     Format.ASSIST: TableConfig.assist,
 }
 
+#: A player's commitment to a contribution and its reveal (``table.machine.contributions``).
+ENTROPY: Final = (CommitContribution, RevealContribution)
 #: The commands a player may send for themselves (the host may send any other).
-PLAYER_COMMANDS: Final = (Sit, Leave, Bet, Withdraw, Rebuy, Tick, Contribute)
+PLAYER_COMMANDS: Final = (Sit, Leave, Bet, Withdraw, Rebuy, Tick, Contribute, *ENTROPY)
 #: The commands only a player may send, for themselves: a contribution to a shoe's
 #: client seed is the players' say in the shuffle, not the house's.
-PLAYERS_ONLY: Final = (Contribute,)
+PLAYERS_ONLY: Final = (Contribute, *ENTROPY)
 
 
 @dataclass(frozen=True, slots=True)
@@ -407,6 +411,7 @@ class Engine:
             offer(Leave(name), {"type": "Leave", "name": name})
             if live.can_contribute(name):
                 found.append({"type": "Contribute", "name": name})
+            found.extend(live.contribution_commands(name))
             if rules.money:
                 offer(Rebuy(name, config.minimum), {"type": "Rebuy", "name": name})
         if viewer.role is Role.HOST:
@@ -421,8 +426,8 @@ class Engine:
                 offer(UndoCard(), {"type": "UndoCard"})
             offer(NextCoup(), {"type": "NextCoup"})
             offer(CloseTable(), {"type": "CloseTable"})
-        if rules.countdown and state.phase is Phase.BETS_OPEN:
-            found.append({"type": "Tick"})
+        if (rules.countdown and state.phase is Phase.BETS_OPEN) or state.phase is Phase.SHUFFLING:
+            found.append({"type": "Tick"})  # the croupier's countdown, the shoe's windows
         return found
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from puntobanco.engine.live import LiveTable
 from puntobanco.engine.viewers import Role, Viewer
 from puntobanco.paytable import Amount, Box, Facts, box_key, json_amount
 from puntobanco.roads import build_roads
@@ -77,7 +78,7 @@ def next_shoe(state: TableState) -> dict[str, Any] | None:
     committed = state.next_shoe
     if committed is None:
         return None
-    return {
+    shown = {
         "shoe": committed.number,
         "commitment": committed.commitment,
         "client_seed": fair.client_seed(state.table, committed.number, committed.texts),
@@ -85,6 +86,58 @@ def next_shoe(state: TableState) -> dict[str, Any] | None:
         "limit": fair.MAX_CONTRIBUTIONS,
         "secret": state.config.seed is None,
     }
+    if state.config.takes_contributions:
+        shown |= _gathering(state, committed.number)
+    return shown
+
+
+def _gathering(state: TableState, number: int) -> dict[str, Any]:
+    """Where the players' contributions to shoe ``number`` stand (``table.machine.contributions``):
+    ``window`` (``commit``, ``called``, ``reveal``), its ``seconds``, and each
+    commitment in the order recorded, ``{"name", "digest", "value"}`` (the value
+    once revealed, else null); ``client_seed`` is the shoe's with the values so far."""
+    import puntobanco.fair as fair
+    from puntobanco.table.gathering import Gathering, Window
+
+    gathering = state.entropy.current
+    if gathering is None or gathering.shoe != number:
+        gathering = Gathering(number)
+    values = dict(gathering.revealed)
+    seconds = {
+        Window.CALLED: state.config.commit_seconds,
+        Window.REVEAL: state.config.reveal_seconds,
+    }
+    return {
+        "window": gathering.window.value,
+        "seconds": seconds.get(gathering.window),
+        "commitments": [
+            {"name": name, "digest": digest, "value": values.get(name)}
+            for name, digest in gathering.commits
+        ],
+        "client_seed": fair.client_seed(state.table, number, gathering.values),
+    }
+
+
+def shoe_contributions(state: TableState) -> dict[str, Any] | None:
+    """Who contributed to the shoe in play and who was left out (``table.machine.contributions``),
+    or None where the shoe took no contributions."""
+    shoe = state.shoe
+    gathered = None if shoe is None else state.entropy.of(shoe.number)
+    if gathered is None:
+        return None
+    revealed = {name for name, _ in gathered.revealed}
+    return {
+        "contributors": [name for name, _ in gathered.commits if name in revealed],
+        "excluded": list(gathered.excluded),
+    }
+
+
+def contribution_actions(table: LiveTable, name: str) -> list[str]:
+    """The web table's names of what player ``name`` may do now with their contribution."""
+    return [
+        {"CommitContribution": "commit", "RevealContribution": "reveal"}[command["type"]]
+        for command in table.contribution_commands(name)
+    ]
 
 
 def public_event(event: Event, config: TableConfig) -> dict[str, Any]:
@@ -241,6 +294,7 @@ def build_view(
             "client_seed": shoe.client_seed,
             "nonce": shoe.number,
             "secret": shoe.commitment is not None and state.config.seed is None,
+            "contributions": shoe_contributions(state),
         },
         # The next shoe's commitment, before anyone contributes to its client seed.
         "next_shoe": next_shoe(state),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from puntobanco.errors import StoreError
@@ -14,11 +14,13 @@ from puntobanco.table.events import Event
 
 
 class MemoryStore:
-    """An ``EventStore`` in memory: gone when the process ends."""
+    """An ``EventStore`` in memory: gone when the process ends. ``clock`` gives the
+    time stored with each event (tests move it with the engine's clock)."""
 
     append_many_times: Final = True
 
-    def __init__(self) -> None:
+    def __init__(self, *, clock: Callable[[], str] = now_text) -> None:
+        self._clock = clock
         self._logs: dict[str, list[Record]] = {}
         self._hashes: dict[str, list[str]] = {}
         self._snapshots: dict[str, tuple[int, str]] = {}
@@ -36,7 +38,7 @@ class MemoryStore:
         log = self._logs.get(table, [])
         if len(log) != expected:
             raise StoreError("store.error.conflict", table=table, expected=expected, found=len(log))
-        stamp = now_text()
+        stamp = self._clock()
         new = [
             Record(table, expected + i + 1, times[i] if times else stamp, event)
             for i, event in enumerate(events)

@@ -20,8 +20,10 @@ from datetime import datetime
 import puntobanco.fair as fair
 from puntobanco.cards import Card
 from puntobanco.errors import FairnessError, PuntoBancoError, StoreError
+from puntobanco.fairlog import contributions_by_shoe
 from puntobanco.shoe import fresh_order
 from puntobanco.table.codec import dumps
+from puntobanco.table.entropylog import check_contributions
 from puntobanco.table.events import (
     BetPlaced,
     BetsClosed,
@@ -29,6 +31,9 @@ from puntobanco.table.events import (
     BetWithdrawn,
     CardPlaced,
     CardUndone,
+    ContributionCommitted,
+    ContributionRevealed,
+    ContributionsClosed,
     CoupAnnounced,
     CoupDealt,
     CoupRetracted,
@@ -40,7 +45,9 @@ from puntobanco.table.events import (
     PlayerRebought,
     PlayerSeated,
     PuntoCardsHanded,
+    RevealsOpened,
     SeedContributed,
+    ShoeCalled,
     ShoeFinished,
     ShoeHidden,
     ShoeShuffled,
@@ -52,6 +59,8 @@ from puntobanco.table.state import Phase
 
 #: Longest excerpt of an event quoted in a refusal.
 QUOTE = 160
+#: The rules of the contributions' check that depend on who is seated.
+SEAT_RULES = frozenset({"entropy.log.not_seated", "entropy.log.early_reveals"})
 
 
 class _Replay(Table):
@@ -103,7 +112,8 @@ class _Replay(Table):
             # the shoe's number and the contributions recorded.
             seed = bytes.fromhex(given.server_seed or "") if _hex32(given.server_seed) else b""
             client = given.client_seed or ""
-            contributions = committed.texts if committed is not None else ()
+            texts = committed.texts if committed is not None else ()
+            contributions = (*texts, *self._revealed_values(number))
             fits = (
                 len(seed) == fair.SEED_BYTES
                 and (committed is None or committed.commitment == fair.commitment(seed))
@@ -179,10 +189,28 @@ def audit_log(
             expected=repr(table),
         )
     _check_times(table, times, lines)
-    contributed: dict[int, list[str]] = {}
-    for event in events:
-        if isinstance(event, SeedContributed):
-            contributed.setdefault(event.shoe, []).append(event.text)
+    # The players' contributions, step by step, with the stored times (deadlines). Its
+    # refusal names the fault, unless it is about the seats and the replay finds an
+    # earlier fault: the seats themselves may be what was changed.
+    try:
+        check_contributions(events, times, lines)
+    except StoreError as fault:
+        if fault.key in SEAT_RULES:
+            try:
+                _replay(table, events, lines)
+            except StoreError as error:
+                line, at = error.params.get("line"), fault.params["line"]
+                if isinstance(line, int) and isinstance(at, int) and line < at:
+                    raise
+        raise fault from None
+    return _replay(table, events, lines)
+
+
+def _replay(table: str, events: Sequence[Event], lines: Sequence[int]) -> int:
+    """``audit_log``'s replay of ``events`` through the live machine."""
+    first = events[0]
+    assert isinstance(first, TableOpened)
+    contributed = contributions_by_shoe(events)
     decks = first.config.decks
     events = [
         _stand_in(e, table, decks, line, contributed.get(e.shoe, ()))
@@ -250,6 +278,15 @@ def _action(machine: Table, event: Event) -> Callable[[], object] | None:
             return lambda: machine.withdraw(name, box)
         case SeedContributed(_, name, text):
             return lambda: machine.contribute(name, text)
+        case ContributionCommitted(shoe, name, digest):
+            return lambda: machine.commit_contribution(name, digest, shoe=shoe)
+        case ContributionRevealed(shoe, name, value):
+            return lambda: machine.reveal_contribution(name, value, shoe=shoe)
+        case RevealsOpened() | ContributionsClosed():
+            # A window's time up (the stored times were checked against it above).
+            return machine._expire
+        case ShoeCalled():
+            return machine.next_coup  # a session's next deal
         case PlayerRebought(name, amount):
             return lambda: machine.rebuy(name, amount)
         case BetsClosed():

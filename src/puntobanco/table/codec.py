@@ -35,7 +35,13 @@ def encode(value: object) -> Any:
     if isinstance(value, tuple):
         return [encode(v) for v in value]
     if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: encode(getattr(value, f.name)) for f in fields(value)}
+        # A field added later that is None is left out, as the lines written before it
+        # were (their hashes stay what they were): ``metadata={"omit_none": True}``.
+        return {
+            f.name: encode(getattr(value, f.name))
+            for f in fields(value)
+            if not (f.metadata.get("omit_none") and getattr(value, f.name) is None)
+        }
     raise TypeError(f"cannot encode {value!r}")
 
 

@@ -11,7 +11,7 @@ on their own and the coup is dealt automatically.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Final
 
@@ -43,6 +43,12 @@ MAX_SEATS: Final = 14
 MAX_AMOUNT: Final = 10**12
 MAX_DEALS: Final = 1_000_000
 MAX_COUNTDOWN: Final = 3_600
+#: Seconds a called shoe waits for the seated players' commitments, and for their
+#: reveals (``docs/fair.md``): phones answer in milliseconds, so a room notices
+#: them only when a phone is gone; at most ``MAX_WINDOW``.
+COMMIT_SECONDS: Final = 3
+REVEAL_SECONDS: Final = 3
+MAX_WINDOW: Final = 300
 
 
 _DEFAULT: Final = object()
@@ -73,6 +79,9 @@ class TableConfig:
     operating system's secure source). ``dealer`` names a session's dealer
     (seed 004: "Choisissez un donneur"); a dealer who is also a participant
     predicts like everyone else ("le donneur peut lui aussi prédire").
+    ``commit_seconds`` and ``reveal_seconds``: the players' commit-reveal windows
+    of each shoe (``docs/fair.md``); None in the settings of a table stored before
+    contributions were committed (it takes the older typed contributions).
     """
 
     format: Format
@@ -93,6 +102,8 @@ class TableConfig:
     reshuffle: bool | None = None
     side_bets: tuple[str, ...] = ()
     side_limits: tuple[SideLimit, ...] = ()
+    commit_seconds: int | None = field(default=None, metadata={"omit_none": True})
+    reveal_seconds: int | None = field(default=None, metadata={"omit_none": True})
 
     def __post_init__(self) -> None:
         if not isinstance(self.format, Format):
@@ -149,6 +160,14 @@ class TableConfig:
             raise InvalidBetError(
                 "table.error.no_countdown", format=self.format.value, value=self.countdown
             )
+        for name in ("commit_seconds", "reveal_seconds"):
+            value = getattr(self, name)
+            if (value is None) != (self.reveal_seconds is None) or (
+                value is not None and (not _whole(value) or not 0 < value <= MAX_WINDOW)
+            ):
+                raise InvalidBetError(
+                    "table.error.bound", name=name, value=value, low=1, high=MAX_WINDOW
+                )
 
     def _check_side_bets(self) -> None:
         """Read ``side_bets`` (keys or group names of ``SIDE_BETS``) into keys, without
@@ -259,6 +278,12 @@ class TableConfig:
         """True where the host deals physical cards, placed one by one (no shoe order)."""
         return self.rules.cards is CardSource.HOST
 
+    @property
+    def takes_contributions(self) -> bool:
+        """True where every shoe gathers its players' committed contributions before
+        it is shuffled: a table of this version with a secret seed and its own shoe."""
+        return self.reveal_seconds is not None and self.seed is None and not self.real_cards
+
     @classmethod
     def session(
         cls,
@@ -272,6 +297,8 @@ class TableConfig:
         dealer: str | None = None,
         side_bets: Iterable[str] = (),
         side_limits: SideLimits = (),
+        commit_seconds: int = COMMIT_SECONDS,
+        reveal_seconds: int = REVEAL_SECONDS,
     ) -> TableConfig:
         """Seed 004's home session: no burn, no cut card, reshuffled before every deal.
 
@@ -295,6 +322,8 @@ class TableConfig:
             dealer=dealer,
             side_bets=side_bets,  # type: ignore[arg-type]  # read by __post_init__
             side_limits=side_limits,  # type: ignore[arg-type]
+            commit_seconds=commit_seconds,
+            reveal_seconds=reveal_seconds,
         )
 
     @classmethod
@@ -315,6 +344,8 @@ class TableConfig:
         countdown: object = _DEFAULT,
         side_bets: Iterable[str] = (),
         side_limits: SideLimits = (),
+        commit_seconds: int = COMMIT_SECONDS,
+        reveal_seconds: int = REVEAL_SECONDS,
     ) -> TableConfig:
         """A casino table (seeds 000-002); ``croupier=True`` for the online virtual croupier.
 
@@ -341,6 +372,8 @@ class TableConfig:
             seed=seed,
             side_bets=side_bets,  # type: ignore[arg-type]  # read by __post_init__
             side_limits=side_limits,  # type: ignore[arg-type]
+            commit_seconds=commit_seconds,
+            reveal_seconds=reveal_seconds,
         )
 
     @classmethod

@@ -24,6 +24,9 @@ from puntobanco.table.events import (
     BetWithdrawn,
     CardPlaced,
     CardUndone,
+    ContributionCommitted,
+    ContributionRevealed,
+    ContributionsClosed,
     CoupAnnounced,
     CoupDealt,
     CoupRetracted,
@@ -35,8 +38,10 @@ from puntobanco.table.events import (
     PlayerRebought,
     PlayerSeated,
     PuntoCardsHanded,
+    RevealsOpened,
     SeedContributed,
     ShoeBurned,
+    ShoeCalled,
     ShoeFinished,
     ShoeHidden,
     ShoeHolderChanged,
@@ -86,6 +91,23 @@ def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str
             return t(
                 "table.event.contributed", lang, name=event.name, text=event.text, shoe=event.shoe
             )
+        case ContributionCommitted():
+            return t("table.event.contribution_committed", lang, name=event.name, shoe=event.shoe)
+        case ShoeCalled():
+            return t("table.event.shoe_called", lang, shoe=event.shoe, seconds=event.seconds)
+        case RevealsOpened():
+            return t("table.event.reveals_opened", lang, shoe=event.shoe, seconds=event.seconds)
+        case ContributionRevealed():
+            return t(
+                "table.event.contribution_revealed",
+                lang,
+                name=event.name,
+                shoe=event.shoe,
+                value=event.value,
+            )
+        case ContributionsClosed():
+            names = ", ".join(event.excluded) or "-"
+            return t("table.event.contributions_closed", lang, shoe=event.shoe, names=names)
         case ShoeBurned():
             return t(
                 "table.event.burned",

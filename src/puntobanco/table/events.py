@@ -148,6 +148,56 @@ class SeedContributed:
 
 
 @dataclass(frozen=True, slots=True)
+class ContributionCommitted:
+    """Player ``name`` commits to a contribution to shoe ``shoe``'s client seed:
+    ``digest`` is its commitment (``contributions.digest``), the value stays on
+    the player's device until the reveals open. Once per player and shoe, after
+    the shoe's ``NextShoeCommitted`` and before its ``RevealsOpened``."""
+
+    shoe: int
+    name: str
+    digest: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeCalled:
+    """Shoe ``shoe`` is wanted: bets wait until it is shuffled. Seated players who
+    have not committed to it have ``seconds`` more (the table's ``commit_seconds``)."""
+
+    shoe: int
+    seconds: int
+
+
+@dataclass(frozen=True, slots=True)
+class RevealsOpened:
+    """No more commitments to shoe ``shoe``: every committed player reveals within
+    ``seconds`` (the table's ``reveal_seconds``), by the events' stored times."""
+
+    shoe: int
+    seconds: int
+
+
+@dataclass(frozen=True, slots=True)
+class ContributionRevealed:
+    """Player ``name`` reveals ``value`` (64 hex digits), the contribution their
+    commitment to shoe ``shoe`` binds."""
+
+    shoe: int
+    name: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class ContributionsClosed:
+    """The reveals of shoe ``shoe`` are over: ``excluded`` names the committed
+    players who did not reveal (in commit order); the shoe is shuffled next with
+    the values revealed."""
+
+    shoe: int
+    excluded: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class ShoeBurned:
     """The start of a casino shoe: one card turned and as many burned as it counts."""
 
@@ -303,6 +353,11 @@ Event = (
     | NextShoeCommitted
     | NextShoeHidden
     | SeedContributed
+    | ContributionCommitted
+    | ShoeCalled
+    | RevealsOpened
+    | ContributionRevealed
+    | ContributionsClosed
     | ShoeBurned
     | PuntoCardsHanded
     | CoupDealt
@@ -337,6 +392,11 @@ EVENT_TYPES: dict[str, type[Event]] = {
         NextShoeCommitted,
         NextShoeHidden,
         SeedContributed,
+        ContributionCommitted,
+        ShoeCalled,
+        RevealsOpened,
+        ContributionRevealed,
+        ContributionsClosed,
         ShoeBurned,
         PuntoCardsHanded,
         CoupDealt,

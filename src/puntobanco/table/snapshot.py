@@ -18,6 +18,7 @@ from puntobanco.coup import resolve
 from puntobanco.paytable import Amount, Box, box_from_key, box_key, json_amount
 from puntobanco.table.codec import _amount, decode, encode
 from puntobanco.table.config import TableConfig
+from puntobanco.table.gathering import dump_entropy, load_entropy
 from puntobanco.table.state import LastCoup, NextShoe, Phase, Player, ShoeState, TableState
 
 VERSION: Final = 1
@@ -128,6 +129,7 @@ def dump_state(state: TableState) -> str:
             "revealed": shoe.revealed,
         },
         "next_shoe": _next(state.next_shoe),
+        "entropy": dump_entropy(state.entropy),
         "holder": state.holder,
         "punto_hand": state.punto_hand,
         "current": None if state.current is None else _cards(state.current.cards),
@@ -195,6 +197,7 @@ def load_state(text: str) -> TableState:
             coup=int(data["coup"]),
             shoe=shoe,
             next_shoe=_read_next(data.get("next_shoe")),
+            entropy=load_entropy(data.get("entropy")),
             holder=data["holder"],
             punto_hand=data["punto_hand"],
             current=None if current is None else resolve(_read_cards(current)),

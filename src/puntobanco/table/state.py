@@ -13,6 +13,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any, Final
 
+import puntobanco.table.gathering as gathering
 from puntobanco.cards import Card
 from puntobanco.coup import Coup, resolve
 from puntobanco.errors import StoreError
@@ -59,12 +60,13 @@ class Phase(Enum):
     DEALT = "dealt"
     SETTLED = "settled"
     ENDED = "ended"
+    SHUFFLING = gathering.SHUFFLING  # the next shoe gathers its players' contributions
 
 
 BO, BC, DE, SE, EN = Phase.BETS_OPEN, Phase.BETS_CLOSED, Phase.DEALT, Phase.SETTLED, Phase.ENDED
 #: The one transition table: in each phase, the actions allowed and the phase
 #: each leads to. Any action missing from a phase's row is illegal there.
-TRANSITIONS: Final[Mapping[Phase, Mapping[str, Phase]]] = {
+TRANSITIONS: Final[Mapping[Phase, Mapping[str, Phase]]] = gathering.with_rows({
     BO: {
         "sit": BO,
         "leave": BO,
@@ -79,7 +81,7 @@ TRANSITIONS: Final[Mapping[Phase, Mapping[str, Phase]]] = {
     DE: {"settle": SE, "contribute": DE},
     SE: {"next_coup": BO, "close_table": EN, "undo_card": BC, "contribute": SE},
     EN: {},
-}
+}, Phase)  # fmt: skip
 del BO, BC, DE, SE, EN
 
 #: The events that move a table from one phase to another, with their action.
@@ -90,6 +92,7 @@ PHASE_EVENTS: Final[Mapping[type[Event], str]] = {
     BetsOpened: "next_coup",
     TableClosed: "close_table",
     CoupRetracted: "undo_card",
+    **gathering.PHASE_EVENTS,
 }
 
 
@@ -202,6 +205,7 @@ class TableState:
     #: The next shoe's commitment and contributions, once drawn (None before,
     #: at a table of real cards, and where no shoe follows).
     next_shoe: NextShoe | None = None
+    entropy: gathering.Entropy = gathering.Entropy()  # the players' contributions
     holder: str | None = None
     punto_hand: str | None = None
     current: Coup | None = None
@@ -243,7 +247,8 @@ class TableState:
     @property
     def completed(self) -> int:
         """Coups fully settled so far."""
-        return self.coup if self.phase in (Phase.SETTLED, Phase.ENDED) else self.coup - 1
+        settled = (Phase.SETTLED, Phase.ENDED, Phase.SHUFFLING)
+        return self.coup if self.phase in settled else self.coup - 1
 
     def find(self, name: str) -> Player | None:
         """The seated player called ``name``, ignoring case and surrounding spaces."""
@@ -384,7 +389,7 @@ def _shuffled(state: TableState, e: ShoeShuffled) -> Changes:
 
 
 def _next_committed(state: TableState, e: NextShoeCommitted | NextShoeHidden) -> Changes:
-    if not (state.shoe is not None and e.shoe == state.shoe.number + 1):
+    if e.shoe != (1 if state.shoe is None else state.shoe.number + 1):  # shoe 1: as it opens
         raise _bad("an event that does not follow")
     if isinstance(e, NextShoeHidden):
         return {"next_shoe": NextShoe(e.shoe, e.commitment)}
@@ -543,12 +548,14 @@ _APPLY: Final[dict[type[Any], Callable[[TableState, Any], Changes]]] = {
     CoupRetracted: _retracted,
     PlayerRebought: _rebought,
     TableClosed: _table_closed,
+    **gathering.APPLY,
 }
 
 
 def initial(event: TableOpened) -> TableState:
     """The state of a table that has just opened."""
-    return TableState(event.table, event.config, events=1)
+    phase, coup = gathering.first_phase(event.config)
+    return TableState(event.table, event.config, Phase(phase), coup=coup, events=1)
 
 
 def apply(state: TableState, event: Event) -> TableState:

@@ -13,11 +13,13 @@ from puntobanco.engine.commands import (
     CloseBets,
     CloseTable,
     Command,
+    CommitContribution,
     Contribute,
     Deal,
     Leave,
     NextCoup,
     PlaceCard,
+    RevealContribution,
     Tick,
     UndoCard,
     Withdraw,
@@ -220,6 +222,12 @@ def engine_commands(table: LiveTable, name: str, command: dict[str, Any]) -> lis
         return [Leave(name)]
     if kind == "contribute":
         return [Contribute(name, _required(command, "text"))]
+    if kind == "commit":  # the phone's own contribution (table.machine.contributions)
+        shoe = _required(command, "shoe")
+        return [CommitContribution(name, shoe, _required(command, "digest"))]
+    if kind == "reveal":
+        shoe = _required(command, "shoe")
+        return [RevealContribution(name, shoe, _required(command, "value"))]
     if kind == "close_bets":
         return [CloseBets()]
     if kind == "close":

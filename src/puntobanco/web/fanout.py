@@ -61,6 +61,7 @@ class Fanout(HubState):
                     version,
                     live.table.phase,
                     state.next_shoe,
+                    state.entropy,  # what they may commit or reveal now
                 )
                 cached = self._own.get(sub)
                 if cached is not None and _same(cached[0], key):

@@ -87,10 +87,17 @@ class Hub(Commands):
             self.tick()
 
     def tick(self) -> None:
-        """Let every croupier table look at the clock (deals when its countdown runs out)."""
+        """Let every croupier table look at the clock (deals when its countdown runs out),
+        and every table whose next shoe gathers its players' contributions (its windows
+        count from a tick after their opening is stored: nothing of the table waits to
+        be written)."""
         now = self._clock()
         for live in list(self._tables.values()):
             table = live.table
+            if table.phase is Phase.SHUFFLING and table.event_count == live.seq:
+                with contextlib.suppress(PuntoBancoError):
+                    table.do(Tick(), lambda: now)
+                continue
             if table.config.format is not Format.CROUPIER or table.phase is not Phase.BETS_OPEN:
                 continue
             try:

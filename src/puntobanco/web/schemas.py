@@ -51,13 +51,18 @@ class Command(_Strict):
 
     id: Short
     type: Literal["predict", "bet", "withdraw", "close_bets", "deal", "next", "card", "undo",
-                  "leave", "contribute", "close"]  # fmt: skip
+                  "leave", "contribute", "commit", "reveal", "close"]  # fmt: skip
     box: Annotated[str, StringConstraints(max_length=32)] | None = None
     stake: Annotated[int, Field(ge=1, le=10**12)] | None = None
     card: Annotated[str, StringConstraints(max_length=8)] | None = None
     # A contribution to the next shoe's client seed: the table says why a text is
     # refused (1 to 64 printable characters without "|"); the schema only bounds it.
     text: Annotated[str, StringConstraints(max_length=256)] | None = None
+    # A phone's commitment to its contribution to the shoe to come, and its reveal:
+    # the shoe's number, 64 hex digits (the table says why one is refused).
+    shoe: Annotated[int, Field(ge=1, le=10**9)] | None = None
+    digest: Annotated[str, StringConstraints(max_length=128)] | None = None
+    value: Annotated[str, StringConstraints(max_length=128)] | None = None
 
 
 class Hello(_Strict):

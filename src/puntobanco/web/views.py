@@ -14,7 +14,7 @@ import json
 from typing import Any, cast
 
 from puntobanco.coup import Outcome, resolve
-from puntobanco.engine.views import next_shoe, side_bets
+from puntobanco.engine.views import contribution_actions, next_shoe, shoe_contributions, side_bets
 from puntobanco.explain import announce, describe_step
 from puntobanco.i18n import Lang
 from puntobanco.paytable import box_key, json_amount
@@ -194,6 +194,7 @@ def _changing(live: Any, state: TableState, lang: Lang) -> dict[str, Any]:
             "client_seed": shoe.client_seed,
             # False at a table opened with a seed: its shoes are derived from it.
             "secret": shoe.commitment is not None and config.seed is None,
+            "contributions": shoe_contributions(state),  # who contributed, who was left out
         },
         # The next shoe: its commitment, shown before anyone contributes to its
         # client seed, and the contributions so far (the table's, not a viewer's).
@@ -359,4 +360,5 @@ def _player_commands(live: Any, player: Player) -> list[str]:
         out.append("leave")
     if table.can_contribute(player.name):
         out.append("contribute")
+    out += contribution_actions(table, player.name)  # the phone's own contributions
     return out

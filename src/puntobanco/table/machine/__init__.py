@@ -11,9 +11,10 @@ sink raises, the table is left exactly as it was.
 ``Table`` is assembled from one part per responsibility: ``core`` (the state,
 its events, batches and the sink), ``seats`` (sitting, leaving, rebuys),
 ``bets`` (stakes and closing bets), ``shoes`` (the fair shuffle, seeds
-committed in advance, contributions, reveals), ``cards`` (physical cards from
-the host) and ``coups`` (dealing, settling, the next coup, the croupier's
-clock, closing the table).
+committed in advance, typed contributions, reveals), ``contributions`` (the
+players' committed contributions to each shoe, commit then reveal), ``cards``
+(physical cards from the host) and ``coups`` (dealing, settling, the next coup,
+the croupier's clock, closing the table).
 """
 
 from __future__ import annotations
@@ -51,7 +52,9 @@ class Table(Coups, HostCards):
         rng: RandomSource | None = None,
     ) -> Table:
         """A new table: opened, its first shoe shuffled (and burned), ``players``
-        seated (names, or ``(name, bankroll)`` pairs).
+        seated (names, or ``(name, bankroll)`` pairs). At a table that takes its
+        players' contributions the first shoe is only committed: it is shuffled
+        once they are in (``contributions``).
 
         All of it is one batch: the sink receives it at once or not at all.
         """

@@ -189,7 +189,28 @@ class Core:
     def _check_phase(self, action: str) -> None:
         state = self.state
         if action not in TRANSITIONS[state.phase]:
+            self._check_players()  # a first shoe waits for the table's fewest players
             raise IllegalActionError(f"table.error.phase.{state.phase.value}", coup=state.coup)
+
+    # The players' contributions to each shoe (``contributions.Contributions`` does
+    # them): what the other parts call, doing nothing at a table that takes none.
+
+    def _gather(self) -> None:
+        """Move the shoe to come on as far as it goes now (a seat came or went)."""
+
+    def _check_players(self) -> None:
+        """Raise while a first shoe waits for the table's fewest players."""
+
+    def _tick_contributions(self, now: float) -> None:
+        """The clock of the shoe to come's windows."""
+
+    def _awaits_contributions(self, number: int) -> bool:
+        """True when shoe ``number`` gathers its players' contributions first."""
+        return False
+
+    def _revealed_values(self, number: int) -> tuple[str, ...]:
+        """The values shoe ``number`` is shuffled with."""
+        return ()
 
     def _can(self, verify: Callable[[], object]) -> bool:
         try:

@@ -26,8 +26,8 @@ from puntobanco.table.events import (
 )
 from puntobanco.table.formats import CardSource
 from puntobanco.table.machine.bets import Bets
+from puntobanco.table.machine.contributions import Contributions
 from puntobanco.table.machine.seats import Seats
-from puntobanco.table.machine.shoes import Shoes
 from puntobanco.table.standings import leaders
 from puntobanco.table.state import Phase, Player
 from puntobanco.table.values import settled_net
@@ -36,7 +36,7 @@ from puntobanco.table.values import settled_net
 MAX_COUP_CARDS: Final = 6
 
 
-class Coups(Bets, Seats, Shoes):
+class Coups(Bets, Seats, Contributions):
     """Dealing, settling and going on; the croupier's countdown; the end."""
 
     def verify_deal(self) -> None:
@@ -151,6 +151,8 @@ class Coups(Bets, Seats, Shoes):
         after its last deal)."""
         self._check_phase("next_coup")
         state = self.state
+        if state.phase is Phase.SHUFFLING:  # bets open once the shoe is shuffled
+            raise IllegalActionError("table.error.phase.shuffling", coup=state.coup)
         if state.config.deals is not None and state.coup >= state.config.deals:
             raise IllegalActionError("table.error.session_over", deals=state.config.deals)
 
@@ -158,10 +160,11 @@ class Coups(Bets, Seats, Shoes):
         """True when ``next_coup`` would be accepted."""
         return self._can(self.verify_next_coup)
 
-    def next_coup(self) -> BetsOpened:
+    def next_coup(self) -> BetsOpened | None:
         """Open bets for the next coup. A session gathers and reshuffles every
         card first; a casino shoe whose last coup is played is changed (new
-        shoe shuffled and burned), an event players see."""
+        shoe shuffled and burned), an event players see. A new shoe that gathers
+        its players' contributions first opens bets once they are in (None now)."""
         self.verify_next_coup()
         state = self.state
         assert state.shoe is not None
@@ -172,6 +175,8 @@ class Coups(Bets, Seats, Shoes):
                 self._emit(ShoeFinished(state.shoe.number))
                 self._reveal()
                 self._new_shoe(state.shoe.number + 1)
+            if self.phase is not Phase.SETTLED:  # its contributions first
+                return None
             return self._emit(BetsOpened(state.coup + 1))
 
     def verify_close_table(self) -> None:
@@ -212,7 +217,7 @@ class Coups(Bets, Seats, Shoes):
         """Close bets (if open), deal, settle, then open the next coup or end
         the session: one batch, so the sink stores the whole coup or none of it."""
         with self.batch():
-            if self.phase is Phase.ENDED:
+            if self.phase in (Phase.ENDED, Phase.SHUFFLING):
                 self._check_phase("close_bets")  # raises, naming the phase
             if self.phase is Phase.BETS_OPEN:
                 self.close_bets()
@@ -251,6 +256,7 @@ class Coups(Bets, Seats, Shoes):
         countdown starts again. Returns the coup dealt, if any. The countdown
         is not part of the log: a reopened table starts it afresh.
         """
+        self._tick_contributions(now)  # the windows of the shoe to come
         state = self.state
         if not state.config.rules.countdown or state.phase is not Phase.BETS_OPEN:
             return None

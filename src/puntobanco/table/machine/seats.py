@@ -59,6 +59,7 @@ class Seats(Core):
             event = self._emit(PlayerSeated(check_name(name), seat, bankroll))
             if state.config.rules.shoe_holder and state.holder is None:
                 self._emit(ShoeHolderChanged(event.name))
+            self._gather()  # the first shoe may be called now (contributions)
         return event
 
     def verify_leave(self, name: str) -> None:
@@ -84,6 +85,7 @@ class Seats(Core):
             event = self._emit(PlayerLeft(player.name, player.seat, player.balance))
             if holder == player.name:
                 self._emit(ShoeHolderChanged(self._next_seat(player.seat)))
+            self._gather()  # the others may all have committed now (contributions)
         return event
 
     def _next_seat(self, seat: int) -> str | None:

@@ -42,7 +42,7 @@ class Shoes(Core):
         committed = self.state.next_shoe
         if committed is not None and committed.number == number and committed.server_seed:
             server_seed = bytes.fromhex(committed.server_seed)
-            contributions = committed.texts
+            contributions = (*committed.texts, *self._revealed_values(number))
         else:
             server_seed, contributions = self._server_seed(number), ()
         client = fair.client_seed(self.state.table, number, contributions)
@@ -64,6 +64,8 @@ class Shoes(Core):
 
     def _new_shoe(self, number: int) -> None:
         config = self.config
+        if self._awaits_contributions(number):  # shuffled once they are in (contributions)
+            return
         if config.real_cards:
             # Physical cards: the shoe's order is nobody's to know.
             self._emit(ShoeShuffled(number, (), None))
@@ -97,6 +99,10 @@ class Shoes(Core):
         state = self.state
         if state.config.real_cards:
             raise IllegalActionError("table.error.contribute.real_cards")
+        if state.config.reveal_seconds is not None:  # they commit first now (contributions)
+            seeded = state.config.seed is not None
+            key = "entropy.error.seeded" if seeded else "entropy.error.typed"
+            raise IllegalActionError(key, table=state.table)
         self._check_phase("contribute")
         player = self.player(name)
         committed = state.next_shoe

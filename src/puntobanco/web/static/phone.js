@@ -113,16 +113,16 @@
     countdownTimer = setInterval(tick, 250);
   }
 
-  // The next shoe: its commitment (drawn before any contribution), the
-  // contributions so far, and the form while this player may still add one.
+  // The next shoe: its commitment (drawn before any contribution) and the
+  // contributions so far (the phones', entropy.js, or a table's typed texts).
   function renderSeed(v) {
     const next = v.next_shoe;
     $("seed").hidden = !next;
     if (!next) return;
     $("next-shoe").textContent = `${w("commitment")} ${next.shoe}: ${next.commitment}`;
     $("next-client").textContent = `${w("client_seed")}: ${next.client_seed}`;
-    $("contributions").replaceChildren(...next.contributions.map((c) => el("li", { text: `${c.name}: ${c.text}` })));
-    $("seed-form").hidden = !v.commands.includes("contribute");
+    const listed = next.commitments ? next.commitments.map((c) => `${c.name}: ${c.value || c.digest}`) : next.contributions.map((c) => `${c.name}: ${c.text}`);
+    $("contributions").replaceChildren(...listed.map((text) => el("li", { text })));
   }
 
   function render(v) {
@@ -174,6 +174,7 @@
     }
     sideBoxes(v, session);
     renderSeed(v);
+    $("entropy").textContent = PBEntropy.onView(v, (c) => conn.send(c), w);  // no action by the player
     $("leave").hidden = !v.commands.includes("leave");
     fitBar();
     const recall = $("recall");
@@ -194,7 +195,7 @@
   function start() {
     conn = PB.connect(table, "player", {
       onView: (v) => { $("net").textContent = ""; render(v); },
-      onError: (e) => error(e.message),
+      onError: (e) => { if (!PBEntropy.quiet(e)) error(e.message); },
       onUnknown: () => { show("join"); $("name-input").focus(); },
       onStatus: (s) => { $("net").textContent = s === "offline" ? w("offline") : ""; },
     });
@@ -214,11 +215,6 @@
     $("leave").addEventListener("click", async () => {
       await act({ type: "leave" });
       await fetch(`/api/tables/${encodeURIComponent(table)}/logout`, { method: "POST" });
-    });
-    $("seed-form").addEventListener("submit", async (event) => {
-      event.preventDefault();
-      const answer = await act({ type: "contribute", text: $("seed-input").value });
-      if (answer.type !== "error") $("seed-input").value = "";
     });
     $("find-form").addEventListener("submit", async (event) => {
       event.preventDefault();
