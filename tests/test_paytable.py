@@ -1,4 +1,4 @@
-"""Settlement: Punto 1:1, Banco 19 for 20, Égalité 8:1 (9:1 on its own table), exact."""
+"""Settlement: Punto 1:1, Banco 19 to 20, Égalité 8:1 (9:1 on its own table), exact."""
 
 from __future__ import annotations
 

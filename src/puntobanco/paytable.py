@@ -9,7 +9,7 @@ side bets of ``SIDE_BETS`` to any paytable. Settlement, the exact odds and the
 simulator all read these records, so that another bet (Super 6, Lucky 6...) is
 one more record and its tests, not new code.
 
-``STANDARD`` is the seeds' table: Punto 1:1, Banco 19 for 20 (a 5% commission),
+``STANDARD`` is the seeds' table: Punto 1:1, Banco 19 to 20 (a 5% commission),
 Égalité 8:1, Punto and Banco refunded on a tie (seeds 000, 001, 004).
 ``TIE_NINE`` pays Égalité 9:1 (seed 002, "8:1 ou 9:1") and is otherwise the
 same: a complete table of its own, as seed 004 section 07 asks. The other

@@ -311,7 +311,7 @@ def outcome_counts_batch_int(counts: npt.ArrayLike) -> IntArray:
 
 def expectations_batch(counts: npt.ArrayLike, *, tie_pays: int = 8) -> npt.NDArray[np.float64]:
     """Expected result per unit on (Punto, Banco, Égalité) for each composition,
-    with Banco paid 19 for 20 and Punto and Banco refunded on a tie."""
+    with Banco paid 19 to 20 and Punto and Banco refunded on a tie."""
     c = outcome_counts_batch(counts).astype(np.float64)
     whole = c.sum(axis=1)
     whole[whole == 0] = np.nan

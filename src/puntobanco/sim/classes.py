@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from puntobanco.odds.levels import Level
 
 I64 = npt.NDArray[np.int64]
-#: Amounts are counted in hundredths of a unit: Banco pays 19 for 20 or 24 for 25.
+#: Amounts are counted in hundredths of a unit: Banco pays 19 to 20 or 24 for 25.
 SCALE = 100
 #: Cells of the final facts by value: ((pt * 2 + pc - 2) * 10 + bt) * 2 + bc - 2.
 CELLS = 400

@@ -11,7 +11,7 @@ out is the shoe's last). The tableau comes in as arrays built from
 Seeds: chunk k of a run seeded S uses ``derive_seed(S, k)``; shoe j of that
 chunk is ``Shoe(decks, seed=derive_seed(derive_seed(S, k), j), cut_card=...)``.
 
-Amounts are integers in hundredths of a unit (Banco pays 19 for 20, or 24
+Amounts are integers in hundredths of a unit (Banco pays 19 to 20, or 24
 for 25 at 4%), so every bankroll is exact. Every coup falls in a class of
 the paytable (``puntobanco.sim.classes``: coups that pay every bet alike),
 looked up like its outcome; a bet's net is its class's price.
