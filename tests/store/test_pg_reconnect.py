@@ -237,16 +237,21 @@ def test_a_network_cut_while_an_append_waits_ends_its_server_process_before_read
     locker = hold_the_head(url, "salon")
     first = store.backend_pid
     thread, errors = in_thread(lambda: store.append("salon", 1, [ANA]))
-    until(lambda: waiting_on_a_lock(url, first))
-    proxy.down()
-    proxy.up()
-    # The store connected again, ended the first process, found nothing stored, and
-    # sent the append again: it waits for the lock in turn.
-    until(lambda: store.backend_pid not in (0, first) and waiting_on_a_lock(url, store.backend_pid))
-    assert not waiting_on_a_lock(url, first)
-    locker.rollback()
-    locker.close()
-    thread.join(10)
+    try:
+        until(lambda: waiting_on_a_lock(url, first))
+        proxy.down()
+        proxy.up()
+        # The store connected again, ended the first process, found nothing stored,
+        # and sent the append again: it waits for the lock in turn.
+        until(
+            lambda: (
+                store.backend_pid not in (0, first) and waiting_on_a_lock(url, store.backend_pid)
+            )
+        )
+        assert not waiting_on_a_lock(url, first)
+    finally:
+        locker.close()  # its transaction rolled back: the append goes on
+        thread.join(10)
     assert not errors and not thread.is_alive()
     assert seqs(url) == [1, 2]
     store.close()
