@@ -16,6 +16,11 @@ that is one of several on one database:
   the owner runs what no client sends (the croupier's clock, ``tick``), and
   when it dies another process's ``take_over`` claims its tables and
   completes a coup it left dealt with the stored cards.
+
+When the database restarts or a connection breaks, the store connects again by
+itself (``store.postgres_link``): a command meanwhile fails with the store's
+``StoreError`` and the table is read again from the log on its next use;
+the listeners listen again and catch up on the commits they missed.
 """
 
 from __future__ import annotations
@@ -144,6 +149,9 @@ class SharedEngine:
                         self.engine.release(table)
                         return Committed(table, int(str(error.params["seq"])), ())
                     if error.key != "store.error.conflict":
+                        # The store failed (out of reach): whether the append landed is
+                        # the log's to say, so the table is read again on its next use.
+                        self.engine.release(table)
                         raise
                     self._follow(table)  # another process wrote: read what it wrote
                 finally:
@@ -189,13 +197,19 @@ class SharedEngine:
         return unsubscribe
 
     def _listen(self) -> None:
+        missed: dict[str, int] = {}  # heard, but the store could not be read then
         while not self._stopping:
             try:
                 heard = self._listener.wait(0.2)
             except Exception:  # the connection closed under us: shutting down
                 return
-            for table, count in heard:
-                self._heard(table, count)
+            for table, count in [*missed.items(), *heard]:
+                try:
+                    self._heard(table, count)
+                except StoreError:  # out of reach: tried again with the next turn
+                    missed[table] = max(count, missed.get(table, 0))
+                else:
+                    missed.pop(table, None)
 
     def _heard(self, table: str, count: int) -> None:
         with self._guard:

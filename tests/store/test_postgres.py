@@ -226,19 +226,21 @@ def test_a_group_commit_is_one_statement_all_or_nothing(pg_url: str) -> None:
     tables = [f"t{n}" for n in range(20)]
     store.append_many([(t, 0, [OPENED]) for t in tables])
     assert sorted(listener.wait(1.0)) == sorted((t, 1) for t in tables)
-    real = store._db
+    real = store._link.connection
     sent: list[str] = []
 
     class Counting:
+        closed = False
+
         def execute(self, sql: str, params: Any = None) -> object:
             sent.append(sql)
             return real.execute(sql, params)
 
-    store._db = Counting()  # type: ignore[assignment]
+    store._link._db = Counting()  # type: ignore[assignment]
     batch = [(t, 1, [PlayerSeated("Ana", 1, 0)]) for t in tables]
     batch.append(("t3", 2, [PlayerSeated("Bo", 2, 0), PlayerSeated("Cy", 3, 0)]))
     store.append_many(batch, commands=[f"sit-{t}" for t in tables] + ["sit-two"])
-    store._db = real
+    store._link._db = real
     assert len(sent) == 1 and sent[0].startswith("SELECT puntobanco_append(")
     assert [r.seq for r in store.load("t3")] == [1, 2, 3, 4]
     assert store.applied("t3", "sit-t3") == 2 and store.applied("t3", "sit-two") == 4

@@ -184,13 +184,15 @@ def _create_database(bins: Path, cluster: Cluster) -> None:
         _check(created, "createdb", cluster.folder)
 
 
-def stop(folder: str | os.PathLike[str], *, remove: bool = False) -> None:
-    """Stop the cluster in ``folder`` (fast shutdown); with ``remove``, delete the folder.
+def stop(folder: str | os.PathLike[str], *, remove: bool = False, mode: str = "fast") -> None:
+    """Stop the cluster in ``folder`` (``mode``: pg_ctl's ``fast`` shutdown, or
+    ``immediate``, as a crash stops it); with ``remove``, delete the folder.
     Stopping a cluster that is not running is not an error."""
+    assert mode in ("fast", "immediate", "smart")
     folder = Path(folder).absolute()
     if (folder / "data" / "postmaster.pid").is_file():
         done = _as_server(
-            [str(bindir() / "pg_ctl"), "-D", str(folder / "data"), "-m", "fast", "-w", "stop"],
+            [str(bindir() / "pg_ctl"), "-D", str(folder / "data"), "-m", mode, "-w", "stop"],
             folder,
         )
         _check(done, "pg_ctl stop", folder)

@@ -22,6 +22,14 @@ a JSON payload ``{"table": ..., "events": n}``) when it commits: other
 processes learn of new events without polling (``Listener``). ``Owner`` holds
 tables by session advisory locks, which PostgreSQL releases by itself when the
 holding process dies, so another process can take a table over.
+
+Every connection of the back end is a ``postgres_link.Link``: after a break (the
+server restarted, the connection ended, the network dropped it) it connects
+again by itself. A read is run again on the new connection; an append whose
+answer was lost with the connection is never sent again blindly: once the lost
+connection's server process has ended, the append is known stored when the
+table's event at its last number carries the hash it would have given it
+(``_landed``), and only an append that did not land is sent again.
 """
 
 from __future__ import annotations
@@ -31,12 +39,13 @@ import os
 import signal
 import threading
 from collections.abc import Callable, Sequence
-from typing import Final, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from puntobanco.errors import StoreError
 from puntobanco.store.base import Append, Listening, Ownership, Record, SharedStore, now_text
 from puntobanco.store.chain import GENESIS, link
 from puntobanco.store.credentials import Credentials
+from puntobanco.store.postgres_link import Link
 from puntobanco.store.postgres_schema import (
     CHANNEL,
     MIGRATIONS,
@@ -50,11 +59,17 @@ from puntobanco.store.postgres_shared import Listener, Owner, PgCredentials
 from puntobanco.table.codec import loads, to_dict
 from puntobanco.table.events import Event
 
+if TYPE_CHECKING:
+    import psycopg
+
+    Db = psycopg.Connection[Any]
+
 __all__ = [
     "CHANNEL",
     "KILL_AFTER_COMMIT",
     "MIGRATIONS",
     "SCHEMA_VERSION",
+    "Link",
     "Listener",
     "Owner",
     "PgCredentials",
@@ -71,6 +86,11 @@ KILL_AFTER_COMMIT: Final = "PUNTOBANCO_TEST_KILL_AFTER_COMMIT"
 CONFLICT_STATE: Final = "PB409"
 #: The one statement of every append (see ``puntobanco_append`` in ``MIGRATIONS``).
 _APPEND: Final = "SELECT puntobanco_append(%s::json, %s)"
+#: How many tables of ``(table, seq, hash)`` hold that event with that hash.
+_LANDED: Final = (
+    "SELECT count(*) FROM events e JOIN unnest(%s::text[], %s::bigint[], %s::text[]) "
+    "AS x(t, s, h) ON e.table_id = x.t AND e.seq = x.s AND e.hash = x.h"
+)
 
 
 def open_url(url: str) -> PostgresStore:
@@ -84,12 +104,12 @@ class PostgresStore:
     def __init__(self, url: str, *, clock: Callable[[], str] = now_text) -> None:
         self.name = redact(url)
         self.url = url
-        self._db = connect(url)
+        self._link = Link(url)
         self._lock = threading.Lock()  # one statement at a time on the connection
         try:
-            migrate(self._db, self.name)
+            self._link.run(lambda db: migrate(db, self.name))
         except BaseException:
-            self._db.close()
+            self._link.close()
             raise
         self._clock = clock
         self._commits = 0
@@ -145,12 +165,18 @@ class PostgresStore:
         """Store ``pairs`` (appends with the command each carries out) with one call of
         ``puntobanco_append``; on a refusal, ``store.error.applied`` where ``applied``
         asks for it and the one append names a command stored before, else the conflict
-        naming the first table whose log is not where its append expected it."""
+        naming the first table whose log is not where its append expected it. A call
+        whose connection broke before it answered is settled by ``_landed``."""
         pg = psycopg_module()
+        link = self._link
         with self._lock:
-            params, heads = self._call(pairs)
+            params, heads = link.run(lambda db: self._call(db, pairs))
+
+            def send(db: Db) -> None:
+                db.execute(_APPEND, params)
+
             try:
-                self._db.execute(_APPEND, params)
+                link.write(send, lambda db: self._landed(db, heads))
             except pg.Error as error:
                 if not isinstance(error, pg.errors.UniqueViolation) and (
                     error.sqlstate != CONFLICT_STATE
@@ -158,17 +184,33 @@ class PostgresStore:
                     raise
                 first, command = pairs[0]
                 done = (
-                    self._applied(first.table, command) if applied and command is not None else None
+                    link.run(lambda db: self._applied(db, first.table, command))
+                    if applied and command is not None
+                    else None
                 )
                 if done is not None:
                     raise StoreError(
                         "store.error.applied", table=first.table, command=command, seq=done
                     ) from None
-                self._conflict([a for a, _ in pairs], cause=error)
+                appends, cause = [a for a, _ in pairs], error
+                link.run(lambda db: self._conflict(db, appends, cause=cause))
             self._heads.update(heads)
         self._committed()
 
-    def _conflict(self, appends: list[Append], cause: Exception) -> NoReturn:
+    @staticmethod
+    def _landed(db: Db, heads: dict[str, tuple[int, str]]) -> bool:
+        """True when the append that leaves each table of ``heads`` at ``(count, hash)``
+        is stored: each table's event ``count`` is the one it made (its hash links the
+        time, the event and the hash before; an append stores all or none)."""
+        tables = list(heads)
+        row = db.execute(
+            _LANDED,
+            (tables, [heads[t][0] for t in tables], [heads[t][1] for t in tables]),
+        ).fetchone()
+        assert row is not None
+        return int(row[0]) == len(tables)
+
+    def _conflict(self, db: Db, appends: list[Append], cause: Exception) -> NoReturn:
         """Raise the conflict of the first append whose table does not hold its count
         (a table named twice: its first append)."""
         seen: set[str] = set()
@@ -176,18 +218,19 @@ class PostgresStore:
             if a.table in seen:
                 continue
             seen.add(a.table)
-            found = self._count(a.table)
+            found = self._count(db, a.table)
             if found != a.expected:
                 raise StoreError(
                     "store.error.conflict", table=a.table, expected=a.expected, found=found
                 ) from cause
         a = appends[0]
+        found = self._count(db, a.table)
         raise StoreError(
-            "store.error.conflict", table=a.table, expected=a.expected, found=self._count(a.table)
+            "store.error.conflict", table=a.table, expected=a.expected, found=found
         ) from cause
 
     def _call(
-        self, pairs: list[tuple[Append, str | None]]
+        self, db: Db, pairs: list[tuple[Append, str | None]]
     ) -> tuple[tuple[str, str], dict[str, tuple[int, str]]]:
         """The arguments of ``puntobanco_append`` for ``pairs``, and each table's head
         once they are stored. A table's appends are chained into one (each keeps its
@@ -202,7 +245,7 @@ class PostgresStore:
         for a, command in pairs:
             known = heads.get(a.table)
             if known is None:
-                prev = self._prev(a.table, a.expected)
+                prev = self._prev(db, a.table, a.expected)
             else:  # named again: it must follow on its append before
                 prev = known[1] if known[0] == a.expected else None
             if prev is None:
@@ -210,7 +253,7 @@ class PostgresStore:
                     "store.error.conflict",
                     table=a.table,
                     expected=a.expected,
-                    found=self._count(a.table),
+                    found=self._count(db, a.table),
                 )
             stamps = list(a.times) if a.times else [stamp] * len(a.events)
             starts.setdefault(a.table, (a.expected, prev, stamps[0]))
@@ -237,14 +280,14 @@ class PostgresStore:
         # One JSON text: psycopg would dump each element of a list argument in Python.
         return (json.dumps(batch, ensure_ascii=False), CHANNEL), heads
 
-    def _prev(self, table: str, expected: int) -> str | None:
+    def _prev(self, db: Db, table: str, expected: int) -> str | None:
         """The hash of the table's event ``expected`` (None if it has none yet)."""
         known = self._heads.get(table)
         if expected == 0:
             return GENESIS
         if known is not None and known[0] == expected:
             return known[1]
-        row = self._db.execute(
+        row = db.execute(
             "SELECT hash FROM events WHERE table_id = %s AND seq = %s", (table, expected)
         ).fetchone()
         return str(row[0]) if row and row[0] is not None else None
@@ -254,12 +297,14 @@ class PostgresStore:
         if self._kill_after is not None and self._commits >= self._kill_after:
             os.kill(os.getpid(), signal.SIGKILL)
 
-    def _count(self, table: str) -> int:
-        row = self._db.execute("SELECT events FROM heads WHERE table_id = %s", (table,)).fetchone()
+    @staticmethod
+    def _count(db: Db, table: str) -> int:
+        row = db.execute("SELECT events FROM heads WHERE table_id = %s", (table,)).fetchone()
         return int(row[0]) if row else 0
 
-    def _applied(self, table: str, command: str) -> int | None:
-        row = self._db.execute(
+    @staticmethod
+    def _applied(db: Db, table: str, command: str) -> int | None:
+        row = db.execute(
             "SELECT seq FROM commands WHERE table_id = %s AND id = %s", (table, command)
         ).fetchone()
         return int(row[0]) if row else None
@@ -267,23 +312,27 @@ class PostgresStore:
     def applied(self, table: str, command: str) -> int | None:
         """The table's event count once ``command`` was applied; None if it never was."""
         with self._lock:
-            return self._applied(table, command)
+            return self._link.run(lambda db: self._applied(db, table, command))
 
     def progress(self, table: str, command: str) -> tuple[int, int | None]:
         """The table's event count and ``applied(table, command)``, in one query."""
-        with self._lock:
-            row = self._db.execute(
+
+        def ask(db: Db) -> tuple[Any, ...] | None:
+            return db.execute(
                 "SELECT (SELECT events FROM heads WHERE table_id = %(t)s), "
                 "(SELECT seq FROM commands WHERE table_id = %(t)s AND id = %(c)s)",
                 {"t": table, "c": command},
             ).fetchone()
+
+        with self._lock:
+            row = self._link.run(ask)
         assert row is not None
         return int(row[0] or 0), None if row[1] is None else int(row[1])
 
     def count(self, table: str) -> int:
         """How many events the table holds (0 for an unknown table)."""
         with self._lock:
-            return self._count(table)
+            return self._link.run(lambda db: self._count(db, table))
 
     def load(self, table: str) -> list[Record]:
         """See ``EventStore.load``."""
@@ -292,12 +341,16 @@ class PostgresStore:
     def load_after(self, table: str, seq: int, *, limit: int | None = None) -> list[Record]:
         """The table's events after number ``seq``, oldest first (a catch-up);
         the first ``limit`` of them only, if given."""
-        with self._lock:
-            rows = self._db.execute(
+
+        def read(db: Db) -> list[tuple[Any, ...]]:
+            return db.execute(
                 "SELECT seq, time, body, hash FROM events WHERE table_id = %s AND seq > %s "
                 "ORDER BY seq LIMIT %s",
                 (table, seq, limit),
             ).fetchall()
+
+        with self._lock:
+            rows = self._link.run(read)
             if rows and rows[-1][3] is not None:
                 known = self._heads.get(table)
                 if known is None or known[0] < rows[-1][0]:
@@ -307,56 +360,79 @@ class PostgresStore:
     def head(self, table: str, seq: int | None = None) -> str:
         """See ``ChainStore.head``: the stored hash, one lookup (none after this
         store's own append or load)."""
+
+        def last(db: Db) -> tuple[Any, ...] | None:
+            return db.execute("SELECT hash FROM heads WHERE table_id = %s", (table,)).fetchone()
+
         with self._lock:
             if seq is None:
-                row = self._db.execute(
-                    "SELECT hash FROM heads WHERE table_id = %s", (table,)
-                ).fetchone()
+                row = self._link.run(last)
                 return GENESIS if row is None else str(row[0])
-            found = self._prev(table, seq)
+            at = seq
+            found = self._link.run(lambda db: self._prev(db, table, at))
         if found is None:
             raise StoreError("store.error.no_event", table=table, seq=seq, db=self.name)
         return found
 
     def save_snapshot(self, table: str, seq: int, body: str) -> None:
         """Keep ``body``, the table's state after its event ``seq`` (replacing an older one;
-        of two processes saving at once, the later state stays)."""
-        with self._lock:
-            self._db.execute(
+        of two processes saving at once, the later state stays; saving it again after a
+        break changes nothing)."""
+
+        def save(db: Db) -> None:
+            db.execute(
                 "INSERT INTO snapshots (table_id, seq, body) VALUES (%s, %s, %s) "
                 "ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq, body = excluded.body "
                 "WHERE excluded.seq > snapshots.seq",
                 (table, seq, body),
             )
 
+        with self._lock:
+            self._link.run(save)
+
     def load_snapshot(self, table: str) -> tuple[int, str] | None:
         """The latest snapshot of ``table``: ``(seq, body)``, or None."""
-        with self._lock:
-            row = self._db.execute(
+
+        def read(db: Db) -> tuple[Any, ...] | None:
+            return db.execute(
                 "SELECT seq, body FROM snapshots WHERE table_id = %s", (table,)
             ).fetchone()
+
+        with self._lock:
+            row = self._link.run(read)
         return None if row is None else (int(row[0]), str(row[1]))
 
     def tables(self) -> list[str]:
         """See ``EventStore.tables`` (oldest first, by the time of each table's first event)."""
+
+        def read(db: Db) -> list[tuple[Any, ...]]:
+            return db.execute("SELECT table_id FROM heads ORDER BY first_time, table_id").fetchall()
+
         with self._lock:
-            rows = self._db.execute(
-                "SELECT table_id FROM heads ORDER BY first_time, table_id"
-            ).fetchall()
+            rows = self._link.run(read)
         return [str(table) for (table,) in rows]
 
     def schema_version(self) -> int:
         """The version of the schema in the database."""
+
+        def read(db: Db) -> tuple[Any, ...] | None:
+            return db.execute("SELECT max(version) FROM puntobanco_schema").fetchone()
+
         with self._lock:
-            row = self._db.execute("SELECT max(version) FROM puntobanco_schema").fetchone()
+            row = self._link.run(read)
         assert row is not None
         return int(row[0])
 
     @property
     def backend_pid(self) -> int:
-        """The server process of this store's connection (it sends the notifications
-        of this store's appends)."""
-        return int(self._db.info.backend_pid)
+        """The server process of this store's connection now (it sends the
+        notifications of this store's appends); 0 while it is broken."""
+        return self._link.pid
+
+    @property
+    def reconnects(self) -> int:
+        """How many times this store connected again after its connection broke."""
+        return self._link.reconnects
 
     # -- what several processes on one database share (``SharedStore``) ---------------
 
@@ -367,8 +443,9 @@ class PostgresStore:
     def listener(self, *, ignore: Sequence[SharedStore] = ()) -> Listening:
         """See ``SharedStore.listener`` (``Listener``): the commits made through the
         stores of ``ignore`` are not heard."""
-        pids = [s.backend_pid for s in ignore if isinstance(s, PostgresStore)]
-        return Listener(self.url, ignore=pids)
+        stores = [s for s in ignore if isinstance(s, PostgresStore)]
+        # Asked at each notification: a store's connection changes when it reconnects.
+        return Listener(self.url, ignore=lambda: {s.backend_pid for s in stores})
 
     def owner(self) -> Ownership:
         """See ``SharedStore.owner`` (``Owner``: session advisory locks)."""
@@ -381,4 +458,4 @@ class PostgresStore:
 
     def close(self) -> None:
         """Close the connection."""
-        self._db.close()
+        self._link.close()

@@ -133,12 +133,27 @@ def psycopg_module() -> Any:
     return psycopg
 
 
-def connect(url: str, *, autocommit: bool = True) -> psycopg.Connection[Any]:
-    """A connection to ``url``; ``StoreError`` (in words) when the database cannot be reached."""
+#: TCP keepalives, unless the URL sets its own: a connection whose server went
+#: silent (a network cut, a host gone) is found broken within about 25 s, not
+#: after the system's retransmission timeout (minutes), even while it waits for
+#: an answer.
+KEEPALIVES: Final[Mapping[str, str]] = {
+    "keepalives": "1",
+    "keepalives_idle": "10",
+    "keepalives_interval": "5",
+    "keepalives_count": "3",
+}
+
+
+def connect(url: str, *, autocommit: bool = True, timeout: int = 10) -> psycopg.Connection[Any]:
+    """A connection to ``url`` (``timeout``: libpq's ``connect_timeout``, in seconds);
+    ``StoreError`` (in words) when the database cannot be reached."""
     pg = psycopg_module()
     try:
+        given = pg.conninfo.conninfo_to_dict(url)
+        options = {k: v for k, v in KEEPALIVES.items() if k not in given}
         connection: psycopg.Connection[Any] = pg.connect(
-            url, autocommit=autocommit, connect_timeout=10
+            url, autocommit=autocommit, connect_timeout=timeout, **options
         )
     except pg.Error as error:
         reason = str(error).strip().splitlines()

@@ -9,50 +9,91 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Collection, Iterator
-from time import monotonic
-from typing import Final
+import time
+from collections.abc import Callable, Collection
+from typing import TYPE_CHECKING, Any, Final
 
+from puntobanco.errors import StoreError
 from puntobanco.store.credentials import HOST, Identity, TableMeta
-from puntobanco.store.postgres_schema import CHANNEL, connect, migrate, redact
+from puntobanco.store.postgres_link import Link
+from puntobanco.store.postgres_schema import CHANNEL, migrate, psycopg_module, redact
+
+if TYPE_CHECKING:
+    import psycopg
+
+    Db = psycopg.Connection[Any]
 
 
 class Listener:
     """New events of every table, as other processes commit them (``LISTEN puntobanco``).
 
     ``wait(timeout)`` returns ``(table, events)`` pairs: the table now holds
-    ``events`` events. A listener has its own connection.
+    ``events`` events. A listener has its own connection; when it breaks, the
+    listener connects and listens again by itself, and its next ``wait``
+    returns every table's count (what was committed while it was not
+    listening: the commits it missed, told as commits are).
     """
 
-    def __init__(self, url: str, *, ignore: Collection[int] = ()) -> None:
-        self._db = connect(url)
-        self._db.execute(f"LISTEN {CHANNEL}")
-        self._ignore = frozenset(ignore)
+    def __init__(
+        self, url: str, *, ignore: Collection[int] | Callable[[], Collection[int]] = ()
+    ) -> None:
+        self._link = Link(url, setup=_listen)
+        self._closed = False
+        self._seen = self._link.reconnects
+        if callable(ignore):
+            self._ignore = ignore
+        else:
+            pids = frozenset(ignore)
+            self._ignore = lambda: pids
 
     def wait(self, timeout: float) -> list[tuple[str, int]]:
         """The notifications that arrive within ``timeout`` seconds (all that are waiting
         once the first has come; none if none came), but those of the connections
-        (server process ids) it was told to ignore."""
+        (server process ids) it was told to ignore; after its connection broke, once
+        it listens again, every table's count. Raises once closed."""
+        pg = psycopg_module()
         heard: list[tuple[str, int]] = []
-        deadline = monotonic() + timeout
+        deadline = time.monotonic() + timeout
         while not heard:
-            left = deadline - monotonic()
+            left = deadline - time.monotonic()
             if left <= 0:
                 return heard
-            came = list(self._db.notifies(timeout=left, stop_after=1))
-            if came:
-                came += self._db.notifies(timeout=0.0)
-            heard = [_heard(n.payload) for n in came if n.pid not in self._ignore]
+            try:
+                db = self._link.connection
+            except StoreError:
+                if self._closed:
+                    raise
+                time.sleep(min(left, max(self._link.retry_in, 0.01)))
+                continue
+            if self._link.reconnects != self._seen:
+                self._seen = self._link.reconnects
+                return self._link.run(_counts)
+            try:
+                came = list(db.notifies(timeout=left, stop_after=1))
+                if came:
+                    came += db.notifies(timeout=0.0)
+            except pg.Error as error:
+                if self._closed or not self._link.broke(db, error):
+                    raise
+                continue
+            ignore = self._ignore()
+            heard = [_heard(n.payload) for n in came if n.pid not in ignore]
         return heard
-
-    def __iter__(self) -> Iterator[tuple[str, int]]:
-        """Every notification, as it arrives (until the connection closes)."""
-        for notice in self._db.notifies():
-            yield _heard(notice.payload)
 
     def close(self) -> None:
         """Stop listening."""
-        self._db.close()
+        self._closed = True
+        self._link.close()
+
+
+def _listen(db: Db) -> None:
+    db.execute(f"LISTEN {CHANNEL}")
+
+
+def _counts(db: Db) -> list[tuple[str, int]]:
+    """Every table's event count (what a listener that was away may have missed)."""
+    rows = db.execute("SELECT table_id, events FROM heads ORDER BY table_id").fetchall()
+    return [(str(table), int(events)) for table, events in rows]
 
 
 def _heard(payload: str) -> tuple[str, int]:
@@ -66,27 +107,35 @@ class Owner:
     Only one connection in the whole database can hold a table's lock;
     PostgreSQL drops it when that connection ends, which a process killed
     with ``kill -9`` does at once on loopback. ``claim`` is non-blocking.
+    When the connection breaks its locks are gone with it: the new connection
+    takes back the tables no other process took meanwhile, and lets go of the
+    others.
     """
 
     def __init__(self, url: str) -> None:
-        self._db = connect(url)
         self._held: set[str] = set()
         self._lock = threading.Lock()
+        self._link = Link(url, setup=self._reclaim)
 
     @staticmethod
     def key_sql() -> str:
         """The lock key of a table: a 64-bit hash of the schema and the table's name."""
         return "hashtextextended('puntobanco/' || current_schema() || '/' || %s, 0)"
 
+    def _try(self, db: Db, table: str) -> bool:
+        row = db.execute(f"SELECT pg_try_advisory_lock({self.key_sql()})", (table,)).fetchone()
+        return bool(row and row[0])
+
+    def _reclaim(self, db: Db) -> None:
+        """On a new connection (after a break): the tables held before, taken again."""
+        self._held = {table for table in self._held if self._try(db, table)}
+
     def claim(self, table: str) -> bool:
         """Take the table if no other process holds it; True if this process owns it now."""
         with self._lock:
-            if table in self._held:
+            if table in self._held and self._link.run(_alive):
                 return True
-            row = self._db.execute(
-                f"SELECT pg_try_advisory_lock({self.key_sql()})", (table,)
-            ).fetchone()
-            if row and row[0]:
+            if self._link.run(lambda db: self._try(db, table)):
                 self._held.add(table)
                 return True
             return False
@@ -95,18 +144,31 @@ class Owner:
         """Let another process take the table."""
         with self._lock:
             if table in self._held:
-                self._db.execute(f"SELECT pg_advisory_unlock({self.key_sql()})", (table,))
+                self._link.run(
+                    lambda db: db.execute(
+                        f"SELECT pg_advisory_unlock({self.key_sql()})", (table,)
+                    ).fetchone()
+                )
                 self._held.discard(table)
 
     @property
     def held(self) -> frozenset[str]:
-        """The tables this process owns."""
-        return frozenset(self._held)
+        """The tables this process owns (its connection checked first: one that broke
+        is made again, taking back what it can)."""
+        with self._lock:
+            if self._held:
+                self._link.run(_alive)
+            return frozenset(self._held)
 
     def close(self) -> None:
         """Release every table (by ending the connection)."""
-        self._db.close()
+        self._link.close()
         self._held.clear()
+
+
+def _alive(db: Db) -> bool:
+    db.execute("SELECT 1")
+    return True
 
 
 class PgCredentials:
@@ -117,51 +179,69 @@ class PgCredentials:
     shared: Final = True
 
     def __init__(self, url: str) -> None:
-        self._db = connect(url)
+        self._link = Link(url)
         self._lock = threading.Lock()  # one statement at a time on the connection
         try:
-            migrate(self._db, redact(url))
+            self._link.run(lambda db: migrate(db, redact(url)))
         except BaseException:
-            self._db.close()
+            self._link.close()
             raise
 
     def load(self) -> tuple[list[TableMeta], dict[str, Identity]]:
         """See ``Credentials.load``."""
-        with self._lock:
-            rows = self._db.execute(
+
+        def read(db: Db) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+            rows = db.execute(
                 "SELECT table_id, join_code, settings FROM web_tables ORDER BY position"
             ).fetchall()
-            tokens = self._db.execute(
-                "SELECT digest, table_id, role, player FROM web_tokens"
-            ).fetchall()
+            tokens = db.execute("SELECT digest, table_id, role, player FROM web_tokens").fetchall()
+            return rows, tokens
+
+        with self._lock:
+            rows, tokens = self._link.run(read)
         tables = [TableMeta(t, code, json.loads(settings)) for t, code, settings in rows]
         return tables, {digest: Identity(t, role, player) for digest, t, role, player in tokens}
 
     def add_table(self, meta: TableMeta, host_hash: str) -> None:
-        """See ``Credentials.add_table`` (one transaction: the table and its host token)."""
-        with self._lock, self._db.transaction():
-            self._db.execute(
-                "INSERT INTO web_tables (table_id, join_code, settings) VALUES (%s, %s, %s)",
-                (meta.table, meta.join_code, json.dumps(meta.settings)),
-            )
-            self._db.execute(
-                "INSERT INTO web_tokens VALUES (%s, %s, %s, NULL)", (host_hash, meta.table, HOST)
-            )
+        """See ``Credentials.add_table`` (one transaction: the table and its host token;
+        after a break, known stored when its token is there)."""
+
+        def insert(db: Db) -> None:
+            with db.transaction():
+                db.execute(
+                    "INSERT INTO web_tables (table_id, join_code, settings) VALUES (%s, %s, %s)",
+                    (meta.table, meta.join_code, json.dumps(meta.settings)),
+                )
+                db.execute(
+                    "INSERT INTO web_tokens VALUES (%s, %s, %s, NULL)",
+                    (host_hash, meta.table, HOST),
+                )
+
+        with self._lock:
+            self._link.write(insert, lambda db: _has_token(db, host_hash))
 
     def add_token(self, digest: str, identity: Identity) -> None:
-        """See ``Credentials.add_token``."""
-        with self._lock:
-            self._db.execute(
+        """See ``Credentials.add_token`` (after a break, known stored when it is there)."""
+
+        def insert(db: Db) -> None:
+            db.execute(
                 "INSERT INTO web_tokens VALUES (%s, %s, %s, %s)",
                 (digest, identity.table, identity.role, identity.player),
             )
 
+        with self._lock:
+            self._link.write(insert, lambda db: _has_token(db, digest))
+
     def find_token(self, digest: str) -> Identity | None:
         """See ``Credentials.find_token``."""
-        with self._lock:
-            row = self._db.execute(
+
+        def read(db: Db) -> tuple[Any, ...] | None:
+            return db.execute(
                 "SELECT table_id, role, player FROM web_tokens WHERE digest = %s", (digest,)
             ).fetchone()
+
+        with self._lock:
+            row = self._link.run(read)
         return None if row is None else Identity(row[0], row[1], row[2])
 
     def find_table(self, table: str) -> TableMeta | None:
@@ -173,13 +253,21 @@ class PgCredentials:
         return self._meta("join_code", code)
 
     def _meta(self, column: str, value: str) -> TableMeta | None:
-        with self._lock:
-            row = self._db.execute(
+        def read(db: Db) -> tuple[Any, ...] | None:
+            return db.execute(
                 f"SELECT table_id, join_code, settings FROM web_tables WHERE {column} = %s",
                 (value,),
             ).fetchone()
+
+        with self._lock:
+            row = self._link.run(read)
         return None if row is None else TableMeta(row[0], row[1], json.loads(row[2]))
 
     def close(self) -> None:
         """Close the connection."""
-        self._db.close()
+        self._link.close()
+
+
+def _has_token(db: Db, digest: str) -> bool:
+    found = db.execute("SELECT 1 FROM web_tokens WHERE digest = %s", (digest,)).fetchone()
+    return found is not None

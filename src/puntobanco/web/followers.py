@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
+from puntobanco.errors import PuntoBancoError
 from puntobanco.store.chain import hashes
 from puntobanco.table.codec import to_dict
 from puntobanco.web.fanout import Fanout
@@ -33,7 +34,10 @@ class Followers(Fanout):
         if live is None or self._busy(live):
             return  # heard again once its own commit is over (``_push_loop``)
         seq = live.seq
-        records = await asyncio.to_thread(self._reader.load_after, table, seq)
+        try:
+            records = await asyncio.to_thread(self._reader.load_after, table, seq)
+        except PuntoBancoError:  # out of reach: the listener tells again once it is back
+            return
         live = self._tables.get(table)
         if live is None or live.seq != seq or self._busy(live) or not records:
             return
@@ -48,9 +52,11 @@ class Followers(Fanout):
         self._push_views(live)
 
     def _busy(self, live: Live) -> bool:
-        """True while ``live`` has writes of its own not committed yet, or is reloaded."""
+        """True while ``live`` has writes of its own not committed yet, or is reloaded
+        (or is to be: ``stale``)."""
         return (
             live.table.event_count != live.seq
             or live.name in self._pending
             or live.name in self._recovering
+            or live.stale is not None
         )

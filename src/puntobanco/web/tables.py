@@ -69,8 +69,14 @@ class Tables(Writer):
         return meta
 
     async def live(self, table: str) -> Live:
-        """The table, loaded from the store on first use."""
+        """The table, loaded from the store on first use (and read again after a
+        failed commit: ``StoreError`` while the store cannot give it)."""
         found = self._tables.get(table)
+        if found is not None and found.stale is not None:
+            await self._revive(found)
+            found = self._tables.get(table)
+            if found is not None and found.stale is not None:
+                raise found.stale
         if found is not None:
             return found
         meta = self.meta(table)

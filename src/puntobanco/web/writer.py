@@ -8,14 +8,19 @@ The writer takes the next batch as soon as a commit is over, without waiting
 for the event loop: a busy loop delays acknowledgements, not the writes
 behind them. A failed commit reloads the tables it touched from the store, so
 memory never runs ahead of the log; their writes queued meanwhile are
-refused, never written on top of the lost ones.
+refused, never written on top of the lost ones. A table that cannot be read
+again then (the store out of reach) stays refused until its next use reads
+it (``_revive``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Sequence
+from functools import partial
+from typing import Final
 
 from puntobanco.engine.live import LiveTable
 from puntobanco.errors import PuntoBancoError, StoreError
@@ -24,6 +29,8 @@ from puntobanco.table.events import Event
 from puntobanco.web.auth import TableMeta
 from puntobanco.web.followers import Followers
 from puntobanco.web.live import Live, Write
+
+LOG: Final = logging.getLogger("puntobanco.web")
 
 
 class TableSink:
@@ -216,13 +223,50 @@ class Writer(Followers):
         return {name: head_of(self._store, name, seq) for name, seq in ends.items()}
 
     async def _reload(self, lives: dict[str, Live]) -> None:
-        """Read each table of ``lives`` again from the store (after a failed commit)."""
+        """Read each table of ``lives`` again from the store (after a failed commit).
+        A table the store cannot give now keeps its old copy, marked ``stale`` with
+        the reason: refused until it is read again (``_revive``)."""
         for name, old in lives.items():
-            records = await self._run(self._store.load, name)
-            new = self._rebuild(old.meta, [r.event for r in records])
-            new.head = await self._run(head_of, self._store, name, new.seq)
+            try:
+                records = await self._run(self._store.load, name)
+                new = self._rebuild(old.meta, [r.event for r in records])
+                new.head = await self._run(head_of, self._store, name, new.seq)
+            except Exception as error:  # noqa: BLE001 - the store's failure, kept as the reason
+                old.stale = (
+                    error
+                    if isinstance(error, PuntoBancoError)
+                    else StoreError("web.error.store", reason=str(error))
+                )
+                LOG.warning("table %s not read again: %s", name, old.stale)
+                continue
             new.subscribers = old.subscribers
             new.answers = old.answers
             self._tables[name] = new
             if self._shared is not None:
                 self._push_views(new)  # another process's commit is what they see now
+
+    def _heard(self, latest: dict[str, int]) -> None:
+        """``Followers._heard``; a table whose reload failed is read again now (what
+        was heard is in the store, which answers again)."""
+        loop = asyncio.get_running_loop()
+        for table, count in latest.items():
+            live = self._tables.get(table)
+            if live is not None and live.stale is not None and count > live.seq:
+                loop.create_task(self._revive(live))
+        super()._heard(latest)
+
+    async def _revive(self, live: Live) -> None:
+        """Read again ``live``, a table whose commit failed, unless a reload of it is
+        under way already (then wait for that one): once this returns, the table is
+        the store's again, or still ``stale`` with the reason it is not."""
+        name = live.name
+        task = self._recovering.get(name)
+        if task is None:
+            task = asyncio.get_running_loop().create_task(self._reload({name: live}))
+            self._recovering[name] = task
+            task.add_done_callback(partial(self._revived, name))
+        await asyncio.wait([task])
+
+    def _revived(self, name: str, task: asyncio.Task[None]) -> None:
+        if self._recovering.get(name) is task:
+            del self._recovering[name]
