@@ -158,6 +158,8 @@ GLOSSARY: dict[str, str] = {
     "more": "the number of cards still needed",
     "n": "a number",
     "name": "a name (of a player, a paytable, a strategy or a setting)",
+    "to": "the player the shoe goes to (the next occupied seat)",
+    "holder": "the player who holds them (Punto's cards, or the shoe)",
     "names": "a list of names, already joined",
     "needed": "the number of cards needed",
     "net": "a net win or loss",

@@ -120,7 +120,23 @@ def test_every_event_reads_as_a_sentence_in_three_languages() -> None:
     unseeded.sit("Ana", 10**7)
     exported = SimpleNamespace(events=public_log(unseeded.events), config=unseeded.config)
     unseeded.close_table()  # its shoe's server seed revealed
-    for game in (casino, session, casino2, typed, assisted, exported, unseeded):
+    # Punto's cards face down with a player (turned by them, then by the dealer), the shoe passed.
+    turning = Table.open(
+        "turning",
+        TableConfig.casino(seed=3, turn_seconds=5),
+        players=[("Ana", 10**7), ("Bruno", 10**7)],
+    )
+    turning.pass_shoe("Ana")
+    for turner in ("Ana", None):
+        turning.bet("Ana", "punto", 1000)
+        turning.close_bets()
+        turning.deal()
+        if turner is None:
+            turning.tick(0.0)
+            turning.tick(10.0)
+        else:
+            turning.turn_punto(turner)
+    for game in (casino, session, casino2, typed, assisted, exported, unseeded, turning):
         for event in game.events:
             seen.add(type(event))
             for lang in LANGS:

@@ -83,10 +83,12 @@ def event_strategy(cls: type) -> st.SearchStrategy[Any]:
         "value": st.binary(min_size=32, max_size=32).map(bytes.hex),
         "seconds": st.integers(1, 300),
         "excluded": st.lists(texts, max_size=4).map(tuple),
+        "to": texts,  # the seat a shoe is passed to
     }
     from dataclasses import fields
 
-    fixed = {"name": texts} if cls.__name__ not in ("PuntoCardsHanded", "ShoeHolderChanged") else {}
+    optional_name = ("PuntoCardsHanded", "PuntoCardsTurned", "ShoeHolderChanged")
+    fixed = {"name": texts} if cls.__name__ not in optional_name else {}
     if cls.__name__ in ("ShoeRevealed", "NextShoeCommitted"):  # the seed is always there
         fixed["server_seed"] = st.binary(min_size=32, max_size=32).map(bytes.hex)
     if cls.__name__ == "NextShoeHidden":  # and so is the commitment of a seed in advance

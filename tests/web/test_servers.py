@@ -274,7 +274,8 @@ def test_the_owner_killed_after_committing_a_deal_its_client_retries_on_the_othe
         for name, box, stake in (("Ana", "banco", 2_000), ("Bruno", "punto", 3_000)):
             alone.sit(name, 100_000)
             alone.bet(name, box, stake)
-        assert view["last"]["cards"] == [str(c) for c in alone.play_coup().cards]
+        dealt = alone.play_coup()
+        assert dealt is not None and view["last"]["cards"] == [str(c) for c in dealt.cards]
     finally:
         a.stop()
         b.stop()

@@ -76,7 +76,27 @@ class CloseBets:
 @dataclass(frozen=True, slots=True)
 class Deal:
     """Close bets if open, deal the coup from the shoe, settle it, open the next one
-    (or end a session after its last deal): one commit."""
+    (or end a session after its last deal): one commit. ``name``: the player who
+    holds the shoe and deals it once bets are closed (seed 002); None, the dealer.
+    Where Punto's cards go face down to a player, the coup stops there until
+    they are turned over (``TurnPunto``)."""
+
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPunto:
+    """Player ``name``, handed Punto's cards face down, turns them over: the coup is
+    dealt on, settled, and the next one opened."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class PassShoe:
+    """Player ``name`` holds the shoe and declines to deal: it goes to the next seat."""
+
+    name: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +181,8 @@ Command = (
     | Withdraw
     | CloseBets
     | Deal
+    | TurnPunto
+    | PassShoe
     | Tick
     | PlaceCard
     | UndoCard
@@ -182,6 +204,8 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         Withdraw,
         CloseBets,
         Deal,
+        TurnPunto,
+        PassShoe,
         Tick,
         PlaceCard,
         UndoCard,

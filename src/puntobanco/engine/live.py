@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, Final
 
+from puntobanco.cards import Card
 from puntobanco.engine.commands import (
     Bet,
     CloseBets,
@@ -26,11 +27,13 @@ from puntobanco.engine.commands import (
     Deal,
     Leave,
     NextCoup,
+    PassShoe,
     PlaceCard,
     Rebuy,
     RevealContribution,
     Sit,
     Tick,
+    TurnPunto,
     UndoCard,
     Withdraw,
 )
@@ -70,8 +73,12 @@ def carry_out(machine: Table, command: Command, clock: Callable[[], float]) -> N
             machine.withdraw(name, box)
         case CloseBets():
             machine.close_bets()
-        case Deal():
-            machine.play_coup()
+        case Deal(name):
+            machine.play_coup(name)
+        case TurnPunto(name):
+            machine.turn_punto(name)
+        case PassShoe(name):
+            machine.pass_shoe(name)
         case Tick():
             machine.tick(clock())
         case PlaceCard(card):
@@ -180,6 +187,28 @@ class LiveTable:
         """True when the coup may be dealt from the shoe now (bets closed)."""
         return self._machine.can_deal()
 
+    def can_turn_punto(self, name: str) -> bool:
+        """True when ``name`` holds Punto's cards face down and may turn them over."""
+        return self._machine.can_turn_punto(name)
+
+    def can_pass_shoe(self, name: str) -> bool:
+        """True when ``name`` holds the shoe and may pass it on now."""
+        return self._machine.can_pass_shoe(name)
+
+    def can_deal_as(self, name: str) -> bool:
+        """True when ``name`` holds the shoe and may deal the coup now (bets closed)."""
+        return self._machine.phase is Phase.BETS_CLOSED and self._machine.can_deal(name)
+
+    def face_down_cards(self, name: str) -> tuple[Card, ...]:
+        """Punto's cards, for the player ``name`` who holds them face down (else none)."""
+        if self._machine.state.face_down != name:
+            return ()
+        return self._machine.face_down_cards()
+
+    def turn_left(self, now: float) -> float | None:
+        """Seconds before the dealer turns Punto's cards (None: none face down)."""
+        return self._machine.turn_left(now)
+
     def can_undo_card(self) -> bool:
         """True when the host may take the last card back."""
         return self._machine.can_undo_card()
@@ -254,5 +283,7 @@ class LiveTable:
             if machine.phase is Phase.DEALT:
                 machine.settle()
             return
+        if machine.state.face_down is not None:
+            return  # Punto's cards stay with their player: the clock turns them in time
         if machine.phase in (Phase.DEALT, Phase.SETTLED, Phase.BETS_CLOSED):
             machine.play_coup()

@@ -25,10 +25,12 @@ from puntobanco.engine.commands import (
     Deal,
     Leave,
     NextCoup,
+    PassShoe,
     Rebuy,
     RevealContribution,
     Sit,
     Tick,
+    TurnPunto,
     UndoCard,
     Withdraw,
 )
@@ -57,11 +59,26 @@ PRESETS: Final[Mapping[Format, Callable[..., TableConfig]]] = {
 
 #: A player's commitment to a contribution and its reveal (``table.machine.contributions``).
 ENTROPY: Final = (CommitContribution, RevealContribution)
-#: The commands a player may send for themselves (the host may send any other).
-PLAYER_COMMANDS: Final = (Sit, Leave, Bet, Withdraw, Rebuy, Tick, Contribute, *ENTROPY)
+#: Punto's cards turned over, the shoe passed on: what seed 002 leaves to the players.
+HANDS: Final = (TurnPunto, PassShoe)
+#: The commands a player may send for themselves (the host may send any other); a
+#: ``Deal`` by a player names them: the shoe's holder deals (seed 002).
+PLAYER_COMMANDS: Final = (
+    Sit,
+    Leave,
+    Bet,
+    Withdraw,
+    Rebuy,
+    Tick,
+    Contribute,
+    Deal,
+    *ENTROPY,
+    *HANDS,
+)
 #: The commands only a player may send, for themselves: a contribution to a shoe's
-#: client seed is the players' say in the shuffle, not the house's.
-PLAYERS_ONLY: Final = (Contribute, *ENTROPY)
+#: client seed is the players' say in the shuffle, not the house's; Punto's cards
+#: and the shoe in a player's hands are theirs to turn over or pass.
+PLAYERS_ONLY: Final = (Contribute, *ENTROPY, *HANDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -371,6 +388,7 @@ class Engine:
             deadline=None if left is None else now + left,
             now=now,
             chain_head=self.head(table),
+            face_down=live.face_down_cards(viewer.name or "") if viewer.name else (),
         )
 
     def commands(self, table: str, viewer: Viewer) -> list[dict[str, Any]]:
@@ -409,6 +427,10 @@ class Engine:
             for box in player.bets:
                 found.append({"type": "Withdraw", "name": name, "box": box_key(box)})
             offer(Leave(name), {"type": "Leave", "name": name})
+            if live.can_deal_as(name):
+                found.append({"type": "Deal", "name": name})
+            offer(PassShoe(name), {"type": "PassShoe", "name": name})
+            offer(TurnPunto(name), {"type": "TurnPunto", "name": name})
             if live.can_contribute(name):
                 found.append({"type": "Contribute", "name": name})
             found.extend(live.contribution_commands(name))
@@ -426,8 +448,13 @@ class Engine:
                 offer(UndoCard(), {"type": "UndoCard"})
             offer(NextCoup(), {"type": "NextCoup"})
             offer(CloseTable(), {"type": "CloseTable"})
-        if (rules.countdown and state.phase is Phase.BETS_OPEN) or state.phase is Phase.SHUFFLING:
-            found.append({"type": "Tick"})  # the croupier's countdown, the shoe's windows
+        if (
+            (rules.countdown and state.phase is Phase.BETS_OPEN)
+            or state.phase is Phase.SHUFFLING
+            or state.face_down is not None
+        ):
+            # The croupier's countdown, the shoe's windows, Punto's cards face down.
+            found.append({"type": "Tick"})
         return found
 
 
@@ -464,6 +491,8 @@ def _check_sender(command: Command, by: Viewer) -> None:
     if by.role is Role.SPECTATOR:
         allowed = isinstance(command, Sit | Tick)
     name = getattr(command, "name", None)
+    if isinstance(command, Deal) and by.role is Role.PLAYER and name is None:
+        allowed = False  # a player deals only as the shoe's holder, by name
     if allowed and by.role is Role.PLAYER and name is not None:
         allowed = isinstance(name, str) and name_key(name) == name_key(by.name or "")
     if not allowed:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from puntobanco.cards import Card
 from puntobanco.engine.live import LiveTable
 from puntobanco.engine.viewers import Role, Viewer
 from puntobanco.paytable import Amount, Box, Facts, box_key, json_amount
@@ -229,10 +230,13 @@ def build_view(
     deadline: float | None,
     now: float,
     chain_head: str,
+    face_down: tuple[Card, ...] = (),
 ) -> dict[str, Any]:
     """The picture of ``state`` that ``viewer`` may see (a fresh dict of JSON types).
 
-    ``chain_head``: the hash of the table's last stored event (``store.chain``).
+    ``chain_head``: the hash of the table's last stored event (``store.chain``);
+    ``face_down``: Punto's cards while a player holds them face down, shown to
+    that player alone (``turn``).
     """
     config = state.config
     rules = config.rules
@@ -256,6 +260,15 @@ def build_view(
         in_play = CoupInProgress(state.placed).to_json()
     elif state.current is not None and state.phase in (Phase.DEALT, Phase.SETTLED):
         in_play = CoupInProgress(state.current.cards).to_json()
+    turn: dict[str, Any] | None = None
+    if state.face_down is not None:
+        # Punto's cards face down with a player: only that player sees them.
+        mine = viewer.role is Role.PLAYER and viewer.name == state.face_down
+        turn = {
+            "name": state.face_down,
+            "seconds": config.turn_seconds,
+            "cards": [str(c) for c in face_down] if mine else None,
+        }
     countdown = None
     if rules.countdown:
         countdown = {
@@ -299,6 +312,7 @@ def build_view(
         # The next shoe's commitment, before anyone contributes to its client seed.
         "next_shoe": next_shoe(state),
         "countdown": countdown,
+        "turn": turn,
         "winners": list(state.winners),
         "house": _amount(state.house) if viewer.role is Role.HOST else None,
         "commands": commands,

@@ -45,11 +45,13 @@ from puntobanco.table.events import (
     PlayerRebought,
     PlayerSeated,
     PuntoCardsHanded,
+    PuntoCardsTurned,
     RevealsOpened,
     SeedContributed,
     ShoeCalled,
     ShoeFinished,
     ShoeHidden,
+    ShoePassed,
     ShoeShuffled,
     TableClosed,
     TableOpened,
@@ -189,6 +191,7 @@ def audit_log(
             expected=repr(table),
         )
     _check_times(table, times, lines)
+    _check_turns(table, first.config.turn_seconds, events, times, lines)
     # The players' contributions, step by step, with the stored times (deadlines). Its
     # refusal names the fault, unless it is about the seats and the replay finds an
     # earlier fault: the seats themselves may be what was changed.
@@ -293,6 +296,12 @@ def _action(machine: Table, event: Event) -> Callable[[], object] | None:
             return machine.close_bets
         case PuntoCardsHanded() | CoupDealt():
             return machine.deal
+        case PuntoCardsTurned(_, turner):
+            if turner is None:
+                return lambda: machine._turned(None)  # the time was up: checked above
+            return lambda: machine.turn_punto(turner)
+        case ShoePassed(_, passer):
+            return lambda: machine.pass_shoe(passer)
         case CardPlaced(_, card):
             return lambda: machine.place_card(card)
         case CardUndone() | CoupRetracted():
@@ -304,6 +313,27 @@ def _action(machine: Table, event: Event) -> Callable[[], object] | None:
         case TableClosed():
             return machine.close_table
     return None
+
+
+def _check_turns(
+    table: str,
+    seconds: int | None,
+    events: Sequence[Event],
+    times: Sequence[str],
+    lines: Sequence[int],
+) -> None:
+    """The dealer turns Punto's cards only once the player's ``seconds`` are up, by
+    the stored times (the live table counts from a tick after they were handed)."""
+    handed: datetime | None = None
+    for event, time, line in zip(events, times, lines, strict=True):
+        if isinstance(event, PuntoCardsHanded):
+            handed = datetime.fromisoformat(time)
+        elif isinstance(event, PuntoCardsTurned) and event.name is None:
+            waited = None if handed is None else datetime.fromisoformat(time) - handed
+            if seconds is None or waited is None or waited.total_seconds() < seconds:
+                raise StoreError(
+                    "import.error.turned_early", line=line, table=table, seconds=seconds
+                )
 
 
 def _check_times(table: str, times: Sequence[str], lines: Sequence[int]) -> None:

@@ -49,6 +49,10 @@ MAX_COUNTDOWN: Final = 3_600
 COMMIT_SECONDS: Final = 3
 REVEAL_SECONDS: Final = 3
 MAX_WINDOW: Final = 300
+#: Seconds the player handed Punto's cards face down has to turn them over before
+#: the dealer does (seed 002), at a table that hands them to a phone: long enough
+#: for a slow squeeze, short enough that the room does not wait on an absent player.
+TURN_SECONDS: Final = 20
 
 
 _DEFAULT: Final = object()
@@ -82,6 +86,9 @@ class TableConfig:
     ``commit_seconds`` and ``reveal_seconds``: the players' commit-reveal windows
     of each shoe (``docs/fair.md``); None in the settings of a table stored before
     contributions were committed (it takes the older typed contributions).
+    ``turn_seconds``: at a casino table, Punto's cards are handed face down to the
+    largest Punto bet, who turns them over within that many seconds (else the
+    dealer does); None: the dealer turns every card at once.
     """
 
     format: Format
@@ -104,6 +111,7 @@ class TableConfig:
     side_limits: tuple[SideLimit, ...] = ()
     commit_seconds: int | None = field(default=None, metadata={"omit_none": True})
     reveal_seconds: int | None = field(default=None, metadata={"omit_none": True})
+    turn_seconds: int | None = field(default=None, metadata={"omit_none": True})
 
     def __post_init__(self) -> None:
         if not isinstance(self.format, Format):
@@ -168,6 +176,14 @@ class TableConfig:
                 raise InvalidBetError(
                     "table.error.bound", name=name, value=value, low=1, high=MAX_WINDOW
                 )
+
+        turn = self.turn_seconds
+        if turn is not None and (
+            not self.rules.punto_hand or not _whole(turn) or not 0 < turn <= MAX_WINDOW
+        ):
+            raise InvalidBetError(
+                "table.error.bound", name="turn_seconds", value=turn, low=1, high=MAX_WINDOW
+            )
 
     def _check_side_bets(self) -> None:
         """Read ``side_bets`` (keys or group names of ``SIDE_BETS``) into keys, without
@@ -346,6 +362,7 @@ class TableConfig:
         side_limits: SideLimits = (),
         commit_seconds: int = COMMIT_SECONDS,
         reveal_seconds: int = REVEAL_SECONDS,
+        turn_seconds: int | None = None,
     ) -> TableConfig:
         """A casino table (seeds 000-002); ``croupier=True`` for the online virtual croupier.
 
@@ -354,6 +371,9 @@ class TableConfig:
         ``SIDE_BETS`` (keys, or ``"pairs"`` and ``"dragon-bonus"``) to the
         paytable's; ``side_limits`` gives a side bet limits of its own
         (``{"punto_pair": (500, 20_000)}``), else it takes Égalité's.
+        ``turn_seconds`` hands Punto's cards face down to the largest Punto bet, who
+        turns them over within that time (``TURN_SECONDS`` is the web table's
+        default); None, the dealer turns every card.
         """
         if countdown is _DEFAULT:
             countdown = CROUPIER_COUNTDOWN if croupier else None
@@ -374,6 +394,7 @@ class TableConfig:
             side_limits=side_limits,  # type: ignore[arg-type]
             commit_seconds=commit_seconds,
             reveal_seconds=reveal_seconds,
+            turn_seconds=turn_seconds,
         )
 
     @classmethod

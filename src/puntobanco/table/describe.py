@@ -38,6 +38,7 @@ from puntobanco.table.events import (
     PlayerRebought,
     PlayerSeated,
     PuntoCardsHanded,
+    PuntoCardsTurned,
     RevealsOpened,
     SeedContributed,
     ShoeBurned,
@@ -45,6 +46,7 @@ from puntobanco.table.events import (
     ShoeFinished,
     ShoeHidden,
     ShoeHolderChanged,
+    ShoePassed,
     ShoeRevealed,
     ShoeShuffled,
     TableClosed,
@@ -118,7 +120,15 @@ def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str
         case PuntoCardsHanded():
             if event.name is None:
                 return t("table.event.handed_croupier", lang)
+            if config.turn_seconds is not None:
+                return t("table.event.handed_face_down", lang, name=event.name)
             return t("table.event.handed", lang, name=event.name)
+        case PuntoCardsTurned():
+            if event.name is None:
+                return t("table.event.turned_by_dealer", lang)
+            return t("table.event.turned", lang, name=event.name)
+        case ShoePassed():
+            return t("table.event.shoe_passed", lang, name=event.name, to=event.to)
         case CoupDealt():
             return t(
                 "table.event.dealt",

@@ -216,6 +216,28 @@ class PuntoCardsHanded:
 
 
 @dataclass(frozen=True, slots=True)
+class PuntoCardsTurned:
+    """Punto's two cards, handed face down to ``name`` (``PuntoCardsHanded``), are
+    turned over for the whole table (seed 002: "Le joueur Punto regarde les cartes
+    et il les retourne"); ``name`` is None when the dealer turned them because the
+    player had not within the table's ``turn_seconds``."""
+
+    coup: int
+    name: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ShoePassed:
+    """The shoe's holder ``name`` declines to deal and passes the shoe to ``to``,
+    the next occupied seat (seed 002: "Les joueurs peuvent choisir de ne pas
+    distribuer les cartes en passant le 'Sabot' au joueur suivant")."""
+
+    coup: int
+    name: str
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
 class CoupDealt:
     """The cards of coup ``coup`` in dealing order; ``last_of_shoe`` when the
     cut card had come out before it (the shoe's last coup)."""
@@ -360,6 +382,8 @@ Event = (
     | ContributionsClosed
     | ShoeBurned
     | PuntoCardsHanded
+    | PuntoCardsTurned
+    | ShoePassed
     | CoupDealt
     | CardPlaced
     | CardUndone
@@ -399,6 +423,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ContributionsClosed,
         ShoeBurned,
         PuntoCardsHanded,
+        PuntoCardsTurned,
+        ShoePassed,
         CoupDealt,
         CardPlaced,
         CardUndone,

@@ -132,12 +132,21 @@ PHASE_EVENTS: Final[Mapping[type[Event], str]] = {ShoeCalled: "call"}
 P = TypeVar("P", bound=Enum)
 
 
-def with_rows(base: Mapping[P, Mapping[str, P]], phases: type[P]) -> dict[P, Mapping[str, P]]:
-    """``base`` (the table's transitions by phase) with ``ROWS`` added."""
+def with_rows(
+    base: Mapping[P, Mapping[str, P]],
+    phases: type[P],
+    *more: Mapping[str, Mapping[str, str]],
+) -> dict[P, Mapping[str, P]]:
+    """``base`` (the table's transitions by phase) with ``ROWS`` added, and the rows
+    of ``more`` (other parts of the state: ``turning.ROWS``)."""
     return {
         phase: {
             **base.get(phase, {}),
-            **{action: phases(to) for action, to in ROWS.get(phase.value, {}).items()},
+            **{
+                action: phases(to)
+                for rows in (ROWS, *more)
+                for action, to in rows.get(phase.value, {}).items()
+            },
         }
         for phase in phases
     }

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 import puntobanco.table.gathering as gathering
+import puntobanco.table.turning as turning
 from puntobanco.cards import Card
 from puntobanco.coup import Coup, resolve
 from puntobanco.errors import StoreError
@@ -39,7 +40,6 @@ from puntobanco.table.events import (
     PlayerLeft,
     PlayerRebought,
     PlayerSeated,
-    PuntoCardsHanded,
     SeedContributed,
     ShoeBurned,
     ShoeFinished,
@@ -81,7 +81,7 @@ TRANSITIONS: Final[Mapping[Phase, Mapping[str, Phase]]] = gathering.with_rows({
     DE: {"settle": SE, "contribute": DE},
     SE: {"next_coup": BO, "close_table": EN, "undo_card": BC, "contribute": SE},
     EN: {},
-}, Phase)  # fmt: skip
+}, Phase, turning.ROWS)  # fmt: skip
 del BO, BC, DE, SE, EN
 
 #: The events that move a table from one phase to another, with their action.
@@ -208,6 +208,8 @@ class TableState:
     entropy: gathering.Entropy = gathering.Entropy()  # the players' contributions
     holder: str | None = None
     punto_hand: str | None = None
+    #: Who holds Punto's cards face down, to turn them over (``turning``).
+    face_down: str | None = None
     current: Coup | None = None
     #: The coups the roads show: the current shoe's, or every coup of a
     #: table whose format shows them all (``FormatRules.roads_of_table``).
@@ -429,12 +431,8 @@ def _burned(state: TableState, e: ShoeBurned) -> Changes:
     return {"shoe": replace(state.shoe, position=state.shoe.position + 1 + len(e.burned))}
 
 
-def _handed(state: TableState, e: PuntoCardsHanded) -> Changes:
-    return {"punto_hand": e.name}
-
-
 def _dealt(state: TableState, e: CoupDealt) -> Changes:
-    if not (state.shoe is not None and e.coup == state.coup):
+    if not (state.shoe is not None and e.coup == state.coup and state.face_down is None):
         raise _bad("an event that does not follow")
     if state.shoe.order:
         start = state.shoe.position
@@ -529,7 +527,6 @@ _APPLY: Final[dict[type[Any], Callable[[TableState, Any], Changes]]] = {
     BetsClosed: _closed,
     ShoeShuffled: _shuffled,
     ShoeBurned: _burned,
-    PuntoCardsHanded: _handed,
     CoupDealt: _dealt,
     CoupAnnounced: _announced,
     BetCollected: _collected,
@@ -549,6 +546,7 @@ _APPLY: Final[dict[type[Any], Callable[[TableState, Any], Changes]]] = {
     PlayerRebought: _rebought,
     TableClosed: _table_closed,
     **gathering.APPLY,
+    **turning.APPLY,
 }
 
 

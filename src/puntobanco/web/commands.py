@@ -18,9 +18,11 @@ from puntobanco.engine.commands import (
     Deal,
     Leave,
     NextCoup,
+    PassShoe,
     PlaceCard,
     RevealContribution,
     Tick,
+    TurnPunto,
     UndoCard,
     Withdraw,
 )
@@ -169,10 +171,11 @@ class Commands(Tables):
         through the table's sink."""
         kind = command["type"]
         table = live.table
-        host_only = kind in ("close_bets", "deal", "next", "card", "undo", "close")
+        host_only = kind in ("close_bets", "next", "card", "undo", "close")
         if host_only and who.role != HOST:
             raise AccessError("web.error.host_only", status=403, command=kind)
-        if not host_only and who.role != PLAYER:
+        # The dealer deals, and so does a player who holds the shoe (the engine checks).
+        if not host_only and kind != "deal" and who.role != PLAYER:
             raise AccessError("web.error.player_only", status=403, command=kind)
         events: list[Event] = []
         for step in engine_commands(table, who.player or "", command):
@@ -204,7 +207,9 @@ def engine_commands(table: LiveTable, name: str, command: dict[str, Any]) -> lis
     A player's command carries no name: the token says whose it is. A bet at
     the virtual croupier also looks at the clock (everyone may have bet).
     With real cards, ``deal`` is whatever comes next of closing bets and going
-    on to the next coup; ``next`` is for real cards only.
+    on to the next coup; ``next`` is for real cards only. A player's ``deal``
+    is the shoe's holder dealing; ``turn`` turns Punto's cards over, ``pass``
+    passes the shoe on (seed 002).
     """
     kind = command["type"]
     if kind == "predict":
@@ -239,7 +244,11 @@ def engine_commands(table: LiveTable, name: str, command: dict[str, Any]) -> lis
             raise IllegalActionError("web.error.cards_expected")
         return [NextCoup()]
     if kind == "deal":
-        return [Deal()]
+        return [Deal(name or None)]  # a player: the shoe's holder deals (seed 002)
+    if kind == "turn":
+        return [TurnPunto(name)]
+    if kind == "pass":
+        return [PassShoe(name)]
     if kind == "next":
         raise IllegalActionError("web.error.shoe_deals", command=kind)
     if kind == "card":

@@ -88,13 +88,16 @@ class Hub(Commands):
 
     def tick(self) -> None:
         """Let every croupier table look at the clock (deals when its countdown runs out),
-        and every table whose next shoe gathers its players' contributions (its windows
+        every table whose next shoe gathers its players' contributions (its windows
         count from a tick after their opening is stored: nothing of the table waits to
-        be written)."""
+        be written), and every table whose Punto cards wait face down for their player
+        (the dealer turns them once the player's time is up)."""
         now = self._clock()
         for live in list(self._tables.values()):
             table = live.table
-            if table.phase is Phase.SHUFFLING and table.event_count == live.seq:
+            waits = table.phase is Phase.SHUFFLING or table.state.face_down is not None
+            if waits and table.event_count == live.seq:
+                # A shoe's windows, or Punto's cards face down with a player.
                 with contextlib.suppress(PuntoBancoError):
                     table.do(Tick(), lambda: now)
                 continue

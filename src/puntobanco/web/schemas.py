@@ -51,7 +51,7 @@ class Command(_Strict):
 
     id: Short
     type: Literal["predict", "bet", "withdraw", "close_bets", "deal", "next", "card", "undo",
-                  "leave", "contribute", "commit", "reveal", "close"]  # fmt: skip
+                  "leave", "contribute", "commit", "reveal", "close", "turn", "pass"]  # fmt: skip
     box: Annotated[str, StringConstraints(max_length=32)] | None = None
     stake: Annotated[int, Field(ge=1, le=10**12)] | None = None
     card: Annotated[str, StringConstraints(max_length=8)] | None = None

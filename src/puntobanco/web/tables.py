@@ -12,7 +12,7 @@ from puntobanco.engine.live import LiveTable
 from puntobanco.errors import InvalidBetError, StoreError
 from puntobanco.i18n import Lang
 from puntobanco.store import head_of
-from puntobanco.table.config import TableConfig
+from puntobanco.table.config import TURN_SECONDS, TableConfig
 from puntobanco.table.events import PlayerSeated
 from puntobanco.table.history import coup_records
 from puntobanco.table.names import check_name
@@ -198,9 +198,9 @@ class Tables(Writer):
 SESSION_SETTINGS: Final = frozenset({"deals", "stake", "decks", "paytable", "seed", "real_cards"})
 CASINO_SETTINGS: Final = frozenset(
     {"seats", "decks", "paytable", "minimum", "maximum", "tie_minimum", "tie_maximum", "seed",
-     "bankroll", "side_bets", "side_limits"}
+     "bankroll", "side_bets", "side_limits", "turn_seconds"}
 )  # fmt: skip
-CROUPIER_SETTINGS: Final = CASINO_SETTINGS | {"countdown"}
+CROUPIER_SETTINGS: Final = (CASINO_SETTINGS - {"turn_seconds"}) | {"countdown"}
 
 
 def table_config(fmt: str, settings: dict[str, Any]) -> tuple[TableConfig, dict[str, Any]]:
@@ -235,4 +235,8 @@ def table_config(fmt: str, settings: dict[str, Any]) -> tuple[TableConfig, dict[
         return TableConfig.assist(**given), extra
     if fmt == "session":
         return TableConfig.session(**given), extra
+    if fmt == "casino":
+        # Punto's cards go face down to the largest Punto bet's phone (seed 002);
+        # ``"turn_seconds": null`` has the dealer turn every card instead.
+        given.setdefault("turn_seconds", TURN_SECONDS)
     return TableConfig.casino(croupier=fmt == "croupier", **given), extra

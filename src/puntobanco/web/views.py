@@ -73,7 +73,11 @@ def personal(live: Any, who: Identity, now: float) -> dict[str, Any]:
     state: TableState = live.state
     table = live.table
     left = table.countdown_left(now) if state.format is Format.CROUPIER else None
-    view: dict[str, Any] = {"countdown": None if left is None else round(left, 1)}
+    turn_left = table.turn_left(now)
+    view: dict[str, Any] = {
+        "countdown": None if left is None else round(left, 1),
+        "turn_left": None if turn_left is None else round(turn_left, 1),
+    }
     if who.role == HOST:
         view["me"] = {"role": "host"}
         view["commands"] = _host_commands(live)
@@ -93,6 +97,8 @@ def personal(live: Any, who: Identity, now: float) -> dict[str, Any]:
         "balance": json_amount(player.balance),
         "available": json_amount(player.available),
         "bets": _bets(player),
+        # Punto's two cards while this player holds them face down: theirs alone.
+        "punto_cards": [str(c) for c in table.face_down_cards(player.name)] or None,
     }
     view["commands"] = _player_commands(live, player)
     view["recent"] = _recent(live, player.name)
@@ -183,6 +189,10 @@ def _changing(live: Any, state: TableState, lang: Lang) -> dict[str, Any]:
         "next_holder": _next_holder(state),
         "punto_hand": state.punto_hand,
         "punto_cards_to": None if hidden else _largest_punto(state),
+        # Punto's cards face down with a player, who turns them over (seed 002).
+        "turn": None
+        if state.face_down is None
+        else {"name": state.face_down, "seconds": config.turn_seconds},
         "shoe": None
         if shoe is None
         else {
@@ -358,6 +368,12 @@ def _player_commands(live: Any, player: Player) -> list[str]:
             out.append("withdraw")
     if table.can_leave(player.name):
         out.append("leave")
+    if table.can_deal_as(player.name):
+        out.append("deal")  # the shoe's holder deals (seed 002)
+    if table.can_pass_shoe(player.name):
+        out.append("pass")
+    if table.can_turn_punto(player.name):
+        out.append("turn")
     if table.can_contribute(player.name):
         out.append("contribute")
     out += contribution_actions(table, player.name)  # the phone's own contributions

@@ -13,8 +13,9 @@ its events, batches and the sink), ``seats`` (sitting, leaving, rebuys),
 ``bets`` (stakes and closing bets), ``shoes`` (the fair shuffle, seeds
 committed in advance, typed contributions, reveals), ``contributions`` (the
 players' committed contributions to each shoe, commit then reveal), ``cards``
-(physical cards from the host) and ``coups`` (dealing, settling, the next coup,
-the croupier's clock, closing the table).
+(physical cards from the host), ``coups`` (dealing, settling, the next coup,
+the croupier's clock, closing the table) and ``hands`` (Punto's cards turned over
+by a player, the shoe passed on by its holder).
 """
 
 from __future__ import annotations
@@ -28,13 +29,13 @@ from puntobanco.table.config import TableConfig
 from puntobanco.table.events import TableOpened
 from puntobanco.table.machine.cards import HostCards
 from puntobanco.table.machine.core import Sink
-from puntobanco.table.machine.coups import Coups
+from puntobanco.table.machine.hands import Hands
 from puntobanco.table.values import check_table_id, money_text
 
 __all__ = ["Sink", "Table", "money_text"]
 
 
-class Table(Coups, HostCards):
+class Table(Hands, HostCards):
     """One table's state machine over its event log.
 
     Build a new table with ``Table.open(...)`` or rebuild one from its

@@ -204,6 +204,9 @@ class Core:
     def _tick_contributions(self, now: float) -> None:
         """The clock of the shoe to come's windows."""
 
+    def _tick_turn(self, now: float) -> None:
+        """The clock of Punto's cards face down with a player (``hands``)."""
+
     def _awaits_contributions(self, number: int) -> bool:
         """True when shoe ``number`` gathers its players' contributions first."""
         return False

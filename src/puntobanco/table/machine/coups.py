@@ -39,37 +39,67 @@ MAX_COUP_CARDS: Final = 6
 class Coups(Bets, Seats, Contributions):
     """Dealing, settling and going on; the croupier's countdown; the end."""
 
-    def verify_deal(self) -> None:
-        """Raise unless the coup may be dealt (bets closed)."""
+    def verify_deal(self, by: str | None = None) -> None:
+        """Raise unless the coup may be dealt (bets closed, Punto's cards not face
+        down with a player); ``by``: the player who deals, who must hold the shoe."""
         self._check_phase("deal")
-        if self.config.rules.cards is not CardSource.SHOE:
-            raise IllegalActionError("table.error.host_cards", coup=self.state.coup)
-        shoe = self.state.shoe
+        state = self.state
+        if state.config.rules.cards is not CardSource.SHOE:
+            raise IllegalActionError("table.error.host_cards", coup=state.coup)
+        if state.face_down is not None:
+            raise IllegalActionError(
+                "table.error.turn.waiting",
+                name=state.face_down,
+                seconds=state.config.turn_seconds,
+            )
+        if by is not None:
+            self._check_holder(by)
+        shoe = state.shoe
         assert shoe is not None and not shoe.finished, "a shoe is ready before bets open"
 
-    def can_deal(self) -> bool:
+    def can_deal(self, by: str | None = None) -> bool:
         """True when ``deal`` would be accepted."""
-        return self._can(self.verify_deal)
+        return self._can(lambda: self.verify_deal(by))
 
-    def deal(self) -> CoupDealt:
-        """Deal the coup from the stored shoe order (the core's ``Shoe.deal_coup``).
+    def deal(self, by: str | None = None) -> CoupDealt | None:
+        """Deal the coup from the stored shoe order (the core's ``Shoe.deal_coup``);
+        ``by``: the player holding the shoe, who deals it (else the dealer does).
 
         At a casino table Punto's cards are first handed to the largest Punto
-        bet (the earlier seat on equal bets).
+        bet (the earlier seat on equal bets). Where they are handed face down
+        (``turn_seconds``), the coup waits for that player to turn them over
+        (``turn_punto``): None is returned and nothing else is dealt yet.
         """
-        self.verify_deal()
+        self.verify_deal(by)
+        state = self.state
+        with self.batch():
+            if state.config.rules.punto_hand:
+                self._emit(PuntoCardsHanded(state.coup, self._largest_punto()))
+                if self.state.face_down is not None:
+                    return None
+            return self._deal_on()
+
+    def _deal_on(self) -> CoupDealt:
+        """The coup's cards from the shoe, all at once (Punto's turned, if handed)."""
         state = self.state
         assert state.shoe is not None
         shoe = self._live_shoe()
         shoe.dealt = state.shoe.position
         shoe.finished = False
         coup = shoe.deal_coup()
-        with self.batch():
-            if state.config.rules.punto_hand:
-                self._emit(PuntoCardsHanded(state.coup, self._largest_punto()))
-            # Without a cut card the shoe is dealt until it may not hold a whole coup.
-            last = shoe.finished or (shoe.cut_card is None and shoe.remaining < MAX_COUP_CARDS)
-            return self._emit(CoupDealt(state.coup, coup.cards, last))
+        # Without a cut card the shoe is dealt until it may not hold a whole coup.
+        last = shoe.finished or (shoe.cut_card is None and shoe.remaining < MAX_COUP_CARDS)
+        return self._emit(CoupDealt(state.coup, coup.cards, last))
+
+    def _check_holder(self, name: str) -> None:
+        """Raise unless ``name`` holds the shoe (seed 002: the players deal in turn)."""
+        player = self.player(name)
+        if not self.config.rules.shoe_holder:
+            raise IllegalActionError("table.error.no_shoe_holder", format=self.config.format.value)
+        if self.state.holder != player.name:
+            raise IllegalActionError(
+                "table.error.not_holder", name=player.name, holder=self.state.holder or "-"
+            )
 
     def _live_shoe(self) -> Shoe:
         """The core's ``Shoe`` over the stored order (built once per shoe)."""
@@ -213,16 +243,22 @@ class Coups(Bets, Seats, Contributions):
         deals = state.config.deals
         return deals is not None and state.phase is Phase.SETTLED and state.coup >= deals
 
-    def play_coup(self) -> CoupDealt:
+    def play_coup(self, by: str | None = None) -> CoupDealt | None:
         """Close bets (if open), deal, settle, then open the next coup or end
-        the session: one batch, so the sink stores the whole coup or none of it."""
+        the session: one batch, so the sink stores the whole coup or none of it.
+        ``by``: the shoe's holder, who deals once bets are closed (``deal``).
+
+        None when Punto's cards went face down to a player: the coup goes on
+        once they are turned over (``turn_punto``, or the dealer in time).
+        """
         with self.batch():
             if self.phase in (Phase.ENDED, Phase.SHUFFLING):
                 self._check_phase("close_bets")  # raises, naming the phase
-            if self.phase is Phase.BETS_OPEN:
+            if self.phase is Phase.BETS_OPEN and by is None:
                 self.close_bets()
-            if self.phase is Phase.BETS_CLOSED:
-                self.deal()
+            if self.phase is Phase.BETS_CLOSED or by is not None:
+                if self.deal(by) is None:
+                    return None
             if self.phase is Phase.DEALT:
                 self.settle()
             dealt = self._last(CoupDealt)
@@ -257,6 +293,7 @@ class Coups(Bets, Seats, Contributions):
         is not part of the log: a reopened table starts it afresh.
         """
         self._tick_contributions(now)  # the windows of the shoe to come
+        self._tick_turn(now)  # Punto's cards face down with a player
         state = self.state
         if not state.config.rules.countdown or state.phase is not Phase.BETS_OPEN:
             return None
