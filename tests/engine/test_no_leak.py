@@ -25,9 +25,11 @@ from puntobanco.engine import (
     Deal,
     Engine,
     Leave,
+    PassShoe,
     PlaceCard,
     Sit,
     Tick,
+    TurnPunto,
     UndoCard,
     Viewer,
     Withdraw,
@@ -76,6 +78,23 @@ def card_texts(data: Any) -> set[str]:
     return found
 
 
+def check_views(engine: Engine) -> None:
+    """No view holds a card of the shoe beyond those dealt, the seed or a private
+    server seed; Punto's cards face down with a player are in that player's view alone."""
+    secret = undealt(engine)
+    seeds = private_seeds(engine)
+    face_down = engine.state("t").face_down
+    held = {str(c) for c in engine.machine("t").face_down_cards()}
+    assert (face_down is None) == (not held)
+    for viewer in [Viewer.HOST, Viewer.SPECTATOR, *map(Viewer.player, NAMES)]:
+        view = engine.view("t", viewer)
+        text = json.dumps(view)
+        assert str(SEED) not in text
+        assert not any(seed in text for seed in seeds), viewer
+        mine = held if face_down is not None and viewer.name == face_down else set()
+        assert card_texts(view) & secret == mine, viewer
+
+
 commands = st.one_of(
     st.builds(Bet, st.sampled_from(NAMES), st.sampled_from(list(Outcome)), st.none()),
     st.builds(Bet, st.sampled_from(NAMES), st.sampled_from(list(Outcome)), st.just(1_000)),
@@ -85,23 +104,30 @@ commands = st.one_of(
     st.builds(PlaceCard, st.sampled_from(["4h", "Ks", "9d", "Ac", "6c", "2s"])),
     st.just(CloseBets()),
     st.just(Deal()),
+    st.builds(Deal, st.sampled_from(NAMES)),  # the shoe's holder deals
+    st.builds(TurnPunto, st.sampled_from(NAMES)),
+    st.builds(PassShoe, st.sampled_from(NAMES)),
     st.just(UndoCard()),
     st.just(Tick()),
     st.builds(Contribute, st.sampled_from(NAMES), st.sampled_from(["lucky", "7", "a|b"])),
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(
-    fmt=st.sampled_from(["session", "casino", "croupier", "assist"]),
+    fmt=st.sampled_from(["session", "casino", "turning", "croupier", "assist"]),
     steps=st.lists(st.tuples(commands, st.sampled_from([*NAMES, None])), max_size=40),
 )
 def test_no_view_and_no_public_event_holds_a_card_before_it_is_dealt(
     fmt: str, steps: list[tuple[Command, str | None]]
 ) -> None:
+    """Punto's two cards, face down with a player (``turning``: a casino table with
+    ``turn_seconds``), are in that player's view alone until turned over."""
     now = [0.0]
     engine = Engine(clock=lambda: now[0])
     settings_: dict[str, Any] = {"decks": 1}
+    if fmt == "turning":
+        fmt, settings_["turn_seconds"] = "casino", 10
     if fmt in ("session", "casino", "croupier"):
         settings_["seed"] = SEED
     players: list[Any] = NAMES if fmt in ("session", "assist") else [(n, 10**6) for n in NAMES]
@@ -116,14 +142,8 @@ def test_no_view_and_no_public_event_holds_a_card_before_it_is_dealt(
             engine.do("t", command, by=by)
         except PuntoBancoError:
             pass
-        secret = undealt(engine)
-        seeds = private_seeds(engine)
-        for viewer in [Viewer.HOST, Viewer.SPECTATOR, *map(Viewer.player, NAMES)]:
-            view = engine.view("t", viewer)
-            text = json.dumps(view)
-            assert str(SEED) not in text
-            assert not any(seed in text for seed in seeds), viewer
-            assert not (card_texts(view) & secret), viewer
+        check_views(engine)
+        secret, seeds = undealt(engine), private_seeds(engine)
         for event in published:
             assert str(SEED) not in json.dumps(event)
             assert not any(seed in json.dumps(event) for seed in seeds), event
@@ -193,3 +213,34 @@ def test_no_view_and_no_event_holds_a_server_seed_or_a_value_before_it_is_reveal
         text = json.dumps(published)
         assert not any(seed in text for seed in private_seeds(engine))
         assert not any(value in text for value in secret)
+
+
+@settings(max_examples=40, deadline=None)
+@given(steps=st.lists(st.tuples(commands, st.sampled_from([*NAMES, None])), max_size=20))
+def test_punto_s_cards_face_down_are_seen_by_their_player_alone(
+    steps: list[tuple[Command, str | None]],
+) -> None:
+    """Seed 002: Punto's cards handed face down to the largest Punto bet; whatever
+    is sent next, by anyone, no one else sees them, nor any other card of the coup,
+    until they are turned over."""
+    now = [0.0]
+    engine = Engine(clock=lambda: now[0])
+    settings_ = {"decks": 1, "seed": SEED, "turn_seconds": 10}
+    engine.open("t", "casino", settings=settings_, players=[(n, 10**6) for n in NAMES])
+    published: list[dict[str, Any]] = []
+    engine.subscribe("t", lambda c: published.extend(c.events))
+    engine.do("t", Bet("Ana", Outcome.PUNTO, 5_000), Viewer.player("Ana"))
+    engine.do("t", Bet("Bruno", Outcome.BANCO, 5_000), Viewer.player("Bruno"))
+    engine.do("t", CloseBets())
+    engine.do("t", Deal("Ana"), Viewer.player("Ana"))  # Ana holds the shoe: the first seated
+    assert engine.state("t").face_down == "Ana"
+    for command, sender in steps:
+        now[0] += 3.0
+        by = Viewer.HOST if sender is None else Viewer.player(sender)
+        try:
+            engine.do("t", command, by=by)
+        except PuntoBancoError:
+            pass
+        check_views(engine)
+        for event in published:
+            assert not (card_texts(event) & undealt(engine)), event
