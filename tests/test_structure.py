@@ -25,6 +25,9 @@ Checked on that graph:
 - one phase enum: ``puntobanco.table.state.Phase``; any other enum that shares
   a member's value or name with it (``BETS_OPEN = "bets_open"``), or whose name
   says Phase, Stage or Step, is a second state machine;
+- the layers import only downwards: the core (cards, rules, coup, ...) imports
+  no table, store, engine or front-end, ``table/`` no store, engine or
+  front-end, and so on (``LAYERS``, ``BELOW``: the picture of ``docs/engine.md``);
 - no file over 600 lines, Python or not (a longer one holds two ideas), except
   the vendored and generated ones listed in ``EXEMPT``.
 
@@ -482,6 +485,59 @@ def test_one_phase_enum() -> None:
     assert set(the_phase().values()) == PHASE_VALUES, "the reader no longer reads Phase"
     others = phase_like_enums()
     assert not others, "phase enums besides puntobanco.table.state.Phase:\n" + "\n".join(others)
+
+
+#: The layers of the package (``docs/engine.md``, "How the package is layered"),
+#: by module or package; a module not listed is in the core.
+LAYERS: Final[Mapping[str, str]] = {
+    "puntobanco.sim": "sim",
+    "puntobanco.table": "table",
+    # A fold over the table's events (its fair shoes, its public log): it reads
+    # ``table.events``, so it is of the table's layer, though it sits at the top
+    # of the package (the web table imports it by that name).
+    "puntobanco.fairlog": "table",
+    "puntobanco.store": "store",
+    "puntobanco.engine": "engine",
+    "puntobanco.games": "library",
+    "puntobanco.servers": "library",
+    **dict.fromkeys(FRONT_ENDS, "front-end"),
+    "puntobanco.__main__": "front-end",
+}
+#: What each layer may import besides itself: only downwards. The front-ends may
+#: read the table's types (events, the state, the codec...) but drive a table
+#: only through the engine (checked above).
+BELOW: Final[Mapping[str, frozenset[str]]] = {
+    "core": frozenset(),
+    "sim": frozenset({"core"}),
+    "table": frozenset({"core"}),
+    "store": frozenset({"core", "table"}),
+    "engine": frozenset({"core", "table", "store"}),
+    "library": frozenset({"core", "table", "store", "engine"}),
+    "front-end": frozenset({"core", "sim", "table", "store", "engine", "library"}),
+}
+
+
+def layer(module: str) -> str:
+    """The layer of ``module``: its own entry in ``LAYERS`` or its package's; the
+    package's ``__init__`` (the Python API's ``puntobanco.Session``...) is the library's."""
+    if module == ROOT:
+        return "library"
+    found = [prefix for prefix in LAYERS if within(module, prefix)]
+    return LAYERS[max(found, key=len)] if found else "core"
+
+
+def test_layers_import_only_downwards() -> None:
+    """The core imports no table, store, engine or front-end; the table imports no
+    store, engine or front-end; and so on up: the picture of ``docs/engine.md``."""
+    edges = graph()
+    assert layer("puntobanco.table.machine.core") == "table" and layer("puntobanco.cards") == "core"
+    upwards = [
+        f"{module} ({layer(module)}) imports {target} ({layer(target)}, line {line})"
+        for module, targets in edges.items()
+        for target, line in targets.items()
+        if layer(target) != layer(module) and layer(target) not in BELOW[layer(module)]
+    ]
+    assert not upwards, "imports against the layering:\n" + "\n".join(upwards)
 
 
 #: The most lines a file of ``src/`` holds (STYLE: a longer one holds two ideas).

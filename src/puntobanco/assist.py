@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from puntobanco.cards import Card
-from puntobanco.coup import Coup, Outcome, resolve
+from puntobanco.coup import Coup, Expect, Outcome, decisions, expected, resolve
 from puntobanco.engine import (
     Bet,
     CloseBets,
@@ -43,7 +43,6 @@ from puntobanco.paytable import STANDARD, Amount, Paytable
 from puntobanco.shoe import SESSION_DECKS, check_decks
 from puntobanco.table.config import TableConfig
 from puntobanco.table.history import CoupRecord, coup_records
-from puntobanco.table.progress import Expect, decisions, expected
 from puntobanco.table.standings import Standing, ranking
 from puntobanco.table.state import TableState
 from puntobanco.table.values import session_prediction

@@ -8,10 +8,10 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Static
 
+from puntobanco.coup import expected
 from puntobanco.engine import Phase
 from puntobanco.errors import InvalidCardError, PuntoBancoError
 from puntobanco.explain import expect_sentence, outcome_name
-from puntobanco.table.progress import expected
 from puntobanco.tui.base import GameScreen, panel
 from puntobanco.tui.games import SessionView
 from puntobanco.tui.help import HELP_KEYS
