@@ -268,3 +268,35 @@ def test_fed_card_by_card_the_assistant_deals_the_same_coup_as_the_core(
     assert last.coup == resolve(a.cards)
     assert expected(a.cards[:-1]) is not Expect.OVER
     assert len(decisions(a.cards)) == 2
+
+
+def test_the_assisted_screen_shows_what_the_engine_accepts_and_passes_on_its_refusals() -> None:
+    from puntobanco.tui.games import AssistGame, Reveal
+
+    game = AssistGame.open(["Ana", "Bruno"], decks=1)
+
+    def shown() -> Reveal:  # read afresh after each command
+        return game.showing
+
+    try:
+        assert shown() is Reveal.PREDICTIONS
+        with pytest.raises(IllegalActionError) as info:
+            game.next_card("2h")
+        assert info.value.key == "table.error.phase.bets_open"
+        game.predict("Ana", "banco")
+        assert shown() is Reveal.PREDICTIONS and game.waiting == ("Bruno",)
+        game.predict("Bruno", "punto")  # the last prediction: bets close
+        assert shown() is Reveal.CARDS
+        with pytest.raises(IllegalActionError) as info:
+            game.predict("Ana", "punto")
+        assert info.value.key == "table.error.phase.bets_closed"
+        with pytest.raises(IllegalActionError) as info:
+            game.next_deal()
+        assert info.value.key == "table.error.phase.bets_closed"
+        for card in "9h 8s Kc Kd".split():
+            game.next_card(card)
+        assert shown() is Reveal.RESULT and game.nets == {"Ana": -20, "Bruno": 20}
+        game.undo()  # the last card back: the deal is not settled any more
+        assert shown() is Reveal.CARDS and game.nets == {}
+    finally:
+        game.close()

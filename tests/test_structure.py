@@ -25,6 +25,7 @@ Checked on that graph:
 - one phase enum: ``puntobanco.table.state.Phase``; any other enum that shares
   a member's value or name with it (``BETS_OPEN = "bets_open"``), or whose name
   says Phase, Stage or Step, is a second state machine;
+- the terminal game (``tui/``) never reads the table's ``Phase``: it asks the engine;
 - the layers import only downwards: the core (cards, rules, coup, ...) imports
   no table, store, engine or front-end, ``table/`` no store, engine or
   front-end, and so on (``LAYERS``, ``BELOW``: the picture of ``docs/engine.md``);
@@ -485,6 +486,22 @@ def test_one_phase_enum() -> None:
     assert set(the_phase().values()) == PHASE_VALUES, "the reader no longer reads Phase"
     others = phase_like_enums()
     assert not others, "phase enums besides puntobanco.table.state.Phase:\n" + "\n".join(others)
+
+
+def test_the_terminal_game_asks_the_engine_not_the_phase() -> None:
+    """The screens follow what the engine accepts (its ``commands``, its named
+    errors), never a phase they read themselves (STYLE: front-ends never
+    re-derive legality from the phase)."""
+    named = [
+        f"{module} (line {node.lineno})"
+        for module in sources()
+        if within(module, "puntobanco.tui")
+        for node in ast.walk(tree(module))
+        if (isinstance(node, ast.Name) and node.id == "Phase")
+        or (isinstance(node, ast.Attribute) and node.attr in ("Phase", "phase"))
+        or (isinstance(node, ast.alias) and node.name == "Phase")
+    ]
+    assert not named, f"the terminal game reads the table's phase: {named}"
 
 
 #: The layers of the package (``docs/engine.md``, "How the package is layered"),
