@@ -237,15 +237,20 @@ def test_expect_sentences_exist_in_every_language() -> None:
 
 
 def test_shoe_count_holds_decks_copies_of_each_card() -> None:
-    count = ShoeCount(2)
-    assert count.remaining == 104
     card = DECK[0]
-    count.take(card)
-    count.take(card)
-    with pytest.raises(InvalidCardError):
-        count.take(card)
-    count.put_back(card)
-    assert count.left(card) == 1 and count.remaining == 103
+    assert ShoeCount(2).remaining == 104
+    count = ShoeCount.of(2, [card, card, DECK[1]])
+    assert count.left(card) == 0 and count.left(DECK[1]) == 1 and count.remaining == 101
+
+
+def test_the_engine_refuses_a_card_the_shoe_no_longer_holds() -> None:
+    a = _dealing(decks=1)
+    _feed(a, "4h 2s")
+    with pytest.raises(InvalidCardError) as info:
+        a.add_card("4h")
+    assert info.value.key.startswith("error.assist.no_more")
+    assert not a.can_card("4h") and a.can_card("4d")
+    assert a.shoe.left(Card.parse("4h")) == 0 and a.cards == list(parse_cards("4h 2s"))
 
 
 @given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=0, max_value=60))
