@@ -237,15 +237,20 @@ def test_expect_sentences_exist_in_every_language() -> None:
 
 
 def test_shoe_count_holds_decks_copies_of_each_card() -> None:
-    count = ShoeCount(2)
-    assert count.remaining == 104
     card = DECK[0]
-    count.take(card)
-    count.take(card)
-    with pytest.raises(InvalidCardError):
-        count.take(card)
-    count.put_back(card)
-    assert count.left(card) == 1 and count.remaining == 103
+    assert ShoeCount(2).remaining == 104
+    count = ShoeCount.of(2, [card, card, DECK[1]])
+    assert count.left(card) == 0 and count.left(DECK[1]) == 1 and count.remaining == 101
+
+
+def test_the_engine_refuses_a_card_the_shoe_no_longer_holds() -> None:
+    a = _dealing(decks=1)
+    _feed(a, "4h 2s")
+    with pytest.raises(InvalidCardError) as info:
+        a.add_card("4h")
+    assert info.value.key.startswith("error.assist.no_more")
+    assert not a.can_card("4h") and a.can_card("4d")
+    assert a.shoe.left(Card.parse("4h")) == 0 and a.cards == list(parse_cards("4h 2s"))
 
 
 @given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=0, max_value=60))
@@ -268,3 +273,35 @@ def test_fed_card_by_card_the_assistant_deals_the_same_coup_as_the_core(
     assert last.coup == resolve(a.cards)
     assert expected(a.cards[:-1]) is not Expect.OVER
     assert len(decisions(a.cards)) == 2
+
+
+def test_the_assisted_screen_shows_what_the_engine_accepts_and_passes_on_its_refusals() -> None:
+    from puntobanco.tui.games import AssistGame, Reveal
+
+    game = AssistGame.open(["Ana", "Bruno"], decks=1)
+
+    def shown() -> Reveal:  # read afresh after each command
+        return game.showing
+
+    try:
+        assert shown() is Reveal.PREDICTIONS
+        with pytest.raises(IllegalActionError) as info:
+            game.next_card("2h")
+        assert info.value.key == "table.error.phase.bets_open"
+        game.predict("Ana", "banco")
+        assert shown() is Reveal.PREDICTIONS and game.waiting == ("Bruno",)
+        game.predict("Bruno", "punto")  # the last prediction: bets close
+        assert shown() is Reveal.CARDS
+        with pytest.raises(IllegalActionError) as info:
+            game.predict("Ana", "punto")
+        assert info.value.key == "table.error.phase.bets_closed"
+        with pytest.raises(IllegalActionError) as info:
+            game.next_deal()
+        assert info.value.key == "table.error.phase.bets_closed"
+        for card in "9h 8s Kc Kd".split():
+            game.next_card(card)
+        assert shown() is Reveal.RESULT and game.nets == {"Ana": -20, "Bruno": 20}
+        game.undo()  # the last card back: the deal is not settled any more
+        assert shown() is Reveal.CARDS and game.nets == {}
+    finally:
+        game.close()

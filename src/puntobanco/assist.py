@@ -9,8 +9,10 @@ this way.
 
 ``Assistant`` is a client of the table engine: an ``assist`` table, whose cards
 come from the host (``PlaceCard``, ``UndoCard``). The phases, the settlement
-and the log are the engine's; the assistant keeps none of its own. The pure
-helpers beside it (``ShoeCount``, ``check_names``, ``expected``...) only read.
+and the log are the engine's; the assistant keeps none of its own, and the
+engine decides which card the shoe can still give (``error.assist.no_more``).
+Beside it: ``ShoeCount``, a copy of the shoe's count to show, and
+``check_names``, which refuses a list of participants before a table is opened.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from puntobanco.cards import Card
-from puntobanco.coup import Coup, Outcome, resolve
+from puntobanco.coup import Coup, Expect, Outcome, decisions, expected, resolve
 from puntobanco.engine import (
     Bet,
     CloseBets,
@@ -35,7 +37,6 @@ from puntobanco.engine import (
 )
 from puntobanco.errors import (
     IllegalActionError,
-    InvalidCardError,
     PuntoBancoError,
     UnknownPlayerError,
 )
@@ -43,7 +44,6 @@ from puntobanco.paytable import STANDARD, Amount, Paytable
 from puntobanco.shoe import SESSION_DECKS, check_decks
 from puntobanco.table.config import TableConfig
 from puntobanco.table.history import CoupRecord, coup_records
-from puntobanco.table.progress import Expect, decisions, expected
 from puntobanco.table.standings import Standing, ranking
 from puntobanco.table.state import TableState
 from puntobanco.table.values import session_prediction
@@ -71,18 +71,18 @@ MAX_PARTICIPANTS: Final = 8
 
 
 class ShoeCount:
-    """Which cards can still leave a shoe of ``decks`` decks."""
+    """How many of each card a shoe of ``decks`` decks still holds once ``out``
+    have left it: a copy to show. Whether a card can come is the engine's to say
+    (``Assistant.can_card``)."""
 
-    def __init__(self, decks: int = SESSION_DECKS) -> None:
+    def __init__(self, decks: int = SESSION_DECKS, out: Iterable[Card] = ()) -> None:
         self.decks = check_decks(decks)
-        self._out: Counter[Card] = Counter()
+        self._out: Counter[Card] = Counter(out)
 
     @classmethod
     def of(cls, decks: int, out: Iterable[Card]) -> ShoeCount:
         """The count of a shoe of ``decks`` decks once ``out`` have left it."""
-        count = cls(decks)
-        count._out.update(out)
-        return count
+        return cls(decks, out)
 
     @property
     def size(self) -> int:
@@ -97,27 +97,6 @@ class ShoeCount:
     def left(self, card: Card) -> int:
         """How many copies of ``card`` are still in the shoe."""
         return self.decks - self._out[card]
-
-    def verify_take(self, card: Card) -> None:
-        """Raise ``InvalidCardError`` when no copy of ``card`` is left."""
-        if self.left(card) <= 0:
-            raise InvalidCardError(
-                "error.assist.no_more", card=card.pretty, count=self.decks, decks=self.decks
-            )
-
-    def take(self, card: Card) -> None:
-        """One copy of ``card`` leaves the shoe."""
-        self.verify_take(card)
-        self._out[card] += 1
-
-    def put_back(self, card: Card) -> None:
-        """Return one copy of ``card`` (an undo)."""
-        assert self._out[card] > 0, "only a dealt card goes back"
-        self._out[card] -= 1
-
-    def refill(self) -> None:
-        """Every card back in the shoe (seed 004's reshuffle after each deal)."""
-        self._out.clear()
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,14 +6,9 @@ into the words the terminal game, the web table and the assistant show.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from puntobanco.coup import Coup, Outcome, Rule, Side, Step
+from puntobanco.coup import Coup, Expect, Outcome, Rule, Side, Step
 from puntobanco.i18n import Lang, t
 from puntobanco.rules import Action
-
-if TYPE_CHECKING:
-    from puntobanco.table.progress import Expect
 
 
 def outcome_name(outcome: Outcome | Side, lang: Lang | None = None) -> str:
@@ -68,7 +63,7 @@ def describe_decision(step: Step, lang: Lang | None = None) -> str:
     """Like ``describe_step``, also for a hand that must draw but has no card yet.
 
     >>> from puntobanco.cards import parse_cards
-    >>> from puntobanco.table.progress import decisions
+    >>> from puntobanco.coup import decisions
     >>> describe_decision(decisions(parse_cards("4h 2s 9c Ad"))[0], "fr")
     'Punto a 3\\xa0: il tire (0 à 5).'
     """

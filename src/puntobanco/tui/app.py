@@ -15,7 +15,7 @@ from textual.widgets import Input, Static
 
 from puntobanco.assist import MAX_PARTICIPANTS, MIN_PARTICIPANTS, check_names
 from puntobanco.coup import Coup
-from puntobanco.engine import Engine, Phase
+from puntobanco.engine import Engine
 from puntobanco.errors import IllegalActionError, PuntoBancoError
 from puntobanco.explain import outcome_name
 from puntobanco.games import CasinoTable, Session, open_game
@@ -26,7 +26,14 @@ from puntobanco.store import open_store
 from puntobanco.table.names import check_name
 from puntobanco.table.standings import ranking
 from puntobanco.tui.base import GameScreen, panel
-from puntobanco.tui.games import MAX_BOTS, AssistGame, SessionView, TableCasino, TableSession
+from puntobanco.tui.games import (
+    MAX_BOTS,
+    AssistGame,
+    Reveal,
+    SessionView,
+    TableCasino,
+    TableSession,
+)
 from puntobanco.tui.render import signed
 
 #: Tables that ``play`` opens are named ``play-<format>-<time>`` in the store.
@@ -242,7 +249,7 @@ class PuntoBancoApp(App[None]):
         screen: GameScreen
         if isinstance(game, TableCasino):
             screen = CasinoScreen(game)
-        elif game.phase is Phase.ENDED:
+        elif game.showing is Reveal.RANKING:
             screen = RankingScreen(game.scores, coups=game.results)
         else:
             screen = SessionScreen(game)

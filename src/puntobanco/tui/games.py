@@ -9,23 +9,25 @@
   ``CroupierTable``) with the person's seat and computer seats that bet in
   simple styles.
 
-Both session kinds offer the same ``SessionView`` to the screen, whose phase is
-the table's (``puntobanco.engine.Phase``) as the screen shows it: bets open for
-predictions, bets closed while the coup's cards come one by one (turned on the
-screen, or typed by the host), settled, ended after the last deal.
+Both session kinds offer the same ``SessionView`` to the screen, which says what
+the screen shows (``Reveal``): the predictions, the coup's cards coming one by one
+(turned on the screen, or typed by the host), the deal's result, the ranking.
+That is the screen's own state, not a phase: what may be done at the table is the
+engine's to say (its ``commands``, and the named errors of a refused command).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from typing import Final, Protocol
 
 from puntobanco.assist import Assistant
 from puntobanco.cards import Card
 from puntobanco.coup import Coup, Outcome
-from puntobanco.engine import Bet, Engine, Phase, Viewer, decide
+from puntobanco.engine import Bet, CloseBets, Engine, Viewer, decide
 from puntobanco.errors import IllegalActionError
 from puntobanco.games import CasinoTable, CroupierTable, Session
 from puntobanco.i18n import Lang
@@ -39,6 +41,19 @@ from puntobanco.table.events import (
 from puntobanco.table.values import money_text
 
 
+class Reveal(Enum):
+    """What the session screen shows, and so which keys it offers.
+
+    The screen's own state, not the table's phase: the table deals and settles a
+    coup in one go, then the screen turns its cards over one by one (``CARDS``).
+    """
+
+    PREDICTIONS = "predictions"  # the participants predict in turn
+    CARDS = "cards"  # the coup's cards come one by one (turned, or typed by the host)
+    RESULT = "result"  # the deal is shown; the next one can start
+    RANKING = "ranking"  # the last deal is shown: the ranking comes next
+
+
 class SessionView(Protocol):
     """What the session screen reads and does, whatever deals the cards."""
 
@@ -49,7 +64,7 @@ class SessionView(Protocol):
     @property
     def names(self) -> tuple[str, ...]: ...
     @property
-    def phase(self) -> Phase: ...
+    def showing(self) -> Reveal: ...
     @property
     def deal_number(self) -> int: ...
     @property
@@ -108,14 +123,15 @@ class TableSession:
         return deals
 
     @property
-    def phase(self) -> Phase:
-        """Bets open (predicting), closed while the dealt coup's cards are turned,
-        settled, or ended (after the last deal)."""
+    def showing(self) -> Reveal:
+        """The predictions, the dealt coup's cards being turned over, its result,
+        or the ranking (after the last deal): the table has dealt and settled
+        the coup already, the screen turns its cards one by one."""
         if self._coup is None:
-            return Phase.ENDED if self.session.finished else Phase.BETS_OPEN
+            return Reveal.RANKING if self.session.finished else Reveal.PREDICTIONS
         if self._shown < len(self._coup.cards):
-            return Phase.BETS_CLOSED
-        return Phase.ENDED if self.session.finished else Phase.SETTLED
+            return Reveal.CARDS
+        return Reveal.RANKING if self.session.finished else Reveal.RESULT
 
     @property
     def deal_number(self) -> int:
@@ -127,7 +143,7 @@ class TableSession:
     @property
     def scores(self) -> dict[str, Amount]:
         """Scores as the screen shows them: the deal's result only once its cards are out."""
-        if self.phase is Phase.BETS_CLOSED:
+        if self.showing is Reveal.CARDS:
             return dict(self._before)
         return self.session.scores
 
@@ -152,14 +168,14 @@ class TableSession:
     def results(self) -> list[tuple[int, Coup]]:
         """Every deal shown so far, numbered from 1."""
         coups = list(self.session.all_coups)
-        if self.phase is Phase.BETS_CLOSED:
+        if self.showing is Reveal.CARDS:
             coups = coups[:-1]
         return list(enumerate(coups, 1))
 
     @property
     def nets(self) -> Mapping[str, Amount]:
         """What each participant made on the deal just shown."""
-        if self._coup is None or self.phase is Phase.BETS_CLOSED:
+        if self._coup is None or self.showing is Reveal.CARDS:
             return {}
         after = self.session.scores
         return {n: after[n] - self._before[n] for n in self._predicted}
@@ -179,8 +195,9 @@ class TableSession:
         self.session.withdraw(name)
 
     def next_card(self, text: str | None = None) -> None:
-        """Turn the next card of the dealt coup."""
-        if self.phase is not Phase.BETS_CLOSED:
+        """Turn the next card of the dealt coup over (the screen's own step: the
+        table has dealt it already)."""
+        if self.showing is not Reveal.CARDS:
             raise IllegalActionError("error.assist.over")
         self._shown += 1
 
@@ -189,8 +206,8 @@ class TableSession:
         raise IllegalActionError("error.assist.nothing_to_undo")
 
     def next_deal(self) -> None:
-        """Show the next deal's predictions."""
-        if self.phase is not Phase.SETTLED:
+        """Show the next deal's predictions (once the dealt coup is turned over)."""
+        if self.showing is not Reveal.RESULT:
             raise IllegalActionError("error.assist.not_over")
         self._coup = None
 
@@ -244,11 +261,17 @@ class AssistGame:
         return self.assistant.deals
 
     @property
-    def phase(self) -> Phase:
-        """Where the session stands, as the screen shows it: after the last deal is
-        settled, the session has ended (its undo still possible until it closes)."""
-        phase = self.assistant.phase
-        return Phase.ENDED if phase is Phase.SETTLED and self.assistant.finished else phase
+    def showing(self) -> Reveal:
+        """What the screen shows, from what the engine accepts from the host now:
+        the cards while it takes one, the ranking once the last deal is settled
+        (its last card can still be taken back), the result while it takes the
+        next deal, else the predictions."""
+        offered = {c["type"] for c in self.engine.commands(self.table, Viewer.HOST)}
+        if "PlaceCard" in offered:
+            return Reveal.CARDS
+        if self.assistant.finished:
+            return Reveal.RANKING
+        return Reveal.RESULT if "NextCoup" in offered else Reveal.PREDICTIONS
 
     @property
     def deal_number(self) -> int:
@@ -284,16 +307,15 @@ class AssistGame:
     def nets(self) -> Mapping[str, Amount]:
         """What each participant made on the deal just settled."""
         last = self.assistant.state.last
-        if last is None or self.phase not in (Phase.SETTLED, Phase.ENDED):
+        if last is None or self.showing not in (Reveal.RESULT, Reveal.RANKING):
             return {}
         return last.nets
 
     def predict(self, name: str, box: str) -> None:
-        """Record a prediction (the last one closes bets)."""
-        if self.assistant.phase is not Phase.BETS_OPEN:
-            raise IllegalActionError("error.assist.bets_closed", name=name)
+        """Record a prediction; bets close as soon as the engine accepts it (the
+        last prediction). A refused one raises the engine's named error."""
         self.assistant.predict(name, box)
-        if not self.waiting:
+        if self.engine.can(self.table, CloseBets()):
             self.assistant.close_bets()
 
     def withdraw(self, name: str) -> None:
@@ -301,10 +323,7 @@ class AssistGame:
         self.assistant.withdraw(name)
 
     def next_card(self, text: str | None = None) -> None:
-        """The card the host typed."""
-        if self.assistant.phase is not Phase.BETS_CLOSED:
-            early = self.phase is Phase.BETS_OPEN
-            raise IllegalActionError("error.assist.bets_open" if early else "error.assist.over")
+        """The card the host typed (the engine's named error when it is refused)."""
         self.assistant.add_card(text or "")
 
     def undo(self) -> None:
@@ -312,10 +331,7 @@ class AssistGame:
         self.assistant.undo()
 
     def next_deal(self) -> None:
-        """Open predictions for the next deal."""
-        if self.phase is not Phase.SETTLED:
-            over = self.phase is Phase.ENDED
-            raise IllegalActionError("error.assist.finished" if over else "error.assist.not_over")
+        """Open predictions for the next deal (the engine's named error when refused)."""
         self.assistant.next_deal()
 
     def finish(self) -> None:
@@ -518,9 +534,11 @@ class TableCasino:
         return self._took(moment, self.table.deal())
 
     def tick(self) -> Coup | None:
-        """The virtual croupier looks at its clock: a coup when bets are due to close."""
+        """The virtual croupier looks at its clock, when the engine takes a ``Tick``
+        now: a coup when bets are due to close."""
         assert isinstance(self.table, CroupierTable)
-        if self.table.phase is not Phase.BETS_OPEN:
+        offered = self.table.engine.commands(self.table.name, Viewer.HOST)
+        if not any(c["type"] == "Tick" for c in offered):  # the engine's clock is not running
             return None
         moment = self._moment()
         coup = self.table.tick()

@@ -11,14 +11,13 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from puntobanco.cards import Card
-from puntobanco.coup import Coup, Outcome, Side, resolve
+from puntobanco.coup import Coup, Expect, Outcome, Side, decisions, expected, resolve, split_hands
 from puntobanco.explain import announce, describe_decision, expect_sentence, outcome_name
 from puntobanco.i18n import Lang, t
 from puntobanco.i18n.numbers import decimal_text
 from puntobanco.paytable import Amount, format_amount
 from puntobanco.roads import build_roads, grid
 from puntobanco.rules import total
-from puntobanco.table.progress import Expect, decisions, expected, split_hands
 
 if TYPE_CHECKING:
     from rich.text import Text

@@ -8,12 +8,11 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Static
 
-from puntobanco.engine import Phase
+from puntobanco.coup import expected
 from puntobanco.errors import InvalidCardError, PuntoBancoError
 from puntobanco.explain import expect_sentence, outcome_name
-from puntobanco.table.progress import expected
 from puntobanco.tui.base import GameScreen, panel
-from puntobanco.tui.games import SessionView
+from puntobanco.tui.games import Reveal, SessionView
 from puntobanco.tui.help import HELP_KEYS
 from puntobanco.tui.render import (
     coloured,
@@ -86,41 +85,41 @@ class SessionScreen(GameScreen):
     def current(self) -> str | None:
         """The participant whose prediction is asked now."""
         waiting = self.game.waiting
-        return waiting[0] if waiting and self.game.phase is Phase.BETS_OPEN else None
+        return waiting[0] if waiting and self.game.showing is Reveal.PREDICTIONS else None
 
     def keys(self) -> dict[str, str]:
-        phase = self.game.phase
+        showing = self.game.showing
         keys = {"q": "quit", "r": "roads", **HELP_KEYS}
-        if phase is Phase.BETS_OPEN:
+        if showing is Reveal.PREDICTIONS:
             keys.update({k: f"predict:{box}" for k, box in BOX_KEYS.items()})
             if self.game.predictions:
                 keys["backspace"] = "unpredict"
-        elif phase is Phase.BETS_CLOSED and not self.physical:
+        elif showing is Reveal.CARDS and not self.physical:
             keys.update({"enter": "card", "space": "card", "a": "all"})
-        elif phase is Phase.SETTLED:
+        elif showing is Reveal.RESULT:
             keys.update({"enter": "next", "space": "next"})
             if self.physical:
                 keys["backspace"] = "undo"
-        elif phase is Phase.ENDED:
+        elif showing is Reveal.RANKING:
             keys.update({"enter": "ranking", "space": "ranking"})
             if self.physical:
                 keys["backspace"] = "undo"
         return keys
 
     def hints(self) -> str:
-        phase = self.game.phase
+        showing = self.game.showing
         parts = []
-        if phase is Phase.BETS_OPEN:
+        if showing is Reveal.PREDICTIONS:
             parts.append(self.tr("tui.keys.predict"))
-        elif phase is Phase.BETS_CLOSED:
+        elif showing is Reveal.CARDS:
             parts.append(self.tr("tui.keys.type_card" if self.physical else "tui.keys.deal"))
-        elif phase is Phase.SETTLED:
+        elif showing is Reveal.RESULT:
             parts.append(self.tr("tui.keys.next"))
         else:
             parts.append(self.tr("tui.keys.ranking"))
-        if self.physical and phase is not Phase.BETS_OPEN:
+        if self.physical and showing is not Reveal.PREDICTIONS:
             parts.append(self.tr("tui.keys.undo"))
-        typing = self.physical and phase is Phase.BETS_CLOSED
+        typing = self.physical and showing is Reveal.CARDS
         return "  ".join(parts) + "\n" + self.tr("tui.keys.typing" if typing else "tui.keys.common")
 
     def act(self, action: str) -> None:
@@ -145,7 +144,7 @@ class SessionScreen(GameScreen):
             assert who is not None
             self.game.predict(who, arg)
             self.order.append(who)
-            if self.game.phase is Phase.BETS_CLOSED:
+            if self.game.showing is Reveal.CARDS:
                 self.say(self.tr("tui.bets_closed"))
             else:
                 self.say(self.tr("tui.noted", name=who))
@@ -159,7 +158,7 @@ class SessionScreen(GameScreen):
             self.game.next_card()
             self.say("")
         elif name == "all":
-            while self.game.phase is Phase.BETS_CLOSED:
+            while self.game.showing is Reveal.CARDS:
                 self.game.next_card()
             self.say("")
         elif name == "next":
@@ -192,7 +191,7 @@ class SessionScreen(GameScreen):
         self.refresh_all()
         if self.physical:
             field = self.query_one("#card", CardInput)
-            dealing = self.game.phase is Phase.BETS_CLOSED
+            dealing = self.game.showing is Reveal.CARDS
             field.display = dealing
             if dealing:
                 field.focus()
@@ -252,7 +251,7 @@ class SessionScreen(GameScreen):
         nets = a.nets
         for name, score in a.scores.items():
             box = a.predictions.get(name)
-            if a.phase is Phase.BETS_OPEN:
+            if a.showing is Reveal.PREDICTIONS:
                 mark = self.tr("tui.hidden") if box is not None else "…"
                 if name == self.current():
                     mark = "▶ " + self.tr("tui.your_turn")
@@ -264,7 +263,7 @@ class SessionScreen(GameScreen):
 
     def coup_text(self) -> list[str]:
         a = self.game
-        if a.phase is Phase.BETS_OPEN:
+        if a.showing is Reveal.PREDICTIONS:
             return [self.tr("tui.predictions_open"), "", self.tr("tui.stake_rules")]
         return coup_lines(a.cards, self.lang)
 
@@ -273,10 +272,10 @@ class SessionScreen(GameScreen):
         who = self.current()
         if who is not None:
             return self.tr("tui.prompt.predict", name=who)
-        if a.phase is Phase.BETS_CLOSED:
+        if a.showing is Reveal.CARDS:
             nxt = expected(a.cards)
             key = "tui.prompt.type_card" if self.physical else "tui.prompt.deal"
             return self.tr(key, what=expect_sentence(nxt, self.lang))
-        if a.phase is Phase.ENDED:
+        if a.showing is Reveal.RANKING:
             return self.tr("tui.prompt.finished")
         return self.tr("tui.prompt.settled")
