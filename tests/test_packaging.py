@@ -64,6 +64,10 @@ def test_the_sdist_and_the_wheel_carry_the_licence_and_the_metadata(dist: Path) 
     classifiers = metadata.get_all("Classifier", [])
     assert "Topic :: Games/Entertainment" in classifiers and len(classifiers) > 10
     assert "baccarat" in (metadata["Keywords"] or "")
+    urls = dict(u.split(", ", 1) for u in metadata.get_all("Project-URL", []))
+    assert set(urls) == {"Homepage", "Documentation", "Source", "Issues"}
+    assert all(u.startswith("https://github.com/puntobanco/puntobanco") for u in urls.values())
+    assert urls["Issues"].endswith("/issues") and urls["Documentation"].endswith("/docs")
     extras = metadata.get_all("Provides-Extra", [])
     assert {"web", "completion", "pg", "tui"} <= set(extras)
     assert any(

@@ -65,11 +65,32 @@ def test_the_file_may_be_named_by_the_environment_and_lists_split_on_commas(
     assert shown["origins"] == ["https://a.example", "https://b.example"]
 
 
-def test_the_database_password_is_masked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = config(tmp_path, 'db = "postgresql://club:s3cr3t-pw@db.example:5432/puntobanco"\n')
+@pytest.mark.parametrize(
+    ("db", "shown"),
+    [
+        (
+            "postgresql://club:s3cr3t-pw@db.example:5432/puntobanco",
+            "postgresql://club:***@db.example:5432/puntobanco",
+        ),
+        # libpq takes a password from the query string as well (and a client
+        # certificate's key password, under any spelling of the name).
+        (
+            "postgresql://club@db.example/puntobanco?password=s3cr3t-pw&sslmode=require",
+            "postgresql://club@db.example/puntobanco?password=***&sslmode=require",
+        ),
+        (
+            "postgres://club:s3cr3t-pw@db.example/pb?sslpassword=s3cr3t-pw&Pass%77ord=s3cr3t-pw",
+            "postgres://club:***@db.example/pb?sslpassword=***&Pass%77ord=***",
+        ),
+    ],
+)
+def test_the_database_password_is_masked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, db: str, shown: str
+) -> None:
+    path = config(tmp_path, f'db = "{db}"\n')
     code, out = run(["serve", "--config", path, "--print-config"], {}, monkeypatch)
     assert code == 0 and "s3cr3t-pw" not in out
-    assert tomllib.loads(out)["db"] == "postgresql://club:***@db.example:5432/puntobanco"
+    assert tomllib.loads(out)["db"] == shown
 
 
 @pytest.mark.parametrize(

@@ -3,14 +3,18 @@ that keep secrets out (uvicorn's WebSocket frames never at DEBUG)."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import logging
+import os
 from collections.abc import Iterator
 
 import pytest
 
+from puntobanco.cli import main
 from puntobanco.web.logs import JsonFormatter, NoQueryStrings, TextFormatter, configure
+from tests.web.conftest import free_port
 
 NAMES = ("", "puntobanco", "uvicorn", "uvicorn.error", "uvicorn.access", "puntobanco.web.access")
 
@@ -107,3 +111,42 @@ def test_every_answer_has_its_access_line_even_one_refused_before_the_applicatio
         ("POST", "/api/tables", 413),
         ("GET", "/api/codes/ZZZZZ", 404),
     ]
+
+
+#: Databases the server cannot open, each named with secrets that must not be shown:
+#: an unknown scheme (refused at once) and a PostgreSQL server that is not there.
+UNOPENABLE = {
+    "store.error.url": "postgresq://club:s3cr3t-pw@127.0.0.1:1/pb?password=s3cr3t-pw",
+    "store.error.pg_unreachable": (
+        "postgresql://club@127.0.0.1:1/pb?password=s3cr3t-pw&sslpassword=s3cr3t-pw"
+    ),
+}
+
+
+def start(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[int, str, str]:
+    """``puntobanco *argv`` in this process, the settings' variables left out."""
+    for name in [n for n in os.environ if n.startswith("PUNTOBANCO_")]:
+        if not name.startswith("PUNTOBANCO_TEST"):
+            monkeypatch.delenv(name)
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(argv)
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize("key", sorted(UNOPENABLE))
+def test_a_server_that_cannot_start_says_why_in_one_json_line_without_the_password(
+    restored: None, monkeypatch: pytest.MonkeyPatch, key: str
+) -> None:
+    serve = ["--lang", "fr", "serve", "--db", UNOPENABLE[key], "--port", str(free_port())]
+    code, out, err = start([*serve, "--log-format", "json"], monkeypatch)
+    assert code == 2 and out == ""
+    (line,) = [json.loads(text) for text in err.splitlines()]  # one line, and it is JSON
+    assert line["level"] == "critical" and line["logger"] == "puntobanco.web"
+    assert line["result"] == key
+    assert line["message"].startswith("cannot start: ")  # in English, as every log line
+    assert "password=***" in line["message"] and "s3cr3t-pw" not in err
+
+    code, out, err = start([*serve, "--log-format", "text"], monkeypatch)
+    assert code == 2 and err.startswith("erreur\u00a0: ")  # for a person: in their language
+    assert "password=***" in err and "s3cr3t-pw" not in err

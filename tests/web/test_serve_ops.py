@@ -115,6 +115,10 @@ def test_the_text_log_names_each_request_and_the_settings_print_as_toml(
     assert "Host screen" in s.stdout.read_text(encoding="utf-8")
 
 
+#: A database password that must never be shown.
+SECRET = "s3cr3t-pw-0f-the-club"
+
+
 def test_readyz_answers_503_once_postgresql_is_stopped(tmp_path: Path) -> None:
     """On a throwaway cluster of the test's own (never the shared one): stopped under
     the running server, the store no longer answers and the server says so."""
@@ -130,9 +134,14 @@ def test_readyz_answers_503_once_postgresql_is_stopped(tmp_path: Path) -> None:
                 pytest.fail(f"PostgreSQL is required under CI: {error}")
             pytest.skip(f"PostgreSQL not available: {error}")
         port = free_port()
-        args = ["--db", cluster.url, "--port", str(port), "--log-format", "json"]
+        # A password in the query string (the cluster trusts every local connection,
+        # so it is not needed): it must show nowhere, masked as the URL's own.
+        db = f"{cluster.url}?password={SECRET}&sslpassword={SECRET}"
+        args = ["--db", db, "--port", str(port), "--log-format", "json"]
         with ServeProcess(tmp_path, port, args) as serve:
             assert serve.get("/readyz").json() == {"status": "ready"}
+            table = serve.post("/api/tables", {"format": "casino", "settings": {"seed": 3}})
+            ana = serve.post(f"/api/tables/{table.json()['table']}/players", {"name": "Ana"})
             pgcluster.stop(folder)
             answer = serve.get("/readyz", headers={"Accept-Language": "fr"})
             assert answer.status_code == 503
@@ -140,6 +149,13 @@ def test_readyz_answers_503_once_postgresql_is_stopped(tmp_path: Path) -> None:
             assert body["status"] == "unavailable" and body["error"]["code"] == "ops.ready.store"
             assert body["error"]["message"].startswith("Le serveur tourne")
             assert serve.get("/healthz").status_code == 200  # the process itself is up
+            bet = {"id": "b1", "type": "bet", "box": "banco", "stake": 2000}
+            path = f"/api/tables/{table.json()['table']}/commands"
+            refused = serve.post(path, bet, ana.json()["token"])
+            assert refused.status_code == 503, refused.text
+            assert SECRET not in refused.text and SECRET not in answer.text
+        assert not [line for line in serve.log_lines() if SECRET in line]
+        assert "password=***&sslpassword=***" in serve.stderr.read_text(encoding="utf-8")
         warned = [
             line
             for line in serve.json_lines()

@@ -88,7 +88,12 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     shown = lan_address() if settings["lan"] else ("127.0.0.1" if host in ("0.0.0.0", "") else host)
     url = f"http://{shown}:{port}/"
     origins = [url.rstrip("/"), *settings["origins"]]
-    app = create_app(store=settings["db"], origins=origins, short_gc_pauses=True)
+    try:
+        app = create_app(store=settings["db"], origins=origins, short_gc_pauses=True)
+    except Exception as error:
+        if settings["log_format"] != "json" or not _logged(error, settings["db"]):
+            raise  # said as ``error: ...`` by ``cli.main``, or a bug's traceback
+        return 2
     print(t("web.serve.open", lang, url=url), flush=True)
     if settings["lan"]:
         import segno
@@ -111,3 +116,22 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
         ws_per_message_deflate=False,
     )
     return 0
+
+
+def _logged(error: Exception, db: str) -> bool:
+    """Log why the server cannot start as one line of the log (a JSON object, that a
+    log shipper reads like the others), in English as the log is; False for a bug."""
+    import logging
+
+    from puntobanco.cli.common import failure
+    from puntobanco.errors import PuntoBancoError
+    from puntobanco.store import redact
+
+    message = failure(error, "en", redact(db))
+    if message is None:
+        return False
+    result = error.key if isinstance(error, PuntoBancoError) else type(error).__name__
+    logging.getLogger("puntobanco.web").critical(
+        "cannot start: %s", message, extra={"result": result}
+    )
+    return True

@@ -117,7 +117,7 @@ def open_store(
         return _sqlite(db, readonly)
     if scheme == "sqlite":
         if not rest.startswith("/") or not rest[1:]:
-            raise StoreError("store.error.url", url=db, schemes=", ".join(SCHEMES))
+            raise StoreError("store.error.url", url=redact(db), schemes=", ".join(SCHEMES))
         return _sqlite(rest[1:], readonly)
     if scheme == "memory" and not rest:
         return MemoryStore()
@@ -125,7 +125,7 @@ def open_store(
         from puntobanco.store.postgres import open_url
 
         return open_url(db)
-    raise StoreError("store.error.url", url=db, schemes=", ".join(SCHEMES))
+    raise StoreError("store.error.url", url=redact(db), schemes=", ".join(SCHEMES))
 
 
 #: The URL schemes ``open_store`` knows (a plain path is a SQLite file).
@@ -147,9 +147,9 @@ def backup_source(db: str | os.PathLike[str]) -> str:
     text = os.fspath(db)
     scheme, sep, rest = text.partition("://")
     if sep and scheme in ("postgresql", "postgres"):
-        raise StoreError("store.error.backup_pg", db=text)
+        raise StoreError("store.error.backup_pg", db=redact(text))
     if sep and scheme != "sqlite":
-        raise StoreError("store.error.backup_scheme", db=text)
+        raise StoreError("store.error.backup_scheme", db=redact(text))
     path = rest[1:] if sep else text
     existing_log(path)
     return f"sqlite:///{path}"

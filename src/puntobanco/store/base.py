@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import NamedTuple, Protocol, runtime_checkable
+from urllib.parse import unquote_plus
 
 from puntobanco.errors import StoreError
 from puntobanco.store.chain import GENESIS, link
@@ -286,13 +287,36 @@ class SharedStore(EventStore, Protocol):
 
 
 def redact(url: str) -> str:
-    """``url`` without its password, to name a database in a message or a setting shown.
+    """``url`` without its secrets, to name a database in a message, a log line or a
+    setting shown: the password of ``user:password@`` and the value of every query
+    parameter whose name holds ``password`` (libpq's ``password``, ``sslpassword``).
+
+    The rest is kept as written, so that the database stays recognisable.
 
     >>> redact("postgresql://club:s3cret@db:5432/pb"), redact("club.db")
     ('postgresql://club:***@db:5432/pb', 'club.db')
+    >>> redact("postgresql://club@db/pb?sslmode=require&password=s3cret&SSLPassword=k3y")
+    'postgresql://club@db/pb?sslmode=require&password=***&SSLPassword=***'
     """
-    scheme, _, rest = url.partition("://")
-    credentials, at, place = rest.rpartition("@")
-    if not at or ":" not in credentials:
+    scheme, sep, rest = url.partition("://")
+    if not sep:
         return url
-    return f"{scheme}://{credentials.split(':', 1)[0]}:***@{place}"
+    # As libpq reads a URL: the credentials end at the '@' before the path, the
+    # query starts at the first '?' after them (a '?' in a password is not a query).
+    head, slash, tail = rest.partition("/")
+    credentials, at, place = head.rpartition("@")
+    if at and ":" in credentials:
+        credentials = credentials.split(":", 1)[0] + ":***"
+    where, mark, query = (place + slash + tail if at else rest).partition("?")
+    return f"{scheme}://{credentials}{at}{where}{mark}{_masked(query)}"
+
+
+def _masked(query: str) -> str:
+    """A query string with the value of each ``*password*`` parameter replaced by ``***``."""
+    parts = []
+    for part in query.split("&"):
+        key, equals, _ = part.partition("=")
+        if equals and "password" in unquote_plus(key).lower():
+            part = f"{key}=***"
+        parts.append(part)
+    return "&".join(parts)
