@@ -354,7 +354,13 @@ def test_each_side_bet_has_its_own_limits() -> None:
         ({"side_bets": ["pairs"]}, "super_6", 1_000, InvalidBetError, "error.bet.box"),
         ({"side_bets": ["pairs"]}, "punto_pair", 0, InvalidBetError, "table.error.stake"),
         ({"side_bets": ["pairs"]}, "punto_pair", 2.5, InvalidBetError, "table.error.stake"),
-        ({"side_bets": ["pairs"]}, "punto_pair", None, InvalidBetError, "table.error.stake"),
+        (
+            {"side_bets": ["pairs"]},
+            "punto_pair",
+            None,
+            InvalidBetError,
+            "table.error.stake_missing",
+        ),
         ({"side_bets": ["pairs"]}, "punto_pair", 400, InvalidBetError, "table.error.below_minimum"),
         (
             {"side_bets": ["pairs"]},

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from puntobanco.i18n import Lang, current_language, t
+from puntobanco.i18n.shown import Shown
 
 
 class PuntoBancoError(ValueError):
@@ -36,9 +37,12 @@ _LONGEST: Final = 40
 
 
 def _shown(value: object, lang: Lang) -> object:
-    """A parameter as a message shows it: a nested error in words, a huge number by its size."""
+    """A parameter as a message shows it: a nested error, a box, a command, an amount
+    (``i18n.shown``) in ``lang``'s words; a huge number by its size."""
     if isinstance(value, PuntoBancoError):
         return value.message(lang)
+    if isinstance(value, Shown):
+        return value.words(lang)
     if isinstance(value, int) and value.bit_length() > _LONGEST * 3.33:
         digits = int(value.bit_length() * 0.30103) + 1
         return f"{'-' if value < 0 else ''}10^{digits - 1}…"

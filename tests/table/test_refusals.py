@@ -223,17 +223,17 @@ def test_punto_with_banco_is_refused(db: Path, casino: CasinoTable) -> None:
 @pytest.mark.parametrize(
     ("box", "stake", "message"),
     [
-        ("banco", 999, "9.99 on banco is below the table minimum of 10.00 for that box."),
+        ("banco", 999, "9.99 on Banco is below the table minimum of 10.00 for that box."),
         (
             "punto",
             500_001,
-            "5000.01 on punto would take the box above the table maximum of 5000.00.",
+            "5,000.01 on Punto would take the box above the table maximum of 5,000.00.",
         ),
-        ("egalite", 400, "4.00 on egalite is below the table minimum of 5.00 for that box."),
+        ("egalite", 400, "4.00 on Tie is below the table minimum of 5.00 for that box."),
         (
             "egalite",
             50_100,
-            "501.00 on egalite would take the box above the table maximum of 500.00.",
+            "501.00 on Tie would take the box above the table maximum of 500.00.",
         ),
         ("banco", 0, "A stake is a positive whole number of cents, not 0."),
         ("banco", -2000, "A stake is a positive whole number of cents, not -2000."),
@@ -259,7 +259,7 @@ def test_a_stake_above_the_bankroll_is_refused(db: Path, casino: CasinoTable) ->
         "casino",
         lambda: casino.bet("Bruno", "egalite", 1500),
         InvalidBetError,
-        "Bruno has only 10.00 left to bet, not 15.00 on egalite.",
+        "Bruno has only 10.00 left to bet, not 15.00 on Tie.",
     )
 
 
@@ -336,18 +336,19 @@ def test_withdrawing_a_bet_never_placed_is_refused(db: Path, casino: CasinoTable
         "casino",
         lambda: casino.withdraw("Ana", "punto"),
         IllegalActionError,
-        "Ana has no stake on punto to withdraw.",
+        "Ana has no stake on Punto to withdraw.",
     )
 
 
 def test_refusals_read_in_french_and_spanish(casino: CasinoTable) -> None:
     with pytest.raises(InvalidBetError) as caught:
         casino.bet("Ana", "banco", 999)
+    # The box by its name and the amounts as each language writes them (CLDR).
     assert caught.value.message("fr") == (
-        "9.99 sur banco est sous le minimum de la table, 10.00 pour cette case."
+        "9,99 sur Banco est sous le minimum de la table, 10,00 pour cette case."
     )
     assert caught.value.message("es") == (
-        "9.99 a banco está por debajo del mínimo de la mesa, 10.00 en esa casilla."
+        "9,99 a Banco está por debajo del mínimo de la mesa, 10,00 en esa casilla."
     )
 
 

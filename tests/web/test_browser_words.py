@@ -129,3 +129,40 @@ def test_the_host_s_paytables_are_worded_as_the_room_says_them(
     options = host.locator("select[name=paytable] option")
     expect(options.nth(0)).to_have_text(standard)
     expect(options.nth(2)).to_have_text(NO_COMMISSION[lang])
+
+
+#: What a phone shows when a tap would take Banco, then Dragon Bonus on Punto,
+#: past the table's maximum: the box by its name, the amounts as the language
+#: writes them (never "500.00 sur banco" or "dragon_bonus_punto").
+PAST_THE_MAXIMUM = {
+    "fr": (
+        "500,00 sur Banco porterait la case au-delà du maximum de la table, 1\u202f000,00.",
+        "500,00 sur Bonus Dragon Punto porterait la case au-delà du maximum de la table, 500,00.",
+    ),
+    "es": (
+        "500,00 a Banco llevaría la casilla por encima del máximo de la mesa, 1000,00.",
+        "500,00 a Bono Dragón Punto llevaría la casilla por encima del máximo de la mesa, 500,00.",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_a_bet_past_the_maximum_is_refused_in_the_phone_s_language(
+    browser: Browser, live: LiveServer, lang: str
+) -> None:
+    settings = {"seed": 4, "bankroll": 1_000_000, "maximum": 100_000, "side_bets": ["dragon-bonus"]}
+    table = httpx.post(
+        live.url + "/api/tables", json={"format": "casino", "settings": settings}
+    ).json()
+    ana = phone(browser, live, table["join_code"], "Ana", locale=LOCALES[lang])
+    banco, dragon = PAST_THE_MAXIMUM[lang]
+    ana.click("#chips .chip >> nth=3")  # 500,00
+    for _ in range(2):  # 1 000,00: the table's maximum
+        ana.click("button[data-box=banco]")
+    held = {"fr": "Banco 1\u202f000,00", "es": "Banco 1000,00"}[lang]
+    expect(ana.locator("#my-bets li span").first).to_have_text(held)
+    ana.click("button[data-box=banco]")
+    expect(ana.locator("#error")).to_have_text(banco)
+    ana.click("button[data-box=dragon_bonus_punto]")  # 500,00: the side bet's maximum
+    ana.click("button[data-box=dragon_bonus_punto]")
+    expect(ana.locator("#error")).to_have_text(dragon)

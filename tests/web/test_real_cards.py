@@ -160,7 +160,9 @@ def test_settings_of_real_cards_are_checked(client: TestClient) -> None:
     )
     assert r.status_code == 400 and "seed" in r.json()["error"]["message"]
     r = client.post("/api/tables", json={"format": "session", "settings": {"real_cards": "yes"}})
-    assert r.status_code == 400 and "real_cards" in r.json()["error"]["message"]
+    error = r.json()["error"]
+    assert r.status_code == 400 and error["code"] == "web.error.real_cards"
+    assert error["message"] == "The setting 'real cards' is true or false, not 'yes'."
     r = client.post("/api/tables", json={"format": "casino", "settings": {"real_cards": True}})
     assert r.status_code == 400
     t = open_table(client, "session", seed=3)

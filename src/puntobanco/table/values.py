@@ -3,11 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Final
 
 from puntobanco.coup import Outcome
 from puntobanco.errors import IllegalActionError, InvalidBetError
-from puntobanco.paytable import Amount, Box, Facts, bet_key, box_from_key, format_amount
+from puntobanco.i18n import Lang
+from puntobanco.i18n.numbers import decimal_text
+from puntobanco.i18n.shown import Shown, Word
+from puntobanco.paytable import (
+    Amount,
+    Box,
+    Facts,
+    bet_key,
+    box_from_key,
+    box_key,
+    format_amount,
+)
 from puntobanco.table.config import TableConfig
 
 MAX_TABLE_ID: Final = 64
@@ -26,17 +38,50 @@ def check_table_id(table: object) -> str:
     return table
 
 
+@dataclass(frozen=True, slots=True)
+class Money(Shown):
+    """An amount in a message: cents where ``money`` (a casino's), else points,
+    written as the reader's language writes numbers when the message is
+    (``1 000,00`` in French, as the command line writes it); ``str``: ``1000.00``.
+
+    >>> m = Money(123450, money=True)
+    >>> m.words("fr"), m.words("es"), m.words("en"), str(m), Money(19, money=False).words("fr")
+    ('1\u202f234,50', '1234,50', '1,234.50', '1234.50', '19')
+    """
+
+    amount: Amount
+    money: bool
+
+    def words(self, lang: Lang) -> str:
+        return decimal_text(str(self), lang)
+
+    def __str__(self) -> str:
+        value = self.amount
+        if not self.money or not isinstance(value, int):
+            return format_amount(value)
+        sign = "-" if value < 0 else ""
+        units, cents = divmod(abs(value), 100)
+        return f"{sign}{units}.{cents:02d}"
+
+
 def money_text(config: TableConfig, value: Amount) -> str:
     """An amount as players read it: ``12.50`` for 1250 cents, ``19`` points in a session.
 
     >>> money_text(TableConfig.casino(), 1250), money_text(TableConfig.session(), 19)
     ('12.50', '19')
     """
-    if not config.money or not isinstance(value, int):
-        return format_amount(value)
-    sign = "-" if value < 0 else ""
-    units, cents = divmod(abs(value), 100)
-    return f"{sign}{units}.{cents:02d}"
+    return str(Money(value, config.money))
+
+
+def box_word(box: Box) -> Word:
+    """A box in a message: its name in the reader's language (``explain.bet_name``:
+    Banco, Dragon Bonus on Punto...); ``str``: its key (``"dragon_bonus_punto"``).
+
+    >>> box_word(Outcome.EGALITE).words("es"), str(box_word("punto_pair"))
+    ('Igualdad', 'punto_pair')
+    """
+    key = f"outcome.{box.value}" if isinstance(box, Outcome) else f"bet.{box}"
+    return Word(key, box_key(box))
 
 
 def box_of(box: Box) -> Box:

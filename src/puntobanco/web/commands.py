@@ -34,6 +34,7 @@ from puntobanco.table.state import Phase
 from puntobanco.web.auth import HOST, PLAYER, Identity
 from puntobanco.web.errors import AccessError, MessageError, UnknownTableError
 from puntobanco.web.live import RETRIES, Answer, Live, public_event
+from puntobanco.web.schemas import command_word, field_word
 from puntobanco.web.tables import Tables
 
 #: How many answered command ids each table remembers, for retries.
@@ -173,10 +174,10 @@ class Commands(Tables):
         table = live.table
         host_only = kind in ("close_bets", "next", "card", "undo", "close")
         if host_only and who.role != HOST:
-            raise AccessError("web.error.host_only", status=403, command=kind)
+            raise AccessError("web.error.host_only", status=403, command=command_word(kind))
         # The dealer deals, and so does a player who holds the shoe (the engine checks).
         if not host_only and kind != "deal" and who.role != PLAYER:
-            raise AccessError("web.error.player_only", status=403, command=kind)
+            raise AccessError("web.error.player_only", status=403, command=command_word(kind))
         events: list[Event] = []
         for step in engine_commands(table, who.player or "", command):
             events.extend(table.do(step, self._clock))
@@ -250,7 +251,7 @@ def engine_commands(table: LiveTable, name: str, command: dict[str, Any]) -> lis
     if kind == "pass":
         return [PassShoe(name)]
     if kind == "next":
-        raise IllegalActionError("web.error.shoe_deals", command=kind)
+        raise IllegalActionError("web.error.shoe_deals", command=command_word(kind))
     if kind == "card":
         return [PlaceCard(_required(command, "card"))]
     return [UndoCard()]
@@ -260,5 +261,7 @@ def _required(command: dict[str, Any], name: str) -> Any:
     """``command[name]``, which the command must carry."""
     value = command.get(name)
     if value is None:
-        raise InvalidBetError("web.error.missing_field", field=name, command=command["type"])
+        raise InvalidBetError(
+            "web.error.missing_field", field=field_word(name), command=command_word(command["type"])
+        )
     return value

@@ -34,3 +34,16 @@ class MessageError(PuntoBancoError):
     def __init__(self, key: str, /, *, status: int = 422, **params: object) -> None:
         super().__init__(key, **params)
         self.status = status
+
+
+class SchemaError(MessageError):
+    """A message that breaks its schema. Its code and parameters are the field and
+    the validator's code, for programs; its message, ``reason``'s sentence, says
+    the problem in the reader's words."""
+
+    def __init__(self, reason: PuntoBancoError, /, *, field: str, problem: str) -> None:
+        super().__init__("web.error.schema", field=field, problem=problem)
+        self.reason = reason
+
+    def message(self, lang: Lang | None = None) -> str:
+        return self.reason.message(lang)

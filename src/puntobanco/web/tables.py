@@ -4,6 +4,7 @@ one after a restart, seating players, knowing who holds a token, reading logs.
 
 from __future__ import annotations
 
+import json
 import secrets
 from typing import Any, Final
 
@@ -11,6 +12,7 @@ from puntobanco.engine.commands import Sit
 from puntobanco.engine.live import LiveTable
 from puntobanco.errors import InvalidBetError, StoreError
 from puntobanco.i18n import Lang
+from puntobanco.i18n.shown import Listing, Quoted, Shown
 from puntobanco.store import head_of
 from puntobanco.table.config import TURN_SECONDS, TableConfig
 from puntobanco.table.events import PlayerSeated
@@ -28,6 +30,7 @@ from puntobanco.web.auth import (
 )
 from puntobanco.web.errors import AccessError, UnknownTableError
 from puntobanco.web.live import RETRIES, Live
+from puntobanco.web.schemas import setting_word
 from puntobanco.web.writer import TableSink, Writer
 
 #: Default starting bankroll of a casino or croupier seat, in cents.
@@ -216,17 +219,21 @@ def table_config(fmt: str, settings: dict[str, Any]) -> tuple[TableConfig, dict[
     unknown = sorted(set(settings) - allowed)
     if unknown:
         raise InvalidBetError(
-            "web.error.setting", names=", ".join(unknown), allowed=", ".join(sorted(allowed))
+            "web.error.setting",
+            names=Listing(tuple(map(_setting_named, unknown))),
+            allowed=Listing(tuple(map(setting_word, sorted(allowed)))),
         )
     given = dict(settings)
     extra: dict[str, Any] = {}
     cards = given.pop("real_cards", False)
     if not isinstance(cards, bool):
-        raise InvalidBetError("web.error.real_cards", value=repr(cards))
+        raise InvalidBetError(
+            "web.error.real_cards", setting=setting_word("real_cards"), value=_given(cards)
+        )
     if "bankroll" in given:
         bankroll = given.pop("bankroll")
         if isinstance(bankroll, bool) or not isinstance(bankroll, int) or bankroll <= 0:
-            raise InvalidBetError("table.error.bankroll", bankroll=bankroll)
+            raise InvalidBetError("table.error.bankroll", bankroll=_given(bankroll))
         extra["bankroll"] = bankroll
     if fmt == "session" and cards:
         if "seed" in given:  # the host's cards are not shuffled by the server
@@ -240,3 +247,17 @@ def table_config(fmt: str, settings: dict[str, Any]) -> tuple[TableConfig, dict[
         # ``"turn_seconds": null`` has the dealer turn every card instead.
         given.setdefault("turn_seconds", TURN_SECONDS)
     return TableConfig.casino(croupier=fmt == "croupier", **given), extra
+
+
+def _setting_named(name: str) -> Shown:
+    """A setting given that this format does not know: its word where another
+    format has it (``countdown``), else the name given, quoted."""
+    known = SESSION_SETTINGS | CASINO_SETTINGS | CROUPIER_SETTINGS
+    return setting_word(name) if name in known else Quoted(name)
+
+
+def _given(value: Any) -> object:
+    """A setting's value as a message quotes it: a number or a text as it is, the
+    rest as JSON wrote it (``null``, ``true``, ``[1]``), never as Python does."""
+    plain = isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+    return value if plain else json.dumps(value)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from puntobanco.coup import Outcome
 from puntobanco.errors import IllegalActionError, InvalidBetError
-from puntobanco.paytable import Amount, Box, box_key
+from puntobanco.i18n.shown import Listing
+from puntobanco.paytable import Amount, Box
 from puntobanco.table.config import MAX_AMOUNT
 from puntobanco.table.events import BetPlaced, BetsClosed, BetWithdrawn
 from puntobanco.table.machine.core import Core, whole
-from puntobanco.table.values import box_of, money_text
+from puntobanco.table.values import Money, box_of, box_word
 
 
 class Bets(Core):
@@ -31,7 +32,7 @@ class Bets(Core):
         if config.rules.one_prediction:
             if not isinstance(outcome, Outcome):
                 raise InvalidBetError(
-                    "table.error.session_box", format=config.format.value, box=outcome
+                    "table.error.session_box", format=config.format.value, box=box_word(outcome)
                 )
             if stake is not None and (not whole(stake) or stake != config.stake):
                 raise InvalidBetError("table.error.session_stake", stake=stake, fixed=config.stake)
@@ -39,9 +40,11 @@ class Bets(Core):
         if not isinstance(outcome, Outcome) and outcome not in config.offered_side_bets:
             raise InvalidBetError(
                 "table.error.side_bet_not_offered",
-                box=outcome,
-                offered=", ".join(config.offered_side_bets) or "-",
+                box=box_word(outcome),
+                offered=Listing(tuple(map(box_word, config.offered_side_bets)) or ("-",)),
             )
+        if stake is None:
+            raise InvalidBetError("table.error.stake_missing", box=box_word(outcome))
         if not isinstance(stake, int) or isinstance(stake, bool) or not 0 < stake <= MAX_AMOUNT:
             raise InvalidBetError("table.error.stake", stake=stake)
         other = (
@@ -53,20 +56,18 @@ class Bets(Core):
             raise InvalidBetError("table.error.punto_and_banco", name=player.name)
         low, high = config.limits(outcome)
         total = player.stake(outcome) + stake
-        text = {"box": box_key(outcome), "stake": money_text(config, stake)}
+        # Put into words when the reader's language is known: "5 000,00 sur Banco".
+        money = config.money
+        text = {"box": box_word(outcome), "stake": Money(stake, money)}
         if total < low:
-            raise InvalidBetError(
-                "table.error.below_minimum", minimum=money_text(config, low), **text
-            )
+            raise InvalidBetError("table.error.below_minimum", minimum=Money(low, money), **text)
         if total > high:
-            raise InvalidBetError(
-                "table.error.above_maximum", maximum=money_text(config, high), **text
-            )
+            raise InvalidBetError("table.error.above_maximum", maximum=Money(high, money), **text)
         if stake > player.available:
             raise InvalidBetError(
                 "table.error.above_bankroll",
                 name=player.name,
-                available=money_text(config, player.available),
+                available=Money(player.available, money),
                 **text,
             )
 
@@ -93,7 +94,7 @@ class Bets(Core):
         player = self.player(name)
         outcome = box_of(box)
         if not player.stake(outcome):
-            raise IllegalActionError("table.error.no_bet", name=player.name, box=box_key(outcome))
+            raise IllegalActionError("table.error.no_bet", name=player.name, box=box_word(outcome))
 
     def can_withdraw(self, name: str, box: Box) -> bool:
         """True when ``withdraw`` would be accepted."""
