@@ -36,6 +36,7 @@ from puntobanco.table.events import (
     ShoeBurned,
     ShoeHolderChanged,
 )
+from puntobanco.table.state import ShoeState
 from puntobanco.table.values import money_text
 
 
@@ -68,6 +69,8 @@ class SessionView(Protocol):
     def nets(self) -> Mapping[str, Amount]: ...
     @property
     def seed(self) -> int | None: ...
+    @property
+    def commitment(self) -> str | None: ...
 
     def predict(self, name: str, box: str) -> None: ...
     def withdraw(self, name: str) -> None: ...
@@ -89,11 +92,21 @@ class TableSession:
         self._before: dict[str, Amount] = {}
         self._predicted: dict[str, Outcome] = {}
         self._number = 0
+        self._dealt_from: str | None = None  # the commitment of the coup's shoe
 
     @property
     def seed(self) -> int | None:
-        """The seed of the session's shoes."""
+        """The seed of the session's shoes (None: they are provably fair)."""
         return self.session.config.seed
+
+    @property
+    def commitment(self) -> str | None:
+        """The commitment of the shoe on screen: the dealt coup's while it is shown
+        (every deal is a shoe, and the next one is shuffled as soon as it is
+        settled), else the shoe of the coming deal (None: not shuffled yet)."""
+        if self._coup is not None:
+            return self._dealt_from
+        return _commitment(self.session.state.shoe)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -171,6 +184,7 @@ class TableSession:
             self._before = self.session.scores
             self._predicted = {n: b for n, b in self.session.predictions.items() if b is not None}
             self._number = self.session.coup_number
+            self._dealt_from = _commitment(self.session.state.shoe)
             self._coup = self.session.deal()
             self._shown = 0
 
@@ -206,6 +220,7 @@ class AssistGame:
     mode: Final = "assist"
     physical: Final = True
     seed: Final = None
+    commitment: Final = None
 
     def __init__(self, engine: Engine, table: str) -> None:
         self.engine = engine
@@ -389,14 +404,15 @@ class TableCasino:
         *,
         bots: int,
         croupier: bool,
-        seed: int,
+        seed: int | None,
         db: object,
         table: str,
         paytable: str = "standard",
         side_bets: Sequence[str] = (),
     ) -> TableCasino:
         """A new table: the person at seat 1, then ``bots`` computer seats; the
-        table plays ``paytable`` with ``side_bets`` (keys or groups of ``SIDE_BETS``)."""
+        table plays ``paytable`` with ``side_bets`` (keys or groups of ``SIDE_BETS``).
+        ``seed`` None: provably fair shoes, every seat contributing from ``secrets``."""
         if not 0 <= bots <= MAX_BOTS:
             raise IllegalActionError("tui.error.bots", high=MAX_BOTS)
         kind = CroupierTable if croupier else CasinoTable
@@ -415,8 +431,13 @@ class TableCasino:
 
     @property
     def seed(self) -> int | None:
-        """The seed of the table's shoes."""
+        """The seed of the table's shoes (None: they are provably fair)."""
         return self.table.config.seed
+
+    @property
+    def commitment(self) -> str | None:
+        """The commitment of the shoe in play (None: not shuffled yet)."""
+        return _commitment(self.table.state.shoe)
 
     def money(self, value: Amount, *, short: bool = False) -> str:
         """``1000.00``: an amount of cents as players read it, in ``lang``
@@ -539,3 +560,8 @@ class TableCasino:
         balances = self.table.balances
         self.table.close_table()
         return balances
+
+
+def _commitment(shoe: ShoeState | None) -> str | None:
+    """A shoe's commitment, SHA-256 of its server seed (None: no shoe yet)."""
+    return None if shoe is None else shoe.commitment
