@@ -10,7 +10,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 
-from puntobanco.i18n import t
+from puntobanco.i18n import Lang, t
 from tests.web.conftest import LiveServer
 from tests.web.test_browser import axe_violations, phone
 
@@ -36,7 +36,7 @@ def open_table(live: LiveServer, fmt: str, **settings: Any) -> dict[str, Any]:
 
 @pytest.mark.parametrize("lang", ["fr", "es", "en"])
 def test_a_phone_at_a_seeded_table_says_its_shoes_are_not_provably_fair(
-    browser: Browser, live: LiveServer, lang: str
+    browser: Browser, live: LiveServer, lang: Lang
 ) -> None:
     assert t("web.ui.entropy.seeded", lang) == NOTICE[lang]
     table = open_table(live, "casino", seed=4)
