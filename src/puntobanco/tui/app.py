@@ -231,7 +231,7 @@ class PuntoBancoApp(App[None]):
         from puntobanco.tui.session import SessionScreen
 
         self.game = game
-        table = _table_game(game)
+        table = game.api_table
         if table is not None and table.shoe_waits():
             self._await_shoe(game, table, new=new)
             return
@@ -318,15 +318,6 @@ class PuntoBancoApp(App[None]):
     ) -> None:
         """The final ranking, with shared wins, and the last coups."""
         self.switch_screen(RankingScreen(scores, money=money, coups=coups))
-
-
-def _table_game(game: SessionView | TableCasino) -> Game | None:
-    """The Python API's table under ``game`` (None: the assistant's physical cards)."""
-    if isinstance(game, TableSession):
-        return game.session
-    if isinstance(game, TableCasino):
-        return game.table
-    return None
 
 
 class TitleScreen(GameScreen):

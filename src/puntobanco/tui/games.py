@@ -27,7 +27,7 @@ from puntobanco.cards import Card
 from puntobanco.coup import Coup, Outcome
 from puntobanco.engine import Bet, Engine, Phase, Viewer, decide
 from puntobanco.errors import IllegalActionError
-from puntobanco.games import CasinoTable, CroupierTable, Session
+from puntobanco.games import CasinoTable, CroupierTable, Game, Session
 from puntobanco.i18n import Lang
 from puntobanco.paytable import Amount, Box
 from puntobanco.table.events import (
@@ -71,6 +71,8 @@ class SessionView(Protocol):
     def seed(self) -> int | None: ...
     @property
     def commitment(self) -> str | None: ...
+    @property
+    def api_table(self) -> Game | None: ...
 
     def predict(self, name: str, box: str) -> None: ...
     def withdraw(self, name: str) -> None: ...
@@ -98,6 +100,11 @@ class TableSession:
     def seed(self) -> int | None:
         """The seed of the session's shoes (None: they are provably fair)."""
         return self.session.config.seed
+
+    @property
+    def api_table(self) -> Game:
+        """The Python API's table that deals the session."""
+        return self.session
 
     @property
     def commitment(self) -> str | None:
@@ -221,6 +228,7 @@ class AssistGame:
     physical: Final = True
     seed: Final = None
     commitment: Final = None
+    api_table: Final = None  # the host's cards: no table of the Python API
 
     def __init__(self, engine: Engine, table: str) -> None:
         self.engine = engine
@@ -433,6 +441,11 @@ class TableCasino:
     def seed(self) -> int | None:
         """The seed of the table's shoes (None: they are provably fair)."""
         return self.table.config.seed
+
+    @property
+    def api_table(self) -> Game:
+        """The Python API's table."""
+        return self.table
 
     @property
     def commitment(self) -> str | None:
