@@ -68,6 +68,7 @@ from puntobanco.table.events import (
     SeedContributed,
     ShoeShuffled,
 )
+from puntobanco.table.gathering import Window
 from puntobanco.table.machine import Table
 from puntobanco.table.names import check_name, name_key
 from puntobanco.table.standings import ranking
@@ -258,6 +259,30 @@ class Game:
         """Close bets, deal, settle and open the next coup (or end a session):
         one transaction. Returns the frozen ``Coup``."""
         return resolve(_last(self._do(Deal()), CoupDealt).cards)
+
+    def shoe_waits(self) -> bool:
+        """True while the shoe to come waits out a contributions' window (the
+        table is ``shuffling``): its players' commitments or reveals are due."""
+        gathering = self._table.gathering()
+        return (
+            self.phase is Phase.SHUFFLING
+            and gathering is not None
+            and gathering.window in (Window.CALLED, Window.REVEAL)
+        )
+
+    def tick_shoe(self) -> bool:
+        """Let a waiting shoe read the clock: a window whose time is up closes (the
+        seats that did not reveal are left out, named in the log), this object's
+        seats commit or reveal, and the shoe is shuffled once its reveals close.
+        True once no window is left to wait out.
+
+        Its seats' values live in this object only: a table reopened between a
+        commitment and its reveal waits out the reveal time before its shoe is
+        shuffled without them.
+        """
+        if self.shoe_waits():
+            self._do(Tick())
+        return not self.shoe_waits()
 
     def contribute(self, name: str, text: str) -> SeedContributed:
         """``name`` adds ``text`` to the client seed of the next shoe, whose server

@@ -2,7 +2,9 @@
 contributions, made by the phones themselves: every one verifies, every step of their
 contributions is in order in the log, and any change to a shoe is caught. The session
 reshuffles before every deal, so 1,000 deals are 1,000 provably fair shoes, read back
-from ``GET /api/tables/{table}/shoes``.
+from ``GET /api/tables/{table}/shoes``. The table's log, exported as ``puntobanco export``
+writes it, passes both verifiers: ``puntobanco verify`` and the standard-library
+``tools/verify_shoe.py``, run as a player would, in a Python of its own.
 
 The requests go to the application in this process (``httpx.ASGITransport``), the two
 phones' at the same time, as phones send them; the log is kept in memory: what is
@@ -14,7 +16,10 @@ import asyncio
 import itertools
 import random
 import secrets
+import subprocess
+import sys
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -22,13 +27,17 @@ import pytest
 
 from puntobanco import contributions, fair
 from puntobanco.cards import DECK
+from puntobanco.cli import main
 from puntobanco.errors import FairnessError
+from puntobanco.i18n import t
 from puntobanco.store import MemoryStore
+from puntobanco.store.jsonl import export_lines
 from puntobanco.table.entropylog import check_contributions
 from puntobanco.web.app import create_app
 from tests.web.helpers import run_async
 
 SHOES = 1000
+VERIFIER = Path(__file__).resolve().parents[2] / "tools" / "verify_shoe.py"
 
 
 def _flip_hex(text: str, rng: random.Random) -> str:
@@ -102,7 +111,9 @@ async def play(store: MemoryStore) -> tuple[str, list[dict[str, Any]], int]:
     return table, shoes, sent
 
 
-def test_a_thousand_web_deals_are_a_thousand_shoes_that_verify_and_catch_any_change() -> None:
+def test_a_thousand_web_deals_are_a_thousand_shoes_that_verify_and_catch_any_change(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     store = MemoryStore()
     table, listed, sent = run_async(lambda: play(store))
     assert sent == 4 * SHOES  # a commitment and a reveal per phone and shoe
@@ -118,6 +129,26 @@ def test_a_thousand_web_deals_are_a_thousand_shoes_that_verify_and_catch_any_cha
         [r.event for r in records], [r.time for r in records], [r.seq for r in records]
     )
     assert (found.shoes, found.revealed, found.excluded) == (SHOES, 2 * SHOES, [])
+    # The log as ``puntobanco export TABLE --jsonl`` writes it, through both verifiers.
+    log = tmp_path / "thousand.jsonl"
+    log.write_text("".join(line + "\n" for line in export_lines(records)), encoding="utf-8")
+    assert main(["--lang", "en", "verify", str(log)]) == 0
+    said = capsys.readouterr().out
+    summary = {"shoes": SHOES, "revealed": 2 * SHOES, "excluded": 0, "names": "-"}
+    assert t("entropy.verify.summary", "en", table=table, **summary) in said
+    assert t("verify.shoes", "en", table=table, checked=SHOES, hidden=0) in said
+    assert "hash chain unbroken" in said
+    standalone = subprocess.run(
+        [sys.executable, "-I", "-S", str(VERIFIER), str(log)],  # the standard library only
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert standalone.returncode == 0, standalone.stdout + standalone.stderr
+    assert f"{SHOES} shoe(s) checked, 0 not revealed yet." in standalone.stdout
+    revealed = f"every step in order: {2 * SHOES} value(s) revealed, 0 player(s) left out"
+    assert revealed in standalone.stdout
+    assert standalone.stdout.count(": OK, commitment ") == SHOES
     rng = random.Random(2026)
     for shoe in shoes:
         seed = shoe.server_seed

@@ -1,12 +1,18 @@
 """A front-end's seats contribute to every shoe by themselves: commit, then reveal.
 
 What a phone does in its browser, for the seats of a program that plays through
-the engine (the Python API's tables, the terminal game): when a shoe is called,
-each of its seats commits to 32 bytes from ``secrets``, and when the shoe's
-reveals open, reveals them (``table.machine.contributions``). The values live in this object
-only, from the commitment to the reveal, which follow each other within one
-call; a program stopped between the two leaves its seats out of that shoe
-(named in the log).
+the engine: the Python API's tables (``Session``, ``CasinoTable``,
+``CroupierTable``: every seat, or the seats the object took at an engine shared
+with other front-ends) and so the terminal game, ``puntobanco play``, whose tables
+are the API's (a game given ``--seed`` takes no contributions: its shoes are the
+seed's). Once a shoe is called, each of its seats commits to 32 bytes from
+``secrets``, and when the shoe's reveals open, reveals them
+(``table.machine.contributions``); both follow each other within the one call
+that needs them, so a table whose seats are all this program's is shuffled
+before the call returns. The values live in this object only: a program stopped
+between a commitment and its reveal leaves its seats out of that shoe once the
+reveal time is up (named in the log): the terminal game, reopened, waits it
+out (``Game.tick_shoe``).
 """
 
 from __future__ import annotations

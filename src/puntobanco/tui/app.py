@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
 from itertools import zip_longest
@@ -18,7 +17,7 @@ from puntobanco.coup import Coup
 from puntobanco.engine import Engine
 from puntobanco.errors import IllegalActionError, PuntoBancoError
 from puntobanco.explain import outcome_name
-from puntobanco.games import CasinoTable, Session, open_game
+from puntobanco.games import CasinoTable, Game, Session, open_game
 from puntobanco.i18n import Lang, t
 from puntobanco.paytable import Amount
 from puntobanco.roads import build_roads, render_roads
@@ -177,11 +176,6 @@ class PuntoBancoApp(App[None]):
             return TableCasino(game, person)
         return None
 
-    def new_seed(self) -> int:
-        """The ``--seed`` given, else a fresh one (shown on screen, kept with the game)."""
-        # six digits: short enough to read off the screen and type after --seed
-        return self.seed if self.seed is not None else secrets.randbelow(1_000_000)
-
     def new_table(self, mode: str, seed: int | None = None) -> str:
         """A name for a new table in the store: ``play-session-20261202-101500``,
         or ``play-session-seed-7`` for a seeded game: a table's shoes are derived
@@ -217,14 +211,16 @@ class PuntoBancoApp(App[None]):
                 table=self.new_table("assist"),
             )
         db = self.engine if self.engine is not None else self.db
-        seed = self.new_seed()
+        # Without --seed the shoes are provably fair: the table commits to each
+        # server seed first, and the Python API's seats contribute from secrets.
+        seed = self.seed
         session = Session(names, seed=seed, db=db, table=self.new_table("session", seed))
         return TableSession(session)
 
     def new_casino(self, person: str, *, bots: int, croupier: bool) -> TableCasino:
         """A new casino table (or the virtual croupier's)."""
         mode = "croupier" if croupier else "casino"
-        seed = self.new_seed()
+        seed = self.seed  # None: provably fair shoes, as in new_session
         return TableCasino.open(
             person,
             bots=bots,
@@ -242,6 +238,10 @@ class PuntoBancoApp(App[None]):
         from puntobanco.tui.session import SessionScreen
 
         self.game = game
+        table = game.api_table
+        if table is not None and table.shoe_waits():
+            self._await_shoe(game, table, new=new)
+            return
         if isinstance(game, TableCasino):
             game.lang = self.lang  # its money in the player's language
         self.save(finished=False)
@@ -257,6 +257,19 @@ class PuntoBancoApp(App[None]):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+
+    def _await_shoe(self, game: SessionView | TableCasino, table: Game, *, new: bool) -> None:
+        """Show ``game`` once its shoe is shuffled. Its seats contribute within
+        the call that needs them, so only a game reopened between its seats'
+        commitments and their reveals waits, the reveal time, here."""
+        self.notify(t("tui.shuffling", self.lang))
+
+        def tick() -> None:
+            if table.tick_shoe():
+                timer.stop()
+                self.start(game, new=new)
+
+        timer = self.set_interval(0.25, tick)
 
     def _follow(self, game: SessionView | TableCasino) -> None:
         """Redraw the screen after each commit to the game's table by anyone."""

@@ -42,6 +42,9 @@ class GameApp(Protocol):
     ) -> None: ...
 
 
+#: The hex digits of a shoe's commitment shown under the coup (the host screen's
+#: chain head has as many): enough to recognise it in ``puntobanco shoes``.
+COMMITMENT_DIGITS = 16
 #: Keys Textual keeps for itself (focus, quitting, the command palette).
 PASS_THROUGH: frozenset[str] = frozenset({"tab", "shift+tab", "ctrl+q", "ctrl+c", "ctrl+p"})
 #: Keys whose name is said in the player's language when they do nothing.
@@ -95,6 +98,15 @@ class GameScreen(Screen[None]):
     def set_text(self, widget_id: str, text: str) -> None:
         """Replace a block's text."""
         self.query_one(f"#{widget_id}", Static).update(text)
+
+    def show_commitment(self, seed: int | None, commitment: str | None) -> None:
+        """The shoe's commitment under the coup, where the shoes are provably fair
+        (a seeded game's title shows its seed instead): what a player notes to
+        check the shoe once its server seed is revealed (``puntobanco shoes``)."""
+        shown = ""
+        if seed is None and commitment is not None:
+            shown = self.tr("tui.commitment", commitment=commitment[:COMMITMENT_DIGITS])
+        self.query_one("#coup", Static).border_subtitle = shown
 
     def say(self, text: str) -> None:
         """Show a message (an error, a confirmation) on the message line."""

@@ -52,6 +52,7 @@ class CasinoScreen(GameScreen):
         self.timer: Timer | None = None
         self.clock: Timer | None = None
         self.left_before = 0  # the shoe's count before the coup being turned over
+        self.commitment: str | None = None
         self.leaving = False  # Q pressed once: a second Q leaves the table
 
     def compose(self) -> ComposeResult:
@@ -66,6 +67,7 @@ class CasinoScreen(GameScreen):
 
     def on_mount(self) -> None:
         self.shoe_number = self.game.table.shoe_number
+        self.commitment = self.game.commitment  # the shoe on screen's, with its number
         self.left_before = self.game.table.cards_left
         self.history = list(enumerate(self.game.table.coups, 1))
         if not self.history:  # a shoe just shuffled; resumed mid-shoe, it is no news
@@ -243,6 +245,7 @@ class CasinoScreen(GameScreen):
             passed = self.holder_sentence()
             if table.shoe_number != self.shoe_number:
                 self.shoe_number = table.shoe_number
+                self.commitment = self.game.commitment
                 self.history = []
                 self.announce_burn("tui.casino.new_shoe", *passed)
             else:
@@ -293,7 +296,10 @@ class CasinoScreen(GameScreen):
             n=game.last_number if self.revealing is not None else table.coup_number,
             left=self.cards_left(),
         )
-        self.set_text("title", title + "  " + self.tr("tui.seed", seed=game.seed))
+        if game.seed is not None:
+            title += "  " + self.tr("tui.seed", seed=game.seed)
+        self.set_text("title", title)
+        self.show_commitment(game.seed, self.commitment)
         self.set_text("scores", "\n".join(self.seat_lines()))
         if self.revealing is not None:
             cards = self.revealing.cards[: self.shown]

@@ -29,7 +29,7 @@ from puntobanco.cards import Card
 from puntobanco.coup import Coup, Outcome
 from puntobanco.engine import Bet, CloseBets, Engine, Viewer, decide
 from puntobanco.errors import IllegalActionError
-from puntobanco.games import CasinoTable, CroupierTable, Session
+from puntobanco.games import CasinoTable, CroupierTable, Game, Session
 from puntobanco.i18n import Lang
 from puntobanco.paytable import Amount, Box
 from puntobanco.table.events import (
@@ -38,6 +38,7 @@ from puntobanco.table.events import (
     ShoeBurned,
     ShoeHolderChanged,
 )
+from puntobanco.table.state import ShoeState
 from puntobanco.table.values import money_text
 
 
@@ -83,6 +84,10 @@ class SessionView(Protocol):
     def nets(self) -> Mapping[str, Amount]: ...
     @property
     def seed(self) -> int | None: ...
+    @property
+    def commitment(self) -> str | None: ...
+    @property
+    def api_table(self) -> Game | None: ...
 
     def predict(self, name: str, box: str) -> None: ...
     def withdraw(self, name: str) -> None: ...
@@ -104,11 +109,26 @@ class TableSession:
         self._before: dict[str, Amount] = {}
         self._predicted: dict[str, Outcome] = {}
         self._number = 0
+        self._dealt_from: str | None = None  # the commitment of the coup's shoe
 
     @property
     def seed(self) -> int | None:
-        """The seed of the session's shoes."""
+        """The seed of the session's shoes (None: they are provably fair)."""
         return self.session.config.seed
+
+    @property
+    def api_table(self) -> Game:
+        """The Python API's table that deals the session."""
+        return self.session
+
+    @property
+    def commitment(self) -> str | None:
+        """The commitment of the shoe on screen: the dealt coup's while it is shown
+        (every deal is a shoe, and the next one is shuffled as soon as it is
+        settled), else the shoe of the coming deal (None: not shuffled yet)."""
+        if self._coup is not None:
+            return self._dealt_from
+        return _commitment(self.session.state.shoe)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -187,6 +207,7 @@ class TableSession:
             self._before = self.session.scores
             self._predicted = {n: b for n, b in self.session.predictions.items() if b is not None}
             self._number = self.session.coup_number
+            self._dealt_from = _commitment(self.session.state.shoe)
             self._coup = self.session.deal()
             self._shown = 0
 
@@ -223,6 +244,8 @@ class AssistGame:
     mode: Final = "assist"
     physical: Final = True
     seed: Final = None
+    commitment: Final = None
+    api_table: Final = None  # the host's cards: no table of the Python API
 
     def __init__(self, engine: Engine, table: str) -> None:
         self.engine = engine
@@ -405,14 +428,15 @@ class TableCasino:
         *,
         bots: int,
         croupier: bool,
-        seed: int,
+        seed: int | None,
         db: object,
         table: str,
         paytable: str = "standard",
         side_bets: Sequence[str] = (),
     ) -> TableCasino:
         """A new table: the person at seat 1, then ``bots`` computer seats; the
-        table plays ``paytable`` with ``side_bets`` (keys or groups of ``SIDE_BETS``)."""
+        table plays ``paytable`` with ``side_bets`` (keys or groups of ``SIDE_BETS``).
+        ``seed`` None: provably fair shoes, every seat contributing from ``secrets``."""
         if not 0 <= bots <= MAX_BOTS:
             raise IllegalActionError("tui.error.bots", high=MAX_BOTS)
         kind = CroupierTable if croupier else CasinoTable
@@ -431,8 +455,18 @@ class TableCasino:
 
     @property
     def seed(self) -> int | None:
-        """The seed of the table's shoes."""
+        """The seed of the table's shoes (None: they are provably fair)."""
         return self.table.config.seed
+
+    @property
+    def api_table(self) -> Game:
+        """The Python API's table."""
+        return self.table
+
+    @property
+    def commitment(self) -> str | None:
+        """The commitment of the shoe in play (None: not shuffled yet)."""
+        return _commitment(self.table.state.shoe)
 
     def money(self, value: Amount, *, short: bool = False) -> str:
         """``1000.00``: an amount of cents as players read it, in ``lang``
@@ -557,3 +591,8 @@ class TableCasino:
         balances = self.table.balances
         self.table.close_table()
         return balances
+
+
+def _commitment(shoe: ShoeState | None) -> str | None:
+    """A shoe's commitment, SHA-256 of its server seed (None: no shoe yet)."""
+    return None if shoe is None else shoe.commitment

@@ -233,9 +233,10 @@ class SessionScreen(GameScreen):
         a = self.game
         mode = self.tr("tui.mode.assist" if self.physical else "tui.mode.session")
         title = self.tr("tui.title.session", mode=mode, n=a.deal_number, deals=a.deals)
-        if not self.physical:
+        if self.game.seed is not None:
             title += "  " + self.tr("tui.seed", seed=self.game.seed)
         self.set_text("title", title)
+        self.show_commitment(self.game.seed, self.game.commitment)
         self.set_text("scores", "\n".join(self.score_lines()))
         self.paint("coup", "\n".join(self.coup_text()))
         coups = [coup for _, coup in a.results]

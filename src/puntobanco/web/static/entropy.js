@@ -101,9 +101,25 @@ const PBEntropy = (() => {
     if (answer.type === "error" && answer.error.code === "offline") sent.delete(done);
   }
 
+  // A table the host opened with a seed deals shoes derived from it (`secret`
+  // false in the view): whoever knows the seed knows every card, and no phone
+  // contributes. Said in plain sight, in the #not-fair notice of the page.
+  function seeded(v) {
+    return [v.shoe, v.next_shoe].some((s) => s && s.commitment && s.secret === false);
+  }
+
+  function notice(v, w) {
+    const node = document.getElementById("not-fair");
+    if (!node) return;
+    const shown = seeded(v);
+    node.textContent = shown ? w("entropy.seeded") : "";
+    node.hidden = !shown;
+  }
+
   // Called with every view: commits or reveals when the table asks, and returns
   // the status line (which shoe has this phone's contribution).
   function onView(v, send, w) {
+    notice(v, w);
     if (!v.me || !v.me.seated) return "";
     if (!window.crypto || !window.crypto.getRandomValues) return w("entropy.unsupported");
     const name = v.me.name;
@@ -143,5 +159,5 @@ const PBEntropy = (() => {
   // (another page of the same phone, or the shoe shuffled meanwhile): nothing to show.
   const quiet = (error) => error.code.startsWith("entropy.") || error.code === "table.error.contribute.no_next_shoe";
 
-  return { sha256, hex, fromHex, digest, onView, quiet };
+  return { sha256, hex, fromHex, digest, onView, quiet, seeded };
 })();
