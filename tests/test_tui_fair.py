@@ -28,7 +28,7 @@ from puntobanco.table.events import (  # noqa: E402
     TableOpened,
 )
 from puntobanco.tui.app import PuntoBancoApp  # noqa: E402
-from puntobanco.tui.games import TableCasino, TableSession  # noqa: E402
+from puntobanco.tui.games import Reveal, TableCasino, TableSession  # noqa: E402
 from puntobanco.tui.session import SessionScreen  # noqa: E402
 from tests.test_tui import drive, names, screen_text  # noqa: E402
 
@@ -76,7 +76,7 @@ def test_a_session_without_a_seed_is_provably_fair_and_shows_each_deal_s_commitm
         seen.append(shown_commitment(app))
         assert seen[0] == f"commitment {first.commitment[:16]}…"
         await pilot.press("b", "p", "a")  # both predict; every card turned
-        assert game.phase is Phase.SETTLED
+        assert game.showing is Reveal.RESULT
         assert shown_commitment(app) == seen[0]  # the shown deal's shoe, not the next one
         await pilot.press("enter")
         seen.append(shown_commitment(app))

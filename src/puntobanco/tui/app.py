@@ -180,10 +180,8 @@ class PuntoBancoApp(App[None]):
         """A name for a new table in the store: ``play-session-20261202-101500``,
         or ``play-session-seed-7`` for a seeded game: a table's shoes are derived
         from its seed and its name, so the same seed replays the same game."""
-        if seed is not None:
-            name = f"{TABLE_PREFIX}{mode}-seed-{seed}"
-        else:
-            name = f"{TABLE_PREFIX}{mode}-{time.strftime('%Y%m%d-%H%M%S')}"
+        when = f"seed-{seed}" if seed is not None else time.strftime("%Y%m%d-%H%M%S")
+        name = f"{TABLE_PREFIX}{mode}-{when}"
         if self.engine is not None:
             taken = set(self.engine.store.tables())
         elif self.db is None:
@@ -211,9 +209,7 @@ class PuntoBancoApp(App[None]):
                 table=self.new_table("assist"),
             )
         db = self.engine if self.engine is not None else self.db
-        # Without --seed the shoes are provably fair: the table commits to each
-        # server seed first, and the Python API's seats contribute from secrets.
-        seed = self.seed
+        seed = self.seed  # None: provably fair, the seats contribute from secrets
         session = Session(names, seed=seed, db=db, table=self.new_table("session", seed))
         return TableSession(session)
 
@@ -259,9 +255,8 @@ class PuntoBancoApp(App[None]):
             self.push_screen(screen)
 
     def _await_shoe(self, game: SessionView | TableCasino, table: Game, *, new: bool) -> None:
-        """Show ``game`` once its shoe is shuffled. Its seats contribute within
-        the call that needs them, so only a game reopened between its seats'
-        commitments and their reveals waits, the reveal time, here."""
+        """Show ``game`` once its shoe is shuffled (a game reopened between its
+        seats' commitments and their reveals waits out the reveal time)."""
         self.notify(t("tui.shuffling", self.lang))
 
         def tick() -> None:
