@@ -90,9 +90,9 @@ COMMANDS: list[tuple[str, dict[str, Any], str, str]] = [
     ),
     (
         "ana",
-        {"type": "deal"},
-        "Seul l'hôte peut distribuer.",
-        "Solo el anfitrión puede repartir.",
+        {"type": "next"},
+        "Seul l'hôte peut passer au coup suivant.",
+        "Solo el anfitrión puede pasar a la mano siguiente.",
     ),
     (
         "host",
@@ -246,10 +246,12 @@ OPENINGS: list[tuple[dict[str, Any], str, str]] = [
         {"format": "casino", "settings": {"bogus": 1, "countdown": 5}},
         f"Ce format ne connaît pas ces réglages{NBSP}: «{NBSP}bogus{NBSP}», compte à rebours. "
         f"Possibles{NBSP}: cave de départ, jeux, maximum, minimum, table de paiement, places, "
-        "graine, mises annexes, limites des mises annexes, maximum Égalité, minimum Égalité.",
+        "graine, mises annexes, limites des mises annexes, maximum Égalité, minimum Égalité, "
+        "délai pour retourner les cartes de Punto.",
         "Este formato no conoce estos ajustes: 'bogus', cuenta atrás. Posibles: saldo inicial, "
         "barajas, máximo, mínimo, tabla de pagos, puestos, semilla, apuestas adicionales, "
-        "límites de las apuestas adicionales, máximo Igualdad, mínimo Igualdad.",
+        "límites de las apuestas adicionales, máximo Igualdad, mínimo Igualdad, "
+        "tiempo para descubrir las cartas de Punto.",
     ),
     (
         {"format": "session", "settings": {"real_cards": None}},

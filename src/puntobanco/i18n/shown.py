@@ -82,3 +82,22 @@ class Quoted(Shown):
 
     def __str__(self) -> str:
         return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class Number(Shown):
+    """A number that need not be whole (a rate), as the reader's language writes it.
+
+    >>> Number(2.5).words("fr"), Number(10.0).words("es"), str(Number(10.0))
+    ('2,5', '10', '10')
+    """
+
+    value: float
+
+    def words(self, lang: Lang) -> str:
+        from puntobanco.i18n.numbers import decimal_text
+
+        return decimal_text(str(self), lang)
+
+    def __str__(self) -> str:
+        return f"{self.value:g}"

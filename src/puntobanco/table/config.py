@@ -17,6 +17,7 @@ from typing import Final
 
 from puntobanco.coup import Outcome
 from puntobanco.errors import InvalidBetError, InvalidNameError, InvalidShoeError
+from puntobanco.i18n.shown import Word
 from puntobanco.paytable import PAYTABLES, SIDE_BET_GROUPS, SIDE_BETS, Box, Paytable, box_key
 from puntobanco.rng import check_seed
 from puntobanco.shoe import CASINO_DECKS, DEFAULT_CUT_CARD, SESSION_DECKS, ShoeConfig
@@ -141,7 +142,7 @@ class TableConfig:
             value = getattr(self, name)
             if not _whole(value) or not 0 < value <= MAX_AMOUNT:
                 raise InvalidBetError(
-                    "table.error.bound", name=name, value=value, low=1, high=MAX_AMOUNT
+                    "table.error.bound", name=_word(name), value=value, low=1, high=MAX_AMOUNT
                 )
         if self.maximum < self.minimum:
             raise InvalidBetError("table.error.limits", low=self.minimum, high=self.maximum)
@@ -153,13 +154,13 @@ class TableConfig:
             raise InvalidNameError("table.error.name.chars", name=self.dealer, char=" ")
         if self.deals is not None and (not _whole(self.deals) or not 0 < self.deals <= MAX_DEALS):
             raise InvalidBetError(
-                "table.error.bound", name="deals", value=self.deals, low=1, high=MAX_DEALS
+                "table.error.bound", name=_word("deals"), value=self.deals, low=1, high=MAX_DEALS
             )
         if self.rules.countdown:
             if not _whole(self.countdown) or not 0 < self.countdown <= MAX_COUNTDOWN:  # type: ignore[operator]
                 raise InvalidBetError(
                     "table.error.bound",
-                    name="countdown",
+                    name=_word("countdown"),
                     value=self.countdown,
                     low=1,
                     high=MAX_COUNTDOWN,
@@ -174,7 +175,7 @@ class TableConfig:
                 value is not None and (not _whole(value) or not 0 < value <= MAX_WINDOW)
             ):
                 raise InvalidBetError(
-                    "table.error.bound", name=name, value=value, low=1, high=MAX_WINDOW
+                    "table.error.bound", name=_word(name), value=value, low=1, high=MAX_WINDOW
                 )
 
         turn = self.turn_seconds
@@ -182,7 +183,7 @@ class TableConfig:
             not self.rules.punto_hand or not _whole(turn) or not 0 < turn <= MAX_WINDOW
         ):
             raise InvalidBetError(
-                "table.error.bound", name="turn_seconds", value=turn, low=1, high=MAX_WINDOW
+                "table.error.bound", name=_word("turn_seconds"), value=turn, low=1, high=MAX_WINDOW
             )
 
     def _check_side_bets(self) -> None:
@@ -232,7 +233,11 @@ class TableConfig:
             for value in (limit.minimum, limit.maximum):
                 if not _whole(value) or not 0 < value <= MAX_AMOUNT:
                     raise InvalidBetError(
-                        "table.error.bound", name=limit.box, value=value, low=1, high=MAX_AMOUNT
+                        "table.error.bound",
+                        name=Word(f"bet.{limit.box}", limit.box),
+                        value=value,
+                        low=1,
+                        high=MAX_AMOUNT,
                     )
             if limit.maximum < limit.minimum:
                 raise InvalidBetError("table.error.limits", low=limit.minimum, high=limit.maximum)
@@ -438,6 +443,11 @@ class TableConfig:
 @cache
 def _paytable(name: str, side_bets: tuple[str, ...]) -> Paytable:
     return PAYTABLES[name].with_side_bets(side_bets)
+
+
+def _word(setting: str) -> Word:
+    """A setting named in a message: the catalogue's word for it (``setting.deals``)."""
+    return Word(f"setting.{setting}", setting)
 
 
 def _whole(value: object) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import puntobanco.fair as fair
 from puntobanco.cards import format_cards
 from puntobanco.explain import bet_name, outcome_name
-from puntobanco.i18n import Lang, t
+from puntobanco.i18n import Lang, current_language, t
 from puntobanco.paytable import Amount
 from puntobanco.table.config import TableConfig
 from puntobanco.table.events import (
@@ -52,14 +52,14 @@ from puntobanco.table.events import (
     TableClosed,
     TableOpened,
 )
-from puntobanco.table.values import money_text
+from puntobanco.table.values import Money
 
 
 def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str:
     """One sentence for ``event`` at a table with ``config``."""
 
-    def money(value: Amount) -> str:
-        return money_text(config, value)
+    def money(value: Amount) -> str:  # as the reader's language writes numbers
+        return Money(value, config.money).words(lang or current_language())
 
     match event:
         case TableOpened():

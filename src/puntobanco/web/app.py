@@ -23,6 +23,7 @@ from fastapi.responses import JSONResponse, Response
 import puntobanco.web.ops as ops
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang, parse_lang
+from puntobanco.i18n.shown import Number
 from puntobanco.store import EventStore
 from puntobanco.web.auth import HOST, Identity
 from puntobanco.web.errors import AccessError, MessageError, error_body
@@ -162,7 +163,7 @@ def create_app(
                 buckets.clear()
             bucket = buckets[key] = Bucket(time.monotonic, rate, burst)
         if not bucket.take():
-            raise MessageError("web.error.rate", status=429, rate=rate)
+            raise MessageError("web.error.rate", status=429, rate=Number(rate))
 
     async def body(request: Request, model: type[Any]) -> Any:
         if not origin_ok(request):

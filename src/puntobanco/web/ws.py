@@ -25,6 +25,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
+from puntobanco.i18n.shown import Number
 from puntobanco.web.auth import Identity
 from puntobanco.web.errors import MessageError, error_body
 from puntobanco.web.hub import Hub
@@ -184,7 +185,7 @@ async def serve_socket(
                         if strikes >= STRIKES:
                             conn.finish(POLICY)
                             return
-                        raise MessageError("web.error.rate", rate=rate[0])
+                        raise MessageError("web.error.rate", rate=Number(rate[0]))
                     try:
                         data = json.loads(text)
                     except json.JSONDecodeError:
