@@ -95,6 +95,30 @@ def check_views(engine: Engine) -> None:
         assert card_texts(view) & secret == mine, viewer
 
 
+def play(
+    engine: Engine,
+    steps: list[tuple[Command, str | None]],
+    published: list[dict[str, Any]],
+    now: list[float],
+    seconds: float,
+) -> None:
+    """Send each command from its sender (None: the host), ``seconds`` apart on the
+    engine's clock, and check every view and every public event after each."""
+    for command, sender in steps:
+        now[0] += seconds
+        by = Viewer.HOST if sender is None else Viewer.player(sender)
+        try:
+            engine.do("t", command, by=by)
+        except PuntoBancoError:
+            pass
+        check_views(engine)
+        secret, seeds = undealt(engine), private_seeds(engine)
+        for event in published:
+            assert str(SEED) not in json.dumps(event)
+            assert not any(seed in json.dumps(event) for seed in seeds), event
+            assert not (card_texts(event) & secret), event
+
+
 commands = st.one_of(
     st.builds(Bet, st.sampled_from(NAMES), st.sampled_from(list(Outcome)), st.none()),
     st.builds(Bet, st.sampled_from(NAMES), st.sampled_from(list(Outcome)), st.just(1_000)),
@@ -135,19 +159,7 @@ def test_no_view_and_no_public_event_holds_a_card_before_it_is_dealt(
     opened = engine.open("t", fmt, settings=settings_, players=players)
     published += opened.events
     engine.subscribe("t", lambda c: published.extend(c.events))
-    for command, sender in steps:
-        now[0] += 7.0
-        by = Viewer.HOST if sender is None else Viewer.player(sender)
-        try:
-            engine.do("t", command, by=by)
-        except PuntoBancoError:
-            pass
-        check_views(engine)
-        secret, seeds = undealt(engine), private_seeds(engine)
-        for event in published:
-            assert str(SEED) not in json.dumps(event)
-            assert not any(seed in json.dumps(event) for seed in seeds), event
-            assert not (card_texts(event) & secret), event
+    play(engine, steps, published, now, 7.0)
 
 
 @settings(max_examples=30, deadline=None)
@@ -234,13 +246,4 @@ def test_punto_s_cards_face_down_are_seen_by_their_player_alone(
     engine.do("t", CloseBets())
     engine.do("t", Deal("Ana"), Viewer.player("Ana"))  # Ana holds the shoe: the first seated
     assert engine.state("t").face_down == "Ana"
-    for command, sender in steps:
-        now[0] += 3.0
-        by = Viewer.HOST if sender is None else Viewer.player(sender)
-        try:
-            engine.do("t", command, by=by)
-        except PuntoBancoError:
-            pass
-        check_views(engine)
-        for event in published:
-            assert not (card_texts(event) & undealt(engine)), event
+    play(engine, steps, published, now, 3.0)
