@@ -166,8 +166,9 @@ async def setup(url: str, tables: int, per_table: int) -> list[dict[str, Any]]:
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=60) as client:
 
         async def one(i: int) -> dict[str, Any]:
-            r = await client.post("/api/tables", json={"format": "casino", "settings": {
-                "seed": i, "bankroll": 10**11, "maximum": 10**10}})  # fmt: skip
+            # The dealer turns every card (no phone turns Punto's): the load is the bets'.
+            settings = {"seed": i, "bankroll": 10**11, "maximum": 10**10, "turn_seconds": None}
+            r = await client.post("/api/tables", json={"format": "casino", "settings": settings})
             t = answered(r)
             client.cookies.clear()
             players = []
