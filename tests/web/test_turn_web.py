@@ -31,6 +31,7 @@ from puntobanco.web.app import create_app
 from tests.web.conftest import FakeClock, free_port
 from tests.web.helpers import bearer, command, join, open_table, view
 from tests.web.test_recovery import start
+from tests.web.test_ws import hello, until
 
 
 @pytest.fixture
@@ -89,6 +90,29 @@ def test_a_player_who_does_not_hold_the_shoe_is_refused_in_their_language(
         error = r.json()["error"]
         assert error["code"] == "table.error.not_holder" and error["message"].startswith(word)
     assert view(client, table, host)["phase"] == "bets_closed"
+
+
+def test_the_views_pushed_to_the_phones_follow_the_shoe_and_punto_s_cards(
+    client: TestClient,
+) -> None:
+    """A phone's own part of a pushed view is kept while nothing of it changes; the
+    shoe passed on and Punto's cards handed over change it."""
+    table, host, ana, bruno = seated(client)
+    url = f"/api/tables/{table}/ws"
+    with client.websocket_connect(url) as a, client.websocket_connect(url) as b:
+        hello(a, ana)
+        hello(b, bruno)
+        command(client, table, ana, "pass")
+        assert "pass" not in until(a, "view")["view"]["commands"]
+        assert "pass" in until(b, "view")["view"]["commands"]
+        command(client, table, host, "close_bets")
+        assert until(b, "view")["view"]["commands"] == ["deal", "pass"]
+        command(client, table, bruno, "deal")
+        mine = until(b, "view")["view"]
+        assert mine["commands"] == ["turn"] and len(mine["me"]["punto_cards"]) == 2
+        assert until(a, "view")["view"]["me"]["punto_cards"] is None
+        shown = until(b, "view")["view"]  # the server's timer started the seconds
+        assert shown["turn_left"] == 20 and shown["me"]["punto_cards"] == mine["me"]["punto_cards"]
 
 
 def test_the_holder_passes_the_shoe_to_the_next_seat(client: TestClient) -> None:
