@@ -137,7 +137,9 @@ def test_the_punto_player_alone_sees_the_cards_and_turns_them_over(client: TestC
     for token in (ana, host):
         other = view(client, table, token)
         assert other["turn"]["name"] == "Bruno" and "turn" not in other["commands"]
-        assert not any(card in json.dumps(other) for card in cards)
+        # No card of the coup in play anywhere in their view (quoted: a join code's
+        # letters may spell a card).
+        assert not any(f'"{card}"' in json.dumps(other) for card in cards)
     r = command(client, table, ana, "turn", lang="fr")
     assert r.status_code == 409 and r.json()["error"]["code"] == "table.error.turn.not_yours"
     assert r.json()["error"]["message"].startswith("Les cartes de Punto ont été données à Bruno")
