@@ -81,6 +81,7 @@ GLOSSARY: dict[str, str] = {
     "announce": "the coup's result, a sentence of its own",
     "available": "the amount still free to bet",
     "b": "a column's number (from 1)",
+    "balance": "a player's balance, already written as the language writes amounts",
     "banco": "Banco's total (0 to 9)",
     "banco_cards": "Banco's cards (4♥ 10♦)",
     "bankroll": "the bankroll that was given",

@@ -61,7 +61,8 @@ def test_a_retried_command_id_answers_as_before_and_acts_once(client: TestClient
 
 
 def test_history_gives_the_same_json_as_the_history_command(client: TestClient) -> None:
-    t = open_table(client, "casino", seed=5)
+    # The dealer turns every card (Punto's cards to a phone: tests/web/test_turn_web.py).
+    t = open_table(client, "casino", seed=5, turn_seconds=None)
     ana = join(client, t["table"], "Ana")
     command(client, t["table"], ana, "bet", box="banco", stake=1_000)
     command(client, t["table"], t["host_token"], "deal")
@@ -109,16 +110,38 @@ def test_nothing_secret_leaves_the_server(client: TestClient) -> None:
 @pytest.mark.parametrize(
     ("lang", "word"), [("en", "Only the host"), ("fr", "Seul l'hôte"), ("es", "Solo el anfitrión")]
 )
-def test_a_player_cannot_deal_and_is_told_why_in_their_language(
+def test_a_player_cannot_close_bets_and_is_told_why_in_their_language(
     client: TestClient, lang: str, word: str
 ) -> None:
     t = open_table(client, "casino")
     ana = join(client, t["table"], "Ana")
-    r = command(client, t["table"], ana, "deal", lang=lang)
+    r = command(client, t["table"], ana, "close_bets", lang=lang)
     assert r.status_code == 403
     error = r.json()["error"]
     assert error["code"] == "web.error.host_only" and error["message"].startswith(word)
-    assert error["params"] == {"command": "deal"}
+    assert error["params"] == {"command": "close_bets"}
+
+
+@pytest.mark.parametrize(
+    ("lang", "word"),
+    [("en", "Bruno does not hold the shoe: Ana does."),
+     ("fr", "Bruno ne tient pas le sabot\u00a0: c'est Ana qui le tient."),
+     ("es", "Bruno no tiene el zapato: lo tiene Ana.")],
+)  # fmt: skip
+def test_a_player_who_does_not_hold_the_shoe_cannot_deal_and_is_told_why(
+    client: TestClient, lang: str, word: str
+) -> None:
+    t = open_table(client, "casino", seed=3)
+    ana, bruno = join(client, t["table"], "Ana"), join(client, t["table"], "Bruno")
+    command(client, t["table"], ana, "bet", box="banco", stake=1_000)
+    command(client, t["table"], t["host_token"], "close_bets")
+    before = view(client, t["table"], t["host_token"])
+    r = command(client, t["table"], bruno, "deal", lang=lang)
+    assert r.status_code == 409
+    error = r.json()["error"]
+    assert error == {"code": "table.error.not_holder", "message": word,
+                     "params": {"name": "Bruno", "holder": "Ana"}}  # fmt: skip
+    assert view(client, t["table"], t["host_token"]) == before
 
 
 def test_refusals_leave_the_table_unchanged(client: TestClient) -> None:

@@ -25,11 +25,15 @@ def host_page(browser: Browser, live: LiveServer, locale: str = "en-GB", **extra
     return page
 
 
-def open_from_host(page: Page, fmt: str, **fields: str) -> str:
-    """Fill the host's form and open the table; returns the join code."""
+def open_from_host(page: Page, fmt: str, *, turn: bool = True, **fields: str) -> str:
+    """Fill the host's form and open the table; returns the join code. ``turn``
+    (casino): Punto's cards go face down to the largest Punto bet's phone, else
+    the dealer turns every card."""
     page.check(f"input[name=format][value={fmt}]")
     for name, value in fields.items():
         page.fill(f"[name={name}]", value)
+    if fmt == "casino" and not turn:
+        page.uncheck("[name=punto_turn]")
     page.click("#create-form button[type=submit]")
     page.wait_for_url("**/host/*")
     expect(page.locator("#code")).not_to_be_empty()
@@ -87,7 +91,11 @@ def test_a_casino_table_with_three_phones_plays_through_a_shoe_change(
 ) -> None:
     r = httpx.post(
         live.url + "/api/tables",
-        json={"format": "casino", "settings": {"decks": 1, "seed": 21, "bankroll": 1_000_000}},
+        # The dealer turns every card (Punto's cards to a phone: test_browser_turn.py).
+        json={
+            "format": "casino",
+            "settings": {"decks": 1, "seed": 21, "bankroll": 1_000_000, "turn_seconds": None},
+        },
     )
     table = r.json()
     host = host_page(browser, live)
@@ -167,7 +175,7 @@ def test_a_phone_that_reloads_mid_coup_comes_back_to_its_seat_and_bets(
 
 def test_the_refusal_matrix_in_the_browser(browser: Browser, live: LiveServer) -> None:
     host = host_page(browser, live, locale="es-ES")
-    code = open_from_host(host, "casino", bankroll="100")
+    code = open_from_host(host, "casino", turn=False, bankroll="100")
     ana = phone(browser, live, code, "Ana", locale="es-ES")
     table = host.url.rsplit("/", 1)[1]
     # Over the bankroll: refused, in the phone's language, nothing staked.

@@ -76,7 +76,7 @@ def test_a_phone_that_loses_the_network_comes_back_to_its_seat(
     browser: Browser, live: LiveServer
 ) -> None:
     host = host_page(browser, live)
-    code = open_from_host(host, "casino")
+    code = open_from_host(host, "casino", turn=False)  # the dealer turns Ben's Punto cards
     ana = phone(browser, live, code, "Ana")
     ben = phone(browser, live, code, "Ben")
     ana.click("button[data-box=banco]")

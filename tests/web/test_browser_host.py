@@ -414,22 +414,68 @@ def test_the_announcements_are_spoken_in_the_tables_language_once_turned_on(
     table.play(1)
     expect(page.locator("#history li")).to_have_count(2)
     expect(page.locator("#announce")).not_to_be_empty()
-    page.wait_for_function("window.__spoken.length === 1")
+    # The croupier's words around the result: no more bets, then place your bets.
+    page.wait_for_function("window.__spoken.length === 3")
     said = page.inner_text("#announce")
-    assert _spoken(page) == [{"text": said, "lang": lang, "voice": voice}]
+    closed, opened = t("web.ui.say.bets_closed", lang), t("web.ui.say.bets_open", lang)  # type: ignore[arg-type]
+    assert _spoken(page) == [{"text": text, "lang": lang, "voice": voice}
+                             for text in (closed, said, opened)]  # fmt: skip
     # Kept in this browser; a reload does not say the last coup again.
     page.reload()
     expect(page.locator("#speech")).to_be_checked()
     expect(page.locator("#history li")).to_have_count(2)
     assert _spoken(page) == []
     table.play(1)
-    page.wait_for_function("window.__spoken.length === 1")
-    assert _spoken(page)[0]["text"] == page.inner_text("#announce")
+    page.wait_for_function("window.__spoken.length === 3")
+    assert _spoken(page)[1]["text"] == page.inner_text("#announce")
     # Another language: the next announcement in it.
     page.select_option("#lang", "es" if lang != "es" else "fr")
     other = "es" if lang != "es" else "fr"
     page.wait_for_function("(l) => document.documentElement.lang === l", arg=other)
     expect(page.locator("#announce")).not_to_have_text(said)
     table.play(1)
-    page.wait_for_function("window.__spoken.length === 2")
-    assert _spoken(page)[1]["lang"] == other
+    page.wait_for_function("window.__spoken.length === 6")
+    assert {s["lang"] for s in _spoken(page)[3:]} == {other}
+    assert _spoken(page)[5]["text"] == t("web.ui.say.bets_open", other)  # type: ignore[arg-type]
+
+
+#: Whether each road grid shows its oldest column in sight whole: the cells cut by
+#: the grid's left edge (inside its border), by road.
+CUT_COLUMNS = """() => [...document.querySelectorAll(".road-grid")].map((grid) => {
+  const box = grid.getBoundingClientRect();
+  const left = box.left + grid.clientLeft;
+  const cut = [...grid.children].filter((cell) => {
+    const r = cell.getBoundingClientRect();
+    return r.left < left - 0.5 && r.right > left + 0.5;
+  }).length;
+  return { road: grid.className, scrolled: grid.scrollLeft, cut };
+})"""
+
+
+@pytest.mark.parametrize(("locale", "lang"), [("en-GB", "en"), ("fr-FR", "fr"), ("es-ES", "es")])
+def test_a_tv_of_1920x1080_shows_the_whole_host_screen_and_whole_road_columns(
+    browser: Browser, server: LiveServer, locale: str, lang: Lang
+) -> None:
+    table = Table(server, seed=12, bankroll=10**7, side_bets=["pairs"])
+    table.play(40)
+    context = browser.new_context(viewport={"width": 1920, "height": 1080}, locale=locale,
+                                  reduced_motion="reduce")  # fmt: skip
+    context.set_default_timeout(TIMEOUT)
+    context.add_cookies([{"name": "pb_host", "value": table.host,
+                          "url": f"{server.url}/api/tables/{table.id}/"}])  # fmt: skip
+    page = context.new_page()
+    page.goto(f"{server.url}/host/{table.id}")
+    expect(page.locator("#odds-body tr")).to_have_count(5)
+    expect(page.locator("#history li")).to_have_count(10)
+    page.wait_for_timeout(200)  # the grids scrolled to their newest columns
+    assert page.evaluate("document.documentElement.scrollHeight") <= 1080
+    ask = page.get_by_role("region", name=t("web.ui.host.ask", lang), exact=True)
+    last_line = ask.locator("li").last.bounding_box()
+    assert last_line is not None and last_line["y"] + last_line["height"] <= 1080
+    for panel in ("#felt", "#stats", "#odds", "#history"):
+        box = page.locator(panel).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 1080, panel
+    roads = page.evaluate(CUT_COLUMNS)
+    assert any(r["scrolled"] for r in roads), roads  # 40 coups: some road shows its newest
+    assert all(r["cut"] == 0 for r in roads), roads
+    context.close()

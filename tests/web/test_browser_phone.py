@@ -229,8 +229,10 @@ def test_the_chips_are_one_radio_group_that_keeps_the_focus(
     # Money as French and Spanish write it.
     assert [c["text"] for c in _chips(page)] == ["10,00", "25,00", "100,00", "500,00"]
     # Tab comes into the group on the chosen chip and leaves it at the next Tab.
-    page.evaluate("document.getElementById('my-result').setAttribute('tabindex', '-1')")
-    page.focus("#my-result")  # just before the chips: Tab starts from there
+    # The last coup's line, shown (the net under it is hidden while empty), is just
+    # before the chips: Tab starts from there.
+    page.evaluate("document.getElementById('announce').setAttribute('tabindex', '-1')")
+    page.focus("#announce")
     page.keyboard.press("Tab")
     assert _checked(page) == (0, True)
     page.keyboard.press("Tab")

@@ -196,7 +196,8 @@ def test_two_shoes_seen_alike_give_the_host_the_same_board_whatever_their_hidden
 def test_the_odds_cost_one_computation_per_coup_not_one_per_view(
     client: TestClient, odds_cache: OddsCache
 ) -> None:
-    t = open_table(client, "casino", seed=8, bankroll=10**7)
+    # The dealer turns every card: Punto's are not handed to a phone here.
+    t = open_table(client, "casino", seed=8, bankroll=10**7, turn_seconds=None)
     ana, ben = join(client, t["table"], "Ana"), join(client, t["table"], "Ben")
     live = live_of(client, t["table"])
     host = Identity(t["table"], HOST)

@@ -114,7 +114,9 @@ def test_no_token_seed_or_hidden_prediction_is_ever_logged(tmp_path: Path) -> No
             contribute(serve, s["table"], players, held)
 
         # A casino table with fair shoes (no seed given: each shoe's server seed is secret).
-        casino = serve.post("/api/tables", {"format": "casino", "settings": {}}).json()
+        # The dealer turns every card (Punto's cards face down are not what is checked here).
+        settings = {"turn_seconds": None}
+        casino = serve.post("/api/tables", {"format": "casino", "settings": settings}).json()
         tokens.append(casino["host_token"])
         carla = serve.post(f"/api/tables/{casino['table']}/players", {"name": "Carla"}).json()
         tokens.append(carla["token"])

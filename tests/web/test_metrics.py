@@ -43,7 +43,8 @@ def test_metrics_scraped_under_load_parse_and_count_what_happened(tmp_path: Path
         for i in range(TABLES):
             # A seed: the first shoe is shuffled as the table opens (a table without one
             # waits for its phones' contributions, which are not what is counted here).
-            settings = {"seed": i}
+            # The dealer turns every card: Punto's are not handed to a phone here.
+            settings = {"seed": i, "turn_seconds": None}
             t = http.post("/api/tables", json={"format": "casino", "settings": settings}).json()
             names = [f"P{k}" for k in range(PLAYERS)]
             tokens = [

@@ -55,13 +55,19 @@ def test_serve_answers_its_checks_logs_as_json_and_serves_compressed_cached_file
         bet = {"id": "b1", "type": "bet", "box": "banco", "stake": 2000}
         path = f"/api/tables/{table['table']}/commands"
         assert serve.post(path, bet, ana["token"]).status_code == 200
-        assert serve.post(path, {"id": "d1", "type": "deal"}, ana["token"]).status_code == 403
+        # A host's command from a player (who may deal only as the shoe's holder, seed 002).
+        refusal = {"id": "d1", "type": "close_bets"}
+        assert serve.post(path, refusal, ana["token"]).status_code == 403
 
         scraped = serve.get("/metrics")
         assert scraped.headers["content-type"].startswith("text/plain; version=0.0.4")
         got = samples(scraped.text)
         assert got[("puntobanco_commands_total", (("result", "ok"), ("type", "bet")))] == 1
-        assert got[("puntobanco_commands_total", (("result", "refused"), ("type", "deal")))] == 1
+        refused_count = (
+            "puntobanco_commands_total",
+            (("result", "refused"), ("type", "close_bets")),
+        )
+        assert got[refused_count] == 1
         assert got[("puntobanco_command_ack_seconds_count", ())] == 2
         assert got[("puntobanco_tables_open", ())] == 1
         assert got[("puntobanco_store_commit_seconds_count", ())] >= 3  # open, sit, bet
@@ -94,7 +100,7 @@ def test_serve_answers_its_checks_logs_as_json_and_serves_compressed_cached_file
     assert bet_line["table"] == table["table"] and bet_line["role"] == "player"
     assert bet_line["result"] == "ok" and bet_line["level"] == "info"
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", bet_line["time"])
-    (refused,) = [c for c in commands if c["command"] == "deal"]
+    (refused,) = [c for c in commands if c["command"] == "close_bets"]
     assert refused["result"] == "web.error.host_only" and refused["status"] == 403
     assert any(line["logger"] == "uvicorn.error" for line in lines)  # uvicorn's own lines too
 

@@ -229,7 +229,9 @@ def test_the_owner_killed_after_committing_a_deal_its_client_retries_on_the_othe
     a = Serve(pg_url, tmp_path / "a.log", env={KILL_AFTER_COMMIT: "4"})
     b = Serve(pg_url, tmp_path / "b.log")
     try:
-        t = a.post("/api/tables", {"format": "casino", "settings": {"seed": 21}}).json()
+        # The dealer turns every card: the deal is one commit, Punto's cards not handed.
+        settings = {"seed": 21, "turn_seconds": None}
+        t = a.post("/api/tables", {"format": "casino", "settings": settings}).json()
         table = t["table"]
         ana = a.post(f"/api/tables/{table}/players", {"name": "Ana"}).json()["token"]
         bruno = b.post(f"/api/tables/{table}/players", {"name": "Bruno"}).json()["token"]

@@ -61,7 +61,8 @@ def test_a_refused_command_is_answered_with_its_id_in_the_viewers_language(
     ana = join(client, t["table"], "Ana")
     with client.websocket_connect(f"/api/tables/{t['table']}/ws") as ws:
         hello(ws, ana, "es")
-        ws.send_json({"id": "d1", "type": "deal"})
+        # Only the host closes bets (a player who holds the shoe may deal: seed 002).
+        ws.send_json({"id": "d1", "type": "close_bets"})
         error = until(ws, "error")
         assert error["id"] == "d1" and error["error"]["code"] == "web.error.host_only"
         assert error["error"]["message"].startswith("Solo el anfitrión")

@@ -44,7 +44,9 @@ class Fanout(HubState):
         head = f'{{"type": "view", "seq": {live.seq}, "view": '
         state = live.state
         version = live.recorder.version
-        counting = state.format is Format.CROUPIER
+        # A countdown, or Punto's cards face down (the seconds left, the cards for
+        # their player): each player's own part is made afresh.
+        counting = state.format is Format.CROUPIER or state.face_down is not None
         for sub in list(live.subscribers):
             text = shared.get(sub.lang)
             if text is None:
@@ -53,11 +55,12 @@ class Fanout(HubState):
             key: tuple[object, ...] | None = None
             if who.role == PLAYER and not counting:
                 # A player's own part depends on their record, the phase, the
-                # settled coups and the next shoe's contributions only (the
-                # records are immutable: compared by identity).
+                # settled coups, the next shoe's contributions and who holds the
+                # shoe only (the records are immutable: compared by identity).
                 key = (
                     state.find(who.player or ""),
                     state.phase,
+                    state.holder,  # whether they may deal or pass it
                     version,
                     live.table.phase,
                     state.next_shoe,

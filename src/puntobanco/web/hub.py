@@ -98,8 +98,13 @@ class Hub(Commands):
             waits = table.phase is Phase.SHUFFLING or table.state.face_down is not None
             if waits and table.event_count == live.seq:
                 # A shoe's windows, or Punto's cards face down with a player.
+                counting = table.turn_left(now) is not None
                 with contextlib.suppress(PuntoBancoError):
                     table.do(Tick(), lambda: now)
+                if not counting and table.event_count == live.seq:
+                    if table.turn_left(now) is not None:
+                        # The player's seconds start now: every phone shows them.
+                        self._push_views(live)
                 continue
             if table.config.format is not Format.CROUPIER or table.phase is not Phase.BETS_OPEN:
                 continue

@@ -18,6 +18,7 @@ from puntobanco.table.config import TURN_SECONDS, TableConfig
 from puntobanco.table.events import PlayerSeated
 from puntobanco.table.history import coup_records
 from puntobanco.table.names import check_name
+from puntobanco.turns import hands_by_coup, hands_json
 from puntobanco.web.auth import (
     HOST,
     PLAYER,
@@ -185,7 +186,8 @@ class Tables(Writer):
         coups = coup_records((r.event, r.time) for r in records)
         if last is not None:
             coups = coups[-last:] if last > 0 else []
-        return [c.to_json() for c in coups]
+        hands = hands_by_coup(r.event for r in records)  # Punto's cards turned, the shoe passed
+        return [{**c.to_json(), **hands_json(hands.get(c.coup, []))} for c in coups]
 
     async def shoes(self, table: str) -> list[dict[str, Any]]:
         """The table's fair shoes as ``puntobanco shoes --json`` gives them."""

@@ -34,23 +34,32 @@ const PBBoard = (() => {
   }
 
   // A grid of 6 rows and at least `shown` columns; `cell(col, row)` draws one.
+  // Two free columns follow the marks: one in sight, one for the scroll to end
+  // on a whole column (scrollRoads).
   function grid(kind, columns, shown, cell) {
     const node = el("div", { class: `road-grid ${kind}`, "aria-hidden": "true", "data-columns": columns });
-    for (let col = 0; col < Math.max(columns + 1, shown); col++) {
+    for (let col = 0; col < Math.max(columns + 2, shown); col++) {
       for (let row = 0; row < ROWS; row++) node.append(cell(col, row));
     }
     return node;
   }
 
   // Once in the page: each grid that is too narrow for its columns shows the
-  // newest ones, and one free column after them.
+  // newest ones, and one free column after them, whole columns only (the
+  // oldest one in sight is never cut in half).
   function scrollRoads(root) {
     for (const node of root.querySelectorAll(".road-grid")) {
       const cell = node.firstElementChild;
       if (!cell) continue;
-      const pitch = cell.getBoundingClientRect().width + (parseFloat(getComputedStyle(node).columnGap) || 0);
-      const wanted = (Number(node.dataset.columns) + 1) * pitch;
-      node.scrollLeft = Math.max(0, Math.ceil(wanted - node.clientWidth + 4));
+      const style = getComputedStyle(node);
+      const gap = parseFloat(style.columnGap) || 0;
+      const pitch = cell.getBoundingClientRect().width + gap;
+      const room = node.clientWidth - (parseFloat(style.paddingLeft) || 0) - (parseFloat(style.paddingRight) || 0);
+      const fit = Math.floor((room + gap) / pitch);  // whole columns in sight
+      const first = Math.max(0, Number(node.dataset.columns) + 1 - fit);
+      // The column before the first in sight ends at the grid's very edge (not in its padding).
+      const pad = parseFloat(style.paddingLeft) || 0;
+      node.scrollLeft = first ? Math.ceil(first * pitch + pad - gap) : 0;
     }
   }
 

@@ -140,6 +140,62 @@ const PB = (() => {
     return words[`outcome.${name}`] !== undefined ? w(`outcome.${name}`) : w(`bet.${name}`);
   }
 
+  // The croupier's announcements as the views go by, each said once and in the
+  // table's order: bets closed, Punto's cards handed face down (seed 002), who
+  // turned them over, the coup's result, bets open. The first view says nothing:
+  // a page opened or reloaded does not repeat what was said before it. Returns
+  // a function of each view that gives the parts to say, each `{kind, text}`
+  // (kind: closed, handed, turned, result, open), in the page's language.
+  function announcer() {
+    let seen = null;
+    const CLOSED = ["bets_closed", "dealt", "settled"];
+    return (v) => {
+      const closed = CLOSED.includes(v.phase);
+      const lastCoup = v.last ? v.last.coup : null;
+      if (seen === null) {
+        seen = { closed: closed ? v.coup : null, open: v.phase === "bets_open" ? v.coup : null,
+                 turn: v.turn ? v.coup : null, last: lastCoup };
+        return [];
+      }
+      const parts = [];
+      // A coup settled since the last view (a coup taken back is not news).
+      const fresh = lastCoup !== null && (seen.last === null || lastCoup > seen.last);
+      const closing = closed ? v.coup : (fresh ? lastCoup : null);
+      if (closing !== null && seen.closed !== closing) {
+        parts.push({ kind: "closed", text: w("say.bets_closed") });
+        seen.closed = closing;
+      }
+      if (v.turn && seen.turn !== v.coup) {
+        const mine = v.me && v.me.name === v.turn.name;
+        parts.push({ kind: "handed", text: mine ? w("turn.yours") : fmt("turn.handed", { name: v.turn.name }) });
+        seen.turn = v.coup;
+      }
+      if (fresh) {
+        const turned = v.last.turned;
+        if (turned) {
+          parts.push({ kind: "turned", text: turned.name === null ? w("turn.dealer") : fmt("turn.turned", { name: turned.name }) });
+        }
+        parts.push({ kind: "result", text: v.last.announce });
+      }
+      seen.last = lastCoup;
+      if (v.phase === "bets_open" && seen.open !== v.coup) {
+        parts.push({ kind: "open", text: w("say.bets_open") });
+        seen.open = v.coup;
+      }
+      return parts;
+    };
+  }
+
+  // The page's one polite status region (role=status): written only with news,
+  // so a screen reader says each thing once. The same words again are cleared
+  // first, or the reader would not say them.
+  function tell(node, text) {
+    if (!text) return;
+    if (node.textContent !== text) { node.textContent = text; return; }
+    node.textContent = "";
+    setTimeout(() => { node.textContent = text; }, 150);
+  }
+
   const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
   // A socket that comes back by itself; `onView` receives every view.
@@ -227,5 +283,5 @@ const PB = (() => {
     });
   }
 
-  return { pickLang, setLang, w, wn, fmt, el, cardNode, cardText, cardName, count, money, signed, box, connect, langPicker, reducedMotion, get lang() { return lang; } };
+  return { pickLang, setLang, w, wn, fmt, el, cardNode, cardText, cardName, count, money, signed, box, connect, langPicker, reducedMotion, announcer, tell, get lang() { return lang; } };
 })();

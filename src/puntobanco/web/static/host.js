@@ -14,6 +14,9 @@
   let askedOdds = null;  // the seq whose odds were asked for
   let feltFocus = false;  // the focus was last on the felt
   let showHintNow = () => {};
+  let turnTimer = null;
+  const announce = PB.announcer();
+  let toSay = [];  // the result and what follows it, said once the coup's cards are turned
 
   // The host's options, kept in this browser: the D key (on unless turned off)
   // and speaking the announcements (off unless turned on).
@@ -31,6 +34,8 @@
     for (const node of form.querySelectorAll(".only-session")) node.hidden = fmt !== "session";
     for (const node of form.querySelectorAll(".only-money")) node.hidden = fmt === "session";
     for (const node of form.querySelectorAll(".only-croupier")) node.hidden = fmt !== "croupier";
+    for (const node of form.querySelectorAll(".only-casino")) node.hidden = fmt !== "casino";
+    form.elements.turn_seconds.disabled = !form.elements.punto_turn.checked;
   }
 
   function setupCreate() {
@@ -53,6 +58,10 @@
           settings[name] = moneyInput(form, name);
         }
         if (fmt === "croupier") settings.countdown = Number(form.elements.countdown.value);
+        // Punto's cards to the largest Punto bet's phone (seed 002), or the dealer turns them.
+        if (fmt === "casino") {
+          settings.turn_seconds = form.elements.punto_turn.checked ? Number(form.elements.turn_seconds.value) : null;
+        }
         const sides = [...form.querySelectorAll('input[name="side_bets"]:checked')].map((box) => box.value);
         if (sides.length) settings.side_bets = sides;
       }
@@ -102,7 +111,8 @@
         : Object.entries(p.bets).map(([b, s]) => `${PB.box(b)} ${PB.money(v, s)}`).join(", ");
       const marks = [];
       if (v.holder === p.name) marks.push(el("span", { class: "tag", text: w("holder") }));
-      if (v.punto_cards_to === p.name) marks.push(el("span", { class: "tag", text: `${w("punto_cards")} ${p.name}` }));
+      if (v.turn && v.turn.name === p.name) marks.push(el("span", { class: "tag", text: w("turn.tag") }));
+      else if (v.punto_cards_to === p.name) marks.push(el("span", { class: "tag", text: `${w("punto_cards")} ${p.name}` }));
       list.append(el("li", { class: p.has_bet ? "player bet" : "player" },
         el("span", { class: "seat", text: String(p.seat) }),
         el("span", { class: "name", text: p.name }),
@@ -112,7 +122,8 @@
     }
   }
 
-  // The room hears the croupier: the announcement in the page's language, if asked for.
+  // The room hears the croupier: each announcement in the page's language, if
+  // asked for, one after the other (the synthesis queues them).
   function speak(text) {
     if (!$("speech").checked || !("speechSynthesis" in window) || !text) return;
     const lang = document.documentElement.lang;
@@ -120,8 +131,20 @@
     utterance.lang = lang;
     const voice = speechSynthesis.getVoices().find((v) => v.lang.toLowerCase().startsWith(lang));
     if (voice) utterance.voice = voice;
-    speechSynthesis.cancel();
     speechSynthesis.speak(utterance);
+  }
+
+  // The croupier's news (PB.announcer): aloud, and into the page's live region,
+  // what one view brings written at once (a screen reader hears it whole).
+  let heard = [];
+  function say(parts, aloud = true) {
+    if (!parts.length) return;
+    // A new coup's "no more bets": what is still queued of the last one is stale.
+    const stale = parts[0].kind === "closed" && $("speech").checked && "speechSynthesis" in window;
+    if (aloud && stale) speechSynthesis.cancel();
+    if (aloud) for (const part of parts) speak(part.text);
+    if (!heard.length) queueMicrotask(() => { PB.tell($("live"), heard.join(" ")); heard = []; });
+    heard.push(...parts.map((p) => p.text));
   }
 
   // The roads, the statistics, the odds and the last coups: drawn once the coup
@@ -153,8 +176,8 @@
     if (view && fresh.seq >= view.seq) render(fresh);
   }
 
-  // `fresh`: a coup dealt while the screen is watching (announced aloud if asked).
-  function showCoup(v, animate, fresh) {
+  // `after`: the news to say once the cards are turned (the result, then bets open).
+  function showCoup(v, animate, after) {
     const last = v.last;
     const pc = $("punto-cards"), bc = $("banco-cards");
     const steps = $("steps");
@@ -168,6 +191,8 @@
     order.push(["step", 1]);
     if (b[2]) order.push([bc, b[2]]);
     order.push(["end"]);
+    say(toSay);  // a coup cut short by the next one: its news still said
+    toSay = after;
     const token = ++revealing;
     const delay = animate && !PB.reducedMotion() ? 650 : 0;
     animating = true;
@@ -182,7 +207,8 @@
         $("announce").textContent = last.announce;
         $("announce").className = `announce w-${last.winner}`;
         animating = false;
-        if (fresh) speak(last.announce);
+        say(after);
+        toSay = [];
         renderBoard(view);
       } else target.append(PB.cardNode(item));
       if (i < order.length) { if (delay) setTimeout(next, delay); else next(); }
@@ -201,7 +227,38 @@
     steps.replaceChildren(...progress.steps.map((text) => el("li", { text })));
     $("punto-total").textContent = ""; $("banco-total").textContent = "";
     $("announce").textContent = "";
-    $("expects").textContent = progress.expects === "over" ? "" : w(`expect.${progress.expects}`);
+    const expects = progress.expects === "over" ? "" : w(`expect.${progress.expects}`);
+    if ($("expects").textContent !== expects) say([{ kind: "expects", text: expects }], false);
+    $("expects").textContent = expects;
+  }
+
+  // Punto's cards face down with a player (seed 002): two backs on Punto's side,
+  // and who holds them with the seconds left, counted down here.
+  function showTurn(v) {
+    say(toSay);
+    toSay = [];
+    revealing++;
+    animating = false;
+    $("punto-cards").replaceChildren(...[0, 1].map(() => el("span", { class: "card back", role: "img", "aria-label": w("turn.face_down") })));
+    $("banco-cards").replaceChildren();
+    $("steps").replaceChildren();
+    $("punto-total").textContent = ""; $("banco-total").textContent = "";
+    $("announce").textContent = "";
+  }
+
+  function renderTurn(v) {
+    clearInterval(turnTimer);
+    const node = $("turn");
+    node.hidden = !v.turn;
+    if (!v.turn) { node.textContent = ""; return; }
+    const seconds = v.turn_left !== null && v.turn_left !== undefined ? v.turn_left : v.turn.seconds;
+    const end = Date.now() + seconds * 1000;
+    const tick = () => {
+      const left = PB.count(Math.max(0, Math.ceil((end - Date.now()) / 1000)));
+      node.textContent = PB.fmt("turn.with", { name: v.turn.name, seconds: left });
+    };
+    tick();
+    turnTimer = setInterval(tick, 250);
   }
 
   function renderCountdown(v) {
@@ -224,13 +281,22 @@
     if ($("join-url").textContent !== url) { $("join-url").textContent = url; drawQr(url); }
     $("status").textContent = statusText(v);
     renderPlayers(v);
+    // The news before the result now; the result and what follows once its cards are turned.
+    const news = announce(v);
+    const at = news.findIndex((p) => p.kind === "result");
+    say(at < 0 ? news : news.slice(0, at));
+    let after = at < 0 ? [] : news.slice(at);
     const coupNo = v.last ? v.last.coup : null;
     if (v.in_progress) { showProgress(v); shownCoup = "progress"; }
+    else if (v.turn) { showTurn(v); shownCoup = "turn"; }
     else if (coupNo !== shownCoup) {
       const fresh = shownCoup !== null;
       shownCoup = coupNo;
-      showCoup(v, fresh && !v.config.real_cards, fresh);
+      showCoup(v, fresh && !v.config.real_cards, after);
+      after = [];
     } else if (v.last) { $("announce").textContent = v.last.announce; }
+    say(after);
+    renderTurn(v);
     const parts = [];
     if (v.shoe && v.config.money) parts.push(`${w("shoe")} ${PB.count(v.shoe.number)} · ${PB.count(v.shoe.remaining)} ${w("cards_left")}`);
     if (v.holder) parts.push(`${v.holder} ${w("holder")}`);
@@ -367,7 +433,9 @@
     felt.addEventListener("focusin", () => { feltFocus = true; });
     felt.addEventListener("focusout", (event) => { if (event.relatedTarget) feltFocus = felt.contains(event.relatedTarget); });
     document.addEventListener("pointerdown", (event) => { if (!felt.contains(event.target)) feltFocus = false; });
-    window.addEventListener("resize", () => PBBoard.scrollRoads($("roads")));
+    // The roads' column may change width after they are drawn (the odds arrive,
+    // the window changes): each grid is scrolled again to whole columns.
+    new ResizeObserver(() => PBBoard.scrollRoads($("roads"))).observe($("roads"));
     tableId = table;
     conn = PB.connect(table, "host", {
       onView: render,

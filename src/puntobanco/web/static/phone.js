@@ -9,6 +9,14 @@
   let view = null;
   let chip = null;
   let countdownTimer = null;
+  let turnTimer = null;
+  const announce = PB.announcer();
+  // Punto's cards on this phone: the cards drawn (so a view that changes nothing
+  // keeps a squeeze going), and whether the turn has been sent.
+  let squeezeFor = "";
+  let turning = false;
+  // How far (in card heights) a squeeze drags a card up to lift it whole.
+  const SQUEEZE_REACH = 1.25;
 
   function show(section) {
     for (const id of ["find", "join", "play", "gone"]) $(id).hidden = id !== section;
@@ -113,6 +121,132 @@
     countdownTimer = setInterval(tick, 250);
   }
 
+  // The shoe in this player's hands (seed 002): Deal and Pass the shoe, each
+  // only when the view offers it.
+  function renderShoe(v) {
+    const holds = v.holder !== null && v.holder === v.me.name;
+    const deal = v.commands.includes("deal"), pass = v.commands.includes("pass");
+    $("shoe-part").hidden = !holds && !deal && !pass;
+    $("shoe-text").textContent = holds ? w("shoe.yours") : "";
+    $("deal-shoe").hidden = !deal;
+    $("pass-shoe").hidden = !pass;
+  }
+
+  // A card lying face down under its face: the back is lifted from the bottom
+  // edge as the squeeze goes (--peek, 0 to 1): the bottom corner shows first.
+  function squeezeCard(code) {
+    const suit = PB.cardText(code).slice(-1);
+    const rank = code.slice(0, -1);
+    const colour = code.endsWith("H") || code.endsWith("D") ? "red" : "black";
+    return el("div", { class: "sq-card" },
+      el("div", { class: `sq-face ${colour}` },
+        el("span", { class: "sq-corner", text: `${rank}${suit}` }),
+        el("span", { class: "sq-pip", text: suit }),
+        el("span", { class: "sq-corner sq-low", text: `${rank}${suit}` })),
+      el("div", { class: "sq-back" }));
+  }
+
+  function setPeek(peek) {
+    $("squeeze").style.setProperty("--peek", String(peek));
+  }
+
+  // Punto's cards face down: for their player, the cards, the squeeze and the
+  // Turn over button (both send `turn`) with the seconds left; for everyone
+  // else, who holds them and for how long.
+  function renderTurn(v) {
+    clearInterval(turnTimer);
+    const turn = v.turn;
+    const cards = v.me.punto_cards;
+    const mine = Boolean(cards) && v.commands.includes("turn");
+    $("turn").hidden = !turn;
+    $("squeeze").hidden = !mine;
+    $("squeeze-hint").hidden = !mine;
+    $("turn-button").hidden = !mine;
+    if (!turn) { squeezeFor = ""; turning = false; $("turn-left").textContent = ""; return; }
+    if (mine && squeezeFor !== cards.join()) {
+      squeezeFor = cards.join();
+      turning = false;
+      $("squeeze").replaceChildren(...cards.map(squeezeCard));
+      setPeek(0);
+    }
+    $("turn-button").disabled = turning;
+    $("turn-text").textContent = mine ? w("turn.yours") : "";
+    const seconds = v.turn_left !== null && v.turn_left !== undefined ? v.turn_left : turn.seconds;
+    const end = Date.now() + seconds * 1000;
+    const tick = () => {
+      const left = PB.count(Math.max(0, Math.ceil((end - Date.now()) / 1000)));
+      if (mine) $("turn-left").textContent = PB.fmt("turn.left", { seconds: left });
+      else {
+        $("turn-text").textContent = PB.fmt("turn.with", { name: turn.name, seconds: left });
+        $("turn-left").textContent = "";
+      }
+    };
+    tick();
+    turnTimer = setInterval(tick, 250);
+  }
+
+  async function turnOver() {
+    if (turning) return;
+    turning = true;
+    setPeek(1);
+    $("turn-button").disabled = true;
+    const answer = await act({ type: "turn" });
+    if (answer.type === "error") {
+      turning = false;
+      setPeek(0);
+      $("turn-button").disabled = false;
+    }
+  }
+
+  // The squeeze: a card dragged up (a finger or a mouse: pointer events) shows
+  // its face from the bottom edge as far as it is lifted; lifted whole, the
+  // cards are turned over; let go before, it falls back face down.
+  function setupSqueeze() {
+    const area = $("squeeze");
+    let drag = null;
+    area.addEventListener("pointerdown", (event) => {
+      if (turning || !view || !view.commands.includes("turn")) return;
+      const card = event.target.closest(".sq-card") || area;
+      drag = { id: event.pointerId, y: event.clientY, reach: card.getBoundingClientRect().height * SQUEEZE_REACH };
+      try { area.setPointerCapture(event.pointerId); } catch (e) { /* a pointer the page did not see go down */ }
+      area.classList.add("squeezing");
+      event.preventDefault();
+    });
+    area.addEventListener("pointermove", (event) => {
+      if (!drag || event.pointerId !== drag.id) return;
+      const peek = Math.max(0, Math.min(1, (drag.y - event.clientY) / drag.reach));
+      setPeek(peek);
+      if (peek >= 1) {
+        drag = null;
+        area.classList.remove("squeezing");
+        turnOver();
+      }
+    });
+    const letGo = (event) => {
+      if (!drag || event.pointerId !== drag.id) return;
+      drag = null;
+      area.classList.remove("squeezing");
+      if (!turning) setPeek(0);
+    };
+    area.addEventListener("pointerup", letGo);
+    area.addEventListener("pointercancel", letGo);
+  }
+
+  // What the live region says of a view: the croupier's news, and after a
+  // coup's result this player's net and balance.
+  function news(v) {
+    const parts = announce(v);
+    return parts.map((part) => {
+      if (part.kind !== "result") return part.text;
+      const mine = v.last.settlements.filter((s) => s.player === v.me.name);
+      const balance = PB.money(v, v.me.balance);
+      const after = mine.length
+        ? PB.fmt("live.settled", { net: PB.signed(v, mine.reduce((a, s) => a + Number(s.net), 0)), balance })
+        : PB.fmt("live.balance", { balance });
+      return `${part.text} ${after}`;
+    }).join(" ");
+  }
+
   // The next shoe: its commitment (drawn before any contribution) and the
   // contributions so far (the phones', entropy.js, or a table's typed texts).
   function renderSeed(v) {
@@ -137,6 +271,9 @@
     const count = v.config.deals ? `${PB.count(v.coup)} ${w("of")} ${PB.count(v.config.deals)}` : PB.count(v.coup);
     $("status").textContent = v.phase === "ended" ? w("phase.ended") : `${w("coup")} ${count} · ${w(`phase.${v.phase}`)}`;
     renderCountdown(v);
+    renderShoe(v);
+    renderTurn(v);
+    PB.tell($("live"), news(v));
     const last = v.last;
     const progress = v.in_progress;
     $("last-cards").replaceChildren();
@@ -197,7 +334,10 @@
       onView: (v) => { $("net").textContent = ""; render(v); },
       onError: (e) => { if (!PBEntropy.quiet(e)) error(e.message); },
       onUnknown: () => { show("join"); $("name-input").focus(); },
-      onStatus: (s) => { $("net").textContent = s === "offline" ? w("offline") : ""; },
+      onStatus: (s) => {
+        $("net").textContent = s === "offline" ? w("offline") : "";
+        if (s === "offline") PB.tell($("live"), w("offline"));
+      },
     });
   }
 
@@ -212,6 +352,10 @@
         else act({ type: "bet", box: b.dataset.box, stake: chip });
       });
     }
+    $("deal-shoe").addEventListener("click", () => act({ type: "deal" }));
+    $("pass-shoe").addEventListener("click", () => act({ type: "pass" }));
+    $("turn-button").addEventListener("click", turnOver);
+    setupSqueeze();
     $("leave").addEventListener("click", async () => {
       await act({ type: "leave" });
       await fetch(`/api/tables/${encodeURIComponent(table)}/logout`, { method: "POST" });
