@@ -179,6 +179,12 @@ class LiveTable:
 
     # -- what a view asks --------------------------------------------------------------
 
+    def allows(self, action: str) -> bool:
+        """True when the table's transition table allows ``action`` now (``bet``,
+        ``withdraw``, ``place_card``, ``next_coup``...): its own rules are checked
+        when it is done."""
+        return self._machine.allows(action)
+
     def can_close_bets(self) -> bool:
         """True when bets may close now."""
         return self._machine.can_close_bets()

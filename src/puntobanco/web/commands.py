@@ -30,7 +30,6 @@ from puntobanco.engine.live import LiveTable
 from puntobanco.errors import IllegalActionError, InvalidBetError, PuntoBancoError, StoreError
 from puntobanco.table.config import Format
 from puntobanco.table.events import Event
-from puntobanco.table.state import Phase
 from puntobanco.web.auth import HOST, PLAYER, Identity
 from puntobanco.web.errors import AccessError, MessageError, UnknownTableError
 from puntobanco.web.live import RETRIES, Answer, Live, public_event
@@ -239,9 +238,9 @@ def engine_commands(table: LiveTable, name: str, command: dict[str, Any]) -> lis
     if kind == "close":
         return [CloseTable()]
     if kind in ("deal", "next") and table.config.real_cards:
-        if table.phase is Phase.BETS_OPEN:
+        if table.allows("close_bets"):
             return [CloseBets()]
-        if table.phase is Phase.BETS_CLOSED:
+        if table.allows("place_card"):
             raise IllegalActionError("web.error.cards_expected")
         return [NextCoup()]
     if kind == "deal":

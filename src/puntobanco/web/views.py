@@ -358,11 +358,11 @@ def _host_commands(live: Any) -> list[str]:
     if table.config.real_cards:
         if table.can_close_bets():
             out.append("close_bets")
-        if table.phase is Phase.BETS_CLOSED:
+        if table.allows("place_card"):
             out.append("card")
         if table.can_undo_card():
             out.append("undo")
-        if table.phase is Phase.SETTLED:
+        if table.allows("next_coup"):
             out.append("next")
         if table.can_close_table():
             out.append("close")
@@ -379,10 +379,10 @@ def _host_commands(live: Any) -> list[str]:
 def _player_commands(live: Any, player: Player) -> list[str]:
     table = live.table
     out = []
-    if table.phase is Phase.BETS_OPEN:
+    if table.allows("bet"):
         out.append("bet" if table.config.money else "predict")
-        if player.bets:
-            out.append("withdraw")
+    if player.bets and table.allows("withdraw"):
+        out.append("withdraw")
     if table.can_leave(player.name):
         out.append("leave")
     if table.can_deal_as(player.name):

@@ -186,6 +186,13 @@ class Core:
         self._pending.append(event)
         return event
 
+    def allows(self, action: str) -> bool:
+        """True when the one transition table allows ``action`` (``"bet"``,
+        ``"place_card"``...) in the current phase; the action's own rules (stakes,
+        players, cards) are checked when it is done. What a front-end asks instead
+        of reading the phase."""
+        return action in TRANSITIONS[self.state.phase]
+
     def _check_phase(self, action: str) -> None:
         state = self.state
         if action not in TRANSITIONS[state.phase]:
