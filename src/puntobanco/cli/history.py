@@ -74,10 +74,10 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     from puntobanco.paths import default_db_path
     from puntobanco.store import existing_log, open_store
     from puntobanco.table.describe import describe
+    from puntobanco.table.hands import Hand, hands_by_coup, hands_json
     from puntobanco.table.history import CoupRecord, coup_records
     from puntobanco.table.names import shown
     from puntobanco.table.values import money_text
-    from puntobanco.turns import Hand, hands_by_coup, hands_json
 
     if args.shoe is not None and not args.roads:
         raise CommandLineError("cli.error.only_with", option="--shoe", other="--roads")

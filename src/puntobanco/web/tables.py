@@ -16,9 +16,9 @@ from puntobanco.i18n.shown import Listing, Quoted, Shown
 from puntobanco.store import head_of
 from puntobanco.table.config import TURN_SECONDS, TableConfig
 from puntobanco.table.events import PlayerSeated
+from puntobanco.table.hands import hands_by_coup, hands_json
 from puntobanco.table.history import coup_records
 from puntobanco.table.names import check_name
-from puntobanco.turns import hands_by_coup, hands_json
 from puntobanco.web.auth import (
     HOST,
     PLAYER,
