@@ -368,6 +368,29 @@ def test_each_tampering_with_the_contributions_is_refused_naming_the_event(name:
     assert (fault.value.key, fault.value.line, fault.value.event) == (standalone_key, at + 1, kind)
 
 
+def test_both_verifiers_refuse_a_stored_time_that_goes_back() -> None:
+    """The deadlines are read from the stored times: a table's times never go back
+    (docs/fair.md), or a window could be shown longer than it was."""
+    lines = copy.deepcopy(HONEST)
+    at = find(lines, "RevealsOpened", shoe=2)
+    lines[at]["time"] = later(lines[at - 1]["time"], -60.0)
+    text = chained(lines)
+    with pytest.raises(StoreError) as refused:
+        main_verify_log(text)
+    assert refused.value.key == "import.error.time" and refused.value.params["line"] == at + 1
+    with pytest.raises(verify_shoe.LogFault) as fault:
+        verify_shoe.check_table("club", verify_shoe.read_log("\n".join(text))["club"])
+    assert (fault.value.key, fault.value.line) == ("time", at + 1)
+
+
+def main_verify_log(lines: list[str]) -> None:
+    """What ``puntobanco verify`` does with a log: import it through the live checks."""
+    from puntobanco.store import MemoryStore
+    from puntobanco.store.jsonl import import_lines
+
+    import_lines(MemoryStore(), lines)
+
+
 def test_the_standalone_verifier_refuses_a_tampered_log_on_the_command_line(tmp_path: Path) -> None:
     lines = copy.deepcopy(HONEST)
     at = _changed_value(lines)

@@ -16,7 +16,8 @@ every shoe whose server seed is revealed it checks that
 3. every card dealt is the card the seeds put at that position.
 
 TABLE.jsonl is a log as ``puntobanco export TABLE --jsonl`` writes it (one
-event a line). For each table in it this checks the hash chain, then, at a
+event a line). For each table in it this checks the hash chain and that its
+stored times never go back (the deadlines are read from them), then, at a
 table that takes its players' contributions, every step of every shoe's:
 the server seed committed before anything else of the shoe; each seated
 player's commitment once, before the reveals open; the call; the reveals
@@ -158,6 +159,14 @@ TEXT = {
         "déplacé)",
         "es": "la cadena de hash está rota aquí (un evento modificado, quitado, insertado o "
         "movido)",
+    },
+    "time": {
+        "en": "the stored time {time} is not a time with its zone, or comes before the line "
+        "above's (a table's times never go back: the deadlines are read from them)",
+        "fr": "l'heure enregistrée {time} n'est pas une heure avec son fuseau, ou précède celle "
+        "de la ligne d'avant (les heures d'une table ne reculent jamais : les délais s'y lisent)",
+        "es": "la hora guardada {time} no es una hora con su zona, o es anterior a la de la "
+        "línea de antes (las horas de una mesa nunca retroceden: los plazos se leen en ellas)",
     },
     "seq": {
         "en": "event number {seq} where {expected} was expected",
@@ -483,7 +492,7 @@ class Shoe:
 
 def check_table(table, lines):
     """Check one table's lines; returns what to report; raises LogFault or Mismatch."""
-    seq, prev = 0, GENESIS
+    seq, prev, last = 0, GENESIS, None
     for number, line in lines:
         seq += 1
         event = line["event"]
@@ -493,6 +502,10 @@ def check_table(table, lines):
         if line["prev"] != prev or line["hash"] != link(line):
             raise LogFault(number, kind, "-", "chain")
         prev = line["hash"]
+        moment = stamp(line["time"])
+        if moment is None or (last is not None and moment < last):
+            raise LogFault(number, kind, "-", "time", time=line["time"])
+        last = moment
     opened = lines[0][1]["event"]
     if opened.get("type") != "TableOpened" or not isinstance(opened.get("config"), dict):
         raise LogFault(lines[0][0], opened.get("type", "?"), "-", "out_of_order")
