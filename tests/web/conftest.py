@@ -122,3 +122,15 @@ PHONE: dict[str, Any] = {
     "has_touch": True,
 }
 TV: dict[str, Any] = {"viewport": {"width": 1366, "height": 900}}
+
+
+def until(page: Any, expression: str, arg: object = None, timeout: float = 10.0) -> None:
+    """Wait until ``expression`` (a JavaScript expression, or a function of ``arg``)
+    is true in ``page``. Asked with ``evaluate``, the debugger's own evaluation:
+    ``wait_for_function`` compiles its predicate inside the page when it has to poll,
+    which the pages' Content-Security-Policy (no eval) refuses, a failure that shows
+    only when the predicate is not true at once."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression, arg):
+        assert time.monotonic() < deadline, f"not true after {timeout} s: {expression}"
+        page.wait_for_timeout(50)

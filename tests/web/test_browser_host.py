@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 from puntobanco.cli import main
 from puntobanco.i18n import Lang, t
 from puntobanco.table.events import ShoeBurned
-from tests.web.conftest import TV, LiveServer
+from tests.web.conftest import TV, LiveServer, until
 
 TIMEOUT = 10_000
 OUTCOMES = {"B": "banco", "P": "punto", "T": "egalite"}
@@ -356,9 +356,10 @@ def test_the_host_odds_are_those_the_command_line_prints_for_the_cards_seen(
     expect(page.locator("#history li")).to_have_count(6)
     expected = _cli_rows(capsys, lang, "--decks", "6", "--remove", " ".join(table.seen()),
                          "--side-bets", "pairs,dragon_bonus_banco")  # fmt: skip
-    page.wait_for_function(
+    until(
+        page,
         "(n) => document.getElementById('odds-note').textContent.includes(n)",
-        arg=str(312 - len(table.seen())),
+        str(312 - len(table.seen())),
     )
     shown = [[_same_spaces(c) for c in row] for row in _odds_rows(page)]
     assert [[r[0], r[1], r[3]] for r in shown] == [[_same_spaces(c) for c in r] for r in expected]
@@ -415,7 +416,7 @@ def test_the_announcements_are_spoken_in_the_tables_language_once_turned_on(
     expect(page.locator("#history li")).to_have_count(2)
     expect(page.locator("#announce")).not_to_be_empty()
     # The croupier's words around the result: no more bets, then place your bets.
-    page.wait_for_function("window.__spoken.length === 3")
+    until(page, "window.__spoken.length === 3")
     said = page.inner_text("#announce")
     closed, opened = t("web.ui.say.bets_closed", lang), t("web.ui.say.bets_open", lang)  # type: ignore[arg-type]
     assert _spoken(page) == [{"text": text, "lang": lang, "voice": voice}
@@ -426,15 +427,15 @@ def test_the_announcements_are_spoken_in_the_tables_language_once_turned_on(
     expect(page.locator("#history li")).to_have_count(2)
     assert _spoken(page) == []
     table.play(1)
-    page.wait_for_function("window.__spoken.length === 3")
+    until(page, "window.__spoken.length === 3")
     assert _spoken(page)[1]["text"] == page.inner_text("#announce")
     # Another language: the next announcement in it.
     page.select_option("#lang", "es" if lang != "es" else "fr")
     other = "es" if lang != "es" else "fr"
-    page.wait_for_function("(l) => document.documentElement.lang === l", arg=other)
+    until(page, "(l) => document.documentElement.lang === l", other)
     expect(page.locator("#announce")).not_to_have_text(said)
     table.play(1)
-    page.wait_for_function("window.__spoken.length === 6")
+    until(page, "window.__spoken.length === 6")
     assert {s["lang"] for s in _spoken(page)[3:]} == {other}
     assert _spoken(page)[5]["text"] == t("web.ui.say.bets_open", other)  # type: ignore[arg-type]
 

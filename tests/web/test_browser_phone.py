@@ -22,7 +22,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.conftest import LiveServer
+from tests.web.conftest import LiveServer, until
 
 TIMEOUT = 10_000
 
@@ -255,7 +255,7 @@ def test_the_chips_are_one_radio_group_that_keeps_the_focus(
     # Another player's bet sends a new view: the chips stay, and the focus with them.
     views = page.evaluate("window.__views")
     other.click("button[data-box=punto]")
-    page.wait_for_function("(before) => window.__views > before", arg=views)
+    until(page, "(before) => window.__views > before", views)
     assert _checked(page) == (1, True)
     page.click("button[data-box=banco]")
     expect(page.locator("#my-bets")).to_contain_text("Banco 25,00")

@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from puntobanco.i18n import Lang, t
-from tests.web.conftest import TV, FakeClock, LiveServer
+from tests.web.conftest import TV, FakeClock, LiveServer, until
 from tests.web.test_browser import axe_violations
 
 TIMEOUT = 10_000
@@ -202,16 +202,6 @@ def peek(page: Page) -> float:
     ))  # fmt: skip
 
 
-def until(page: Page, expression: str, timeout: float = 10.0) -> None:
-    """Wait until ``expression`` is true in ``page``. Asked with ``evaluate`` (the
-    debugger's own evaluation): ``wait_for_function`` compiles a string predicate
-    inside the page, which the page's Content-Security-Policy (no eval) refuses."""
-    deadline = time.monotonic() + timeout
-    while not page.evaluate(expression):
-        assert time.monotonic() < deadline, f"not true after {timeout} s: {expression}"
-        page.wait_for_timeout(50)
-
-
 def turns_sent(page: Page) -> int:
     return int(page.evaluate("window.__sent.filter((m) => JSON.parse(m).type === 'turn').length"))
 
@@ -351,7 +341,7 @@ def test_one_polite_status_region_says_bets_closed_the_result_and_the_balance(
     table.send("Bruno", "bet", box="punto", stake=1_000)
     expect(screen.locator("#players")).to_contain_text(t("outcome.punto", lang))
     screen.select_option("#lang", "es" if lang != "es" else "fr")
-    screen.wait_for_function("(l) => document.documentElement.lang !== l", arg=lang)
+    until(screen, "(l) => document.documentElement.lang !== l", lang)
     assert live_text(ana) == [closed, f"{announce} {settled} {opened}"]
     assert live_text(screen) == [closed, f"{announce} {opened}"]
 
