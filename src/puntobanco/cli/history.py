@@ -74,7 +74,6 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     from puntobanco.paths import default_db_path
     from puntobanco.store import existing_log, open_store
     from puntobanco.table.describe import describe
-    from puntobanco.table.hands import Hand, hands_by_coup, hands_json
     from puntobanco.table.history import CoupRecord, coup_records
     from puntobanco.table.names import shown
     from puntobanco.table.values import money_text
@@ -96,23 +95,15 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
                 store, [args.table] if args.table is not None else tables, args, lang
             )
         records: list[CoupRecord] = []
-        # Punto's cards turned over and the shoe passed on (seed 002), by table and coup.
-        hands: dict[tuple[str, int], list[Hand]] = {}
         for table in [args.table] if args.table is not None else tables:
-            loaded = store.load(table)
-            records += coup_records((r.event, r.time) for r in loaded)
-            for number, found in hands_by_coup(r.event for r in loaded).items():
-                hands[table, number] = found
+            records += coup_records((r.event, r.time) for r in store.load(table))
     finally:
         store.close()
     records.sort(key=lambda r: r.time)  # stable: a table's coups keep their order
     if args.last is not None:
         records = records[-args.last :] if args.last > 0 else []
     if args.json:
-        shown_json = [
-            {**r.to_json(), **hands_json(hands.get((r.table, r.coup), []))} for r in records
-        ]
-        print(json.dumps(shown_json, ensure_ascii=False, indent=2))
+        print(json.dumps([r.to_json() for r in records], ensure_ascii=False, indent=2))
         return 0
     if not records:
         print(t("history.none", lang))
@@ -133,7 +124,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
                 announce=announce(coup, lang),
             )
         )
-        for hand in hands.get((record.table, record.coup), []):
+        for hand in record.hands:  # the shoe passed on, Punto's cards turned (seed 002)
             echo("  " + describe(hand, record.config, lang))
         for player, before in record.balances_before.items():
             bets = ", ".join(

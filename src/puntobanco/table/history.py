@@ -24,6 +24,8 @@ from puntobanco.table.events import (
     CoupRetracted,
     CoupSettled,
     Event,
+    PuntoCardsTurned,
+    ShoePassed,
     ShoeShuffled,
     TableOpened,
 )
@@ -52,6 +54,19 @@ class CoupRecord:
     settlements: tuple[Line, ...]
     balances_before: Mapping[str, Amount]
     balances_after: Mapping[str, Amount]
+    #: Seed 002's players' hands on the coup, in the log's order: the shoe passed on
+    #: by a holder who declined to deal, Punto's cards turned over (by the dealer
+    #: when the name is None).
+    hands: tuple[PuntoCardsTurned | ShoePassed, ...] = ()
+
+    @property
+    def punto_turned_by(self) -> tuple[bool, str | None]:
+        """Whether Punto's cards went face down to a player, and who turned them
+        over (None: the dealer, the player's time being up)."""
+        for hand in self.hands:
+            if isinstance(hand, PuntoCardsTurned):
+                return True, hand.name
+        return False, None
 
     @property
     def format(self) -> Format:
@@ -80,7 +95,20 @@ class CoupRecord:
             ],
             "balances_before": {k: json_amount(v) for k, v in self.balances_before.items()},
             "balances_after": {k: json_amount(v) for k, v in self.balances_after.items()},
-        }
+        } | self._hands_json()
+
+    def _hands_json(self) -> dict[str, Any]:
+        """``punto_turned_by`` where Punto's cards went face down to a player (null:
+        the dealer turned them), ``shoe_passed`` (each ``{"from", "to"}``) where a
+        holder passed the shoe; nothing where neither happened."""
+        out: dict[str, Any] = {}
+        handed, name = self.punto_turned_by
+        if handed:
+            out["punto_turned_by"] = name
+        passed = [{"from": h.name, "to": h.to} for h in self.hands if isinstance(h, ShoePassed)]
+        if passed:
+            out["shoe_passed"] = passed
+        return out
 
 
 def coup_records(items: Iterable[tuple[Event, str]]) -> list[CoupRecord]:
@@ -112,6 +140,7 @@ class CoupRecorder:
         self._before: dict[str, Amount] = {}
         self._settlements: list[Line] = []
         self._dealt: tuple[CoupDealt, str] | None = None
+        self._hands: list[PuntoCardsTurned | ShoePassed] = []
 
     def feed(self, event: Event, time: str) -> None:
         """Read the log's next event (the first one is its ``TableOpened``)."""
@@ -141,6 +170,8 @@ class CoupRecorder:
             self._settlements.append(Line(event.name, event.box, 0))
         elif isinstance(event, BetPaid):
             self._settlements.append(Line(event.name, event.box, event.win))
+        elif isinstance(event, PuntoCardsTurned | ShoePassed):
+            self._hands.append(event)
         state = self._state = apply(state, event)
         if isinstance(event, CoupSettled):
             assert self._dealt is not None
@@ -155,8 +186,10 @@ class CoupRecorder:
                     settlements=tuple(self._settlements),
                     balances_before=self._before,
                     balances_after=state.balances,
+                    hands=tuple(self._hands),
                 )
             )
+            self._hands = []
             self.version += 1
 
 

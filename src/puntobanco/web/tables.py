@@ -16,7 +16,6 @@ from puntobanco.i18n.shown import Listing, Quoted, Shown
 from puntobanco.store import head_of
 from puntobanco.table.config import TURN_SECONDS, TableConfig
 from puntobanco.table.events import PlayerSeated
-from puntobanco.table.hands import hands_by_coup, hands_json
 from puntobanco.table.history import coup_records
 from puntobanco.table.names import check_name
 from puntobanco.web.auth import (
@@ -186,8 +185,7 @@ class Tables(Writer):
         coups = coup_records((r.event, r.time) for r in records)
         if last is not None:
             coups = coups[-last:] if last > 0 else []
-        hands = hands_by_coup(r.event for r in records)  # Punto's cards turned, the shoe passed
-        return [{**c.to_json(), **hands_json(hands.get(c.coup, []))} for c in coups]
+        return [c.to_json() for c in coups]
 
     async def shoes(self, table: str) -> list[dict[str, Any]]:
         """The table's fair shoes as ``puntobanco shoes --json`` gives them."""

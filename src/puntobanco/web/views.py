@@ -21,7 +21,6 @@ from puntobanco.paytable import box_key, json_amount
 from puntobanco.roads import build_roads
 from puntobanco.rules import Action
 from puntobanco.table.config import Format
-from puntobanco.table.events import BetsClosed, PuntoCardsTurned
 from puntobanco.table.history import CoupRecord, CoupRecorder
 from puntobanco.table.progress import CoupInProgress, split_hands
 from puntobanco.table.state import Phase, Player, TableState
@@ -243,7 +242,7 @@ def _coups(live: Any, state: TableState, lang: Lang, session: bool) -> dict[str,
             "announce": announce(coup, lang),
             "winner": coup.outcome.value,
             # Who turned Punto's cards over (seed 002): {"name": null} for the dealer.
-            "turned": _turned(live, record.coup),
+            "turned": _turned(record),
             "settlements": [
                 {"player": s.player, "box": box_key(s.box), "net": json_amount(s.amount)}
                 for s in record.settlements
@@ -259,20 +258,6 @@ def _coups(live: Any, state: TableState, lang: Lang, session: bool) -> dict[str,
     }
     live.coups_cache[lang] = (key, part)
     return part
-
-
-def _turned(live: Any, coup: int) -> dict[str, Any] | None:
-    """Who turned Punto's cards over in ``coup``: ``{"name": player}``, or
-    ``{"name": None}`` when the dealer did as the player's time ran out; None
-    when they were not handed face down. Read back from the log's end to the
-    coup's ``BetsClosed`` (a few events)."""
-    log = live.log
-    for event in reversed(log):
-        if isinstance(event, PuntoCardsTurned) and event.coup == coup:
-            return {"name": event.name}
-        if isinstance(event, BetsClosed) and event.coup <= coup:
-            return None
-    return None
 
 
 def _in_progress(state: TableState, lang: Lang) -> dict[str, Any] | None:
@@ -295,6 +280,14 @@ def _in_progress(state: TableState, lang: Lang) -> dict[str, Any] | None:
             if s.card is not None or s.action is not Action.DRAW
         ],
     }
+
+
+def _turned(record: CoupRecord) -> dict[str, Any] | None:
+    """Who turned Punto's cards over: ``{"name": player}``, or ``{"name": None}``
+    when the dealer did as the player's time ran out; None when they were not
+    handed face down."""
+    handed, name = record.punto_turned_by
+    return {"name": name} if handed else None
 
 
 def _winner(record: CoupRecord) -> str:
