@@ -203,7 +203,7 @@ class LiveTable:
 
     def can_deal_as(self, name: str) -> bool:
         """True when ``name`` holds the shoe and may deal the coup now (bets closed)."""
-        return self._machine.phase is Phase.BETS_CLOSED and self._machine.can_deal(name)
+        return self._machine.can_deal(name)  # the table's "deal" is after bets close only
 
     def face_down_cards(self, name: str) -> tuple[Card, ...]:
         """Punto's cards, for the player ``name`` who holds them face down (else none)."""

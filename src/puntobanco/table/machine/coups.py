@@ -46,12 +46,7 @@ class Coups(Bets, Seats, Contributions):
         state = self.state
         if state.config.rules.cards is not CardSource.SHOE:
             raise IllegalActionError("table.error.host_cards", coup=state.coup)
-        if state.face_down is not None:
-            raise IllegalActionError(
-                "table.error.turn.waiting",
-                name=state.face_down,
-                seconds=state.config.turn_seconds,
-            )
+        self._check_face_up()
         if by is not None:
             self._check_holder(by)
         shoe = state.shoe
@@ -90,6 +85,15 @@ class Coups(Bets, Seats, Contributions):
         # Without a cut card the shoe is dealt until it may not hold a whole coup.
         last = shoe.finished or (shoe.cut_card is None and shoe.remaining < MAX_COUP_CARDS)
         return self._emit(CoupDealt(state.coup, coup.cards, last))
+
+    def _check_face_up(self) -> None:
+        """Raise while Punto's cards wait face down with a player: the coup is theirs
+        to go on with (``hands``), the shoe stays where it is until then."""
+        face_down = self.state.face_down
+        if face_down is not None:
+            raise IllegalActionError(
+                "table.error.turn.waiting", name=face_down, seconds=self.config.turn_seconds
+            )
 
     def _check_holder(self, name: str) -> None:
         """Raise unless ``name`` holds the shoe (seed 002: the players deal in turn)."""

@@ -102,12 +102,7 @@ class Hands(Coups):
         self._check_phase("pass_shoe")
         self._check_holder(name)
         player = self.player(name)
-        if self.state.face_down is not None:  # the coup is being dealt
-            raise IllegalActionError(
-                "table.error.turn.waiting",
-                name=self.state.face_down,
-                seconds=self.config.turn_seconds,
-            )
+        self._check_face_up()
         if self._next_seat(player.seat) == player.name:
             raise IllegalActionError("table.error.pass_alone", name=player.name)
 
