@@ -141,9 +141,7 @@ class TableConfig:
         for name in ("stake", "minimum", "maximum", "tie_minimum", "tie_maximum"):
             value = getattr(self, name)
             if not _whole(value) or not 0 < value <= MAX_AMOUNT:
-                raise InvalidBetError(
-                    "table.error.bound", name=_word(name), value=value, low=1, high=MAX_AMOUNT
-                )
+                raise _out_of_bounds(name, value, MAX_AMOUNT)
         if self.maximum < self.minimum:
             raise InvalidBetError("table.error.limits", low=self.minimum, high=self.maximum)
         if self.tie_maximum < self.tie_minimum:
@@ -153,18 +151,10 @@ class TableConfig:
         ):
             raise InvalidNameError("table.error.name.chars", name=self.dealer, char=" ")
         if self.deals is not None and (not _whole(self.deals) or not 0 < self.deals <= MAX_DEALS):
-            raise InvalidBetError(
-                "table.error.bound", name=_word("deals"), value=self.deals, low=1, high=MAX_DEALS
-            )
+            raise _out_of_bounds("deals", self.deals, MAX_DEALS)
         if self.rules.countdown:
             if not _whole(self.countdown) or not 0 < self.countdown <= MAX_COUNTDOWN:  # type: ignore[operator]
-                raise InvalidBetError(
-                    "table.error.bound",
-                    name=_word("countdown"),
-                    value=self.countdown,
-                    low=1,
-                    high=MAX_COUNTDOWN,
-                )
+                raise _out_of_bounds("countdown", self.countdown, MAX_COUNTDOWN)
         elif self.countdown is not None:
             raise InvalidBetError(
                 "table.error.no_countdown", format=self.format.value, value=self.countdown
@@ -174,17 +164,13 @@ class TableConfig:
             if (value is None) != (self.reveal_seconds is None) or (
                 value is not None and (not _whole(value) or not 0 < value <= MAX_WINDOW)
             ):
-                raise InvalidBetError(
-                    "table.error.bound", name=_word(name), value=value, low=1, high=MAX_WINDOW
-                )
+                raise _out_of_bounds(name, value, MAX_WINDOW)
 
         turn = self.turn_seconds
         if turn is not None and (
             not self.rules.punto_hand or not _whole(turn) or not 0 < turn <= MAX_WINDOW
         ):
-            raise InvalidBetError(
-                "table.error.bound", name=_word("turn_seconds"), value=turn, low=1, high=MAX_WINDOW
-            )
+            raise _out_of_bounds("turn_seconds", turn, MAX_WINDOW)
 
     def _check_side_bets(self) -> None:
         """Read ``side_bets`` (keys or group names of ``SIDE_BETS``) into keys, without
@@ -445,9 +431,17 @@ def _paytable(name: str, side_bets: tuple[str, ...]) -> Paytable:
     return PAYTABLES[name].with_side_bets(side_bets)
 
 
-def _word(setting: str) -> Word:
-    """A setting named in a message: the catalogue's word for it (``setting.deals``)."""
-    return Word(f"setting.{setting}", setting)
+def _out_of_bounds(setting: str, value: object, high: int) -> InvalidBetError:
+    """A setting that must be a whole number from 1 to ``high`` and is not."""
+    return InvalidBetError(
+        "table.error.bound", name=setting_word(setting), value=value, low=1, high=high
+    )
+
+
+def setting_word(name: str) -> Word:
+    """A table's setting in a message: the catalogue's word for it (``setting.decks``,
+    "decks"); ``str``: its name."""
+    return Word(f"setting.{name}", name)
 
 
 def _whole(value: object) -> bool:

@@ -12,6 +12,7 @@ from pydantic_core import ErrorDetails
 
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n.shown import Listing, Word
+from puntobanco.table.config import setting_word
 from puntobanco.web.errors import SchemaError
 
 MAX_MESSAGE = 4096  # bytes: a body or a WebSocket message over this is refused
@@ -95,11 +96,6 @@ def command_word(kind: str) -> Word:
 def field_word(name: str) -> Word:
     """A field of a message in a message: ``web.field.stake``, "the stake"."""
     return Word(f"web.field.{name}", name)
-
-
-def setting_word(name: str) -> Word:
-    """A table's setting in a message: ``setting.decks``, "decks"."""
-    return Word(f"setting.{name}", name)
 
 
 #: The sentence of each of the validator's problems (``ErrorDetails["type"]``)

@@ -14,7 +14,7 @@ from puntobanco.errors import InvalidBetError, StoreError
 from puntobanco.i18n import Lang
 from puntobanco.i18n.shown import Listing, Quoted, Shown
 from puntobanco.store import head_of
-from puntobanco.table.config import TURN_SECONDS, TableConfig
+from puntobanco.table.config import TURN_SECONDS, TableConfig, setting_word
 from puntobanco.table.events import PlayerSeated
 from puntobanco.table.history import coup_records
 from puntobanco.table.names import check_name
@@ -30,7 +30,6 @@ from puntobanco.web.auth import (
 )
 from puntobanco.web.errors import AccessError, UnknownTableError
 from puntobanco.web.live import RETRIES, Live
-from puntobanco.web.schemas import setting_word
 from puntobanco.web.writer import TableSink, Writer
 
 #: Default starting bankroll of a casino or croupier seat, in cents.
