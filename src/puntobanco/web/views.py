@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any, cast
 
-from puntobanco.coup import Outcome, resolve
+from puntobanco.coup import resolve
 from puntobanco.engine.views import contribution_actions, next_shoe, shoe_contributions, side_bets
 from puntobanco.explain import announce, describe_step
 from puntobanco.i18n import Lang
@@ -23,6 +23,7 @@ from puntobanco.rules import Action
 from puntobanco.table.config import Format
 from puntobanco.table.history import CoupRecord, CoupRecorder
 from puntobanco.table.progress import CoupInProgress, split_hands
+from puntobanco.table.seating import largest_punto, next_seat
 from puntobanco.table.state import Phase, Player, TableState
 from puntobanco.web.auth import HOST, Identity
 from puntobanco.web.hostinfo import host_part
@@ -188,7 +189,7 @@ def _changing(live: Any, state: TableState, lang: Lang) -> dict[str, Any]:
         "holder": state.holder,
         "next_holder": _next_holder(state),
         "punto_hand": state.punto_hand,
-        "punto_cards_to": None if hidden else _largest_punto(state),
+        "punto_cards_to": None if hidden or not config.rules.punto_hand else largest_punto(state),
         # Punto's cards face down with a player, who turns them over (seed 002).
         "turn": None
         if state.face_down is None
@@ -328,21 +329,7 @@ def _next_holder(state: TableState) -> str | None:
     """Where the shoe goes if Punto wins (seed 002): the next occupied seat."""
     if state.holder is None or state.holder not in state.players:
         return None
-    seat = state.players[state.holder].seat
-    seated = state.seated
-    after = [p for p in seated if p.seat > seat] or list(seated)
-    return after[0].name
-
-
-def _largest_punto(state: TableState) -> str | None:
-    if state.format is not Format.CASINO:
-        return None
-    best: Player | None = None
-    for p in state.seated:
-        stake = p.stake(Outcome.PUNTO)
-        if stake and (best is None or stake > best.stake(Outcome.PUNTO)):
-            best = p
-    return None if best is None else best.name
+    return next_seat(state, state.players[state.holder].seat)
 
 
 def _host_commands(live: Any) -> list[str]:

@@ -28,8 +28,9 @@ from puntobanco.table.formats import CardSource
 from puntobanco.table.machine.bets import Bets
 from puntobanco.table.machine.contributions import Contributions
 from puntobanco.table.machine.seats import Seats
+from puntobanco.table.seating import largest_punto, next_seat
 from puntobanco.table.standings import leaders
-from puntobanco.table.state import Phase, Player
+from puntobanco.table.state import Phase
 from puntobanco.table.values import settled_net
 
 #: The most cards a coup takes (two hands of three).
@@ -69,7 +70,7 @@ class Coups(Bets, Seats, Contributions):
         state = self.state
         with self.batch():
             if state.config.rules.punto_hand:
-                self._emit(PuntoCardsHanded(state.coup, self._largest_punto()))
+                self._emit(PuntoCardsHanded(state.coup, largest_punto(state)))
                 if self.state.face_down is not None:
                     return None
             return self._deal_on()
@@ -115,14 +116,6 @@ class Coups(Bets, Seats, Contributions):
             live.cut_card = shoe.cut_card
             cached = self._shoe = (shoe.number, live)
         return cached[1]
-
-    def _largest_punto(self) -> str | None:
-        best: Player | None = None
-        for player in self.state.seated:
-            stake = player.stake(Outcome.PUNTO)
-            if stake and (best is None or stake > best.stake(Outcome.PUNTO)):
-                best = player
-        return None if best is None else best.name
 
     def verify_settle(self) -> None:
         """Raise unless the coup has been dealt and not yet settled."""
@@ -175,7 +168,7 @@ class Coups(Bets, Seats, Contributions):
             holder = state.holder
             passes = state.config.rules.shoe_holder and outcome is Outcome.PUNTO
             if passes and holder is not None:
-                following = self._next_seat(state.players[holder].seat)
+                following = next_seat(state, state.players[holder].seat)
                 if following != holder:
                     self._emit(ShoeHolderChanged(following))
         return settled

@@ -19,6 +19,7 @@ from puntobanco.errors import IllegalActionError
 from puntobanco.table.events import PuntoCardsTurned, ShoePassed
 from puntobanco.table.machine.contributions import GRACE
 from puntobanco.table.machine.coups import Coups
+from puntobanco.table.seating import next_seat
 
 
 class Hands(Coups):
@@ -103,7 +104,7 @@ class Hands(Coups):
         self._check_holder(name)
         player = self.player(name)
         self._check_face_up()
-        if self._next_seat(player.seat) == player.name:
+        if next_seat(self.state, player.seat) == player.name:
             raise IllegalActionError("table.error.pass_alone", name=player.name)
 
     def can_pass_shoe(self, name: str) -> bool:
@@ -114,6 +115,6 @@ class Hands(Coups):
         """The holder declines to deal: the shoe goes to the next occupied seat."""
         self.verify_pass_shoe(name)
         player = self.player(name)
-        following = self._next_seat(player.seat)
+        following = next_seat(self.state, player.seat)
         assert following is not None
         return self._emit(ShoePassed(self.state.coup, player.name, following))

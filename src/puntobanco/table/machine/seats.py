@@ -8,6 +8,7 @@ from puntobanco.table.config import MAX_AMOUNT
 from puntobanco.table.events import PlayerLeft, PlayerRebought, PlayerSeated, ShoeHolderChanged
 from puntobanco.table.machine.core import Core, name_text, whole
 from puntobanco.table.names import check_name
+from puntobanco.table.seating import next_seat
 
 
 class Seats(Core):
@@ -84,17 +85,9 @@ class Seats(Core):
         with self.batch():
             event = self._emit(PlayerLeft(player.name, player.seat, player.balance))
             if holder == player.name:
-                self._emit(ShoeHolderChanged(self._next_seat(player.seat)))
+                self._emit(ShoeHolderChanged(next_seat(self.state, player.seat)))
             self._gather()  # the others may all have committed now (contributions)
         return event
-
-    def _next_seat(self, seat: int) -> str | None:
-        """The next occupied seat after ``seat`` (wrapping round the table)."""
-        seated = self.state.seated
-        if not seated:
-            return None
-        after = [p for p in seated if p.seat > seat]
-        return (after or list(seated))[0].name
 
     def verify_rebuy(self, name: str, amount: Amount) -> None:
         """Raise unless ``name`` may add ``amount`` to their bankroll now (between coups)."""
