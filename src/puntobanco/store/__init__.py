@@ -22,6 +22,7 @@ from pathlib import Path
 from puntobanco.errors import StoreError
 from puntobanco.store.base import (
     Append,
+    Applied,
     BackupStore,
     ChainStore,
     CredentialStore,
@@ -44,6 +45,7 @@ from puntobanco.store.memory import MemoryStore
 __all__ = [
     "SCHEMES",
     "Append",
+    "Applied",
     "BackupStore",
     "ChainStore",
     "CredentialStore",

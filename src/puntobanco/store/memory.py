@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from puntobanco.errors import StoreError
-from puntobanco.store.base import Append, Record, now_text
+from puntobanco.store.base import Append, Applied, Record, now_text
 from puntobanco.store.chain import GENESIS, link
 from puntobanco.store.credentials import Credentials, MemoryCredentials
 from puntobanco.table.codec import to_dict
@@ -24,6 +24,8 @@ class MemoryStore:
         self._logs: dict[str, list[Record]] = {}
         self._hashes: dict[str, list[str]] = {}
         self._snapshots: dict[str, tuple[int, str]] = {}
+        self._commands: dict[str, dict[str, Applied]] = {}
+        self._credentials = MemoryCredentials()
         self.name = ":memory:"
 
     def append(
@@ -33,11 +35,14 @@ class MemoryStore:
         events: Sequence[Event],
         *,
         times: Sequence[str] | None = None,
+        command: str | None = None,
     ) -> None:
         """See ``EventStore.append``."""
-        log = self._logs.get(table, [])
-        if len(log) != expected:
-            raise StoreError("store.error.conflict", table=table, expected=expected, found=len(log))
+        self.append_many([Append(table, expected, events, times)], commands=[command])
+
+    def _append(
+        self, table: str, expected: int, events: Sequence[Event], times: Sequence[str] | None
+    ) -> None:
         stamp = self._clock()
         new = [
             Record(table, expected + i + 1, times[i] if times else stamp, event)
@@ -50,10 +55,32 @@ class MemoryStore:
             )
         self._logs.setdefault(table, []).extend(new)
 
-    def append_many(self, batch: Sequence[Append | tuple[str, int, Sequence[Event]]]) -> None:
+    def append_many(
+        self,
+        batch: Sequence[Append | tuple[str, int, Sequence[Event]]],
+        *,
+        commands: Sequence[str | None] | None = None,
+    ) -> None:
         """See ``GroupCommitStore.append_many``."""
         appends = [Append(*item) for item in batch]
+        named = list(commands) if commands is not None else [None] * len(appends)
+        new: dict[tuple[str, str], Applied] = {}
         counts: dict[str, int] = {}
+        for a, command in zip(appends, named, strict=True):
+            start = counts.setdefault(a.table, len(self._logs.get(a.table, [])))
+            counts[a.table] += len(a.events)
+            if command is not None and a.events:
+                done = self.applied(a.table, command) or new.get((a.table, command))
+                if done is not None:
+                    raise StoreError(
+                        "store.error.applied",
+                        table=a.table,
+                        command=command,
+                        first=done.first,
+                        seq=done.last,
+                    )
+                new[a.table, command] = Applied(start + 1, counts[a.table])
+        counts.clear()
         for a in appends:
             found = counts.setdefault(a.table, len(self._logs.get(a.table, [])))
             if found != a.expected:
@@ -63,7 +90,13 @@ class MemoryStore:
             counts[a.table] += len(a.events)
         for a in appends:
             if a.events:
-                self.append(a.table, a.expected, a.events, times=a.times)
+                self._append(a.table, a.expected, a.events, a.times)
+        for (table, command), done in new.items():
+            self._commands.setdefault(table, {})[command] = done
+
+    def applied(self, table: str, command: str) -> Applied | None:
+        """See ``EventStore.applied``."""
+        return self._commands.get(table, {}).get(command)
 
     def load(self, table: str) -> list[Record]:
         """See ``EventStore.load``."""
@@ -99,5 +132,5 @@ class MemoryStore:
         """Nothing to release."""
 
     def credentials(self) -> Credentials:
-        """See ``CredentialStore.credentials``: in memory too."""
-        return MemoryCredentials()
+        """See ``CredentialStore.credentials``: in memory too, beside this log."""
+        return self._credentials

@@ -42,7 +42,15 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from puntobanco.errors import StoreError
-from puntobanco.store.base import Append, Listening, Ownership, Record, SharedStore, now_text
+from puntobanco.store.base import (
+    Append,
+    Applied,
+    Listening,
+    Ownership,
+    Record,
+    SharedStore,
+    now_text,
+)
 from puntobanco.store.chain import GENESIS, link
 from puntobanco.store.credentials import Credentials
 from puntobanco.store.postgres_link import Link
@@ -136,7 +144,7 @@ class PostgresStore:
         stores nothing.
         """
         if events:
-            self._append([(Append(table, expected, events, times), command)], applied=True)
+            self._append([(Append(table, expected, events, times), command)])
 
     #: ``append_many`` keeps each append's own ``times`` (imports).
     append_many_times: Final = True
@@ -159,14 +167,14 @@ class PostgresStore:
             (a, c) for a, c in zip((Append(*i) for i in batch), named, strict=True) if a.events
         ]
         if pairs:
-            self._append(pairs, applied=False)
+            self._append(pairs)
 
-    def _append(self, pairs: list[tuple[Append, str | None]], *, applied: bool) -> None:
+    def _append(self, pairs: list[tuple[Append, str | None]]) -> None:
         """Store ``pairs`` (appends with the command each carries out) with one call of
-        ``puntobanco_append``; on a refusal, ``store.error.applied`` where ``applied``
-        asks for it and the one append names a command stored before, else the conflict
-        naming the first table whose log is not where its append expected it. A call
-        whose connection broke before it answered is settled by ``_landed``."""
+        ``puntobanco_append``; on a refusal, ``store.error.applied`` naming the first
+        command its table stored before, else the conflict naming the first table
+        whose log is not where its append expected it. A call whose connection broke
+        before it answered is settled by ``_landed``."""
         pg = psycopg_module()
         link = self._link
         with self._lock:
@@ -182,18 +190,8 @@ class PostgresStore:
                     error.sqlstate != CONFLICT_STATE
                 ):
                     raise
-                first, command = pairs[0]
-                done = (
-                    link.run(lambda db: self._applied(db, first.table, command))
-                    if applied and command is not None
-                    else None
-                )
-                if done is not None:
-                    raise StoreError(
-                        "store.error.applied", table=first.table, command=command, seq=done
-                    ) from None
-                appends, cause = [a for a, _ in pairs], error
-                link.run(lambda db: self._conflict(db, appends, cause=cause))
+                cause = error
+                link.run(lambda db: self._refused(db, pairs, cause=cause))
             self._heads.update(heads)
         self._committed()
 
@@ -210,11 +208,24 @@ class PostgresStore:
         assert row is not None
         return int(row[0]) == len(tables)
 
-    def _conflict(self, db: Db, appends: list[Append], cause: Exception) -> NoReturn:
-        """Raise the conflict of the first append whose table does not hold its count
-        (a table named twice: its first append)."""
+    def _refused(
+        self, db: Db, pairs: list[tuple[Append, str | None]], cause: Exception
+    ) -> NoReturn:
+        """Raise why ``puntobanco_append`` refused ``pairs``: the first command that its
+        table stored before (``store.error.applied``), else the conflict of the first
+        append whose table does not hold its count (a table named twice: its first)."""
+        for a, command in pairs:
+            done = self._applied(db, a.table, command) if command is not None else None
+            if done is not None:
+                raise StoreError(
+                    "store.error.applied",
+                    table=a.table,
+                    command=command,
+                    first=done.first,
+                    seq=done.last,
+                ) from cause
         seen: set[str] = set()
-        for a in appends:
+        for a, _ in pairs:
             if a.table in seen:
                 continue
             seen.add(a.table)
@@ -223,7 +234,7 @@ class PostgresStore:
                 raise StoreError(
                     "store.error.conflict", table=a.table, expected=a.expected, found=found
                 ) from cause
-        a = appends[0]
+        a = pairs[0][0]
         found = self._count(db, a.table)
         raise StoreError(
             "store.error.conflict", table=a.table, expected=a.expected, found=found
@@ -240,7 +251,7 @@ class PostgresStore:
         heads: dict[str, tuple[int, str]] = {}  # each table's (count, hash) as the batch goes
         starts: dict[str, tuple[int, str, str]] = {}  # each table's (expected, prev, first time)
         events: list[tuple[str, int, str, str, str, str]] = []
-        commands: list[tuple[str, str, int]] = []  # (table, id, the count it reached)
+        commands: list[tuple[str, str, int, int]] = []  # (table, id, last, first)
         payloads = []
         for a, command in pairs:
             known = heads.get(a.table)
@@ -266,7 +277,7 @@ class PostgresStore:
             count = a.expected + len(a.events)
             heads[a.table] = (count, head)
             if command is not None:
-                commands.append((a.table, command, count))
+                commands.append((a.table, command, count, a.expected + 1))
             payloads.append(json.dumps({"table": a.table, "events": count}, ensure_ascii=False))
         batch = {
             "tables": [
@@ -303,31 +314,32 @@ class PostgresStore:
         return int(row[0]) if row else 0
 
     @staticmethod
-    def _applied(db: Db, table: str, command: str) -> int | None:
+    def _applied(db: Db, table: str, command: str | None) -> Applied | None:
         row = db.execute(
-            "SELECT seq FROM commands WHERE table_id = %s AND id = %s", (table, command)
+            "SELECT seq, first FROM commands WHERE table_id = %s AND id = %s", (table, command)
         ).fetchone()
-        return int(row[0]) if row else None
+        return None if row is None else _applied(row[0], row[1])
 
-    def applied(self, table: str, command: str) -> int | None:
-        """The table's event count once ``command`` was applied; None if it never was."""
+    def applied(self, table: str, command: str) -> Applied | None:
+        """See ``EventStore.applied``."""
         with self._lock:
             return self._link.run(lambda db: self._applied(db, table, command))
 
-    def progress(self, table: str, command: str) -> tuple[int, int | None]:
+    def progress(self, table: str, command: str) -> tuple[int, Applied | None]:
         """The table's event count and ``applied(table, command)``, in one query."""
 
         def ask(db: Db) -> tuple[Any, ...] | None:
             return db.execute(
-                "SELECT (SELECT events FROM heads WHERE table_id = %(t)s), "
-                "(SELECT seq FROM commands WHERE table_id = %(t)s AND id = %(c)s)",
+                "SELECT (SELECT events FROM heads WHERE table_id = %(t)s), c.seq, c.first "
+                "FROM (SELECT 1) AS one LEFT JOIN commands AS c "
+                "ON c.table_id = %(t)s AND c.id = %(c)s",
                 {"t": table, "c": command},
             ).fetchone()
 
         with self._lock:
             row = self._link.run(ask)
         assert row is not None
-        return int(row[0] or 0), None if row[1] is None else int(row[1])
+        return int(row[0] or 0), None if row[1] is None else _applied(row[1], row[2])
 
     def count(self, table: str) -> int:
         """How many events the table holds (0 for an unknown table)."""
@@ -459,3 +471,9 @@ class PostgresStore:
     def close(self) -> None:
         """Close the connection."""
         self._link.close()
+
+
+def _applied(last: Any, first: Any) -> Applied:
+    """A stored command's events; one stored before ``first`` was kept: none."""
+    end = int(last)
+    return Applied(end + 1 if first is None else int(first), end)
