@@ -14,6 +14,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TypeVar
 
+from puntobanco.odds.edgesort import DEFAULT_HIGH, best_grouping, edge_sort
 from puntobanco.odds.facts import rank_composition
 from puntobanco.odds.known import known_card
 from puntobanco.paytable import STANDARD, Paytable, configuration
@@ -42,12 +43,18 @@ def main() -> None:
         ("standard", STANDARD),
         ("ez + pairs + dragon-bonus", heavy),
     )
-    print(f"{'analysis, 8 decks':<44}{'figure':>14}{'seconds':>10}")
+    print(f"{'analysis, 8 decks':<52}{'figure':>14}{'seconds':>10}")
     for label, paytable in tables:
         for position in range(1, 7):
             known, seconds = timed(partial(known_card, ranks, position, paytable), args.repeat)
             name = f"known card {position}, {label}"
-            print(f"{name:<44}{float(known.edge) * 100:>13.3f}%{seconds:>10.2f}")
+            print(f"{name:<52}{float(known.edge) * 100:>13.3f}%{seconds:>10.2f}")
+        sort, seconds = timed(partial(edge_sort, ranks, DEFAULT_HIGH, paytable), args.repeat)
+        name = f"edge sort 6-9, {label}"
+        print(f"{name:<52}{float(sort.edge) * 100:>13.3f}%{seconds:>10.2f}")
+        best, seconds = timed(partial(best_grouping, ranks, paytable), args.repeat)
+        name = f"best grouping ({''.join(map(str, sorted(best.high)))}), {label}"
+        print(f"{name:<52}{float(best.edge) * 100:>13.3f}%{seconds:>10.2f}")
 
 
 if __name__ == "__main__":

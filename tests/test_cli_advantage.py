@@ -73,3 +73,47 @@ def test_known_card_position_outside_the_coup_is_refused_by_the_parser(
     with pytest.raises(SystemExit) as caught:
         main(["odds", "--known-card", "7"])
     assert caught.value.code == 2
+
+
+def test_edge_sort_json_has_every_pattern_and_the_best_grouping(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from puntobanco.odds.edgesort import edge_sort
+
+    code, out = run(capsys, "odds", "--edge-sort", "--json")
+    data = json.loads(out)
+    sort = edge_sort(rank_composition(8))
+    assert code == 0 and data["high"] == [6, 7, 8, 9] and data["low"] == [0, 1, 2, 3, 4, 5]
+    assert [p["pattern"] for p in data["patterns"]] == [p.name for p in sort.patterns]
+    assert Fraction(data["exact"]["edge"]) == sort.edge and data["best_pattern"] == "HL/LL"
+    ll = data["patterns"][-1]
+    assert ll["pattern"] == "LL/LL" and ll["best"] is None and ll["gain"] == "0"
+    best = data["best_grouping"]
+    assert best["tried"] == 511 and best["high"] == [4, 5, 6, 7, 8, 9]
+    assert best["edge"].startswith("0.302911")
+
+
+@pytest.mark.parametrize("high", ["4,5,6,7,8,9", "4 5 6 7 8 9", " 9,8 7,6,5,4"])
+def test_edge_sort_reads_the_high_group_in_any_of_its_spellings(
+    capsys: pytest.CaptureFixture[str], high: str
+) -> None:
+    code, out = run(capsys, "odds", "--edge-sort", "--high", high, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["high"] == [4, 5, 6, 7, 8, 9]
+    assert data["edge"] == data["best_grouping"]["edge"]
+
+
+def test_edge_sort_text_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(capsys, "--lang", "fr", "odds", "--edge-sort")
+    assert code == 0 and out.startswith("Tri des bords (edge sorting), 8 jeux, 416 cartes")
+    assert "20,9281\u00a0%" in out and "HL/LL" in out and "aucune mise" in out
+    assert "4\u00a05\u00a06\u00a07\u00a08\u00a09, bas 0\u00a01\u00a02\u00a03" in out
+
+
+@pytest.mark.parametrize("high", ["", "0,1,2,3,4,5,6,7,8,9", "6,7,x", "10", "6789"])
+def test_edge_sort_refuses_a_group_that_is_not_one_of_two(
+    capsys: pytest.CaptureFixture[str], high: str
+) -> None:
+    code = main(["--lang", "en", "odds", "--edge-sort", "--high", high])
+    _, err = capsys.readouterr()
+    assert code != 0 and "The high group is some of the point values 0 to 9" in err

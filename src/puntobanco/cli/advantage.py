@@ -7,7 +7,7 @@ import argparse
 import json
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puntobanco.cards import Card
 from puntobanco.cli.common import echo
@@ -16,6 +16,10 @@ from puntobanco.i18n import Lang, t
 from puntobanco.i18n.numbers import percent, signed
 from puntobanco.odds.digits import decimal
 from puntobanco.paytable import Paytable
+
+if TYPE_CHECKING:
+    from puntobanco.odds.edgesort import Pattern
+    from puntobanco.odds.known import Choice
 
 #: Bets shown side by side in a table of expectations: 80 columns.
 BLOCK = 4
@@ -50,8 +54,46 @@ def signed_percent(value: Fraction, lang: Lang, places: int = 4) -> str:
     return "+" + text if value > 0 else text
 
 
+def _row_json(
+    paytable: Paytable,
+    sequences: int,
+    probability: Fraction,
+    choice: Choice,
+    expectations: Sequence[Fraction] | None,
+) -> dict[str, Any]:
+    """One known value or pattern: its chance, the bet to make, every bet's expectation."""
+    return {
+        "sequences": sequences,
+        "probability": decimal(probability),
+        "best": choice.best,
+        "gain": decimal(choice.gain),
+        "expectations": _expectations(paytable, expectations),
+        "exact": {
+            "probability": str(probability),
+            "gain": str(choice.gain),
+            "expectations": _exact(paytable, expectations),
+        },
+    }
+
+
 def _bet_or_none(key: str | None, lang: Lang) -> str:
     return bet_name(key, lang) if key is not None else t("odds.known.no_bet", lang)
+
+
+def _choices(head: str, rows: Sequence[tuple[str, Fraction, Choice]], lang: Lang) -> None:
+    """What is known (a value, a pattern), its probability, the bet to make and its
+    expectation; then a blank line."""
+    print(
+        f"{head:<8}{t('odds.col.probability', lang):>14}  "
+        f"{t('odds.col.best', lang):<24}{t('odds.col.expectation', lang):>14}"
+    )
+    for label, probability, choice in rows:
+        gain = signed_percent(choice.gain, lang) if choice.best else "-"
+        print(
+            f"{label:<8}{percent(probability, lang, 4):>14}  "
+            f"{_bet_or_none(choice.best, lang)[:23]:<24}{gain:>14}"
+        )
+    print()
 
 
 def _table(
@@ -90,19 +132,8 @@ def known_card(
         data = _common(args, removed, paytable) | {
             "position": known.position,
             "values": [
-                {
-                    "value": v.value,
-                    "sequences": v.sequences,
-                    "probability": decimal(v.probability),
-                    "best": v.best,
-                    "gain": decimal(v.choice.gain),
-                    "expectations": _expectations(paytable, v.expectations),
-                    "exact": {
-                        "probability": str(v.probability),
-                        "gain": str(v.choice.gain),
-                        "expectations": _exact(paytable, v.expectations),
-                    },
-                }
+                {"value": v.value}
+                | _row_json(paytable, v.sequences, v.probability, v.choice, v.expectations)
                 for v in known.values
             ],
             "edge": decimal(known.edge),
@@ -123,17 +154,7 @@ def known_card(
     print(describe(paytable, lang))
     print()
     head = t("odds.effects.value", lang)
-    print(
-        f"{head:<8}{t('odds.col.probability', lang):>14}  "
-        f"{t('odds.col.best', lang):<24}{t('odds.col.expectation', lang):>14}"
-    )
-    for v in known.values:
-        gain = signed_percent(v.choice.gain, lang) if v.best else "-"
-        print(
-            f"{v.value:<8}{percent(v.probability, lang, 4):>14}  "
-            f"{_bet_or_none(v.best, lang)[:23]:<24}{gain:>14}"
-        )
-    print()
+    _choices(head, [(str(v.value), v.probability, v.choice) for v in known.values], lang)
     echo(t("odds.known.edge", lang, edge=percent(known.edge, lang, 4)))
     print()
     echo(t("odds.known.table", lang))
@@ -143,5 +164,115 @@ def known_card(
         [v.expectations for v in known.values],
         lang,
         head,
+    )
+    return 0
+
+
+def high_values(text: str) -> tuple[int, ...]:
+    """``--high``: ``"6,7,8,9"`` or ``"6 7 8 9"`` -> (6, 7, 8, 9).
+
+    Raises ``InvalidAnalysisError`` for anything but point values 0 to 9.
+
+    >>> high_values("4,5, 6")
+    (4, 5, 6)
+    """
+    from puntobanco.errors import InvalidAnalysisError
+
+    tokens = text.replace(",", " ").split()
+    if not tokens or not all(tok.isdigit() and int(tok) < 10 for tok in tokens):
+        raise InvalidAnalysisError("error.odds.groups", high=text.strip())
+    return tuple(int(tok) for tok in tokens)
+
+
+def _pattern_json(paytable: Paytable, p: Pattern) -> dict[str, Any]:
+    return {
+        "pattern": p.name,
+        "punto_high": p.punto_high,
+        "banco_high": p.banco_high,
+    } | _row_json(paytable, p.sequences, p.probability, p.choice, p.expectations)
+
+
+def _values_text(values: frozenset[int]) -> str:
+    """``4 5 6``, joined by no-break spaces: a group is never cut at a line's end."""
+    return "\u00a0".join(map(str, sorted(values)))
+
+
+def edge_sort(
+    args: argparse.Namespace, removed: Sequence[Card], paytable: Paytable, lang: Lang
+) -> int:
+    """``odds --edge-sort [--high VALUES]``: each pattern, the edge, the best grouping."""
+    from puntobanco.odds.edgesort import best_grouping, edge_sort, groupings
+    from puntobanco.odds.facts import rank_composition
+
+    ranks = rank_composition(args.decks, removed)
+    sort = edge_sort(ranks, high_values(args.high), paytable)
+    best = best_grouping(ranks, paytable)
+    if args.json:
+        data = _common(args, removed, paytable) | {
+            "high": sorted(sort.high),
+            "low": sorted(sort.low),
+            "patterns": [_pattern_json(paytable, p) for p in sort.patterns],
+            "edge": decimal(sort.edge),
+            "best_pattern": sort.best_pattern.name,
+            "exact": {"edge": str(sort.edge)},
+            "best_grouping": {
+                "tried": len(groupings()),
+                "high": sorted(best.high),
+                "low": sorted(best.low),
+                "edge": decimal(best.edge),
+                "best_pattern": best.best_pattern.name,
+                "patterns": [_pattern_json(paytable, p) for p in best.patterns],
+                "exact": {"edge": str(best.edge)},
+            },
+        }
+        print(json.dumps(data, ensure_ascii=False))
+        return 0
+    echo(
+        t(
+            "odds.edge.header",
+            lang,
+            decks=args.decks,
+            cards=sum(ranks),
+            high=_values_text(sort.high),
+            low=_values_text(sort.low),
+        )
+    )
+    print(describe(paytable, lang))
+    echo(t("odds.edge.legend", lang))
+    print()
+    head = t("odds.col.pattern", lang)
+    _choices(head, [(p.name, p.probability, p.choice) for p in sort.patterns], lang)
+    echo(t("odds.known.edge", lang, edge=percent(sort.edge, lang, 4)))
+    top = sort.best_pattern
+    echo(
+        t(
+            "odds.edge.best_pattern",
+            lang,
+            pattern=top.name,
+            probability=percent(top.probability, lang, 4),
+            bet=_bet_or_none(top.best, lang),
+            gain=signed_percent(top.choice.gain, lang),
+        )
+    )
+    print()
+    echo(t("odds.edge.table", lang))
+    _table(
+        paytable,
+        [p.name for p in sort.patterns],
+        [p.expectations for p in sort.patterns],
+        lang,
+        head,
+    )
+    print()
+    echo(
+        t(
+            "odds.edge.best_grouping",
+            lang,
+            tried=len(groupings()),
+            high=_values_text(best.high),
+            low=_values_text(best.low),
+            edge=percent(best.edge, lang, 4),
+            pattern=best.best_pattern.name,
+        )
     )
     return 0

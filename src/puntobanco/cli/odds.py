@@ -46,6 +46,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
         metavar="POSITION",
         help=t("odds.help.known_card", lang),
     )
+    shown.add_argument("--edge-sort", action="store_true", help=t("odds.help.edge_sort", lang))
+    p.add_argument("--high", default="6,7,8,9", metavar="VALUES", help=t("odds.help.high", lang))
 
 
 def run(args: argparse.Namespace, lang: Lang) -> int:
@@ -63,6 +65,10 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
         from puntobanco.cli.advantage import known_card
 
         return known_card(args, removed, paytable, lang)
+    if getattr(args, "edge_sort", False):
+        from puntobanco.cli.advantage import edge_sort
+
+        return edge_sort(args, removed, paytable, lang)
     ranks = rank_composition(args.decks, removed)
     total, bets = table_odds(ranks, paytable)
     if args.json:
