@@ -130,3 +130,8 @@ class FairnessError(PuntoBancoError):
 
 class InvalidContributionError(FairnessError):
     """A player's contribution to a client seed whose text is refused (length, characters)."""
+
+
+class DrillError(PuntoBancoError):
+    """A drill that cannot be made or graded: an unknown kind or count system, a
+    number of questions out of range, answers that are not one per question."""
