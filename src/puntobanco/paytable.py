@@ -16,12 +16,14 @@ same: a complete table of its own, as seed 004 section 07 asks. The other
 tables players meet (seed 004: "d'autres barèmes ... configurations de table
 distinctes et complètes") are ``no-commission``, ``commission-4`` and ``ez``.
 
-Rounding: none here. Every net is exact (an ``int`` or a ``Fraction``); a
-table that pays in cents decides its own rounding (see docs/tables.md).
+Rounding: none in ``net``. Every net is exact (an ``int`` or a ``Fraction``); a
+table that pays in cents pays ``in_minor_units(net)``, a win rounded down to
+the cent (see docs/tables.md).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -153,12 +155,18 @@ class Wager:
         """True when a line asks whether a hand holds a pair (ranks, not only values)."""
         return any(line.when.pair is not None for line in self.lines)
 
-    def price(self, facts: Facts) -> Fraction:
-        """Profit per unit staked for ``facts``: a line's price, else -1 (lost)."""
+    def line(self, facts: Facts) -> Line | None:
+        """The line that settles the bet for ``facts`` (the first that holds), None
+        when the stake is lost: what a drill explains a payout by."""
         for line in self.lines:
             if line.when.holds(facts):
-                return line.pays
-        return Fraction(-1)
+                return line
+        return None
+
+    def price(self, facts: Facts) -> Fraction:
+        """Profit per unit staked for ``facts``: a line's price, else -1 (lost)."""
+        line = self.line(facts)
+        return Fraction(-1) if line is None else line.pays
 
     def price_on(self, outcome: Outcome) -> Fraction:
         """Profit per unit when only the winner is known (``winner_only`` wagers)."""
@@ -357,6 +365,17 @@ def paytable_order(paytable: Paytable, boxes: Iterable[Box]) -> tuple[Box, ...]:
     held = list(boxes)
     order = [box_from_key(key) for key in paytable.keys]
     return (*(b for b in order if b in held), *(b for b in held if b not in order))
+
+
+def in_minor_units(net: Amount) -> Amount:
+    """What a table that pays in whole minor units (cents) pays for an exact ``net``:
+    a win rounded down to the unit, the house keeping the fraction; a loss or a
+    push as it is (a stake is whole, so they are). docs/tables.md says why down.
+
+    >>> in_minor_units(STANDARD.net("banco", 1250, Outcome.BANCO)), in_minor_units(-1250)
+    (1187, -1250)
+    """
+    return math.floor(net) if net > 0 else net
 
 
 def _exact(value: Fraction | int) -> Amount:

@@ -261,7 +261,7 @@ def _pct(x: float, lang: Lang) -> str:
 
 def _print_table(summary: Any, data: dict[str, Any], seconds: float, lang: Lang) -> None:
     from puntobanco.cli.common import echo
-    from puntobanco.cli.odds import bet_name
+    from puntobanco.cli.tables import bet_name
     from puntobanco.coup import Outcome
     from puntobanco.explain import outcome_name
     from puntobanco.i18n.numbers import number, percent, signed

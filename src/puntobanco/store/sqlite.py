@@ -9,6 +9,11 @@ a checksum of the row, and ``hash`` its link of the log's hash chain
 the previous row's ``hash``), computed as the row is appended, so that the
 chain head is one lookup (``head``).
 
+A writer (``serve``, ``play``, ``import``, the Python API) makes a missing
+file whole and private, and opens a file that is there only once it is a
+sound game log: not empty, a SQLite database, and passing SQLite's
+``quick_check`` (``store.sqlite_file``), before it writes a byte.
+
 A reader (``readonly=True``: ``history``, ``export``, ``shoes``, ``verify``,
 ``backup``) opens the file with SQLite's ``mode=ro``: it never writes to it,
 never creates its schema, never converts an older one, and reads every table
@@ -54,6 +59,7 @@ from puntobanco.interrupts import deferred_signals
 from puntobanco.store.base import Append, Record, now_text
 from puntobanco.store.chain import GENESIS, link
 from puntobanco.store.credentials import Credentials, MemoryCredentials
+from puntobanco.store.sqlite_file import FILE_MODE, check_header, create, pages_checked
 from puntobanco.store.sqlite_reader import first_gap, named, open_reader
 from puntobanco.table.codec import from_dict, loads, to_dict
 from puntobanco.table.events import Event
@@ -94,7 +100,14 @@ def row_crc(table: str, seq: int, time: str, type_name: str, body: str) -> int:
 
 
 class SQLiteStore:
-    """An ``EventStore`` in one SQLite file (created with its folder if missing).
+    """An ``EventStore`` in one SQLite file (created with its folder if missing,
+    private to its owner: ``store.sqlite_file.create``).
+
+    A writer refuses a file that is there unless it is a sound game log
+    (``store.sqlite_file``): an empty file (``NotALogError``,
+    ``store.error.empty_log``), a file that is not a log, or one whose pages
+    SQLite's ``quick_check`` finds damaged (``DamagedLogError``,
+    ``store.error.damaged_open``), before anything is written to it.
 
     ``readonly=True`` (every command that only reads): the file is opened
     read-only and never written (no schema, no version, no journal change),
@@ -138,14 +151,21 @@ class SQLiteStore:
                 raise
             return
         self._timeout = 30.0 if timeout is None else timeout
-        if self.name != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(self.name, isolation_level=None, timeout=self._timeout)
-        self._db.execute("PRAGMA journal_mode=WAL")
         if synchronous not in ("FULL", "NORMAL", "OFF", "EXTRA"):
             raise ValueError(f"synchronous must be FULL, NORMAL, OFF or EXTRA, not {synchronous!r}")
-        self._db.execute(f"PRAGMA synchronous={synchronous}")
-        self._upgrade()
+        made = self.name == ":memory:" or create(Path(path))
+        if not made:
+            check_header(self.name)
+        self._db = sqlite3.connect(self.name, isolation_level=None, timeout=self._timeout)
+        try:
+            if not made:  # before anything is written to it
+                pages_checked(self._db, self.name)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(f"PRAGMA synchronous={synchronous}")
+            self._upgrade()
+        except BaseException:
+            self._db.close()
+            raise
 
     def _upgrade(self) -> None:
         """A writer's schema: created if missing, an older one brought up to date."""
@@ -458,6 +478,8 @@ class SQLiteStore:
         SQLite's online backup in one step: a snapshot of the log as one
         moment saw it, taken while tables may go on being played.
         """
+        # A new file, private as the log is (it holds every card still to come).
+        os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE))
         with contextlib.closing(sqlite3.connect(os.fspath(target))) as copy:
             with self._reading():
                 self._db.backup(copy)
