@@ -17,6 +17,7 @@ from typing import TypeVar
 from puntobanco.odds.edgesort import DEFAULT_HIGH, best_grouping, edge_sort
 from puntobanco.odds.facts import rank_composition
 from puntobanco.odds.known import known_card
+from puntobanco.odds.removal import effects_by_rank
 from puntobanco.paytable import STANDARD, Paytable, configuration
 
 T = TypeVar("T")
@@ -41,7 +42,7 @@ def main() -> None:
     heavy = configuration("ez", ["pairs", "dragon-bonus"])
     tables: tuple[tuple[str, Paytable], ...] = (
         ("standard", STANDARD),
-        ("ez + pairs + dragon-bonus", heavy),
+        ("ez+pairs+dragon-bonus", heavy),
     )
     print(f"{'analysis, 8 decks':<52}{'figure':>14}{'seconds':>10}")
     for label, paytable in tables:
@@ -55,6 +56,11 @@ def main() -> None:
         best, seconds = timed(partial(best_grouping, ranks, paytable), args.repeat)
         name = f"best grouping ({''.join(map(str, sorted(best.high)))}), {label}"
         print(f"{name:<52}{float(best.edge) * 100:>13.3f}%{seconds:>10.2f}")
+        effects, seconds = timed(partial(effects_by_rank, 8, paytable), args.repeat)
+        four = effects.probability[3]
+        assert four is not None
+        name = f"effects by rank (a 4: Punto wins), {label}"
+        print(f"{name:<52}{float(four['punto']) * 1e6:>13.4f}e-6{seconds:>7.2f}")
 
 
 if __name__ == "__main__":

@@ -102,8 +102,10 @@ def _table(
     rows: Sequence[Sequence[Fraction] | None],
     lang: Lang,
     head: str,
+    scale: int = 100,
 ) -> None:
-    """Each bet's expectation (%) for each row, the bets four at a time."""
+    """Each bet's figure times ``scale`` (% by default) for each row, the bets four
+    at a time; ``-`` where a row has none."""
     keys = paytable.keys
     width = max(6, *(len(label) for label in labels)) + 2
     for start in range(0, len(keys), BLOCK):
@@ -114,7 +116,7 @@ def _table(
         print(f"{head:<{width}}" + "".join(f"{n:>14}" for n in names))
         for label, row in zip(labels, rows, strict=True):
             cells = "".join(
-                f"{'-' if row is None else signed(row[i] * 100, lang, 4):>14}" for i in block
+                f"{'-' if row is None else signed(row[i] * scale, lang, 4):>14}" for i in block
             )
             print(f"{label:<{width}}{cells}")
 
@@ -147,8 +149,8 @@ def known_card(
             lang,
             position=known.position,
             place=t(f"odds.known.place.{known.position}", lang),
-            decks=args.decks,
-            cards=sum(ranks),
+            decks=t("odds.header.decks", lang, decks=args.decks),
+            cards=t("odds.header.cards", lang, cards=sum(ranks)),
         )
     )
     print(describe(paytable, lang))
@@ -231,8 +233,8 @@ def edge_sort(
         t(
             "odds.edge.header",
             lang,
-            decks=args.decks,
-            cards=sum(ranks),
+            decks=t("odds.header.decks", lang, decks=args.decks),
+            cards=t("odds.header.cards", lang, cards=sum(ranks)),
             high=_values_text(sort.high),
             low=_values_text(sort.low),
         )
@@ -275,4 +277,56 @@ def edge_sort(
             pattern=best.best_pattern.name,
         )
     )
+    return 0
+
+
+def effects_by_rank(
+    args: argparse.Namespace, removed: Sequence[Card], paytable: Paytable, lang: Lang
+) -> int:
+    """``odds --effects --by-rank [--out N]``: N cards of each rank out, each bet's
+    change of expectation and of probability of being paid."""
+    from puntobanco.odds.facts import RANKS
+    from puntobanco.odds.removal import effects_by_rank as analyse
+
+    effects = analyse(args.decks, paytable, removed=removed, cards=args.out)
+    keys = paytable.keys
+    names = [r.value for r in RANKS]
+
+    def figures(rows: Sequence[dict[str, Fraction] | None], written: Any) -> dict[str, Any]:
+        return {
+            name: None if row is None else {k: written(row[k]) for k in keys}
+            for name, row in zip(names, rows, strict=True)
+        }
+
+    if args.json:
+        data = _common(args, removed, paytable) | {
+            "by_rank": True,
+            "cards": effects.cards,
+            "effects": figures(effects.expectation, decimal),
+            "probabilities": figures(effects.probability, decimal),
+            "exact": {
+                "effects": figures(effects.expectation, str),
+                "probabilities": figures(effects.probability, str),
+            },
+        }
+        print(json.dumps(data, ensure_ascii=False))
+        return 0
+    head = t("odds.effects.rank", lang)
+    echo(
+        t(
+            "odds.effects.by_rank",
+            lang,
+            decks=t("odds.header.decks", lang, decks=args.decks),
+            paytable=paytable.name,
+            cards=effects.cards,
+        )
+    )
+    for title, rows in (
+        ("odds.effects.expectation", effects.expectation),
+        ("odds.effects.probability", effects.probability),
+    ):
+        print()
+        echo(t(title, lang))
+        table = [None if row is None else [row[k] for k in keys] for row in rows]
+        _table(paytable, names, table, lang, head, scale=10**6)
     return 0

@@ -7,7 +7,7 @@ import json
 from fractions import Fraction
 
 from puntobanco.cards import Card, parse_cards
-from puntobanco.cli.common import echo
+from puntobanco.cli.common import echo, whole_number
 from puntobanco.cli.tables import bet_name, describe, table_of
 from puntobanco.i18n import Lang, t
 from puntobanco.i18n.numbers import number, percent, signed
@@ -33,7 +33,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
         "--side-bets",
         default="",
         metavar="S,...",
-        help=t("odds.help.side_bets", lang, names=", ".join(side_bet_names())),
+        help=t("odds.help.side_bets", lang, names=", ".join(side_bet_names(analysed=True))),
     )
     p.add_argument("--json", action="store_true", help=t("cli.help.json", lang))
     shown = p.add_mutually_exclusive_group()
@@ -47,6 +47,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
         help=t("odds.help.known_card", lang),
     )
     shown.add_argument("--edge-sort", action="store_true", help=t("odds.help.edge_sort", lang))
+    p.add_argument("--by-rank", action="store_true", help=t("odds.help.by_rank", lang))
+    p.add_argument(
+        "--out", type=whole_number(1, 32), default=1, metavar="N", help=t("odds.help.out", lang)
+    )
     p.add_argument("--high", default="6,7,8,9", metavar="VALUES", help=t("odds.help.high", lang))
 
 
@@ -132,7 +136,7 @@ def _enough_cards(args: argparse.Namespace, removed: tuple[Card, ...]) -> None:
     """A coup may need six cards; an effect of removal takes one more out first."""
     from puntobanco.errors import ShoeExhaustedError
 
-    needed = 7 if getattr(args, "effects", False) else 6
+    needed = 6 + (getattr(args, "out", 1) if getattr(args, "effects", False) else 0)
     left = sum(composition(args.decks, removed))
     if left < needed:
         raise ShoeExhaustedError("odds.error.too_few", left=left, needed=needed)
@@ -141,8 +145,14 @@ def _enough_cards(args: argparse.Namespace, removed: tuple[Card, ...]) -> None:
 def _effects(
     args: argparse.Namespace, removed: tuple[Card, ...], paytable: Paytable, lang: Lang
 ) -> int:
-    """``odds --effects``: exact effects of removal, one card of each point value."""
+    """``odds --effects``: exact effects of removal, one card of each point value
+    (or of each rank, with ``--by-rank``)."""
     from puntobanco.odds.removal import effects_of_removal
+
+    if args.by_rank:
+        from puntobanco.cli.advantage import effects_by_rank
+
+        return effects_by_rank(args, removed, paytable, lang)
 
     effects = effects_of_removal(args.decks, paytable, removed=removed)
     keys = paytable.keys
@@ -155,6 +165,7 @@ def _effects(
             "effects": {
                 str(v): {k: decimal(effects.effect(v, k)) for k in keys} for v in range(10)
             },
+            "exact": {str(v): {k: str(effects.effect(v, k)) for k in keys} for v in range(10)},
         }
         print(json.dumps(data, ensure_ascii=False))
         return 0

@@ -72,7 +72,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
         "--side-bets",
         default="",
         metavar="S,...",
-        help=t("odds.help.side_bets", lang, names=", ".join(side_bet_names())),
+        help=t("odds.help.side_bets", lang, names=", ".join(side_bet_names(analysed=True))),
     )
     p.add_argument("--unit", type=int, default=1, help=t("sim.help.unit", lang))
     p.add_argument("--min", type=int, default=1, dest="minimum", help=t("sim.help.minimum", lang))
