@@ -5,9 +5,10 @@ prometheus-client's global one: a test process builds many servers). The hub
 calls it at three points only: a command answered (``command``), a group commit
 stored or failed (``committed``, ``commit_failed``, from the writer thread).
 What can be read when Prometheus scrapes (the open tables, the store's count
-of the clock's steps back) is read then, so the commands pay nothing for it. Nothing secret is recorded: a command's type,
-never its fields (a session's prediction is hidden until the deal), and a
-refusal's catalogue key, never its parameters.
+of the clock's steps back) is read then, so the commands pay nothing for it.
+Nothing secret is recorded: a command's type, never its fields (a session's
+prediction is hidden until the deal), and a refusal's catalogue key, never its
+parameters.
 """
 
 from __future__ import annotations
