@@ -158,7 +158,7 @@ def test_the_drill_command_prints_sentences_and_grades_in_the_learner_s_language
     argv = ["drill", "third-card", "--count", "2", "--seed", "4", "--answers", str(answers)]
     assert main(["--lang", "es", *argv]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[-1].startswith("Puntuación: ") and lines[-1].endswith(" %).")
+    assert lines[-1].startswith("Puntuación: ") and lines[-1].endswith("\u00a0%).")
     assert all(line.startswith(("1. ", "2. ", "Puntuación")) for line in lines)
 
 

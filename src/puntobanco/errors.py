@@ -115,6 +115,11 @@ class NewerLogError(StoreError):
     """A game log written by a newer puntobanco."""
 
 
+class InvalidAnalysisError(PuntoBancoError):
+    """An analysis asked of something that does not exist: a known card's position
+    outside the coup, a grouping of values that is not two groups, a count's tags."""
+
+
 class InvalidStrategyError(PuntoBancoError):
     """A strategy, a table limit or a simulation setting that the simulator refuses."""
 

@@ -220,6 +220,11 @@ def _dragon_bonus(key: str, hand: Side) -> Wager:
     return _w(key, *lines)
 
 
+def _natural(key: str, hand: Side, total: int) -> Wager:
+    """``hand`` has a natural ``total`` (two cards, so nobody draws), 9 to 1."""
+    return _w(key, (9, When(hand=hand, natural=True, total=total)))
+
+
 PUNTO_PAIR: Final = _pair("punto_pair", Side.PUNTO)
 BANCO_PAIR: Final = _pair("banco_pair", Side.BANCO)
 DRAGON_BONUS_PUNTO: Final = _dragon_bonus("dragon_bonus_punto", Side.PUNTO)
@@ -234,6 +239,20 @@ SIDE_BET_GROUPS: Final[dict[str, tuple[str, ...]]] = {
     "pairs": ("punto_pair", "banco_pair"),
     "dragon-bonus": ("dragon_bonus_punto", "dragon_bonus_banco"),
 }
+#: Side bets the analyses know but no table offers: the natural 9 and natural 8 of
+#: either hand at 9 to 1, "a favorable side bet in Nevada baccarat" (E. O. Thorp and
+#: W. E. Walden, JASA 61, 1966, p. 317), long since withdrawn.
+ANALYSED_SIDE_BETS: Final[dict[str, Wager]] = {
+    w.key: w
+    for w in (
+        _natural("punto_natural_9", Side.PUNTO, 9),
+        _natural("banco_natural_9", Side.BANCO, 9),
+        _natural("punto_natural_8", Side.PUNTO, 8),
+        _natural("banco_natural_8", Side.BANCO, 8),
+    )
+}
+#: Their group, as ``odds --side-bets naturals`` takes it.
+ANALYSED_GROUPS: Final[dict[str, tuple[str, ...]]] = {"naturals": tuple(ANALYSED_SIDE_BETS)}
 BOXES: Final = tuple(o.value for o in Outcome)
 
 
@@ -275,19 +294,21 @@ class Paytable:
 
     def with_side_bets(self, keys: Iterable[str]) -> Paytable:
         """This table with the side bets ``keys`` added (keys of ``SIDE_BETS`` or
-        group names of ``SIDE_BET_GROUPS``), in the order given, without repeats.
+        ``ANALYSED_SIDE_BETS``, or names of their groups), in the order given,
+        without repeats. A table checks its own (``SIDE_BETS`` only).
 
         Raises ``InvalidBetError`` for an unknown side bet.
         """
+        known = SIDE_BETS | ANALYSED_SIDE_BETS
+        groups = SIDE_BET_GROUPS | ANALYSED_GROUPS
         added = list(self.side_bets)
         for key in keys:
-            for k in SIDE_BET_GROUPS.get(key, (key,)):
-                if k not in SIDE_BETS:
-                    raise InvalidBetError(
-                        "error.bet.side_bet", name=key, choices=", ".join(side_bet_names())
-                    )
+            for k in groups.get(key, (key,)):
+                if k not in known:
+                    names = ", ".join(side_bet_names(analysed=True))
+                    raise InvalidBetError("error.bet.side_bet", name=key, choices=names)
                 if all(w.key != k for w in added):
-                    added.append(SIDE_BETS[k])
+                    added.append(known[k])
         return replace(self, side_bets=tuple(added))
 
     def odds(self, box: Outcome) -> Fraction:
@@ -399,12 +420,15 @@ PAYTABLES: Final[dict[str, Paytable]] = {
     p.name: p for p in (STANDARD, TIE_NINE, NO_COMMISSION, COMMISSION_4, EZ)
 }
 ALL_WAGER_KEYS: Final = frozenset(
-    {w.key for p in PAYTABLES.values() for w in p.wagers} | set(SIDE_BETS)
+    {w.key for p in PAYTABLES.values() for w in p.wagers} | set(SIDE_BETS) | set(ANALYSED_SIDE_BETS)
 )
 
 
-def side_bet_names() -> tuple[str, ...]:
-    """What ``with_side_bets`` accepts: the groups, then each side bet's key."""
+def side_bet_names(*, analysed: bool = False) -> tuple[str, ...]:
+    """The side bets a table may add: the groups, then each side bet's key; with
+    ``analysed``, those only the analyses know too (what ``with_side_bets`` accepts)."""
+    if analysed:
+        return (*SIDE_BET_GROUPS, *ANALYSED_GROUPS, *SIDE_BETS, *ANALYSED_SIDE_BETS)
     return (*SIDE_BET_GROUPS, *SIDE_BETS)
 
 
