@@ -128,7 +128,10 @@ def test_every_reader_reads_a_read_only_log_and_writes_nothing(
     _play(db)
     expected = [run([*argv, "--db", str(db)]) for argv in READERS]  # as its owner
     assert all(code == 0 and out for code, out, _ in expected), expected
-    db.chmod(0o444)
+    # A log is its owner's only; to let others read it, the owner opens it to them,
+    # with the files SQLite keeps beside it (reading as the owner left them there).
+    for path in folder.glob("game.db*"):
+        path.chmod(0o444)
     folder.chmod(folder_mode)
     before = fingerprint(folder)
 
@@ -176,6 +179,8 @@ def test_a_read_only_folder_with_coups_waiting_in_the_wal_is_refused_in_words(
     wal = Path(f"{db}-wal")
     shutil.copy(db, folder / "copy.db")
     shutil.copy(wal, folder / "copy.db-wal")
+    for copy in folder.glob("copy.db*"):  # opened to others by their owner (logs are 0600)
+        copy.chmod(0o644)
     writer.close()
     folder.chmod(0o555)
 

@@ -115,6 +115,11 @@ class NewerLogError(StoreError):
     """A game log written by a newer puntobanco."""
 
 
+class InvalidAnalysisError(PuntoBancoError):
+    """An analysis asked of something that does not exist: a known card's position
+    outside the coup, a grouping of values that is not two groups, a count's tags."""
+
+
 class InvalidStrategyError(PuntoBancoError):
     """A strategy, a table limit or a simulation setting that the simulator refuses."""
 
@@ -130,3 +135,8 @@ class FairnessError(PuntoBancoError):
 
 class InvalidContributionError(FairnessError):
     """A player's contribution to a client seed whose text is refused (length, characters)."""
+
+
+class DrillError(PuntoBancoError):
+    """A drill that cannot be made or graded: an unknown kind or count system, a
+    number of questions out of range, answers that are not one per question."""

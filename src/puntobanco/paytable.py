@@ -16,12 +16,14 @@ same: a complete table of its own, as seed 004 section 07 asks. The other
 tables players meet (seed 004: "d'autres barèmes ... configurations de table
 distinctes et complètes") are ``no-commission``, ``commission-4`` and ``ez``.
 
-Rounding: none here. Every net is exact (an ``int`` or a ``Fraction``); a
-table that pays in cents decides its own rounding (see docs/tables.md).
+Rounding: none in ``net``. Every net is exact (an ``int`` or a ``Fraction``); a
+table that pays in cents pays ``in_minor_units(net)``, a win rounded down to
+the cent (see docs/tables.md).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -153,12 +155,18 @@ class Wager:
         """True when a line asks whether a hand holds a pair (ranks, not only values)."""
         return any(line.when.pair is not None for line in self.lines)
 
-    def price(self, facts: Facts) -> Fraction:
-        """Profit per unit staked for ``facts``: a line's price, else -1 (lost)."""
+    def line(self, facts: Facts) -> Line | None:
+        """The line that settles the bet for ``facts`` (the first that holds), None
+        when the stake is lost: what a drill explains a payout by."""
         for line in self.lines:
             if line.when.holds(facts):
-                return line.pays
-        return Fraction(-1)
+                return line
+        return None
+
+    def price(self, facts: Facts) -> Fraction:
+        """Profit per unit staked for ``facts``: a line's price, else -1 (lost)."""
+        line = self.line(facts)
+        return Fraction(-1) if line is None else line.pays
 
     def price_on(self, outcome: Outcome) -> Fraction:
         """Profit per unit when only the winner is known (``winner_only`` wagers)."""
@@ -212,6 +220,11 @@ def _dragon_bonus(key: str, hand: Side) -> Wager:
     return _w(key, *lines)
 
 
+def _natural(key: str, hand: Side, total: int) -> Wager:
+    """``hand`` has a natural ``total`` (two cards, so nobody draws), 9 to 1."""
+    return _w(key, (9, When(hand=hand, natural=True, total=total)))
+
+
 PUNTO_PAIR: Final = _pair("punto_pair", Side.PUNTO)
 BANCO_PAIR: Final = _pair("banco_pair", Side.BANCO)
 DRAGON_BONUS_PUNTO: Final = _dragon_bonus("dragon_bonus_punto", Side.PUNTO)
@@ -226,6 +239,20 @@ SIDE_BET_GROUPS: Final[dict[str, tuple[str, ...]]] = {
     "pairs": ("punto_pair", "banco_pair"),
     "dragon-bonus": ("dragon_bonus_punto", "dragon_bonus_banco"),
 }
+#: Side bets the analyses know but no table offers: the natural 9 and natural 8 of
+#: either hand at 9 to 1, "a favorable side bet in Nevada baccarat" (E. O. Thorp and
+#: W. E. Walden, JASA 61, 1966, p. 317), long since withdrawn.
+ANALYSED_SIDE_BETS: Final[dict[str, Wager]] = {
+    w.key: w
+    for w in (
+        _natural("punto_natural_9", Side.PUNTO, 9),
+        _natural("banco_natural_9", Side.BANCO, 9),
+        _natural("punto_natural_8", Side.PUNTO, 8),
+        _natural("banco_natural_8", Side.BANCO, 8),
+    )
+}
+#: Their group, as ``odds --side-bets naturals`` takes it.
+ANALYSED_GROUPS: Final[dict[str, tuple[str, ...]]] = {"naturals": tuple(ANALYSED_SIDE_BETS)}
 BOXES: Final = tuple(o.value for o in Outcome)
 
 
@@ -267,19 +294,21 @@ class Paytable:
 
     def with_side_bets(self, keys: Iterable[str]) -> Paytable:
         """This table with the side bets ``keys`` added (keys of ``SIDE_BETS`` or
-        group names of ``SIDE_BET_GROUPS``), in the order given, without repeats.
+        ``ANALYSED_SIDE_BETS``, or names of their groups), in the order given,
+        without repeats. A table checks its own (``SIDE_BETS`` only).
 
         Raises ``InvalidBetError`` for an unknown side bet.
         """
+        known = SIDE_BETS | ANALYSED_SIDE_BETS
+        groups = SIDE_BET_GROUPS | ANALYSED_GROUPS
         added = list(self.side_bets)
         for key in keys:
-            for k in SIDE_BET_GROUPS.get(key, (key,)):
-                if k not in SIDE_BETS:
-                    raise InvalidBetError(
-                        "error.bet.side_bet", name=key, choices=", ".join(side_bet_names())
-                    )
+            for k in groups.get(key, (key,)):
+                if k not in known:
+                    names = ", ".join(side_bet_names(analysed=True))
+                    raise InvalidBetError("error.bet.side_bet", name=key, choices=names)
                 if all(w.key != k for w in added):
-                    added.append(SIDE_BETS[k])
+                    added.append(known[k])
         return replace(self, side_bets=tuple(added))
 
     def odds(self, box: Outcome) -> Fraction:
@@ -359,6 +388,17 @@ def paytable_order(paytable: Paytable, boxes: Iterable[Box]) -> tuple[Box, ...]:
     return (*(b for b in order if b in held), *(b for b in held if b not in order))
 
 
+def in_minor_units(net: Amount) -> Amount:
+    """What a table that pays in whole minor units (cents) pays for an exact ``net``:
+    a win rounded down to the unit, the house keeping the fraction; a loss or a
+    push as it is (a stake is whole, so they are). docs/tables.md says why down.
+
+    >>> in_minor_units(STANDARD.net("banco", 1250, Outcome.BANCO)), in_minor_units(-1250)
+    (1187, -1250)
+    """
+    return math.floor(net) if net > 0 else net
+
+
 def _exact(value: Fraction | int) -> Amount:
     value = Fraction(value)
     return value.numerator if value.denominator == 1 else value
@@ -380,12 +420,15 @@ PAYTABLES: Final[dict[str, Paytable]] = {
     p.name: p for p in (STANDARD, TIE_NINE, NO_COMMISSION, COMMISSION_4, EZ)
 }
 ALL_WAGER_KEYS: Final = frozenset(
-    {w.key for p in PAYTABLES.values() for w in p.wagers} | set(SIDE_BETS)
+    {w.key for p in PAYTABLES.values() for w in p.wagers} | set(SIDE_BETS) | set(ANALYSED_SIDE_BETS)
 )
 
 
-def side_bet_names() -> tuple[str, ...]:
-    """What ``with_side_bets`` accepts: the groups, then each side bet's key."""
+def side_bet_names(*, analysed: bool = False) -> tuple[str, ...]:
+    """The side bets a table may add: the groups, then each side bet's key; with
+    ``analysed``, those only the analyses know too (what ``with_side_bets`` accepts)."""
+    if analysed:
+        return (*SIDE_BET_GROUPS, *ANALYSED_GROUPS, *SIDE_BETS, *ANALYSED_SIDE_BETS)
     return (*SIDE_BET_GROUPS, *SIDE_BETS)
 
 

@@ -82,8 +82,10 @@ def recompute(events: list[Event]) -> dict[str, int]:
 
 def check(db: str, acks: Path) -> int:
     """Every property of a sound log after a crash; returns the coups settled."""
-    if not db.startswith("postgresql://"):
-        raw = sqlite3.connect(db)
+    if not db.startswith("postgresql://") and Path(db).exists():
+        # Read-only: a plain connect would make an empty file where the child, killed
+        # before it opened the log, left none (and an empty file is not a log).
+        raw = sqlite3.connect(Path(db).as_uri() + "?mode=ro", uri=True)
         assert raw.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         raw.close()
     store = open_store(db)

@@ -38,7 +38,13 @@ class WebTable(RuleBasedStateMachine):
     @initialize()
     def open_table(self) -> None:
         r = self.client.post(
-            "/api/tables", json={"format": "casino", "settings": {"seed": 3, "bankroll": BANKROLL}}
+            "/api/tables",
+            # The dealer turns every card: joins are refused while Punto's cards wait face
+            # down (bets are closed), which is the turn's subject, not this machine's.
+            json={
+                "format": "casino",
+                "settings": {"seed": 3, "bankroll": BANKROLL, "turn_seconds": None},
+            },
         )
         self.table, self.host = r.json()["table"], r.json()["host_token"]
         self.client.cookies.clear()

@@ -23,6 +23,8 @@ COMMANDS: Final[dict[str, tuple[str, str]]] = {
     "roads": ("roads", "cli.help.roads"),
     "play": ("play", "cli.help.play"),
     "assist": ("assist", "cli.help.assist"),
+    "drill": ("drill", "cli.help.drill"),
+    "learn": ("learn", "cli.help.learn"),
     "history": ("history", "cli.help.history"),
     "export": ("export", "cli.help.export"),
     "import": ("importlog", "cli.help.import"),

@@ -7,13 +7,13 @@ import json
 from fractions import Fraction
 
 from puntobanco.cards import Card, parse_cards
-from puntobanco.cli.common import echo
-from puntobanco.explain import outcome_name
+from puntobanco.cli.common import echo, whole_number
+from puntobanco.cli.tables import bet_name, describe, table_of
 from puntobanco.i18n import Lang, t
 from puntobanco.i18n.numbers import number, percent, signed
 from puntobanco.odds import composition
 from puntobanco.odds.digits import decimal
-from puntobanco.paytable import BOXES, PAYTABLES, Paytable, configuration, side_bet_names
+from puntobanco.paytable import PAYTABLES, Paytable, side_bet_names
 
 NAME = "odds"
 
@@ -33,39 +33,25 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
         "--side-bets",
         default="",
         metavar="S,...",
-        help=t("odds.help.side_bets", lang, names=", ".join(side_bet_names())),
+        help=t("odds.help.side_bets", lang, names=", ".join(side_bet_names(analysed=True))),
     )
     p.add_argument("--json", action="store_true", help=t("cli.help.json", lang))
     shown = p.add_mutually_exclusive_group()
     shown.add_argument("--effects", action="store_true", help=t("odds.help.effects", lang))
     shown.add_argument("--totals", action="store_true", help=t("odds.help.totals", lang))
-
-
-def bet_name(key: str, lang: Lang) -> str:
-    """A bet's name in ``lang``: a box's name, or the side bet's."""
-    from puntobanco.coup import Outcome
-
-    return outcome_name(Outcome(key), lang) if key in BOXES else t(f"bet.{key}", lang)
-
-
-def table_of(args: argparse.Namespace) -> Paytable:
-    """The paytable of ``--paytable`` with the side bets of ``--side-bets``."""
-    side = [s.strip() for s in getattr(args, "side_bets", "").split(",") if s.strip()]
-    return configuration(args.paytable, side)
-
-
-def describe(paytable: Paytable, lang: Lang) -> str:
-    """``Paytable: ez (Punto 1:1, ...) + Punto pair, Banco pair.``"""
-    if paytable.name in ("standard", "tie-nine") and not paytable.side_bets:
-        from puntobanco.coup import Outcome
-
-        return t("odds.paytable", lang, name=paytable.name, tie=paytable.odds(Outcome.EGALITE))
-    own = PAYTABLES[paytable.name].side_bets
-    added = [w.key for w in paytable.side_bets if w not in own]
-    text = t(f"paytable.{paytable.name}", lang)
-    if added:
-        text += t("paytable.side_bets", lang, names=", ".join(bet_name(k, lang) for k in added))
-    return t("odds.paytable.any", lang, name=paytable.name, description=text)
+    shown.add_argument(
+        "--known-card",
+        type=int,
+        choices=range(1, 7),
+        metavar="POSITION",
+        help=t("odds.help.known_card", lang),
+    )
+    shown.add_argument("--edge-sort", action="store_true", help=t("odds.help.edge_sort", lang))
+    p.add_argument("--by-rank", action="store_true", help=t("odds.help.by_rank", lang))
+    p.add_argument(
+        "--out", type=whole_number(1, 32), default=1, metavar="N", help=t("odds.help.out", lang)
+    )
+    p.add_argument("--high", default="6,7,8,9", metavar="VALUES", help=t("odds.help.high", lang))
 
 
 def run(args: argparse.Namespace, lang: Lang) -> int:
@@ -79,6 +65,14 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
         return _effects(args, removed, paytable, lang)
     if getattr(args, "totals", False):
         return _totals(args, removed, lang)
+    if getattr(args, "known_card", None) is not None:
+        from puntobanco.cli.advantage import known_card
+
+        return known_card(args, removed, paytable, lang)
+    if getattr(args, "edge_sort", False):
+        from puntobanco.cli.advantage import edge_sort
+
+        return edge_sort(args, removed, paytable, lang)
     ranks = rank_composition(args.decks, removed)
     total, bets = table_odds(ranks, paytable)
     if args.json:
@@ -142,7 +136,7 @@ def _enough_cards(args: argparse.Namespace, removed: tuple[Card, ...]) -> None:
     """A coup may need six cards; an effect of removal takes one more out first."""
     from puntobanco.errors import ShoeExhaustedError
 
-    needed = 7 if getattr(args, "effects", False) else 6
+    needed = 6 + (getattr(args, "out", 1) if getattr(args, "effects", False) else 0)
     left = sum(composition(args.decks, removed))
     if left < needed:
         raise ShoeExhaustedError("odds.error.too_few", left=left, needed=needed)
@@ -151,8 +145,14 @@ def _enough_cards(args: argparse.Namespace, removed: tuple[Card, ...]) -> None:
 def _effects(
     args: argparse.Namespace, removed: tuple[Card, ...], paytable: Paytable, lang: Lang
 ) -> int:
-    """``odds --effects``: exact effects of removal, one card of each point value."""
+    """``odds --effects``: exact effects of removal, one card of each point value
+    (or of each rank, with ``--by-rank``)."""
     from puntobanco.odds.removal import effects_of_removal
+
+    if args.by_rank:
+        from puntobanco.cli.advantage import effects_by_rank
+
+        return effects_by_rank(args, removed, paytable, lang)
 
     effects = effects_of_removal(args.decks, paytable, removed=removed)
     keys = paytable.keys
@@ -165,6 +165,7 @@ def _effects(
             "effects": {
                 str(v): {k: decimal(effects.effect(v, k)) for k in keys} for v in range(10)
             },
+            "exact": {str(v): {k: str(effects.effect(v, k)) for k in keys} for v in range(10)},
         }
         print(json.dumps(data, ensure_ascii=False))
         return 0

@@ -72,7 +72,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
         "--side-bets",
         default="",
         metavar="S,...",
-        help=t("odds.help.side_bets", lang, names=", ".join(side_bet_names())),
+        help=t("odds.help.side_bets", lang, names=", ".join(side_bet_names(analysed=True))),
     )
     p.add_argument("--unit", type=int, default=1, help=t("sim.help.unit", lang))
     p.add_argument("--min", type=int, default=1, dest="minimum", help=t("sim.help.minimum", lang))
@@ -261,7 +261,7 @@ def _pct(x: float, lang: Lang) -> str:
 
 def _print_table(summary: Any, data: dict[str, Any], seconds: float, lang: Lang) -> None:
     from puntobanco.cli.common import echo
-    from puntobanco.cli.odds import bet_name
+    from puntobanco.cli.tables import bet_name
     from puntobanco.coup import Outcome
     from puntobanco.explain import outcome_name
     from puntobanco.i18n.numbers import number, percent, signed

@@ -96,17 +96,17 @@ def _starts(pairs: bool) -> tuple[tuple[tuple[int, ...], _Groups], ...]:
     return tuple(result)
 
 
-_Splits = dict[tuple[bool, bool, int], dict[tuple[bool, bool], int]]
+Splits = dict[tuple[bool, bool, int], dict[tuple[bool, bool], int]]
 
 
-def _zero_splits(zeros: Sequence[int]) -> _Splits:
+def zero_splits(zeros: Sequence[int]) -> Splits:
     """For each (Punto's two are zeros, Banco's two are zeros, zeros in the start):
     the ordered ways to give the zero-valued cards ranks, by (Punto pair, Banco pair)."""
     z_all = sum(zeros)
     s2 = sum(falling_factorial(n, 2) for n in zeros)
     s4 = sum(falling_factorial(n, 4) for n in zeros)
     q = sum(falling_factorial(n, 2) ** 2 for n in zeros)
-    out: _Splits = {}
+    out: Splits = {}
     for z in range(5):
         every = falling_factorial(z_all, z)
         out[False, False, z] = {(False, False): every}
@@ -126,16 +126,16 @@ def _zero_splits(zeros: Sequence[int]) -> _Splits:
     return out
 
 
-def _after_start(pt: int, bt: int, r: Sequence[int], n4: int) -> list[tuple[int, int]]:
+def after_start_cells(pt: int, bt: int, r: Sequence[int], n4: int) -> list[tuple[int, int]]:
     """(cell, sequences) after a four-card start with totals pt, bt, ``r`` the cards
-    left by value and ``n4`` their number; a cell is ``_cell(pt, pc, bt, bc)``."""
+    left by value and ``n4`` their number; a cell is ``cell_index(pt, pc, bt, bc)``."""
     if is_natural(pt) or is_natural(bt) or not (punto_draws(pt) or banco_draws(bt, None)):
-        return [(_cell(pt, 2, bt, 2), n4 * (n4 - 1))]
+        return [(cell_index(pt, 2, bt, 2), n4 * (n4 - 1))]
     out: list[tuple[int, int]] = []
     if not punto_draws(pt):
         for v in range(10):
             if r[v]:
-                out.append((_cell(pt, 2, (bt + v) % 10, 3), r[v] * (n4 - 1)))
+                out.append((cell_index(pt, 2, (bt + v) % 10, 3), r[v] * (n4 - 1)))
         return out
     for p3 in range(10):
         w = r[p3]
@@ -146,24 +146,40 @@ def _after_start(pt: int, bt: int, r: Sequence[int], n4: int) -> list[tuple[int,
             for v in range(10):
                 ways = r[v] - (v == p3)
                 if ways:
-                    out.append((_cell(pt3, 3, (bt + v) % 10, 3), w * ways))
+                    out.append((cell_index(pt3, 3, (bt + v) % 10, 3), w * ways))
         else:
-            out.append((_cell(pt3, 3, bt, 2), w * (n4 - 1)))
+            out.append((cell_index(pt3, 3, bt, 2), w * (n4 - 1)))
     return out
 
 
-def _cell(pt: int, pc: int, bt: int, bc: int) -> int:
+def cell_index(pt: int, pc: int, bt: int, bc: int) -> int:
+    """The cell of a coup's final totals and numbers of cards (``CELLS`` of them)."""
     return ((pt * 2 + pc - 2) * 10 + bt) * 2 + bc - 2
 
 
 CELLS = 400
 
 
-def _facts_of_cell(cell: int, punto_pair: bool, banco_pair: bool) -> Facts:
+def cell_facts(cell: int, punto_pair: bool, banco_pair: bool) -> Facts:
+    """The coup facts of ``cell`` with each hand's pair flag."""
     cell, bc = divmod(cell, 2)
     cell, bt = divmod(cell, 10)
     pt, pc = divmod(cell, 2)
     return Facts(pt, pc + 2, bt, bc + 2, punto_pair, banco_pair)
+
+
+def start_weight(values: Sequence[int], counts: Sequence[int]) -> tuple[int, int]:
+    """(the ordered ways to deal the non-zero ``values`` of a start in one given
+    order from a shoe holding ``counts[v]`` cards of each value, or 0 when the shoe
+    cannot deal the start at all; how many of the values are 0). The zero-valued
+    cards' ways are counted by rank (``zero_splits``)."""
+    m = Counter(values)
+    weight = 1
+    for v, k in m.items():
+        if v:
+            weight *= falling_factorial(counts[v], k)
+    zeros = m.get(0, 0)
+    return (weight if falling_factorial(counts[0], zeros) else 0), zeros
 
 
 def fact_counts(ranks: Sequence[int], *, pairs: bool = True) -> dict[Facts, int]:
@@ -181,22 +197,17 @@ def fact_counts(ranks: Sequence[int], *, pairs: bool = True) -> dict[Facts, int]
     n = sum(counts)
     if n < 6:
         return {}
-    splits = _zero_splits([ranks[i] for i in ZERO_RANKS])
+    splits = zero_splits([ranks[i] for i in ZERO_RANKS])
     acc = [[0] * CELLS for _ in range(4)]
     r = list(counts)
     for multiset, groups in _starts(pairs):
-        m = Counter(multiset)
-        weight = 1
-        for v, k in m.items():
-            if v:
-                weight *= falling_factorial(counts[v], k)
-        zeros = m.get(0, 0)
-        if not weight or not falling_factorial(counts[0], zeros):
+        weight, zeros = start_weight(multiset, counts)
+        if not weight:
             continue
         for v in multiset:
             r[v] -= 1
         for pt, bt, flagged in groups:
-            after = _after_start(pt, bt, r, n - 4)
+            after = after_start_cells(pt, bt, r, n - 4)
             for pf, bf, orderings in flagged:
                 split = splits[pf == 2, bf == 2, zeros]
                 for (zp, zb), ways in split.items():
@@ -212,7 +223,7 @@ def fact_counts(ranks: Sequence[int], *, pairs: bool = True) -> dict[Facts, int]
     for flags, row in enumerate(acc):
         for cell, c in enumerate(row):
             if c:
-                result[_facts_of_cell(cell, flags >= 2, flags % 2 == 1)] = c
+                result[cell_facts(cell, flags >= 2, flags % 2 == 1)] = c
     return result
 
 

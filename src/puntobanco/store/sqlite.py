@@ -9,6 +9,11 @@ a checksum of the row, and ``hash`` its link of the log's hash chain
 the previous row's ``hash``), computed as the row is appended, so that the
 chain head is one lookup (``head``).
 
+A writer (``serve``, ``play``, ``import``, the Python API) makes a missing
+file whole and private, and opens a file that is there only once it is a
+sound game log: not empty, a SQLite database, and passing SQLite's
+``quick_check`` (``store.sqlite_file``), before it writes a byte.
+
 A reader (``readonly=True``: ``history``, ``export``, ``shoes``, ``verify``,
 ``backup``) opens the file with SQLite's ``mode=ro``: it never writes to it,
 never creates its schema, never converts an older one, and reads every table
@@ -53,7 +58,9 @@ from puntobanco.errors import (
 from puntobanco.interrupts import deferred_signals
 from puntobanco.store.base import Append, Applied, Record, now_text
 from puntobanco.store.chain import GENESIS, link
+from puntobanco.store.clock import StoreClock
 from puntobanco.store.credentials import Credentials, MemoryCredentials
+from puntobanco.store.sqlite_file import FILE_MODE, check_header, create, pages_checked
 from puntobanco.store.sqlite_reader import first_gap, named, open_reader
 from puntobanco.table.codec import from_dict, loads, to_dict
 from puntobanco.table.events import Event
@@ -109,7 +116,14 @@ def row_crc(table: str, seq: int, time: str, type_name: str, body: str) -> int:
 
 
 class SQLiteStore:
-    """An ``EventStore`` in one SQLite file (created with its folder if missing).
+    """An ``EventStore`` in one SQLite file (created with its folder if missing,
+    private to its owner: ``store.sqlite_file.create``).
+
+    A writer refuses a file that is there unless it is a sound game log
+    (``store.sqlite_file``): an empty file (``NotALogError``,
+    ``store.error.empty_log``), a file that is not a log, or one whose pages
+    SQLite's ``quick_check`` finds damaged (``DamagedLogError``,
+    ``store.error.damaged_open``), before anything is written to it.
 
     ``readonly=True`` (every command that only reads): the file is opened
     read-only and never written (no schema, no version, no journal change),
@@ -129,14 +143,16 @@ class SQLiteStore:
         *,
         synchronous: str = "FULL",
         clock: Callable[[], str] = now_text,
+        monotonic: Callable[[], float] | None = None,
         readonly: bool = False,
         timeout: float | None = None,
     ) -> None:
         self.name = str(path)
         self.readonly = readonly
-        self._clock = clock
+        self._clock = StoreClock(clock, monotonic=monotonic, name=self.name)
         self._commits = 0
-        self._heads: dict[str, tuple[int, str]] = {}  # each table's last append: (seq, hash)
+        # Each table's last append: (seq, hash, time).
+        self._heads: dict[str, tuple[int, str, str]] = {}
         # ``PRAGMA data_version`` when ``_heads`` was last exact: another
         # connection's commit changes it, and the tails are then read again.
         self._heads_version: int | None = None
@@ -153,14 +169,21 @@ class SQLiteStore:
                 raise
             return
         self._timeout = 30.0 if timeout is None else timeout
-        if self.name != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(self.name, isolation_level=None, timeout=self._timeout)
-        self._db.execute("PRAGMA journal_mode=WAL")
         if synchronous not in ("FULL", "NORMAL", "OFF", "EXTRA"):
             raise ValueError(f"synchronous must be FULL, NORMAL, OFF or EXTRA, not {synchronous!r}")
-        self._db.execute(f"PRAGMA synchronous={synchronous}")
-        self._upgrade()
+        made = self.name == ":memory:" or create(Path(path))
+        if not made:
+            check_header(self.name)
+        self._db = sqlite3.connect(self.name, isolation_level=None, timeout=self._timeout)
+        try:
+            if not made:  # before anything is written to it
+                pages_checked(self._db, self.name)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(f"PRAGMA synchronous={synchronous}")
+            self._upgrade()
+        except BaseException:
+            self._db.close()
+            raise
 
     def _upgrade(self) -> None:
         """A writer's schema: created if missing, an older one brought up to date."""
@@ -331,9 +354,10 @@ class SQLiteStore:
             for a, command in zip(appends, named, strict=True)
             if command is not None and a.events
         ]
-        stamp = self._clock()
-        # Everything but the chain's links is made before the write lock is taken.
-        rows: list[tuple[str, int, str, str, str, int, dict[str, object]]] = []
+        stamp = self._clock.now()
+        # Everything but the chain's links is made before the write lock is taken;
+        # the rows stamped by the clock (no ``times`` given) are ``clocked``.
+        rows: list[tuple[str, int, str, str, str, int, dict[str, object], bool]] = []
         for a in appends:
             for i, e in enumerate(a.events):
                 row = (
@@ -344,7 +368,7 @@ class SQLiteStore:
                 )
                 data = to_dict(e)
                 body = json.dumps(data, ensure_ascii=False)  # what ``codec.dumps`` writes
-                rows.append((*row, body, row_crc(*row, body), data))
+                rows.append((*row, body, row_crc(*row, body), data, not a.times))
         if not rows:
             return
         db = self._db
@@ -362,18 +386,21 @@ class SQLiteStore:
                 known = self._heads if version == self._heads_version else {}
                 counts: dict[str, int] = {}
                 heads: dict[str, str] = {}
+                times: dict[str, str | None] = {}  # each table's last stored time
                 for a in appends:
                     if a.table in counts:
                         pass
                     elif a.table in known:
-                        counts[a.table], heads[a.table] = known[a.table]
+                        counts[a.table], heads[a.table], times[a.table] = known[a.table]
                     else:
                         last = db.execute(
-                            "SELECT seq, hash FROM events WHERE table_id = ? "
+                            "SELECT seq, hash, time FROM events WHERE table_id = ? "
                             "ORDER BY seq DESC LIMIT 1",
                             (a.table,),
                         ).fetchone()
-                        counts[a.table], heads[a.table] = last if last else (0, GENESIS)
+                        counts[a.table], heads[a.table], times[a.table] = (
+                            last if last else (0, GENESIS, None)
+                        )
                         if not isinstance(heads[a.table], str):  # written by something else
                             self._damaged("store.reason.chain", table=a.table, seq=last[0])
                     if counts[a.table] != a.expected:
@@ -384,9 +411,19 @@ class SQLiteStore:
                             found=counts[a.table],
                         )
                     counts[a.table] += len(a.events)
+                # Never before the table's last time (``store.clock``): a row stamped
+                # later than the clock gets its checksum again.
+                stamps = {
+                    table: self._clock.stamp(stamp, table, times[table])
+                    for table in dict.fromkeys(r[0] for r in rows if r[7])
+                }
                 linked = []
-                for table, seq, time, type_name, body, crc, data in rows:
+                for table, seq, time, type_name, body, crc, data, clocked in rows:
+                    if clocked and stamps[table] != time:
+                        time = stamps[table]
+                        crc = row_crc(table, seq, time, type_name, body)
                     heads[table] = link(table, seq, time, data, heads[table])
+                    times[table] = time
                     linked.append((table, seq, time, type_name, body, crc, heads[table]))
                 for start in range(0, len(linked), INSERT_ROWS):
                     chunk = linked[start : start + INSERT_ROWS]
@@ -419,7 +456,11 @@ class SQLiteStore:
         if version != self._heads_version:
             self._heads.clear()
             self._heads_version = version
-        self._heads.update((table, (counts[table], head)) for table, head in heads.items())
+        self._heads.update(
+            (table, (counts[table], head, latest))
+            for table, head in heads.items()
+            if (latest := times[table]) is not None
+        )
         self._commits += 1
         if self._kill_after is not None and self._commits >= self._kill_after:
             os.kill(os.getpid(), signal.SIGKILL)
@@ -501,6 +542,11 @@ class SQLiteStore:
             self._damaged("store.reason.chain", table=table, seq=row[0])
         return row[1]
 
+    @property
+    def steps_back(self) -> int:
+        """See ``ClockedStore.steps_back``."""
+        return self._clock.steps_back
+
     def integrity(self) -> str:
         """``PRAGMA integrity_check``: ``"ok"`` for a sound file."""
         (result,) = self._db.execute("PRAGMA integrity_check").fetchone()
@@ -523,6 +569,8 @@ class SQLiteStore:
         SQLite's online backup in one step: a snapshot of the log as one
         moment saw it, taken while tables may go on being played.
         """
+        # A new file, private as the log is (it holds every card still to come).
+        os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE))
         with contextlib.closing(sqlite3.connect(os.fspath(target))) as copy:
             with self._reading():
                 self._db.backup(copy)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import sqlite3
 from pathlib import Path
-from typing import Final
 
 from puntobanco.errors import (
     CannotOpenError,
@@ -19,14 +18,12 @@ from puntobanco.errors import (
     StoreError,
     StoreLockedError,
 )
-
-#: The first bytes of every SQLite file.
-MAGIC: Final = b"SQLite format 3\x00"
+from puntobanco.store.sqlite_file import check_header
 
 
 def open_reader(name: str, timeout: float) -> sqlite3.Connection:
     """A read-only connection to the log file ``name``, refused in words when the
-    file is missing, a folder, empty or not a SQLite database.
+    file is missing, a folder, empty or not a SQLite database (``check_header``).
 
     ``mode=ro`` never writes the database; in WAL mode SQLite still needs the
     ``-shm`` index beside it and creates it when the folder allows. In a
@@ -37,20 +34,13 @@ def open_reader(name: str, timeout: float) -> sqlite3.Connection:
     """
     path = Path(name)
     try:
-        with open(path, "rb") as handle:  # a file that cannot be read: the system's words
-            header = handle.read(len(MAGIC))
+        check_header(name)  # a file that cannot be read: the system's words
     except IsADirectoryError:
         raise NotALogError(
             "store.error.not_log", db=name, reason=StoreError("store.reason.folder")
         ) from None
     except FileNotFoundError:
         raise StoreError("store.error.no_log", db=name) from None
-    if not header:
-        raise NotALogError("store.error.not_log", db=name, reason=StoreError("store.reason.empty"))
-    if header != MAGIC:
-        raise NotALogError(
-            "store.error.not_log", db=name, reason=StoreError("store.reason.not_sqlite")
-        )
     uri = path.resolve().as_uri() + "?mode=ro"
     db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=timeout)
     try:

@@ -19,6 +19,7 @@ from puntobanco.paytable import (
     box_from_key,
     box_key,
     format_amount,
+    in_minor_units,
 )
 from puntobanco.table.config import TableConfig
 
@@ -102,7 +103,7 @@ def settled_net(config: TableConfig, box: Box, stake: Amount, facts: Facts) -> A
     the paytable's exact net, a win rounded down to the minor unit where the table
     plays money (the house keeps the fraction, ``BetPaid.kept``)."""
     net = config.paytable_data.net(box, stake, facts)
-    return int(net) if config.money and net > 0 else net
+    return in_minor_units(net) if config.money else net
 
 
 def session_prediction(bets: Mapping[Box, Amount]) -> Outcome | None:

@@ -1,0 +1,36 @@
+"""How the commands name a paytable and its bets, in the reader's language."""
+
+from __future__ import annotations
+
+import argparse
+
+from puntobanco.explain import outcome_name
+from puntobanco.i18n import Lang, t
+from puntobanco.paytable import BOXES, PAYTABLES, Paytable, configuration
+
+
+def bet_name(key: str, lang: Lang) -> str:
+    """A bet's name in ``lang``: a box's name, or the side bet's."""
+    from puntobanco.coup import Outcome
+
+    return outcome_name(Outcome(key), lang) if key in BOXES else t(f"bet.{key}", lang)
+
+
+def table_of(args: argparse.Namespace) -> Paytable:
+    """The paytable of ``--paytable`` with the side bets of ``--side-bets``."""
+    side = [s.strip() for s in getattr(args, "side_bets", "").split(",") if s.strip()]
+    return configuration(args.paytable, side)
+
+
+def describe(paytable: Paytable, lang: Lang) -> str:
+    """``Paytable: ez (Punto 1:1, ...) + Punto pair, Banco pair.``"""
+    if paytable.name in ("standard", "tie-nine") and not paytable.side_bets:
+        from puntobanco.coup import Outcome
+
+        return t("odds.paytable", lang, name=paytable.name, tie=paytable.odds(Outcome.EGALITE))
+    own = PAYTABLES[paytable.name].side_bets
+    added = [w.key for w in paytable.side_bets if w not in own]
+    text = t(f"paytable.{paytable.name}", lang)
+    if added:
+        text += t("paytable.side_bets", lang, names=", ".join(bet_name(k, lang) for k in added))
+    return t("odds.paytable.any", lang, name=paytable.name, description=text)
