@@ -162,6 +162,18 @@ def append_many(
         store.append(a.table, a.expected, a.events, times=a.times)
 
 
+def conflict(table: str, expected: int, found: int, reason: StoreError | None = None) -> StoreError:
+    """The refusal of an append to ``table`` made after ``expected`` events when the
+    log holds ``found`` (``store.error.conflict``: nothing of it is stored). Its
+    ``reason`` says what is wrong where the numbers agree (a command carried out
+    before, a log rewritten, the database's own refusal); by default, the numbers."""
+    if reason is None:
+        reason = StoreError("store.reason.count", expected=expected, found=found)
+    return StoreError(
+        "store.error.conflict", table=table, expected=expected, found=found, reason=reason
+    )
+
+
 def now_text() -> str:
     """The current UTC time as stored with an event."""
     return datetime.now(UTC).isoformat(timespec="milliseconds")
