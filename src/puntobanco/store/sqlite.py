@@ -157,7 +157,7 @@ class SQLiteStore:
         if synchronous not in ("FULL", "NORMAL", "OFF", "EXTRA"):
             raise ValueError(f"synchronous must be FULL, NORMAL, OFF or EXTRA, not {synchronous!r}")
         made = self.name == ":memory:" or create(Path(path))
-        if not made:
+        if not made and os.path.lexists(self.name):
             check_header(self.name)
         self._db = sqlite3.connect(self.name, isolation_level=None, timeout=self._timeout)
         try:
