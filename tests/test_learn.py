@@ -208,3 +208,15 @@ def test_answers_that_cannot_be_graded_are_refused_in_words(
     argv = ["--lang", "en", "drill", "third-card", "--count", "3", "--seed", "1"]
     assert main([*argv, "--answers", str(path)]) == 2
     assert words in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [(["learn", "--seed", "-1"], "from 0 to"), (["learn", "--decks", "0"], "1 to 8 decks")],
+)
+def test_the_trainer_refuses_its_settings_before_its_screen_opens(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--lang", "en", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and words in err

@@ -35,9 +35,9 @@ from puntobanco.tui.render import coloured, fit
 #: for the boxes: T, E and I are all Égalité).
 DRAW_KEYS: Final = {"1": "draw", "2": "stand"}
 WINNER_KEYS: Final = {"p": "punto", "b": "banco", "t": "egalite", "e": "egalite", "i": "egalite"}
-#: Width of a bet of a dealer's layout when the layout takes two columns.
-COLUMN: Final = 37
+#: A dealer's layout of more bets than this takes two columns, each this wide.
 ONE_COLUMN: Final = 5
+COLUMN: Final = 37
 
 
 @dataclass(frozen=True, slots=True)
@@ -401,14 +401,16 @@ def layout_lines(q: Dealer, lang: Lang, given: list[str], wrong: set[int] | None
     """The bets of a dealer's layout: the one to pay marked, those paid with the net
     given, and once graded (``wrong``: the bets paid wrong) a tick, or a cross and
     the right net."""
+    one_column = len(q.bets) <= ONE_COLUMN
     cells = []
     for i, (bet, net) in enumerate(zip(q.bets, q.nets, strict=True)):
-        mark = "▶" if i == len(given) and wrong is None else " "
+        mark = "▶ " if i == len(given) and wrong is None else "  "
         paid = f" → {given[i]}" if i < len(given) else ""
         if wrong is not None:
             paid += f" ✗ {money(net, lang, sign=True)}" if i in wrong else " ✓"
-        cells.append(f"{mark}{bet_line(bet, lang)}{paid}")
-    if len(cells) <= ONE_COLUMN:
+        shown = q.bet_words(bet, lang) if one_column else bet_line(bet, lang)
+        cells.append(f"{mark}{shown}{paid}")
+    if one_column:
         return cells
     half = (len(cells) + 1) // 2
     left, right = cells[:half], cells[half:]
