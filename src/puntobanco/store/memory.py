@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from puntobanco.errors import StoreError
-from puntobanco.store.base import Append, Applied, Record, now_text
+from puntobanco.store.base import Append, Applied, Record, conflict, now_text
 from puntobanco.store.chain import GENESIS, link
 from puntobanco.store.clock import StoreClock
 from puntobanco.store.credentials import Credentials, MemoryCredentials
@@ -94,9 +94,7 @@ class MemoryStore:
         for a in appends:
             found = counts.setdefault(a.table, len(self._logs.get(a.table, [])))
             if found != a.expected:
-                raise StoreError(
-                    "store.error.conflict", table=a.table, expected=a.expected, found=found
-                )
+                raise conflict(a.table, a.expected, found)
             counts[a.table] += len(a.events)
         for a in appends:
             if a.events:

@@ -49,6 +49,7 @@ from puntobanco.store.base import (
     Ownership,
     Record,
     SharedStore,
+    conflict,
     now_text,
 )
 from puntobanco.store.chain import GENESIS, link
@@ -224,7 +225,10 @@ class PostgresStore:
     ) -> NoReturn:
         """Raise why ``puntobanco_append`` refused ``pairs``: the first command that its
         table stored before (``store.error.applied``), else the conflict of the first
-        append whose table does not hold its count (a table named twice: its first)."""
+        append whose table does not hold its count (a table named twice: its first
+        append). Where every table holds its count, the conflict's reason says what
+        the database refused instead: a table whose last event is not the one this
+        store linked after, or the database's own words."""
         for a, command in pairs:
             done = self._applied(db, a.table, command) if command is not None else None
             if done is not None:
@@ -242,14 +246,18 @@ class PostgresStore:
             seen.add(a.table)
             found = self._count(db, a.table)
             if found != a.expected:
-                raise StoreError(
-                    "store.error.conflict", table=a.table, expected=a.expected, found=found
-                ) from cause
+                raise conflict(a.table, a.expected, found) from cause
+        for a, _ in pairs:
+            known = self._heads.get(a.table)
+            row = db.execute("SELECT hash FROM heads WHERE table_id = %s", (a.table,)).fetchone()
+            if known is not None and known[0] == a.expected and row and row[0] != known[1]:
+                reason = StoreError("store.reason.head", found=a.expected)
+                raise conflict(a.table, a.expected, a.expected, reason) from cause
         a = pairs[0][0]
-        found = self._count(db, a.table)
-        raise StoreError(
-            "store.error.conflict", table=a.table, expected=a.expected, found=found
-        ) from cause
+        # The first line only: a DETAIL line may quote a row's values.
+        lines = str(cause).strip().splitlines()
+        reason = StoreError("store.reason.refused", detail=lines[0] if lines else "?")
+        raise conflict(a.table, a.expected, a.expected, reason) from cause
 
     def _call(
         self, db: Db, pairs: list[tuple[Append, str | None]]
@@ -273,12 +281,7 @@ class PostgresStore:
             else:  # named again: it must follow on its append before
                 prev = known[1] if known[0] == a.expected else None
             if prev is None:
-                raise StoreError(
-                    "store.error.conflict",
-                    table=a.table,
-                    expected=a.expected,
-                    found=self._count(db, a.table),
-                )
+                raise conflict(a.table, a.expected, self._count(db, a.table))
             if a.times:
                 stamps = list(a.times)
             else:
