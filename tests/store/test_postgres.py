@@ -253,7 +253,7 @@ def test_a_group_commit_is_one_statement_all_or_nothing(pg_url: str) -> None:
         store.append_many(
             [("t0", 2, [CoupSettled(1)]), ("t1", 2, [CoupSettled(1)])], commands=["new", "sit-t1"]
         )
-    assert (refused.value.key, refused.value.params["table"]) == ("store.error.applied", "t1")
+    assert (refused.value.key, refused.value.params["table"]) == ("store.error.conflict", "t1")
     assert store.count("t0") == 2 and store.applied("t0", "new") is None
     # A table named twice must follow on its own append: refused before anything is sent.
     with pytest.raises(StoreError, match="Table 't0' changed elsewhere"):

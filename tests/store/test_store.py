@@ -416,12 +416,12 @@ def test_a_command_id_is_stored_with_its_events_and_acts_once_for_the_tables_lif
     assert refused.value.key == "store.error.applied"
     assert (refused.value.params["first"], refused.value.params["seq"]) == (2, 3)
     assert len(store.load("a")) == 3
-    # In a group commit the whole batch stores nothing, and the error names the table.
-    with pytest.raises(StoreError) as refused:
+    # In a group commit the whole batch stores nothing: a conflict of the table.
+    with pytest.raises(StoreError, match="a command of this write was carried out") as refused:
         store.append_many(
             [("b", 0, [OPENED]), ("a", 3, [CoupSettled(1)])], commands=["x", "player:Ana:c1"]
         )
-    assert (refused.value.key, refused.value.params["table"]) == ("store.error.applied", "a")
+    assert (refused.value.key, refused.value.params["table"]) == ("store.error.conflict", "a")
     assert store.tables() == ["a"] and store.applied("b", "x") is None
     # A refused append stores no id: the command may be sent again.
     with pytest.raises(StoreError, match="changed elsewhere"):

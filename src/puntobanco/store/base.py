@@ -161,9 +161,9 @@ class GroupCommitStore(Protocol):
         Each append is checked as ``append`` checks it (a table named twice
         counts its earlier events). When one conflicts, or names a command its
         table stored before, nothing of the batch is stored and ``StoreError``
-        (``store.error.conflict``, ``store.error.applied``) names that table in
-        ``error.params["table"]``: the caller may drop or reload it and send the
-        others again. Durable when it returns.
+        (``store.error.conflict``, whose reason says which) names that table in
+        ``error.params["table"]``: the caller may drop or reload it, ask
+        ``applied``, and send the others again. Durable when it returns.
         """
         ...
 
@@ -203,6 +203,21 @@ def conflict(table: str, expected: int, found: int, reason: StoreError | None = 
     return StoreError(
         "store.error.conflict", table=table, expected=expected, found=found, reason=reason
     )
+
+
+def applied_before(table: str, command: str, done: Applied) -> StoreError:
+    """The refusal of an append whose command ``table`` stored before
+    (``store.error.applied``): its events took numbers ``first`` to ``seq``."""
+    return StoreError(
+        "store.error.applied", table=table, command=command, first=done.first, seq=done.last
+    )
+
+
+def command_conflict(table: str, expected: int, done: Applied) -> StoreError:
+    """The refusal of a group commit that names a command ``table`` stored before
+    (its events took ``done``): a conflict of that table, whose reason says so."""
+    reason = StoreError("store.reason.command", seq=done.last)
+    return conflict(table, expected, expected, reason)
 
 
 def now_text() -> str:

@@ -6,7 +6,15 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from puntobanco.errors import StoreError
-from puntobanco.store.base import Append, Applied, Record, conflict, now_text
+from puntobanco.store.base import (
+    Append,
+    Applied,
+    Record,
+    applied_before,
+    command_conflict,
+    conflict,
+    now_text,
+)
 from puntobanco.store.chain import GENESIS, link
 from puntobanco.store.clock import StoreClock
 from puntobanco.store.credentials import Credentials, MemoryCredentials
@@ -46,7 +54,7 @@ class MemoryStore:
         command: str | None = None,
     ) -> None:
         """See ``EventStore.append``."""
-        self.append_many([Append(table, expected, events, times)], commands=[command])
+        self._write([Append(table, expected, events, times)], [command], applied=True)
 
     def _append(
         self, table: str, expected: int, events: Sequence[Event], times: Sequence[str] | None
@@ -74,28 +82,29 @@ class MemoryStore:
         """See ``GroupCommitStore.append_many``."""
         appends = [Append(*item) for item in batch]
         named = list(commands) if commands is not None else [None] * len(appends)
-        new: dict[tuple[str, str], Applied] = {}
+        self._write(appends, named, applied=False)
+
+    def _write(
+        self, appends: Sequence[Append], named: Sequence[str | None], *, applied: bool
+    ) -> None:
+        """Store ``appends``, all or none; a command stored before is refused as
+        ``store.error.applied`` where ``applied`` asks for it, else as a conflict."""
         counts: dict[str, int] = {}
-        for a, command in zip(appends, named, strict=True):
-            start = counts.setdefault(a.table, len(self._logs.get(a.table, [])))
-            counts[a.table] += len(a.events)
-            if command is not None and a.events:
-                done = self.applied(a.table, command) or new.get((a.table, command))
-                if done is not None:
-                    raise StoreError(
-                        "store.error.applied",
-                        table=a.table,
-                        command=command,
-                        first=done.first,
-                        seq=done.last,
-                    )
-                new[a.table, command] = Applied(start + 1, counts[a.table])
-        counts.clear()
         for a in appends:
             found = counts.setdefault(a.table, len(self._logs.get(a.table, [])))
             if found != a.expected:
                 raise conflict(a.table, a.expected, found)
             counts[a.table] += len(a.events)
+        new: dict[tuple[str, str], Applied] = {}
+        for a, command in zip(appends, named, strict=True):
+            if command is None or not a.events:
+                continue
+            done = self.applied(a.table, command) or new.get((a.table, command))
+            if done is not None:
+                if applied:
+                    raise applied_before(a.table, command, done)
+                raise command_conflict(a.table, a.expected, done)
+            new[a.table, command] = Applied(a.expected + 1, a.expected + len(a.events))
         for a in appends:
             if a.events:
                 self._append(a.table, a.expected, a.events, a.times)

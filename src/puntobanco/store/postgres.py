@@ -49,6 +49,8 @@ from puntobanco.store.base import (
     Ownership,
     Record,
     SharedStore,
+    applied_before,
+    command_conflict,
     conflict,
     now_text,
 )
@@ -155,7 +157,7 @@ class PostgresStore:
         stores nothing.
         """
         if events:
-            self._append([(Append(table, expected, events, times), command)])
+            self._append([(Append(table, expected, events, times), command)], applied=True)
 
     #: ``append_many`` keeps each append's own ``times`` (imports).
     append_many_times: Final = True
@@ -178,14 +180,14 @@ class PostgresStore:
             (a, c) for a, c in zip((Append(*i) for i in batch), named, strict=True) if a.events
         ]
         if pairs:
-            self._append(pairs)
+            self._append(pairs, applied=False)
 
-    def _append(self, pairs: list[tuple[Append, str | None]]) -> None:
+    def _append(self, pairs: list[tuple[Append, str | None]], *, applied: bool) -> None:
         """Store ``pairs`` (appends with the command each carries out) with one call of
-        ``puntobanco_append``; on a refusal, ``store.error.applied`` naming the first
-        command its table stored before, else the conflict naming the first table
-        whose log is not where its append expected it. A call whose connection broke
-        before it answered is settled by ``_landed``."""
+        ``puntobanco_append``; on a refusal, ``store.error.applied`` where ``applied``
+        asks for it and the one append names a command stored before, else the conflict
+        naming the first table whose log is not where its append expected it. A call
+        whose connection broke before it answered is settled by ``_landed``."""
         pg = psycopg_module()
         link = self._link
         with self._lock:
@@ -201,8 +203,16 @@ class PostgresStore:
                     error.sqlstate != CONFLICT_STATE
                 ):
                     raise
+                first, command = pairs[0]
+                done = (
+                    link.run(lambda db: self._applied(db, first.table, command))
+                    if applied and command is not None
+                    else None
+                )
+                if done is not None and command is not None:
+                    raise applied_before(first.table, command, done) from None
                 cause = error
-                link.run(lambda db: self._refused(db, pairs, cause=cause))
+                link.run(lambda db: self._conflict(db, pairs, cause=cause))
             self._heads.update(heads)
             self._times.update(ends)
         self._committed()
@@ -220,25 +230,14 @@ class PostgresStore:
         assert row is not None
         return int(row[0]) == len(tables)
 
-    def _refused(
+    def _conflict(
         self, db: Db, pairs: list[tuple[Append, str | None]], cause: Exception
     ) -> NoReturn:
-        """Raise why ``puntobanco_append`` refused ``pairs``: the first command that its
-        table stored before (``store.error.applied``), else the conflict of the first
-        append whose table does not hold its count (a table named twice: its first
-        append). Where every table holds its count, the conflict's reason says what
-        the database refused instead: a table whose last event is not the one this
+        """Raise the conflict of the first append whose table does not hold its count
+        (a table named twice: its first append). Where every table holds its count,
+        the conflict's reason says what the database refused instead: a command of
+        the batch carried out before, a table whose last event is not the one this
         store linked after, or the database's own words."""
-        for a, command in pairs:
-            done = self._applied(db, a.table, command) if command is not None else None
-            if done is not None:
-                raise StoreError(
-                    "store.error.applied",
-                    table=a.table,
-                    command=command,
-                    first=done.first,
-                    seq=done.last,
-                ) from cause
         seen: set[str] = set()
         for a, _ in pairs:
             if a.table in seen:
@@ -247,6 +246,10 @@ class PostgresStore:
             found = self._count(db, a.table)
             if found != a.expected:
                 raise conflict(a.table, a.expected, found) from cause
+        for a, command in pairs:
+            done = None if command is None else self._applied(db, a.table, command)
+            if done is not None:
+                raise command_conflict(a.table, a.expected, done) from cause
         for a, _ in pairs:
             known = self._heads.get(a.table)
             row = db.execute("SELECT hash FROM heads WHERE table_id = %s", (a.table,)).fetchone()

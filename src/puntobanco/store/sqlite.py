@@ -56,7 +56,15 @@ from puntobanco.errors import (
     StoreError,
 )
 from puntobanco.interrupts import deferred_signals
-from puntobanco.store.base import Append, Applied, Record, conflict, now_text
+from puntobanco.store.base import (
+    Append,
+    Applied,
+    Record,
+    applied_before,
+    command_conflict,
+    conflict,
+    now_text,
+)
 from puntobanco.store.chain import GENESIS, link
 from puntobanco.store.clock import StoreClock
 from puntobanco.store.credentials import Credentials, MemoryCredentials
@@ -336,8 +344,7 @@ class SQLiteStore:
         command: str | None = None,
     ) -> None:
         """See ``EventStore.append``."""
-        self._writable()
-        self.append_many([Append(table, expected, events, times)], commands=[command])
+        self._write([Append(table, expected, events, times)], [command], applied=True)
 
     def append_many(
         self,
@@ -346,9 +353,16 @@ class SQLiteStore:
         commands: Sequence[str | None] | None = None,
     ) -> None:
         """See ``GroupCommitStore.append_many``: one transaction, one sync to disk."""
-        self._writable()
         appends = [Append(*item) for item in batch]
         named = list(commands) if commands is not None else [None] * len(appends)
+        self._write(appends, named, applied=False)
+
+    def _write(
+        self, appends: Sequence[Append], named: Sequence[str | None], *, applied: bool
+    ) -> None:
+        """Store ``appends`` in one transaction; a command stored before is refused as
+        ``store.error.applied`` where ``applied`` asks for it, else as a conflict."""
+        self._writable()
         tagged = [
             (a.table, command, a.expected + 1, a.expected + len(a.events))
             for a, command in zip(appends, named, strict=True)
@@ -441,8 +455,8 @@ class SQLiteStore:
                     db.execute("ROLLBACK")
                 self._heads.clear()
                 self._heads_version = None
-                self._raise_applied(tagged)
                 self._raise_conflict(appends)
+                self._raise_applied(tagged, applied=applied)
                 raise  # no table has another length: not a race, the row itself was refused
             except BaseException:
                 if db.in_transaction:
@@ -470,19 +484,20 @@ class SQLiteStore:
             if found != a.expected:
                 raise conflict(a.table, a.expected, found)
 
-    def _raise_applied(self, tagged: Sequence[tuple[str, str, int, int]]) -> None:
-        """Name the first command of ``tagged`` that its table stored before, or
-        that the batch names twice (returns when there is none)."""
+    def _raise_applied(self, tagged: Sequence[tuple[str, str, int, int]], *, applied: bool) -> None:
+        """Name the first command of ``tagged`` that its table stored before, or that
+        the batch names twice: ``store.error.applied`` where ``applied`` asks for it,
+        else the conflict of its table (returns when there is none)."""
         seen: set[tuple[str, str]] = set()
-        for table, command, _, _ in tagged:
+        for table, command, first, _ in tagged:
             done = self.applied(table, command)
             if done is None and (table, command) not in seen:
                 seen.add((table, command))
                 continue
-            first, last = done if done is not None else (0, 0)
-            raise StoreError(
-                "store.error.applied", table=table, command=command, first=first, seq=last
-            )
+            done = done or Applied(first, first - 1)
+            if applied:
+                raise applied_before(table, command, done)
+            raise command_conflict(table, first - 1, done)
 
     def applied(self, table: str, command: str) -> Applied | None:
         """See ``EventStore.applied``."""

@@ -122,14 +122,11 @@ class Commands(Tables):
             try:
                 await self._commit(live)
             except StoreError as error:
-                if error.key == "store.error.applied":  # stored before a restart, or elsewhere
-                    await self.live(live.name)  # read again: the command did not act now
-                    done = await self._applied(live.name, tag)
-                    if done is not None:
-                        return self._first_answer(live.name, done)
-                if self._shared is None or error.key != "store.error.conflict":
+                if error.key != "store.error.conflict":
                     return refusal(error)
-                live = await self.live(live.name)  # another process wrote: reloaded, again
+                # Another process wrote, or the store holds this command already
+                # (stored before a restart, or by another server): read again, ask.
+                live = await self.live(live.name)
                 ask = True
                 continue
             except PuntoBancoError as error:
