@@ -57,7 +57,7 @@ def test_anything_else_is_refused_quoting_the_input_and_the_forms(text: str) -> 
 def test_the_refusal_reads_in_french_and_spanish() -> None:
     with pytest.raises(InvalidCardError) as error:
         Card.parse("4x")
-    assert "n'est pas une carte" in error.value.message("fr")
+    assert "n’est pas une carte" in error.value.message("fr")
     assert "no es una carta" in error.value.message("es")
 
 

@@ -176,12 +176,13 @@ def test_french_sets_its_no_break_spaces_and_guillemets() -> None:
                 assert "'\x00'" not in text and '"\x00"' not in text, where
 
 
-def test_a_quoted_value_is_in_guillemets_in_french_and_in_python_s_quotes_elsewhere() -> None:
+def test_a_quoted_value_is_in_the_language_s_quotes() -> None:
+    """French « x », Spanish «x»; English keeps Python's quotes."""
     assert t("error.card.invalid", "fr", text="zz", forms="4h").startswith(
-        "«\u00a0zz\u00a0» n'est pas une carte."
+        "«\u00a0zz\u00a0» n’est pas une carte."
     )
     assert t("error.card.invalid", "en", text="zz", forms="4h").startswith("'zz' is not a card.")
-    assert t("error.card.invalid", "es", text="zz", forms="4h").startswith("'zz' no es una carta.")
+    assert t("error.card.invalid", "es", text="zz", forms="4h").startswith("«zz» no es una carta.")
     # What cannot be printed stays escaped; a value that is not a text keeps its repr.
     assert t("error.card.invalid", "fr", text="a\nb", forms="").startswith("«\u00a0a\\nb\u00a0»")
     assert t("error.shoe.decks", "fr", low=1, high=8, decks=0).endswith(", pas 0.")
@@ -196,9 +197,9 @@ def test_french_says_what_a_bet_pays_against_the_stake() -> None:
     assert (
         t("paytable.standard", "fr") == "Punto 1 contre 1, Banco 19 contre 20, Égalité 8 contre 1"
     )
-    assert "payé à moitié s'il gagne avec 6" in t("paytable.no-commission", "fr")
+    assert "payé à moitié s’il gagne avec 6" in t("paytable.no-commission", "fr")
     assert t("web.ui.paytable.no_commission", "fr") == (
-        "Sans commission (Banco payé à moitié s'il gagne avec 6)"
+        "Sans commission (Banco payé à moitié s’il gagne avec 6)"
     )
 
 

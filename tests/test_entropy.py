@@ -293,7 +293,7 @@ def test_commitments_and_reveals_are_refused_with_the_reason() -> None:
     for lang in ("en", "fr", "es"):  # every refusal has its words in the three languages
         with pytest.raises(PuntoBancoError) as error:
             engine.do("club", CommitContribution("Ana", 1, "x"), by=ana)
-        quoted = "«\u00a0x\u00a0»" if lang == "fr" else "'x'"  # French typography
+        quoted = {"fr": "«\u00a0x\u00a0»", "es": "«x»"}.get(lang, "'x'")  # the language's quotes
         assert quoted in error.value.message(lang)
     assert refused(CommitContribution("Ana", 1, "AB" * 32), ana) == "entropy.error.hex"
     assert refused(CommitContribution("Ana", 1, digest[:-1]), ana) == "entropy.error.hex"
@@ -352,7 +352,7 @@ def test_a_typed_contribution_is_refused_at_a_table_of_this_version(
     assert main(["contribute", "club", "Ana", "lucky 7", "--db", str(db)]) == 2
     assert "nothing to type" in capsys.readouterr().err
     assert main(["--lang", "fr", "contribute", "club", "Ana", "x", "--db", str(db)]) == 2
-    assert "Il n'y a rien à taper" in capsys.readouterr().err
+    assert "Il n’y a rien à taper" in capsys.readouterr().err
 
 
 def test_the_first_shoe_waits_for_the_tables_fewest_players() -> None:

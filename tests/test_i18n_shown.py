@@ -11,7 +11,7 @@ def test_a_word_parameter_is_written_in_each_reader_s_language() -> None:
     error = InvalidBetError(
         "table.error.no_bet", name="Ana", box=Word("outcome.egalite", "egalite")
     )
-    assert error.message("fr") == "Ana n'a pas de mise sur Égalité à retirer."
+    assert error.message("fr") == "Ana n’a pas de mise sur Égalité à retirer."
     assert error.message("es") == "Ana no tiene apuesta en Igualdad que retirar."
     assert error.message("en") == "Ana has no stake on Tie to withdraw."
     assert str(error.params["box"]) == "egalite"  # what an API's params show

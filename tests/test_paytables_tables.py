@@ -639,7 +639,7 @@ def test_play_refuses_an_unknown_side_bet_before_the_game_starts() -> None:
     )
     assert done.returncode != 0
     assert (
-        "Mise annexe inconnue «\u00a0lucky_6\u00a0»" in done.stderr
+        "erreur\u00a0: mise annexe inconnue «\u00a0lucky_6\u00a0»" in done.stderr
         and "Traceback" not in done.stderr
     )
 

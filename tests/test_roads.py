@@ -307,7 +307,7 @@ def test_explain_says_which_columns_were_compared_and_which_rule_applied() -> No
     )
     assert explain_mark(roads, pig, 2, "fr") == (
         "Cafard, marque 3\u00a0: Punto en colonne 4, ligne 4\u202f; la colonne 1 a 3 de haut, "
-        "elle s'arrête juste au-dessus\u00a0: bleu."
+        "elle s’arrête juste au-dessus\u00a0: bleu."
     )
     chop = roads_of("B P B")
     assert explain_mark(chop, chop.road("big_eye_boy"), 0, "es") == (

@@ -81,7 +81,7 @@ def test_a_three_participant_session_is_played_to_its_ranking_in_french(tmp_path
         for deal in range(2, 11):
             await pilot.press("enter", "b", "p", "e", "a")
             assert f"donne {deal} sur 10" in screen_text(app)
-        assert "C'était la dernière donne" in screen_text(app)
+        assert "C’était la dernière donne" in screen_text(app)
         await pilot.press("enter")
         text = screen_text(app)
         assert "Classement final" in text

@@ -173,7 +173,7 @@ def test_a_player_alone_has_nobody_to_pass_the_shoe_to() -> None:
         club.pass_shoe("Ana")
     assert refused.value.key == "table.error.pass_alone"
     assert t(refused.value.key, "fr", **refused.value.params) == (
-        "Ana est seul à la table\u00a0: il n'y a personne à qui passer le sabot."
+        "Ana est seul à la table\u00a0: il n’y a personne à qui passer le sabot."
     )
 
 

@@ -108,7 +108,7 @@ def test_nothing_secret_leaves_the_server(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "word"), [("en", "Only the host"), ("fr", "Seul l'hôte"), ("es", "Solo el anfitrión")]
+    ("lang", "word"), [("en", "Only the host"), ("fr", "Seul l’hôte"), ("es", "Solo el anfitrión")]
 )
 def test_a_player_cannot_close_bets_and_is_told_why_in_their_language(
     client: TestClient, lang: str, word: str
@@ -125,7 +125,7 @@ def test_a_player_cannot_close_bets_and_is_told_why_in_their_language(
 @pytest.mark.parametrize(
     ("lang", "word"),
     [("en", "Bruno does not hold the shoe: Ana does."),
-     ("fr", "Bruno ne tient pas le sabot\u00a0: c'est Ana qui le tient."),
+     ("fr", "Bruno ne tient pas le sabot\u00a0: c’est Ana qui le tient."),
      ("es", "Bruno no tiene el zapato: lo tiene Ana.")],
 )  # fmt: skip
 def test_a_player_who_does_not_hold_the_shoe_cannot_deal_and_is_told_why(

@@ -113,7 +113,7 @@ def test_money_is_written_as_the_page_s_language_writes_it(
 
 
 NO_COMMISSION = {
-    "fr": "Sans commission (Banco payé à moitié s'il gagne avec 6)",
+    "fr": "Sans commission (Banco payé à moitié s’il gagne avec 6)",
     "es": "Sin comisión (Banco 1 a 2 con un 6)",
 }
 

@@ -32,19 +32,19 @@ COMMANDS: list[tuple[str, dict[str, Any], str, str]] = [
         "ana",
         {"type": "bet", "box": "banco", "stake": 1_000, "zzz": 1},
         f"Ce message ne prend pas de champ «{NBSP}zzz{NBSP}».",
-        "Este mensaje no admite el campo 'zzz'.",
+        "Este mensaje no admite el campo «zzz».",
     ),
     (
         "ana",
         {"type": "shuffle"},
-        f"«{NBSP}shuffle{NBSP}» n'est pas une commande de cette table.",
-        "'shuffle' no es una orden de esta mesa.",
+        f"«{NBSP}shuffle{NBSP}» n’est pas une commande de cette table.",
+        "«shuffle» no es una orden de esta mesa.",
     ),
     (
         "ana",
         {"type": None},
-        f"«{NBSP}null{NBSP}» n'est pas une commande de cette table.",
-        "'null' no es una orden de esta mesa.",
+        f"«{NBSP}null{NBSP}» n’est pas une commande de cette table.",
+        "«null» no es una orden de esta mesa.",
     ),
     (
         "ana",
@@ -67,37 +67,37 @@ COMMANDS: list[tuple[str, dict[str, Any], str, str]] = [
     (
         "ana",
         {"id": None, "type": "bet"},
-        "Dans ce message, l'identifiant de la commande doit être un texte.",
+        "Dans ce message, l’identifiant de la commande doit être un texte.",
         "En este mensaje, el identificador de la orden debe ser un texto.",
     ),
     (
         "ana",
         {"id": "", "type": "bet"},
-        "Dans ce message, l'identifiant de la commande ne peut pas être vide.",
+        "Dans ce message, l’identifiant de la commande ne peut pas être vide.",
         "En este mensaje, el identificador de la orden no puede quedar en blanco.",
     ),
     (
         "host",
         {"id": "x" * 65, "type": "close_bets"},
-        "Dans ce message, l'identifiant de la commande dépasse 64 caractères.",
+        "Dans ce message, l’identifiant de la commande dépasse 64 caractères.",
         "En este mensaje, el identificador de la orden pasa de 64 caracteres.",
     ),
     (
         "ana",
         {"type": "close_bets"},
-        "Seul l'hôte peut fermer les mises.",
+        "Seul l’hôte peut fermer les mises.",
         "Solo el anfitrión puede cerrar las apuestas.",
     ),
     (
         "ana",
         {"type": "next"},
-        "Seul l'hôte peut passer au coup suivant.",
+        "Seul l’hôte peut passer au coup suivant.",
         "Solo el anfitrión puede pasar a la mano siguiente.",
     ),
     (
         "host",
         {"type": "bet", "box": "banco", "stake": 1_000},
-        f"Seul un joueur assis peut miser{NNBSP}; l'hôte agit pour la table.",
+        f"Seul un joueur assis peut miser{NNBSP}; l’hôte agit pour la table.",
         "Solo un jugador sentado puede apostar; el anfitrión actúa por la mesa.",
     ),
     (
@@ -143,7 +143,7 @@ COMMANDS: list[tuple[str, dict[str, Any], str, str]] = [
     (
         "ana",
         {"type": "withdraw", "box": "dragon_bonus_banco"},
-        "Ana n'a pas de mise sur Bonus Dragon Banco à retirer.",
+        "Ana n’a pas de mise sur Bonus Dragon Banco à retirer.",
         "Ana no tiene apuesta en Bono Dragón Banco que retirar.",
     ),
 ]
@@ -237,7 +237,7 @@ def test_a_value_out_of_a_list_is_refused_with_the_list() -> None:
         f"possibles{NBSP}: en, fr, es."
     )
     assert refused.value.message("es") == (
-        "En este mensaje, el idioma no puede valer 'de'; posibles: en, fr, es."
+        "En este mensaje, el idioma no puede valer «de»; posibles: en, fr, es."
     )
 
 
@@ -248,7 +248,7 @@ OPENINGS: list[tuple[dict[str, Any], str, str]] = [
         f"Possibles{NBSP}: cave de départ, jeux, maximum, minimum, table de paiement, places, "
         "graine, mises annexes, limites des mises annexes, maximum Égalité, minimum Égalité, "
         "délai pour retourner les cartes de Punto.",
-        "Este formato no conoce estos ajustes: 'bogus', cuenta atrás. Posibles: saldo inicial, "
+        "Este formato no conoce estos ajustes: «bogus», cuenta atrás. Posibles: saldo inicial, "
         "barajas, máximo, mínimo, tabla de pagos, puestos, semilla, apuestas adicionales, "
         "límites de las apuestas adicionales, máximo Igualdad, mínimo Igualdad, "
         "tiempo para descubrir las cartas de Punto.",
@@ -256,18 +256,18 @@ OPENINGS: list[tuple[dict[str, Any], str, str]] = [
     (
         {"format": "session", "settings": {"real_cards": None}},
         f"Le réglage «{NBSP}vraies cartes{NBSP}» vaut true ou false, pas «{NBSP}null{NBSP}».",
-        "El ajuste 'cartas reales' es true o false, no 'null'.",
+        "El ajuste «cartas reales» es true o false, no «null».",
     ),
     (
         {"format": "casino", "settings": {"bankroll": None}},
         "Une cave est un nombre entier positif de centimes (aucune en séance), "
         f"pas «{NBSP}null{NBSP}».",
-        "Un saldo es un número entero positivo de céntimos (ninguno en sesión), no 'null'.",
+        "Un saldo es un número entero positivo de céntimos (ninguno en sesión), no «null».",
     ),
     (
         {"format": "casino", "settings": {"side_limits": 1.5}},
         f"Le réglage «{NBSP}limites des mises annexes{NBSP}» ne peut pas prendre cette valeur.",
-        "El ajuste 'límites de las apuestas adicionales' no admite este valor.",
+        "El ajuste «límites de las apuestas adicionales» no admite este valor.",
     ),
     (
         {"format": "casino", "settings": [1]},

@@ -24,6 +24,7 @@ COMMANDS: Final[dict[str, tuple[str, str]]] = {
     "play": ("play", "cli.help.play"),
     "assist": ("assist", "cli.help.assist"),
     "drill": ("drill", "cli.help.drill"),
+    "learn": ("learn", "cli.help.learn"),
     "history": ("history", "cli.help.history"),
     "export": ("export", "cli.help.export"),
     "import": ("importlog", "cli.help.import"),
@@ -180,9 +181,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _db_of(args: argparse.Namespace) -> str:
+    """The log the command names, as a message may show it (no password)."""
     from puntobanco.paths import default_db_path
+    from puntobanco.store import redact
 
-    return str(getattr(args, "db", None) or default_db_path())
+    return redact(str(getattr(args, "db", None) or default_db_path()))
 
 
 def _say(text: str) -> None:

@@ -10,16 +10,19 @@ puntobanco is built (``hatch_build.py``), and read here with the standard librar
 ``t(key, lang, **params)`` writes a message: ``str.format`` placeholders, plural
 forms chosen by the language's CLDR rule (a plural entry's context names the
 parameter it agrees with), ``{n:,}`` digit groups and ``{x!r}`` quotes as the
-language writes them (``numbers``, ``format.quoted``).
+language writes them (``numbers``, ``format.quoted``), and ``{message:lower}``
+for a sentence written after a colon, which French and Spanish begin in lower
+case ("erreur : un sabot…").
 """
 
 from __future__ import annotations
 
 import os
+import re
 import string
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, cast
 
 if TYPE_CHECKING:
     from puntobanco.i18n.loader import Entry, Language
@@ -119,7 +122,60 @@ def t(key: str, lang: Lang | None = None, /, **params: object) -> str:
         found = language(DEFAULT_LANG)
         entry = found.messages[key]
     text = entry.text(params)
-    return _Formatter(found, key).format(text, **params) if params else text
+    written = _Formatter(found, key).format(text, **params) if params else text
+    first = _FIRST_WORD.match(text)
+    return Sentence(written, first.start(1), first.group(1)) if first else written
+
+
+#: A message's first word when the message itself writes it (not a placeholder),
+#: after any opening mark, with its capital.
+_FIRST_WORD: Final = re.compile(r"[\s«¿¡(\u00a0]*([^\W\d_][^\W\d_A-Z]+)\b")
+
+
+class Sentence(str):
+    """A message that begins with a word of its own (``t`` returns one): a message
+    that quotes it after a colon (``{message:lower}``) may begin it in lower case,
+    unless the word is one of the game's names (Punto, Banco, Égalité)."""
+
+    __slots__ = ("at", "word")
+
+    def __new__(cls, text: str, at: int, word: str) -> Sentence:
+        sentence = super().__new__(cls, text)
+        sentence.at = at
+        sentence.word = word
+        return sentence
+
+    at: int
+    word: str
+
+    def lowered(self, lang: str) -> str:
+        """The sentence as it follows a colon in ``lang``: its first word in lower case."""
+        if not self.word[0].isupper() or self.word in names(lang):
+            return str(self)
+        return f"{self[: self.at]}{self[self.at].lower()}{self[self.at + 1 :]}"
+
+
+_names: dict[str, frozenset[str]] = {}
+
+
+def names(lang: str) -> frozenset[str]:
+    """The words that keep their capital wherever they stand: those the catalogue of
+    ``lang`` writes with one inside a sentence (Punto, Banco, Égalité, Dragon, Ctrl).
+
+    >>> sorted({"Punto", "Banco", "Égalité"} & names("fr"))
+    ['Banco', 'Punto', 'Égalité']
+    """
+    found = _names.get(lang)
+    if found is None:
+        inside = re.compile(r"(?<=[\w,;)\u00a0] )([^\W\d_][^\W\d_A-Z]+)\b")
+        found = _names[lang] = frozenset(
+            word
+            for entry in language(cast(Lang, lang)).messages.values()
+            for form in entry.forms
+            for word in inside.findall(form)
+            if word[0].isupper()
+        )
+    return found
 
 
 def gettext(context: str, msgid: str, lang: Lang) -> str:
@@ -178,6 +234,10 @@ class _Formatter(string.Formatter):
         return super().convert_field(value, conversion)
 
     def format_field(self, value: object, format_spec: str) -> str:
+        if format_spec == "lower":  # a sentence after a colon (only ours are lowered)
+            if isinstance(value, Sentence):
+                return value.lowered(self.found.lang)
+            format_spec = ""
         if format_spec == "," and isinstance(value, int) and not isinstance(value, bool):
             from puntobanco.i18n.numbers import number
 
