@@ -34,22 +34,25 @@ def add_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
     )
     study.add_argument("--perfect", action="store_true", help=t("sim.help.perfect", lang))
     p.add_argument("--count-bet", default=None, metavar="NAME", help=t("sim.help.count_bet", lang))
-    p.add_argument("--triggers", default="0:8", metavar="A:B", help=t("sim.help.triggers", lang))
+    p.add_argument(
+        "--triggers", default="0:8", metavar="TRIGGERS", help=t("sim.help.triggers", lang)
+    )
 
 
 def triggers(text: str) -> tuple[int, ...]:
-    """``"0:8"`` -> 0, 1 ... 8; ``"2,4,6"`` -> 2, 4, 6.
+    """``"0:8"`` or ``"0..8"`` -> 0, 1 ... 8; ``"2,4,6"`` -> 2, 4, 6.
 
     Raises ``InvalidStrategyError`` for anything else, or beyond ±50.
 
-    >>> triggers("-1:2"), triggers("4, 6")
-    ((-1, 0, 1, 2), (4, 6))
+    >>> triggers("-1:2"), triggers("4, 6"), triggers("3..5")
+    ((-1, 0, 1, 2), (4, 6), (3, 4, 5))
     """
     from puntobanco.sim.strategies import MAX_TRIGGER
 
     try:
-        if ":" in text:
-            low, high = (int(x) for x in text.split(":"))
+        span = text.replace("..", ":")
+        if ":" in span:
+            low, high = (int(x) for x in span.split(":"))
             found = tuple(range(low, high + 1))
         else:
             found = tuple(int(x) for x in text.replace(",", " ").split())

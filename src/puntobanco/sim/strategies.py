@@ -158,7 +158,9 @@ def parse_strategy(text: str, limits: Limits | None = None) -> Strategy:
         if tail and not (tail.lstrip("-").isdigit() and abs(int(tail)) <= MAX_TRIGGER):
             raise InvalidStrategyError("error.sim.strategy", name=text, names=", ".join(KINDS))
         if not tail and (system.trigger is None or system.trigger.denominator != 1):
-            raise InvalidStrategyError("error.sim.trigger", name=text, system=system.name)
+            raise InvalidStrategyError(
+                "error.sim.trigger", name=text, system=system.name, example=f"{head}:4"
+            )
         trigger = int(tail) if tail else int(system.trigger or 0)
         return count_strategy(system, trigger, limits)
     if takes_box:
