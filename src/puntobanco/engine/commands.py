@@ -57,8 +57,7 @@ class Leave:
 @dataclass(frozen=True, slots=True)
 class Bet:
     """``name`` puts ``stake`` on ``box`` (a session's prediction: ``stake`` None,
-    the table's). At a table whose croupier deals on its clock, a bet also has it
-    look at the clock: the coup is dealt when everyone has bet."""
+    the table's)."""
 
     SENDERS: ClassVar = OWN
     name: str
@@ -279,7 +278,8 @@ def check_sender(command: Command, by: Viewer) -> None:
         raise NotAllowedError("engine.error.host_only", command=command_word(type(command)))
     name = getattr(command, "name", None)
     allowed = role is Role.PLAYER or isinstance(command, Sit)
-    if role is Role.PLAYER and (not isinstance(name, str) or name_key(name) != name_key(by.name or "")):
+    mine = isinstance(name, str) and name_key(name) == name_key(by.name or "")
+    if role is Role.PLAYER and not mine:
         allowed = False  # a player acts for themselves; a player deals as the shoe's holder
     if not allowed:
         raise NotAllowedError(

@@ -53,6 +53,7 @@ from puntobanco.engine.viewers import Viewer
 from puntobanco.engine.views import Moment, Pictures, public_event, text, view
 from puntobanco.errors import IllegalActionError, PuntoBancoError, StoreError
 from puntobanco.i18n import Lang
+from puntobanco.interrupts import deferred_signals
 from puntobanco.rng import RandomSource
 from puntobanco.store import (
     Applied,
@@ -189,6 +190,12 @@ class Engine:
         self._thread: threading.Thread | None = None
         self._owner: Ownership | None = None
         self._stopping = False
+        self._feed: EventStore = self.store  # the listener's reads: a connection of its own
+        if self._shared is not None:  # the other processes' commits, followed as they come
+            self._feed = self._shared.another()
+            self._listener = self._shared.listener(ignore=[self._shared])
+            self._thread = threading.Thread(target=self._listen, name="pb-listen", daemon=True)
+            self._thread.start()
 
     # -- tables -------------------------------------------------------------------
 
@@ -221,9 +228,7 @@ class Engine:
                     if error.key != "store.error.conflict" or error.params.get("expected") != 0:
                         raise
                 else:
-                    entry = self._tables[table] = _Table(
-                        machine, snapshotter(self.store, table, 0)
-                    )
+                    entry = self._tables[table] = _Table(machine, snapshotter(self.store, table, 0))
                     return Committed(table, len(events), self._public(entry, events))
             entry = self._entry(table)
             if entry.machine.config != config:
@@ -305,6 +310,8 @@ class Engine:
                 self._listener.close()
             if self._owner is not None:
                 self._owner.close()
+            if self._feed is not self.store:
+                self._feed.close()
             self._tables.clear()
             if self._owns_store:
                 self.store.close()
@@ -378,7 +385,9 @@ class Engine:
         are carried out again on the table as it now is)."""
         results: list[Result | None] = [None] * len(jobs)
         todo = list(range(len(jobs)))
-        with self._lock:
+        # Ctrl-C waits until the commit and its bookkeeping are over: the tables in
+        # memory are then what the store holds, never a half-way.
+        with self._lock, deferred_signals():
             for attempt in range(RETRIES):
                 if not todo:
                     break
@@ -503,7 +512,8 @@ class Engine:
         events = [e for w in writes for e in w.events]
         if entry.pictures is not None:
             entry.pictures.feed(events)
-        self._publish(entry, Committed(writes[0].table, machine.event_count, self._public(entry, events)))
+        public = self._public(entry, events)
+        self._publish(entry, Committed(writes[0].table, machine.event_count, public))
 
     def _answer(self, entry: _Table, done: Applied) -> Committed:
         """The first answer of a command the store holds (its events, as then)."""
@@ -539,7 +549,9 @@ class Engine:
                 entry = self._tables.get(table)
                 if entry is None or not isinstance(result, Committed) or result.events:
                     continue
-                if self._clocks(entry, now) != clocks[table] and _started(entry, now, clocks[table]):
+                if self._clocks(entry, now) != clocks[table] and _started(
+                    entry, now, clocks[table]
+                ):
                     self._publish(entry, result)
             return [r for r in results if isinstance(r, Committed) and r.events]
 
@@ -559,10 +571,6 @@ class Engine:
         with self._lock:
             subscribers = self._entry(table).subscribers
             subscribers.append(callback)
-            if self._shared is not None and self._thread is None:
-                self._listener = self._shared.listener(ignore=[self._shared])
-                self._thread = threading.Thread(target=self._listen, name="pb-listen", daemon=True)
-                self._thread.start()
 
         def unsubscribe() -> None:
             with self._lock:
@@ -583,7 +591,9 @@ class Engine:
 
     # -- several processes on one store -------------------------------------------------
 
-    def _follow(self, table: str, marks: Mapping[str, Mark] | None = None) -> bool:
+    def _follow(
+        self, table: str, marks: Mapping[str, Mark] | None = None, *, feed: EventStore | None = None
+    ) -> bool:
         """Fold into this process's copy of ``table`` what other processes stored since
         (a table whose log it cannot continue is read again); True if anything was.
         A copy with events of a round not yet committed (``marks``) is left as it is."""
@@ -592,7 +602,7 @@ class Engine:
             return False
         machine = entry.machine
         count = machine.event_count
-        store = self.store
+        store = feed or self.store
         after = store.load_after if isinstance(store, SharedStore | SnapshotStore) else None
         records = after(table, count) if after is not None else store.load(table)[count:]
         if not records:
@@ -611,18 +621,23 @@ class Engine:
         return True
 
     def _listen(self) -> None:
+        """The listener's thread: each table another process wrote to is followed
+        (one the store could not give then, at the next turn)."""
         assert self._listener is not None
+        missed: set[str] = set()
         while not self._stopping:
             try:
                 heard = self._listener.wait(0.2)
             except Exception:  # noqa: BLE001 - the connection closed under us: shutting down
                 return
-            for table in dict.fromkeys(t for t, _ in heard):
+            for table in [*missed, *dict.fromkeys(t for t, _ in heard)]:
                 try:
                     with self._lock:
-                        self._follow(table)
-                except PuntoBancoError:  # out of reach: told again once the store is back
-                    continue
+                        self._follow(table, feed=self._feed)
+                except PuntoBancoError:  # out of reach: tried again at the next turn
+                    missed.add(table)
+                else:
+                    missed.discard(table)
 
     @property
     def owned(self) -> frozenset[str]:
@@ -705,8 +720,6 @@ def carry_out(machine: Table, command: Command, clock: Callable[[], float]) -> N
             machine.leave(name)
         case Bet(name, box, stake):
             machine.bet(name, box, stake)
-            if machine.config.rules.countdown:
-                machine.tick(clock())  # the croupier deals once everyone has bet
         case Withdraw(name, box):
             if box is None:
                 player = machine.player(name)
@@ -792,7 +805,7 @@ def _started(entry: _Table, now: float, before: tuple[float | None, float | None
 
 
 def _ahead(entry: _Table, mark: Mark) -> bool:
-    return entry.machine.event_count != mark.count
+    return entry.machine.event_count != mark.events
 
 
 def _format(value: Format | str) -> Format:

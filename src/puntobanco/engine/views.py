@@ -207,6 +207,14 @@ def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
     config = state.config
     rules = config.rules
     found: list[dict[str, Any]] = []
+    if (
+        (rules.countdown and state.phase is Phase.BETS_OPEN)
+        or state.phase is Phase.SHUFFLING
+        or state.face_down is not None
+    ):
+        # The croupier's countdown, a shoe's windows, Punto's cards face down: the
+        # table waits on the clock (a server sends ``Tick`` on its timer).
+        found.append({"type": "Tick"})
     if viewer.role is Role.HOST:
         if rules.host_closes_bets and machine.can_close_bets():
             found.append({"type": "CloseBets"})
@@ -218,7 +226,7 @@ def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
                 found.append({"type": "PlaceCard", "expects": machine.in_progress.expecting.value})
             if machine.can_undo_card():
                 found.append({"type": "UndoCard"})
-            if machine.can_next_coup():
+            if machine.allows("next_coup"):  # the next coup, or the end of a session
                 found.append({"type": "NextCoup"})
         if machine.can_close_table():
             found.append({"type": "CloseTable"})
@@ -328,7 +336,7 @@ def text(moment: Moment, viewer: Viewer, lang: Lang, cache: dict[Lang, str]) -> 
     pictures = moment.pictures
     key = _own_key(moment, viewer)
     kept = pictures._own.get((viewer, lang)) if key is not None else None
-    if kept is not None and _same(kept[0], key):
+    if kept is not None and key is not None and _same(kept[0], key):
         own = kept[1]
     else:
         own = json.dumps(_own(moment, viewer, False), ensure_ascii=False)[1:]
@@ -464,8 +472,13 @@ def _changing(moment: Moment, lang: Lang) -> dict[str, Any]:
         "coup": state.coup,
         "completed": state.completed,
         "players": [
-            {"name": p.name, "seat": p.seat, "balance": json_amount(p.balance),
-             "has_bet": bool(p.bets), "bets": None if hidden else _bets(p.bets)}
+            {
+                "name": p.name,
+                "seat": p.seat,
+                "balance": json_amount(p.balance),
+                "has_bet": bool(p.bets),
+                "bets": None if hidden else _bets(p.bets),
+            }
             for p in state.seated
         ],  # fmt: skip
         "holder": holder,
@@ -474,9 +487,7 @@ def _changing(moment: Moment, lang: Lang) -> dict[str, Any]:
         if holder is not None and holder in state.players
         else None,
         "punto_hand": state.punto_hand,
-        "punto_cards_to": largest_punto(state)
-        if config.rules.punto_hand and not hidden
-        else None,
+        "punto_cards_to": largest_punto(state) if config.rules.punto_hand and not hidden else None,
         # Punto's cards face down with a player, who turns them over (seed 002).
         "turn": None
         if state.face_down is None

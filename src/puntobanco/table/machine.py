@@ -152,7 +152,7 @@ class Mark(NamedTuple):
     """Where a table stood (``Table.mark``): its state, its event count, its clocks."""
 
     state: TableState | None
-    count: int
+    events: int
     countdown: float | None
     window: tuple[int, Window, float] | None
     turn: tuple[int, float] | None
@@ -264,7 +264,7 @@ class Table:
         """Back to ``mark``: the events since are forgotten (the sink took them, but
         their write failed), the clocks as they were."""
         assert self._pending is None, "rewind() inside a batch"
-        del self._events[mark.count - self._base :]
+        del self._events[mark.events - self._base :]
         self._state = mark.state
         self._countdown_from, self._window_since, self._turn_since = mark.clocks
 

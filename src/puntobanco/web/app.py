@@ -58,6 +58,7 @@ STATIC: Final = Path(str(files("puntobanco.web") / "static"))
 HOST_COOKIE: Final = "pb_host"
 PLAYER_COOKIE: Final = "pb_player"
 ROLE_HEADER: Final = "x-puntobanco-role"
+JSON: Final = b"application/json"
 #: The refusals each route may answer, as the OpenAPI document lists them.
 REFUSED: Final = {
     400: "a command or a setting the table refuses (its reason)",
@@ -98,9 +99,10 @@ def content_security_policy(host: str) -> str:
     )
 
 
-class BodyLimit:
+class Bodies:
     """Refuses (413) a request body over ``MAX_MESSAGE`` bytes before the application
-    reads it: by its length where the request gives one, else as it arrives."""
+    reads it: by its length where the request gives one, else as it arrives. A body
+    sent without a ``Content-Type`` is read as JSON (the API takes nothing else)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -109,7 +111,10 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        length = dict(scope["headers"]).get(b"content-length")
+        headers = dict(scope["headers"])
+        if b"content-type" not in headers:
+            scope = {**scope, "headers": [*scope["headers"], (b"content-type", JSON)]}
+        length = headers.get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > MAX_MESSAGE):
             await self._refuse(scope, send)
             return
@@ -215,7 +220,7 @@ def create_app(
             response.headers["Cache-Control"] = "no-store"
         return response
 
-    app.add_middleware(BodyLimit)
+    app.add_middleware(Bodies)
     # After the middleware above: the access log (outermost) sees its answers too.
     assets = ops.install(app, tables, request_lang, STATIC)
 
@@ -251,10 +256,10 @@ def create_app(
     return app
 
 
-# -- the API -------------------------------------------------------------------------------
+# -- the API (its dependencies are coroutines: run on the event loop, no thread hop) --------
 
 
-def tables_of(request: Request) -> Tables:
+async def tables_of(request: Request) -> Tables:
     """The server's tables (``create_app``'s)."""
     tables: Tables = request.app.state.tables
     return tables
@@ -295,23 +300,24 @@ def token_of(request: Request | WebSocket, role: str | None = None) -> str | Non
     )
 
 
-def same_origin(request: Request) -> None:
+async def same_origin(request: Request) -> None:
     """A form posted from another site is refused (403)."""
     if not origin_ok(request):
         raise AccessError("web.error.origin", status=403, origin=request.headers["origin"])
 
 
-def by_address(request: Request) -> None:
+async def by_address(request: Request) -> None:
     """Each address's rate of tables opened and seats taken."""
     limited(request, "ip:" + (request.client.host if request.client else "-"))
 
 
-def caller(request: Request, table: str) -> Identity:
+async def caller(request: Request, table: str) -> Identity:
     """Who holds the request's token at ``table`` (its rate counted)."""
     token = token_of(request)
     if token:
         limited(request, "t:" + token[:16])
-    return tables_of(request).identify(table, token)
+    tables: Tables = request.app.state.tables
+    return tables.identify(table, token)
 
 
 Served = Annotated[Tables, Depends(tables_of)]
@@ -380,8 +386,9 @@ async def new_player(table: str, data: NewPlayer, tables: Served, request: Reque
 async def command(who: Caller, data: Annotated[Command, Body()], tables: Served) -> JSONResponse:
     """One of the engine's commands (Bearer token): the log's event count after it
     and its events; a command sent again with its ``id``: its first answer."""
-    fields = data.model_dump(exclude={"id"}, exclude_none=True)
-    done = await tables.command(who, command_of(fields, viewer_of(who)), data.id)
+    sent: Any = data  # one of the command models (``web.schemas.COMMAND_MODELS``)
+    fields = sent.model_dump(exclude={"id"}, exclude_none=True)
+    done = await tables.command(who, command_of(fields, viewer_of(who)), sent.id)
     return JSONResponse({"seq": done.seq, "events": list(done.events)})
 
 

@@ -30,7 +30,6 @@ from prometheus_client.core import CounterMetricFamily, Metric
 from prometheus_client.exposition import CONTENT_TYPE_PLAIN_0_0_4, generate_latest
 from prometheus_client.registry import Collector
 
-
 if TYPE_CHECKING:
     from puntobanco.engine import Committed, TableInfo
     from puntobanco.errors import PuntoBancoError
@@ -148,9 +147,9 @@ class Metrics:
         child.inc()
         self.ack_seconds.observe(seconds)
         if COMMANDS_LOG.isEnabledFor(logging.INFO):
-            failed = isinstance(answer, Exception)
-            outcome = answer.key if failed else "ok"
-            status = status_of(answer) if failed else 200
+            outcome, status = "ok", 200
+            if isinstance(answer, Exception):
+                outcome, status = answer.key, status_of(answer)
             COMMANDS_LOG.info(
                 "%s %s by %s: %s in %.1f ms",
                 who.table,

@@ -29,8 +29,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from puntobanco import __version__
 from puntobanco.i18n import Lang, t
 from puntobanco.web.assets import Assets
-from puntobanco.web.tables import Tables
 from puntobanco.web.metrics import CONTENT_TYPE, Metrics
+from puntobanco.web.tables import Tables
 
 #: The access log: one INFO line per HTTP request answered.
 ACCESS_LOG: Final = logging.getLogger("puntobanco.web.access")

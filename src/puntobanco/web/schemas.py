@@ -106,7 +106,7 @@ def _command_model(kind: type) -> type[_Strict]:
         wire = WIRE[f.name]
         optional = f.default is not MISSING or f.name == "name"
         defined[f.name] = (wire | None, None) if optional else (wire, ...)
-    model: type[_Strict] = create_model(  # type: ignore[call-overload]
+    model: type[_Strict] = create_model(
         kind.__name__, __base__=_Strict, __doc__=kind.__doc__, **defined
     )
     return model
@@ -188,7 +188,9 @@ def reason(problem: ErrorDetails) -> MessageError:
         return MessageError("web.error.json")
     if not loc:
         if kind == "union_tag_invalid":
-            said = PuntoBancoError("web.error.schema.command", value=str(ctx.get("tag")))
+            given = problem["input"].get("type") if isinstance(problem["input"], dict) else None
+            value = given if isinstance(given, str) else json.dumps(given, default=str)
+            said = PuntoBancoError("web.error.schema.command", value=value)
         elif kind == "union_tag_not_found":
             said = PuntoBancoError("web.error.schema.missing", field=field_word("type"))
         else:

@@ -18,7 +18,7 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import logging
 import os
 import secrets
 import threading
@@ -27,7 +27,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, Final, Protocol
 
-from puntobanco.engine import Committed, Engine, Job, Sit, Viewer
+from puntobanco.engine import Bet, Committed, Engine, Job, Sit, Tick, Viewer
 from puntobanco.engine.service import Result
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
@@ -48,6 +48,7 @@ from puntobanco.web.errors import AccessError, UnknownTableError
 from puntobanco.web.metrics import Metrics
 from puntobanco.web.schemas import table_config
 
+LOG: Final = logging.getLogger("puntobanco.web")
 #: Seconds between two looks at the tables' clocks.
 TICK_SECONDS: Final = 0.1
 
@@ -134,39 +135,59 @@ class Tables:
                 taken, self._queue = self._queue, []
                 stopping = self._stopping
             jobs: list[tuple[Job, Future[Any]]] = []
-            for item, future in [*taken, (None, None)]:
-                if isinstance(item, Job) and future is not None:
+            for item, future in taken:
+                if isinstance(item, Job):
                     jobs.append((item, future))
                     continue
-                if jobs:
+                if jobs:  # the commands queued before this call, committed together
                     self._commands(engine, jobs)
                     jobs = []
-                if item is not None and future is not None:
-                    try:
-                        future.set_result(item(engine))
-                    except BaseException as error:  # noqa: BLE001 - the caller's to see
-                        future.set_exception(error)
+                try:
+                    future.set_result(item(engine))
+                except BaseException as error:  # noqa: BLE001 - the caller's to see
+                    future.set_exception(error)
+            if jobs:
+                self._commands(engine, jobs)
             if time.monotonic() - last_tick >= TICK_SECONDS:
                 last_tick = time.monotonic()
-                with contextlib.suppress(PuntoBancoError):
-                    engine.tick()
-            self._push(engine)
+                self._safely(engine.tick)
+            self._safely(lambda: self._push(engine))
             if stopping and not self._queue:
                 engine.shutdown()
                 self._credentials.close()
                 return
 
+    def _safely(self, step: Callable[[], object]) -> None:
+        """One of the engine thread's own steps (the clock, the views pushed): a failure
+        is logged, and the thread goes on serving."""
+        try:
+            step()
+        except Exception:  # noqa: BLE001 - whatever it was, the tables are still served
+            LOG.exception("the engine's thread carries on after a failure")
+
     def _commands(self, engine: Engine, jobs: list[tuple[Job, Future[Any]]]) -> None:
         started = time.perf_counter()
-        results: list[Result] = engine.do_many([job for job, _ in jobs])
+        try:
+            results: list[Result] = engine.do_many([job for job, _ in jobs])
+        except Exception as error:  # noqa: BLE001 - a subscriber's failure, after the commit
+            LOG.exception("commands carried out, their answers lost")
+            for _, future in jobs:
+                future.set_exception(error)
+            return
         if any(isinstance(r, Committed) and r.events for r in results):
-            self.commits += 1
-            self.metrics.committed(started, [r for r in results if isinstance(r, Committed)])
-        failures = [r for r in results if isinstance(r, PuntoBancoError) and r.key.startswith("store.")]
+            self._committed(started, [r for r in results if isinstance(r, Committed)])
+        failures = [
+            r for r in results if isinstance(r, PuntoBancoError) and r.key.startswith("store.")
+        ]
         if failures:
             self.metrics.commit_failed(len(failures), failures[0])
         for (_, future), result in zip(jobs, results, strict=True):
             future.set_result(result)
+
+    def _committed(self, started: float, done: list[Committed]) -> None:
+        """One group commit stored, begun at ``started`` (for ``/metrics``)."""
+        self.commits += 1
+        self.metrics.committed(started, done)
 
     def _heard(self, committed: Committed) -> None:
         """The engine's callback after each commit to a table with sockets (on the
@@ -191,7 +212,7 @@ class Tables:
                 view = engine.view_text(table, viewer_of(socket.identity), socket.lang)
                 out.append((socket, f"{head}{view}}}"))
         if out and self._loop is not None:
-            self._loop.call_soon_threadsafe(_deliver, out)
+            self._loop.call_soon_threadsafe(self._loop.call_soon, _deliver, out)
 
     async def start(self) -> None:
         """Views are pushed through the running event loop from now on."""
@@ -269,7 +290,8 @@ class Tables:
         token = new_token()
 
         def opened(engine: Engine) -> None:
-            engine.open(table, config.format, settings=config)
+            started = time.perf_counter()
+            self._committed(started, [engine.open(table, config.format, settings=config)])
             self._credentials.add_table(meta, token_hash(token))
 
         await self.run(opened)
@@ -287,7 +309,9 @@ class Tables:
         def seated(engine: Engine) -> str:
             config = engine.state(table).config
             bankroll = table_config(meta.settings["format"], _settings(meta))[1]
+            started = time.perf_counter()
             done = engine.do(table, Sit(text, bankroll if config.money else 0))
+            self._committed(started, [done])
             player = next(e["name"] for e in done.events if e["type"] == "PlayerSeated")
             self._credentials.add_token(token_hash(token), Identity(table, PLAYER, player))
             return str(player)
@@ -303,6 +327,8 @@ class Tables:
         future: Future[Result] = Future()
         with self._wake:
             self._queue.append((Job(who.table, command, viewer_of(who), id), future))
+            if isinstance(command, Bet):  # the croupier deals once everyone has bet
+                self._queue.append((Job(who.table, Tick()), Future()))
             self._wake.notify()
         result = await asyncio.wrap_future(future)
         self.metrics.command(who, type(command).__name__, result, started)
@@ -333,5 +359,6 @@ def _settings(meta: TableMeta) -> dict[str, Any]:
 
 
 def _deliver(out: list[tuple[Socket, str]]) -> None:
+    """On the event loop, a turn after the commit's answers: each socket's view."""
     for socket, text in out:
         socket.push_text(text)
