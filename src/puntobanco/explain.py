@@ -7,7 +7,7 @@ into the words the terminal game, the web table and the assistant show.
 from __future__ import annotations
 
 from puntobanco.coup import Coup, Expect, Outcome, Rule, Side, Step
-from puntobanco.i18n import Lang, t
+from puntobanco.i18n import Lang, current_language, t
 from puntobanco.rules import Action
 
 
@@ -33,7 +33,7 @@ def describe_step(step: Step, lang: Lang | None = None) -> str:
     'Banco a 3 et la troisième carte de Punto est un 8\\xa0: il reste.'
     """
     hand = outcome_name(step.side, lang)
-    card = step.card.pretty if step.card else ""
+    card = step.card.shown(lang or current_language()) if step.card else ""
     verb = "draw" if step.action is Action.DRAW else "stand"
     if step.rule is Rule.NATURAL:
         key = "step.natural"
