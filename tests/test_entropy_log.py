@@ -377,10 +377,10 @@ def test_both_verifiers_refuse_a_stored_time_that_goes_back() -> None:
     text = chained(lines)
     with pytest.raises(StoreError) as refused:
         main_verify_log(text)
-    assert refused.value.key == "import.error.time" and refused.value.params["line"] == at + 1
+    assert refused.value.key == "import.error.time_back" and refused.value.params["line"] == at + 1
     with pytest.raises(verify_shoe.LogFault) as fault:
         verify_shoe.check_table("club", verify_shoe.read_log("\n".join(text))["club"])
-    assert (fault.value.key, fault.value.line) == ("time", at + 1)
+    assert (fault.value.key, fault.value.line) == ("time_back", at + 1)
 
 
 def main_verify_log(lines: list[str]) -> None:

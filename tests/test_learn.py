@@ -158,7 +158,7 @@ def test_the_drill_command_prints_sentences_and_grades_in_the_learner_s_language
     argv = ["drill", "third-card", "--count", "2", "--seed", "4", "--answers", str(answers)]
     assert main(["--lang", "es", *argv]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[-1].startswith("Puntuación: ") and lines[-1].endswith(" %).")
+    assert lines[-1].startswith("Puntuación: ") and lines[-1].endswith("\u00a0%).")
     assert all(line.startswith(("1. ", "2. ", "Puntuación")) for line in lines)
 
 
@@ -208,3 +208,15 @@ def test_answers_that_cannot_be_graded_are_refused_in_words(
     argv = ["--lang", "en", "drill", "third-card", "--count", "3", "--seed", "1"]
     assert main([*argv, "--answers", str(path)]) == 2
     assert words in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [(["learn", "--seed", "-1"], "from 0 to"), (["learn", "--decks", "0"], "1 to 8 decks")],
+)
+def test_the_trainer_refuses_its_settings_before_its_screen_opens(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--lang", "en", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and words in err

@@ -161,12 +161,20 @@ TEXT = {
         "movido)",
     },
     "time": {
-        "en": "the stored time {time} is not a time with its zone, or comes before the line "
-        "above's (a table's times never go back: the deadlines are read from them)",
-        "fr": "l'heure enregistrée {time} n'est pas une heure avec son fuseau, ou précède celle "
-        "de la ligne d'avant (les heures d'une table ne reculent jamais : les délais s'y lisent)",
-        "es": "la hora guardada {time} no es una hora con su zona, o es anterior a la de la "
-        "línea de antes (las horas de una mesa nunca retroceden: los plazos se leen en ellas)",
+        "en": "the stored time {time} is not a time with its zone (ISO 8601)",
+        "fr": "l’heure enregistrée {time} n’est pas une heure avec son fuseau (ISO 8601)",
+        "es": "la hora guardada {time} no es una hora con su zona (ISO 8601)",
+    },
+    "time_back": {
+        "en": "the stored time {time} comes before the line above's ({previous}): a table's "
+        "times never go back (the deadlines are read from them); the clock of the machine "
+        "that wrote it went back, or the line was edited",
+        "fr": "l’heure enregistrée {time} précède celle de la ligne d’avant ({previous})"
+        "\u00a0: les heures d’une table ne reculent jamais (les délais s’y lisent)\u202f; "
+        "l’horloge de la machine qui l’a écrite a reculé, ou la ligne a été modifiée",
+        "es": "la hora guardada {time} es anterior a la de la línea de antes ({previous}): las "
+        "horas de una mesa nunca retroceden (los plazos se leen en ellas); el reloj de la "
+        "máquina que la escribió retrocedió, o la línea fue modificada",
     },
     "seq": {
         "en": "event number {seq} where {expected} was expected",
@@ -492,7 +500,7 @@ class Shoe:
 
 def check_table(table, lines):
     """Check one table's lines; returns what to report; raises LogFault or Mismatch."""
-    seq, prev, last = 0, GENESIS, None
+    seq, prev, last, last_time = 0, GENESIS, None, None
     for number, line in lines:
         seq += 1
         event = line["event"]
@@ -503,9 +511,11 @@ def check_table(table, lines):
             raise LogFault(number, kind, "-", "chain")
         prev = line["hash"]
         moment = stamp(line["time"])
-        if moment is None or (last is not None and moment < last):
+        if moment is None:
             raise LogFault(number, kind, "-", "time", time=line["time"])
-        last = moment
+        if last is not None and moment < last:
+            raise LogFault(number, kind, "-", "time_back", time=line["time"], previous=last_time)
+        last, last_time = moment, line["time"]
     opened = lines[0][1]["event"]
     if opened.get("type") != "TableOpened" or not isinstance(opened.get("config"), dict):
         raise LogFault(lines[0][0], opened.get("type", "?"), "-", "out_of_order")

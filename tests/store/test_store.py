@@ -387,7 +387,7 @@ def test_sqlite_a_row_already_there_is_a_conflict_naming_the_table(tmp_path: Pat
     path = tmp_path / "log.db"
     a = SQLiteStore(path)
     a.append_many([("t", 0, [OPENED]), ("u", 0, [OPENED])])
-    a._heads["u"] = (0, a._heads["u"][1])  # as if a's own tail were wrong
+    a._heads["u"] = (0, *a._heads["u"][1:])  # as if a's own tail were wrong
     with pytest.raises(StoreError) as refused:
         a.append_many([("t", 1, [seated(1)]), ("u", 0, [seated(2)])])
     assert refused.value.key == "store.error.conflict"

@@ -24,6 +24,7 @@ COMMANDS: Final[dict[str, tuple[str, str]]] = {
     "play": ("play", "cli.help.play"),
     "assist": ("assist", "cli.help.assist"),
     "drill": ("drill", "cli.help.drill"),
+    "learn": ("learn", "cli.help.learn"),
     "history": ("history", "cli.help.history"),
     "export": ("export", "cli.help.export"),
     "import": ("importlog", "cli.help.import"),

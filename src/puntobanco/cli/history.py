@@ -67,6 +67,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
 
 def run(args: argparse.Namespace, lang: Lang) -> int:
     """Print the settled coups, oldest first (of one table, or of all by time)."""
+    import heapq
+
     from puntobanco.cards import format_cards
     from puntobanco.coup import resolve
     from puntobanco.errors import CommandLineError, StoreError
@@ -94,12 +96,15 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
             return _print_roads(
                 store, [args.table] if args.table is not None else tables, args, lang
             )
-        records: list[CoupRecord] = []
-        for table in [args.table] if args.table is not None else tables:
-            records += coup_records((r.event, r.time) for r in store.load(table))
+        each = [
+            coup_records((r.event, r.time) for r in store.load(table))
+            for table in ([args.table] if args.table is not None else tables)
+        ]
     finally:
         store.close()
-    records.sort(key=lambda r: r.time)  # stable: a table's coups keep their order
+    # The tables' coups interleaved by time, each table's in its own order (a log
+    # written while the clock went back has times out of order, not coups).
+    records: list[CoupRecord] = list(heapq.merge(*each, key=lambda r: r.time))
     if args.last is not None:
         records = records[-args.last :] if args.last > 0 else []
     if args.json:

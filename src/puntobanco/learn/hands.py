@@ -374,7 +374,8 @@ class Call:
         return announce(self.coup, lang)
 
     def shown(self, lang: Lang) -> str:
-        return announce(self.coup, lang)
+        # the call as a quote inside a sentence, without its own full stop
+        return announce(self.coup, lang).rstrip(".")
 
     def check(self, answer: object) -> bool:
         coup = self.coup

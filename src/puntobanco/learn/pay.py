@@ -59,6 +59,8 @@ SEATS: Final = 14
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 5
 BESIDE_PERCENT: Final = 20
+#: At most this many bets on a layout (what a screen shows at once).
+MAX_BETS: Final = 8
 SIDE_PERCENT: Final = 15
 
 
@@ -320,12 +322,15 @@ class Dealer:
     def shown(self, lang: Lang) -> str:
         return self.paid_words(lang)
 
+    def wrong_bets(self, answer: object) -> list[int]:
+        """The places in the layout of the bets that ``answer`` (a list of nets in
+        cents) pays wrong: every bet, for an answer that is no list."""
+        given = answer if isinstance(answer, list) else []
+        return [i for i, net in enumerate(self.nets) if i >= len(given) or number(given[i]) != net]
+
     def right(self, answer: object) -> int:
         """How many bets ``answer`` (a list of nets in cents) pays right."""
-        if not isinstance(answer, list):
-            return 0
-        given = [number(a) for a in answer[: len(self.bets)]]
-        return sum(g == net for g, net in zip(given, self.nets, strict=False))
+        return len(self.bets) - len(self.wrong_bets(answer))
 
     def check(self, answer: object) -> bool:
         return (
@@ -338,13 +343,19 @@ class Dealer:
         paid = self.paid_words(lang)
         return f"{announce(self.coup, lang)} {t('learn.why.dealer', lang, paid=paid)}"
 
+    def bet_why(self, index: int, lang: Lang) -> str:
+        """Why the layout's bet ``index`` nets what it does."""
+        bet = self.bets[index]
+        return bet_why(self.paytable, bet.box, bet.stake, self.coup, lang)
+
     def cell_words(self, lang: Lang) -> str:
         return t("learn.cell.dealer", lang, paytable=t(f"paytable.{self.paytable}", lang))
 
 
 def make_dealer(source: CoupSource, qid: str, paytable: str | None) -> Dealer:
     """A dealer's round on the next coup: 2 to 5 players, each on Punto or Banco
-    (sometimes Égalité), some with Égalité beside it (seed 001) or a side bet."""
+    (sometimes Égalité), some with Égalité beside it (seed 001) or a side bet;
+    ``MAX_BETS`` at most, the first seats' first."""
     coup = source.deal().coup
     name = paytable_for(source, paytable)
     table = table_of(name)
@@ -362,4 +373,4 @@ def make_dealer(source: CoupSource, qid: str, paytable: str | None) -> Dealer:
         for box in paytable_order(table, map(box_from_key, boxes)):
             key = box if isinstance(box, str) else box.value
             bets.append(Placed(seat, key, pick_stake(source, table.wager(key))))
-    return Dealer(qid, name, coup, tuple(bets))
+    return Dealer(qid, name, coup, tuple(bets[:MAX_BETS]))

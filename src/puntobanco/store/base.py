@@ -168,6 +168,17 @@ def now_text() -> str:
 
 
 @runtime_checkable
+class ClockedStore(Protocol):
+    """A store that stamps events with the later of the wall clock and their table's
+    last stored time (``store.clock``), and counts the clock's steps back."""
+
+    @property
+    def steps_back(self) -> int:
+        """How many times this store found the wall clock stepped back."""
+        ...
+
+
+@runtime_checkable
 class BackupStore(Protocol):
     """A store that copies its whole log into a new file, safely while it is written."""
 

@@ -8,6 +8,7 @@ from typing import Final
 from puntobanco.errors import StoreError
 from puntobanco.store.base import Append, Record, now_text
 from puntobanco.store.chain import GENESIS, link
+from puntobanco.store.clock import StoreClock
 from puntobanco.store.credentials import Credentials, MemoryCredentials
 from puntobanco.table.codec import to_dict
 from puntobanco.table.events import Event
@@ -15,12 +16,19 @@ from puntobanco.table.events import Event
 
 class MemoryStore:
     """An ``EventStore`` in memory: gone when the process ends. ``clock`` gives the
-    time stored with each event (tests move it with the engine's clock)."""
+    time stored with each event (tests move it with the engine's clock), never
+    before its table's last time (``store.clock``, which measures the time
+    between a table's appends with ``monotonic``)."""
 
     append_many_times: Final = True
 
-    def __init__(self, *, clock: Callable[[], str] = now_text) -> None:
-        self._clock = clock
+    def __init__(
+        self,
+        *,
+        clock: Callable[[], str] = now_text,
+        monotonic: Callable[[], float] | None = None,
+    ) -> None:
+        self._clock = StoreClock(clock, monotonic=monotonic, name=":memory:")
         self._logs: dict[str, list[Record]] = {}
         self._hashes: dict[str, list[str]] = {}
         self._snapshots: dict[str, tuple[int, str]] = {}
@@ -38,7 +46,8 @@ class MemoryStore:
         log = self._logs.get(table, [])
         if len(log) != expected:
             raise StoreError("store.error.conflict", table=table, expected=expected, found=len(log))
-        stamp = self._clock()
+        last = log[-1].time if log else None
+        stamp = "" if times or not events else self._clock.stamp(self._clock.now(), table, last)
         new = [
             Record(table, expected + i + 1, times[i] if times else stamp, event)
             for i, event in enumerate(events)
@@ -64,6 +73,11 @@ class MemoryStore:
         for a in appends:
             if a.events:
                 self.append(a.table, a.expected, a.events, times=a.times)
+
+    @property
+    def steps_back(self) -> int:
+        """See ``ClockedStore.steps_back``."""
+        return self._clock.steps_back
 
     def load(self, table: str) -> list[Record]:
         """See ``EventStore.load``."""

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn
 from puntobanco.errors import StoreError
 from puntobanco.store.base import Append, Listening, Ownership, Record, SharedStore, now_text
 from puntobanco.store.chain import GENESIS, link
+from puntobanco.store.clock import StoreClock
 from puntobanco.store.credentials import Credentials
 from puntobanco.store.postgres_link import Link
 from puntobanco.store.postgres_schema import (
@@ -101,7 +102,13 @@ def open_url(url: str) -> PostgresStore:
 class PostgresStore:
     """An ``EventStore`` in a PostgreSQL database (schema created or migrated on opening)."""
 
-    def __init__(self, url: str, *, clock: Callable[[], str] = now_text) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        clock: Callable[[], str] = now_text,
+        monotonic: Callable[[], float] | None = None,
+    ) -> None:
         self.name = redact(url)
         self.url = url
         self._link = Link(url)
@@ -111,11 +118,14 @@ class PostgresStore:
         except BaseException:
             self._link.close()
             raise
-        self._clock = clock
+        self._clock = StoreClock(clock, monotonic=monotonic, name=self.name)
         self._commits = 0
         # The hash of the latest event seen of each table, ``(seq, hash)``: a stored
         # event's hash never changes, so the next append links after it unasked.
         self._heads: dict[str, tuple[int, str]] = {}
+        # The time of the latest event seen of each table, ``(seq, time)``: the next
+        # append is stamped no earlier (``store.clock``).
+        self._times: dict[str, tuple[int, str]] = {}
         kill = os.environ.get(KILL_AFTER_COMMIT, "")
         self._kill_after = int(kill) if kill.isdigit() else None
 
@@ -170,7 +180,7 @@ class PostgresStore:
         pg = psycopg_module()
         link = self._link
         with self._lock:
-            params, heads = link.run(lambda db: self._call(db, pairs))
+            params, heads, ends = link.run(lambda db: self._call(db, pairs))
 
             def send(db: Db) -> None:
                 db.execute(_APPEND, params)
@@ -195,6 +205,7 @@ class PostgresStore:
                 appends, cause = [a for a, _ in pairs], error
                 link.run(lambda db: self._conflict(db, appends, cause=cause))
             self._heads.update(heads)
+            self._times.update(ends)
         self._committed()
 
     @staticmethod
@@ -231,13 +242,15 @@ class PostgresStore:
 
     def _call(
         self, db: Db, pairs: list[tuple[Append, str | None]]
-    ) -> tuple[tuple[str, str], dict[str, tuple[int, str]]]:
+    ) -> tuple[tuple[str, str], dict[str, tuple[int, str]], dict[str, tuple[int, str]]]:
         """The arguments of ``puntobanco_append`` for ``pairs``, and each table's head
-        once they are stored. A table's appends are chained into one (each keeps its
-        command and its notification); one that does not follow on the one before
-        it is a conflict, raised before anything is sent."""
-        stamp = self._clock()
+        and last time once they are stored. A table's appends are chained into one (each
+        keeps its command and its notification); one that does not follow on the one
+        before it is a conflict, raised before anything is sent. Events are stamped no
+        earlier than their table's last time (``store.clock``)."""
+        stamp = self._clock.now()
         heads: dict[str, tuple[int, str]] = {}  # each table's (count, hash) as the batch goes
+        ends: dict[str, tuple[int, str]] = {}  # each table's (count, time) as the batch goes
         starts: dict[str, tuple[int, str, str]] = {}  # each table's (expected, prev, first time)
         events: list[tuple[str, int, str, str, str, str]] = []
         commands: list[tuple[str, str, int]] = []  # (table, id, the count it reached)
@@ -255,7 +268,15 @@ class PostgresStore:
                     expected=a.expected,
                     found=self._count(db, a.table),
                 )
-            stamps = list(a.times) if a.times else [stamp] * len(a.events)
+            if a.times:
+                stamps = list(a.times)
+            else:
+                last = (
+                    ends[a.table][1]
+                    if a.table in ends
+                    else self._last_time(db, a.table, a.expected)
+                )
+                stamps = [self._clock.stamp(stamp, a.table, last)] * len(a.events)
             starts.setdefault(a.table, (a.expected, prev, stamps[0]))
             head = prev
             for seq, (time, event) in enumerate(zip(stamps, a.events, strict=True), a.expected + 1):
@@ -265,6 +286,7 @@ class PostgresStore:
                 events.append((a.table, seq, time, type(event).__name__, body, head))
             count = a.expected + len(a.events)
             heads[a.table] = (count, head)
+            ends[a.table] = (count, stamps[-1])
             if command is not None:
                 commands.append((a.table, command, count))
             payloads.append(json.dumps({"table": a.table, "events": count}, ensure_ascii=False))
@@ -278,7 +300,7 @@ class PostgresStore:
             "payloads": payloads,
         }
         # One JSON text: psycopg would dump each element of a list argument in Python.
-        return (json.dumps(batch, ensure_ascii=False), CHANNEL), heads
+        return (json.dumps(batch, ensure_ascii=False), CHANNEL), heads, ends
 
     def _prev(self, db: Db, table: str, expected: int) -> str | None:
         """The hash of the table's event ``expected`` (None if it has none yet)."""
@@ -291,6 +313,23 @@ class PostgresStore:
             "SELECT hash FROM events WHERE table_id = %s AND seq = %s", (table, expected)
         ).fetchone()
         return str(row[0]) if row and row[0] is not None else None
+
+    def _last_time(self, db: Db, table: str, expected: int) -> str | None:
+        """The time of the table's event ``expected`` (None if it has none)."""
+        known = self._times.get(table)
+        if expected == 0:
+            return None
+        if known is not None and known[0] == expected:
+            return known[1]
+        row = db.execute(
+            "SELECT time FROM events WHERE table_id = %s AND seq = %s", (table, expected)
+        ).fetchone()
+        return str(row[0]) if row else None
+
+    @property
+    def steps_back(self) -> int:
+        """See ``ClockedStore.steps_back``."""
+        return self._clock.steps_back
 
     def _committed(self) -> None:
         self._commits += 1
@@ -355,6 +394,7 @@ class PostgresStore:
                 known = self._heads.get(table)
                 if known is None or known[0] < rows[-1][0]:
                     self._heads[table] = (int(rows[-1][0]), str(rows[-1][3]))
+                    self._times[table] = (int(rows[-1][0]), str(rows[-1][1]))
         return [Record(table, int(n), time, loads(body)) for n, time, body, _ in rows]
 
     def head(self, table: str, seq: int | None = None) -> str:
@@ -438,7 +478,7 @@ class PostgresStore:
 
     def another(self) -> PostgresStore:
         """See ``SharedStore.another``: the same database on a connection of its own."""
-        return PostgresStore(self.url, clock=self._clock)
+        return PostgresStore(self.url, clock=self._clock.now, monotonic=self._clock.monotonic)
 
     def listener(self, *, ignore: Sequence[SharedStore] = ()) -> Listening:
         """See ``SharedStore.listener`` (``Listener``): the commits made through the

@@ -58,6 +58,7 @@ from puntobanco.errors import (
 from puntobanco.interrupts import deferred_signals
 from puntobanco.store.base import Append, Record, now_text
 from puntobanco.store.chain import GENESIS, link
+from puntobanco.store.clock import StoreClock
 from puntobanco.store.credentials import Credentials, MemoryCredentials
 from puntobanco.store.sqlite_file import FILE_MODE, check_header, create, pages_checked
 from puntobanco.store.sqlite_reader import first_gap, named, open_reader
@@ -127,14 +128,16 @@ class SQLiteStore:
         *,
         synchronous: str = "FULL",
         clock: Callable[[], str] = now_text,
+        monotonic: Callable[[], float] | None = None,
         readonly: bool = False,
         timeout: float | None = None,
     ) -> None:
         self.name = str(path)
         self.readonly = readonly
-        self._clock = clock
+        self._clock = StoreClock(clock, monotonic=monotonic, name=self.name)
         self._commits = 0
-        self._heads: dict[str, tuple[int, str]] = {}  # each table's last append: (seq, hash)
+        # Each table's last append: (seq, hash, time).
+        self._heads: dict[str, tuple[int, str, str]] = {}
         # ``PRAGMA data_version`` when ``_heads`` was last exact: another
         # connection's commit changes it, and the tails are then read again.
         self._heads_version: int | None = None
@@ -320,9 +323,10 @@ class SQLiteStore:
         """See ``GroupCommitStore.append_many``: one transaction, one sync to disk."""
         self._writable()
         appends = [Append(*item) for item in batch]
-        stamp = self._clock()
-        # Everything but the chain's links is made before the write lock is taken.
-        rows: list[tuple[str, int, str, str, str, int, dict[str, object]]] = []
+        stamp = self._clock.now()
+        # Everything but the chain's links is made before the write lock is taken;
+        # the rows stamped by the clock (no ``times`` given) are ``clocked``.
+        rows: list[tuple[str, int, str, str, str, int, dict[str, object], bool]] = []
         for a in appends:
             for i, e in enumerate(a.events):
                 row = (
@@ -333,7 +337,7 @@ class SQLiteStore:
                 )
                 data = to_dict(e)
                 body = json.dumps(data, ensure_ascii=False)  # what ``codec.dumps`` writes
-                rows.append((*row, body, row_crc(*row, body), data))
+                rows.append((*row, body, row_crc(*row, body), data, not a.times))
         if not rows:
             return
         db = self._db
@@ -351,18 +355,21 @@ class SQLiteStore:
                 known = self._heads if version == self._heads_version else {}
                 counts: dict[str, int] = {}
                 heads: dict[str, str] = {}
+                times: dict[str, str | None] = {}  # each table's last stored time
                 for a in appends:
                     if a.table in counts:
                         pass
                     elif a.table in known:
-                        counts[a.table], heads[a.table] = known[a.table]
+                        counts[a.table], heads[a.table], times[a.table] = known[a.table]
                     else:
                         last = db.execute(
-                            "SELECT seq, hash FROM events WHERE table_id = ? "
+                            "SELECT seq, hash, time FROM events WHERE table_id = ? "
                             "ORDER BY seq DESC LIMIT 1",
                             (a.table,),
                         ).fetchone()
-                        counts[a.table], heads[a.table] = last if last else (0, GENESIS)
+                        counts[a.table], heads[a.table], times[a.table] = (
+                            last if last else (0, GENESIS, None)
+                        )
                         if not isinstance(heads[a.table], str):  # written by something else
                             self._damaged("store.reason.chain", table=a.table, seq=last[0])
                     if counts[a.table] != a.expected:
@@ -373,9 +380,19 @@ class SQLiteStore:
                             found=counts[a.table],
                         )
                     counts[a.table] += len(a.events)
+                # Never before the table's last time (``store.clock``): a row stamped
+                # later than the clock gets its checksum again.
+                stamps = {
+                    table: self._clock.stamp(stamp, table, times[table])
+                    for table in dict.fromkeys(r[0] for r in rows if r[7])
+                }
                 linked = []
-                for table, seq, time, type_name, body, crc, data in rows:
+                for table, seq, time, type_name, body, crc, data, clocked in rows:
+                    if clocked and stamps[table] != time:
+                        time = stamps[table]
+                        crc = row_crc(table, seq, time, type_name, body)
                     heads[table] = link(table, seq, time, data, heads[table])
+                    times[table] = time
                     linked.append((table, seq, time, type_name, body, crc, heads[table]))
                 for start in range(0, len(linked), INSERT_ROWS):
                     chunk = linked[start : start + INSERT_ROWS]
@@ -401,7 +418,11 @@ class SQLiteStore:
         if version != self._heads_version:
             self._heads.clear()
             self._heads_version = version
-        self._heads.update((table, (counts[table], head)) for table, head in heads.items())
+        self._heads.update(
+            (table, (counts[table], head, latest))
+            for table, head in heads.items()
+            if (latest := times[table]) is not None
+        )
         self._commits += 1
         if self._kill_after is not None and self._commits >= self._kill_after:
             os.kill(os.getpid(), signal.SIGKILL)
@@ -455,6 +476,11 @@ class SQLiteStore:
         if not isinstance(row[1], str):
             self._damaged("store.reason.chain", table=table, seq=row[0])
         return row[1]
+
+    @property
+    def steps_back(self) -> int:
+        """See ``ClockedStore.steps_back``."""
+        return self._clock.steps_back
 
     def integrity(self) -> str:
         """``PRAGMA integrity_check``: ``"ok"`` for a sound file."""

@@ -337,14 +337,24 @@ def _check_turns(
 
 
 def _check_times(table: str, times: Sequence[str], lines: Sequence[int]) -> None:
-    previous: datetime | None = None
+    """Each stored time is an ISO 8601 time with its zone (``import.error.time``), never
+    before the one above it (``import.error.time_back``, saying by how much)."""
+    previous: tuple[datetime, str] | None = None
     for time, line in zip(times, lines, strict=True):
         try:
             stamp = datetime.fromisoformat(time)
         except (TypeError, ValueError):
             stamp = None
-        if stamp is not None and stamp.tzinfo is None:
-            stamp = None
-        if stamp is None or (previous is not None and stamp < previous):
+        if stamp is None or stamp.tzinfo is None:
             raise StoreError("import.error.time", line=line, table=table, time=time)
-        previous = stamp
+        if previous is not None and stamp < previous[0]:
+            back = (previous[0] - stamp).total_seconds()
+            raise StoreError(
+                "import.error.time_back",
+                line=line,
+                table=table,
+                time=time,
+                previous=previous[1],
+                seconds=f"{back:.3f}",
+            )
+        previous = (stamp, time)

@@ -16,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from puntobanco.servers import Follower, shared_store
-from puntobanco.store import EventStore, credentials_of, open_store
+from puntobanco.store import ClockedStore, EventStore, credentials_of, open_store
 from puntobanco.web.auth import Credentials, Identity, TableMeta
 from puntobanco.web.live import Clock, Live, Subscriber, Write
 from puntobanco.web.metrics import Metrics
@@ -64,6 +64,9 @@ class HubState:
         self.commits = 0  # group commits done (for the benchmark)
         self.metrics = Metrics()  # /metrics and the command log (web.metrics)
         self.metrics.count_tables(self._tables.values)
+        store = self._store
+        if isinstance(store, ClockedStore):
+            self.metrics.count_steps_back(lambda: store.steps_back)
         # Several processes on one database (``SharedStore``): their commits are heard.
         self._shared = shared_store(self._store)
         self._follower: Follower | None = None

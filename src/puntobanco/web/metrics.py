@@ -4,17 +4,18 @@ Each ``Hub`` owns one ``Metrics``, with a registry of its own (never
 prometheus-client's global one: a test process builds many servers). The hub
 calls it at three points only: a command answered (``command``), a group commit
 stored or failed (``committed``, ``commit_failed``, from the writer thread).
-What can be read when Prometheus scrapes (the open tables) is read then, so
-the commands pay nothing for it. Nothing secret is recorded: a command's type,
-never its fields (a session's prediction is hidden until the deal), and a
-refusal's catalogue key, never its parameters.
+What can be read when Prometheus scrapes (the open tables, the store's count
+of the clock's steps back) is read then, so the commands pay nothing for it.
+Nothing secret is recorded: a command's type, never its fields (a session's
+prediction is hidden until the deal), and a refusal's catalogue key, never its
+parameters.
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from prometheus_client import (
@@ -25,7 +26,9 @@ from prometheus_client import (
     PlatformCollector,
     ProcessCollector,
 )
+from prometheus_client.core import CounterMetricFamily, Metric
 from prometheus_client.exposition import CONTENT_TYPE_PLAIN_0_0_4, generate_latest
+from prometheus_client.registry import Collector
 
 from puntobanco.table.events import Event, ShoeRevealed
 
@@ -52,6 +55,21 @@ class _Answer(Protocol):
 
 class _Write(Protocol):
     events: tuple[Event, ...]
+
+
+class _StepsBack(Collector):
+    """The store's count of the wall clock's steps back, read when scraped."""
+
+    def __init__(self, steps: Callable[[], int]) -> None:
+        self._steps = steps
+
+    def collect(self) -> Iterator[Metric]:
+        yield CounterMetricFamily(
+            "puntobanco_store_clock_steps_back",
+            "Times the wall clock was found behind the log's latest stored time (each "
+            "table's events then keep its last time until the clock catches up).",
+            value=self._steps(),
+        )
 
 
 def result_of(answer: _Answer) -> str:
@@ -103,6 +121,8 @@ class Metrics:
         )
         ProcessCollector(registry=r)
         PlatformCollector(registry=r)
+        self._steps_back: Callable[[], int] = lambda: 0
+        r.register(_StepsBack(lambda: self._steps_back()))
         self._children: dict[tuple[str, str], Any] = {}
 
     def count_tables(self, tables: Callable[[], Iterable[Any]]) -> None:
@@ -112,6 +132,11 @@ class Metrics:
         self.tables.set_function(
             lambda: float(sum(1 for live in tables() if live.table.phase is not Phase.ENDED))
         )
+
+    def count_steps_back(self, steps: Callable[[], int]) -> None:
+        """Read the store's count of the clock's steps back from ``steps()`` when
+        scraped (``store.clock``: stored times never go back within a table)."""
+        self._steps_back = steps
 
     def scrape(self) -> bytes:
         """Every metric in Prometheus's text format."""
