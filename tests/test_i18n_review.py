@@ -133,7 +133,7 @@ def sentences_built_in_code(source: str) -> list[str]:
 
 
 def test_09_a_french_net_is_a_result_not_a_gain() -> None:
-    assert t("web.ui.net_amount", "fr", amount="−20,00") == "résultat −20,00"
+    assert t("web.ui.net_amount", "fr", amount="−20,00") == "Résultat\u00a0: −20,00"
 
 
 def test_10_spanish_quotes_what_the_player_typed_in_guillemets(

@@ -30,7 +30,7 @@ def describe_step(step: Step, lang: Lang | None = None) -> str:
     >>> from puntobanco.coup import resolve
     >>> coup = resolve(parse_cards("4h 2s 9c Ad 8d"))
     >>> describe_step(coup.steps[1], "fr")
-    'Banco a 3 et la troisième carte de Punto est un 8\\xa0: il reste.'
+    'Banco a 3 et la troisième carte de Punto vaut 8\\xa0: il reste.'
     """
     hand = outcome_name(step.side, lang)
     card = step.card.shown(lang or current_language()) if step.card else ""
