@@ -84,9 +84,11 @@ def test_the_database_refuses_a_duplicate_number_or_a_second_settlement(pg_url: 
         raw.execute(insert, (3, "CoupSettled", dumps(CoupSettled(1))))
     raw.execute(insert, (3, "CoupSettled", dumps(CoupSettled(2))))  # another coup is fine
     raw.close()
-    # The head says 2 events; the store's own append of a second settlement is a conflict.
-    with pytest.raises(StoreError, match="expected 2 events, found 2"):
+    # The head says 2 events; the store's own append of a second settlement is a conflict,
+    # which says what the database refused (not "expected 2 events, found 2").
+    with pytest.raises(StoreError, match='refused the write .*"events_pkey"') as refused:
         store.append("t", 2, [CoupSettled(2)])
+    assert refused.value.key == "store.error.conflict"
     assert [r.seq for r in store.load("t")] == [1, 2, 3]
     store.close()
 

@@ -13,6 +13,7 @@ import logging
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -62,21 +63,25 @@ def later(time: str, seconds: float) -> str:
     )
 
 
-Make = Callable[["WallClock"], EventStore]
+Make = Callable[["WallClock | None"], EventStore]
 
 
 def maker(kind: str, request: pytest.FixtureRequest, tmp_path: Path) -> Make:
-    """Makes a store of backend ``kind`` on one log, with the clock it is given."""
+    """Makes a store of backend ``kind`` on one log, with the clocks it is given
+    (None: the system's)."""
+
+    def clocks(clock: WallClock | None) -> dict[str, Any]:
+        return {} if clock is None else {"clock": clock, "monotonic": clock.monotonic}
+
     if kind == "memory":
-        return lambda clock: MemoryStore(clock=clock, monotonic=clock.monotonic)
+        return lambda clock: MemoryStore(**clocks(clock))
     if kind == "sqlite":
-        return lambda clock: SQLiteStore(
-            tmp_path / "log.db", clock=clock, monotonic=clock.monotonic
-        )
+        path = tmp_path / "log.db"
+        return lambda clock: SQLiteStore(path, **clocks(clock))
     from puntobanco.store.postgres import PostgresStore
 
     url: str = request.getfixturevalue("pg_url")
-    return lambda clock: PostgresStore(url, clock=clock, monotonic=clock.monotonic)
+    return lambda clock: PostgresStore(url, **clocks(clock))
 
 
 @pytest.fixture(params=["memory", "sqlite", "postgresql"])
@@ -291,3 +296,20 @@ def test_a_bet_placed_after_a_step_back_is_stored_after_the_one_before() -> None
     clock.step(-0.5)  # half a second back: enough to break a log's order
     store.append("t", 1, [BetPlaced("Ana", Outcome.BANCO, 100)])
     assert times(store, "t") == [START, START]
+    assert steps_back(store) == 0  # a correction under a second is no step
+
+
+def test_appends_in_quick_succession_on_the_system_s_clocks_count_no_step(
+    make_lasting: Make, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The wall clock is read to the millisecond and the monotonic clock finer: a table's
+    time carried on from its last append must not look like a step back."""
+    store = make_lasting(None)
+    with caplog.at_level(logging.WARNING, logger="puntobanco.store"):
+        store.append("t", 0, [TableOpened("t", TableConfig.session())])
+        for n in range(1, 200):
+            store.append("t", n, [seated(n)])
+    assert steps_back(store) == 0 and not caplog.records
+    stamps = [datetime.fromisoformat(t) for t in times(store, "t")]
+    assert stamps == sorted(stamps)
+    store.close()

@@ -181,9 +181,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _db_of(args: argparse.Namespace) -> str:
+    """The log the command names, as a message may show it (no password)."""
     from puntobanco.paths import default_db_path
+    from puntobanco.store import redact
 
-    return str(getattr(args, "db", None) or default_db_path())
+    return redact(str(getattr(args, "db", None) or default_db_path()))
 
 
 def _say(text: str) -> None:

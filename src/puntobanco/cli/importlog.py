@@ -1,4 +1,10 @@
-"""``puntobanco import FILE [--db PATH]``: read tables' logs from JSON lines."""
+"""``puntobanco import FILE [--head HEAD]... [--db PATH]``: read tables' logs from JSON lines.
+
+Every table is played again through the live checks and its hash chain must be
+unbroken; with ``--head``, each table must also end at a chain head noted
+before the file was handed over (``store.jsonl.check_heads``): only that proves
+the file was not edited with its chain computed again.
+"""
 
 from __future__ import annotations
 
@@ -11,11 +17,12 @@ NAME = "import"
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
-    """Declare ``import FILE [--db PATH]``."""
+    """Declare ``import FILE [--head HEAD]... [--db PATH]``."""
     p = sub.add_parser(
         NAME, help=t("cli.help.import", lang), description=t("cli.help.import", lang)
     )
     p.add_argument("file", help=t("cli.help.file", lang))
+    p.add_argument("--head", action="append", help=t("cli.help.import_head", lang))
     add_db_argument(p, lang)
 
 
@@ -31,11 +38,11 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     if not any(line.strip() for line in lines):
         raise CommandLineError("cli.error.empty_import", path=args.file)
     # Replayed in memory first: a refused file leaves no trace, not even a new empty log.
-    for _ in import_lines(open_store(None), lines):
+    for _ in import_lines(open_store(None), lines, heads=args.head):
         pass
     store = open_store(args.db or default_db_path())
     try:
-        for table, events, coups in import_lines(store, lines):
+        for table, events, coups in import_lines(store, lines, heads=args.head):
             print(t("import.done", lang, table=table, events=events, coups=coups))
     finally:
         store.close()

@@ -179,7 +179,7 @@ def resolve(args: argparse.Namespace, environ: Mapping[str, str], lang: Lang) ->
 
 
 def _masked(key: str, value: object) -> object:
-    if key == "db" and isinstance(value, str) and "://" in value:
+    if key == "db" and isinstance(value, str):
         from puntobanco.store import redact
 
         return redact(value)

@@ -5,7 +5,7 @@ must play again through the live checks; a table in the store is played again
 the same way. The chain head printed is the hash of the table's last event:
 a player who noted it earlier passes it as ``--head`` to prove the log has not
 changed since (nothing removed, added, moved or edited up to that event). Its
-first ``PREFIX`` hex digits are enough (what the host screen shows): finding
+first ``store.chain.PREFIX`` hex digits are enough (what the host screen shows): finding
 another log with a hash that starts the same takes some 2^64 tries.
 """
 
@@ -18,22 +18,22 @@ from puntobanco.cli.history import add_db_argument, load_table
 from puntobanco.i18n import Lang, t
 
 NAME = "verify"
-#: The fewest hex digits of a noted head that ``--head`` accepts as its start.
-PREFIX = 16
 
 
 def noted(head: str, chain: list[str]) -> int | None:
     """The index in ``chain`` of the hash ``head`` names (whole, or its first
-    ``PREFIX`` or more hex digits); None when none does.
+    ``store.chain.PREFIX`` or more hex digits: ``store.chain.matches``); None when
+    none does.
 
     >>> noted("ab" * 8, ["00" * 32, "ab" * 32])
     1
     >>> noted("ab", ["ab" * 32]) is None
     True
     """
-    text = head.strip().lower()
+    from puntobanco.store.chain import matches
+
     for index, own in enumerate(chain):
-        if own == text or (len(text) >= PREFIX and own.startswith(text)):
+        if matches(head, own):
             return index
     return None
 

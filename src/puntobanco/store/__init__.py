@@ -35,7 +35,9 @@ from puntobanco.store.base import (
     SnapshotStore,
     append_many,
     chain_links,
+    conflict,
     head_of,
+    is_conninfo,
     now_text,
     redact,
 )
@@ -62,9 +64,11 @@ __all__ = [
     "append_many",
     "backup_source",
     "chain_links",
+    "conflict",
     "credentials_of",
     "existing_log",
     "head_of",
+    "is_conninfo",
     "now_text",
     "open_store",
 ]
@@ -73,11 +77,12 @@ __all__ = [
 def existing_log(path: str | os.PathLike[str]) -> str | os.PathLike[str]:
     """``path`` if a log file is there; ``StoreError`` otherwise (reading never creates one).
 
-    A URL other than ``sqlite:///`` is returned as it is (its server says whether it exists).
+    A URL other than ``sqlite:///``, or a PostgreSQL connection string, is returned as it
+    is (its server says whether it exists).
     """
     text = os.fspath(path)
     scheme, sep, rest = text.partition("://")
-    if sep and scheme != "sqlite":
+    if (sep and scheme != "sqlite") or is_conninfo(text):
         return path
     where = Path(rest[1:] if sep else text)
     if where.is_dir():
@@ -98,8 +103,10 @@ def open_store(
 
     ``None`` or ``"memory://"``: a ``MemoryStore``; a plain path or
     ``sqlite:///path`` (``sqlite:////abs/path`` for an absolute one): a SQLite
-    file, created if missing; ``postgresql://...``: the PostgreSQL store; a
-    store is used as it is. ``StoreError`` for an empty name or an unknown scheme.
+    file, created if missing; ``postgresql://...``, or a libpq connection string
+    in keyword/value form (``host=... dbname=...``: ``is_conninfo``; never taken
+    as a file's name): the PostgreSQL store; a store is used as it is.
+    ``StoreError`` for an empty name or an unknown scheme.
 
     ``readonly=True`` (commands that only read): a SQLite file is opened
     read-only and checked (``SQLiteStore(readonly=True)``); it must exist.
@@ -115,6 +122,10 @@ def open_store(
     if not db.strip():
         raise StoreError("store.error.url", url=db, schemes=", ".join(SCHEMES))
     scheme, sep, rest = db.partition("://")
+    if not sep and is_conninfo(db):
+        from puntobanco.store.postgres import open_url
+
+        return open_url(db)
     if not sep:
         return _sqlite(db, readonly)
     if scheme == "sqlite":
@@ -130,7 +141,8 @@ def open_store(
     raise StoreError("store.error.url", url=redact(db), schemes=", ".join(SCHEMES))
 
 
-#: The URL schemes ``open_store`` knows (a plain path is a SQLite file).
+#: The URL schemes ``open_store`` knows (a plain path is a SQLite file, a
+#: ``host=... dbname=...`` string a PostgreSQL database).
 SCHEMES = ("sqlite:///PATH", "memory://", "postgresql://...")
 
 
@@ -148,7 +160,7 @@ def backup_source(db: str | os.PathLike[str]) -> str:
     that is not there."""
     text = os.fspath(db)
     scheme, sep, rest = text.partition("://")
-    if sep and scheme in ("postgresql", "postgres"):
+    if (sep and scheme in ("postgresql", "postgres")) or is_conninfo(text):
         raise StoreError("store.error.backup_pg", db=redact(text))
     if sep and scheme != "sqlite":
         raise StoreError("store.error.backup_scheme", db=redact(text))

@@ -13,10 +13,11 @@ end; nothing outside ``store/`` names one.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import NamedTuple, Protocol, runtime_checkable
+from typing import Final, NamedTuple, Protocol, runtime_checkable
 from urllib.parse import unquote_plus
 
 from puntobanco.errors import StoreError
@@ -162,6 +163,18 @@ def append_many(
         store.append(a.table, a.expected, a.events, times=a.times)
 
 
+def conflict(table: str, expected: int, found: int, reason: StoreError | None = None) -> StoreError:
+    """The refusal of an append to ``table`` made after ``expected`` events when the
+    log holds ``found`` (``store.error.conflict``: nothing of it is stored). Its
+    ``reason`` says what is wrong where the numbers agree (a command carried out
+    before, a log rewritten, the database's own refusal); by default, the numbers."""
+    if reason is None:
+        reason = StoreError("store.reason.count", expected=expected, found=found)
+    return StoreError(
+        "store.error.conflict", table=table, expected=expected, found=found, reason=reason
+    )
+
+
 def now_text() -> str:
     """The current UTC time as stored with an event."""
     return datetime.now(UTC).isoformat(timespec="milliseconds")
@@ -297,10 +310,76 @@ class SharedStore(EventStore, Protocol):
         ...
 
 
+#: libpq's connection keywords: a ``--db`` that starts ``host=...`` (say) is a
+#: PostgreSQL connection string in keyword/value form, never a file's name.
+LIBPQ_KEYWORDS: Final = frozenset(
+    {
+        "application_name",
+        "channel_binding",
+        "client_encoding",
+        "connect_timeout",
+        "dbname",
+        "fallback_application_name",
+        "gssdelegation",
+        "gssencmode",
+        "gsslib",
+        "host",
+        "hostaddr",
+        "keepalives",
+        "keepalives_count",
+        "keepalives_idle",
+        "keepalives_interval",
+        "krbsrvname",
+        "load_balance_hosts",
+        "options",
+        "passfile",
+        "password",
+        "port",
+        "replication",
+        "require_auth",
+        "requirepeer",
+        "requiressl",
+        "service",
+        "ssl_max_protocol_version",
+        "ssl_min_protocol_version",
+        "sslcert",
+        "sslcertmode",
+        "sslcompression",
+        "sslcrl",
+        "sslcrldir",
+        "sslkey",
+        "sslnegotiation",
+        "sslpassword",
+        "sslrootcert",
+        "sslsni",
+        "target_session_attrs",
+        "tcp_user_timeout",
+        "user",
+    }
+)
+_KEYWORD: Final = re.compile(r"\s*([A-Za-z_]+)\s*=")
+#: One ``keyword = value`` of a connection string: a value is quoted ('...', with
+#: backslash escapes) or runs to the next space.
+_PAIR: Final = re.compile(r"(\s*)([A-Za-z_]+)(\s*=\s*)('(?:[^'\\]|\\.)*'?|(?:[^\s\\]|\\.?)*)")
+
+
+def is_conninfo(text: str) -> bool:
+    """Whether ``text`` is a libpq connection string in keyword/value form (it starts
+    with one of libpq's keywords and ``=``), which names a PostgreSQL database.
+
+    >>> is_conninfo("host=db dbname=pb"), is_conninfo("club.db"), is_conninfo("./host=x")
+    (True, False, False)
+    """
+    found = _KEYWORD.match(text)
+    return found is not None and found[1].lower() in LIBPQ_KEYWORDS
+
+
 def redact(url: str) -> str:
     """``url`` without its secrets, to name a database in a message, a log line or a
     setting shown: the password of ``user:password@`` and the value of every query
-    parameter whose name holds ``password`` (libpq's ``password``, ``sslpassword``).
+    parameter whose name holds ``password`` (libpq's ``password``, ``sslpassword``);
+    in a connection string of keyword/value form (``is_conninfo``), the value of
+    every such keyword.
 
     The rest is kept as written, so that the database stays recognisable.
 
@@ -308,7 +387,11 @@ def redact(url: str) -> str:
     ('postgresql://club:***@db:5432/pb', 'club.db')
     >>> redact("postgresql://club@db/pb?sslmode=require&password=s3cret&SSLPassword=k3y")
     'postgresql://club@db/pb?sslmode=require&password=***&SSLPassword=***'
+    >>> redact("host=db password = 's3 \\\\'cret' dbname=pb sslpassword=k3y")
+    'host=db password = *** dbname=pb sslpassword=***'
     """
+    if is_conninfo(url):
+        return _PAIR.sub(_masked_pair, url)
     scheme, sep, rest = url.partition("://")
     if not sep:
         return url
@@ -320,6 +403,13 @@ def redact(url: str) -> str:
         credentials = credentials.split(":", 1)[0] + ":***"
     where, mark, query = (place + slash + tail if at else rest).partition("?")
     return f"{scheme}://{credentials}{at}{where}{mark}{_masked(query)}"
+
+
+def _masked_pair(pair: re.Match[str]) -> str:
+    """One ``keyword = value`` of a connection string, its value hidden if secret."""
+    if "password" not in pair[2].lower():
+        return pair[0]
+    return f"{pair[1]}{pair[2]}{pair[3]}***"
 
 
 def _masked(query: str) -> str:

@@ -19,6 +19,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Final
 
 GENESIS: Final = "0" * 64
+#: The fewest hex digits of a noted head that stand for it (what the host screen
+#: shows): finding another log whose hash starts the same takes some 2^64 tries.
+PREFIX: Final = 16
 # One encoder for every link: ``json.dumps`` with these options builds a new one
 # per call, a third of the time of a small event's link (every append pays it).
 _CANONICAL: Final = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -47,3 +50,14 @@ def hashes(
         current = link(table, seq, time, event, prev)
         yield prev, current
         prev = current
+
+
+def matches(noted: str, head: str) -> bool:
+    """Whether ``noted``, a head a person wrote down (whole, or its first ``PREFIX`` or
+    more hex digits, in either case), names the hash ``head``.
+
+    >>> matches("AB" * 8, "ab" * 32), matches("ab", "ab" * 32), matches(" " + "ab" * 32, "ab" * 32)
+    (True, False, True)
+    """
+    text = noted.strip().lower()
+    return text == head or (len(text) >= PREFIX and head.startswith(text))

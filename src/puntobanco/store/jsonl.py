@@ -9,12 +9,12 @@ a file whose chain is broken is refused, naming its first bad line.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from puntobanco.errors import PuntoBancoError, StoreError
 from puntobanco.store import Append, EventStore, Record, append_many
-from puntobanco.store.chain import GENESIS, hashes, link
+from puntobanco.store.chain import GENESIS, hashes, link, matches
 from puntobanco.table.audit import audit_log
 from puntobanco.table.codec import from_dict, to_dict
 from puntobanco.table.events import NextShoeHidden, ShoeHidden
@@ -136,14 +136,38 @@ def check_log(table: str, records: Sequence[Record], lines: Sequence[int] | None
     )
 
 
-def import_lines(store: EventStore, lines: Iterable[str]) -> list[tuple[str, int, int]]:
+def check_heads(tables: Mapping[str, Sequence[Record]], noted: Sequence[str]) -> None:
+    """Each table of ``tables`` must end at a head of ``noted`` (whole, or its first
+    ``chain.PREFIX`` hex digits), and each noted head must end one of them;
+    ``StoreError`` naming the first that does not.
+
+    An unbroken chain proves only that the lines hang together: a file edited with
+    its chain computed again (a stake and its payout raised, the last coup dropped)
+    has one too. A head noted before the file left its owner's hands proves that
+    the file is that log, event for event, up to its last.
+    """
+    ends = {table: chain_head(records) for table, records in tables.items()}
+    for table, end in ends.items():
+        if not any(matches(head, end) for head in noted):
+            raise StoreError("import.error.head", table=table, head=end, noted=", ".join(noted))
+    for head in noted:
+        if not any(matches(head, end) for end in ends.values()):
+            raise StoreError("import.error.head_unused", head=head.strip())
+
+
+def import_lines(
+    store: EventStore, lines: Iterable[str], *, heads: Sequence[str] | None = None
+) -> list[tuple[str, int, int]]:
     """Check every table in ``lines``, then store each (refused if already there).
 
+    ``heads``: the chain heads noted for the file (``check_heads``), if any.
     Returns ``(table, events, coups)`` for each table imported. Nothing is
     stored unless every table checks out.
     """
     numbers: dict[str, list[int]] = {}
     tables = read_lines(lines, numbers)
+    if heads is not None:
+        check_heads(tables, heads)
     existing = set(store.tables())
     checked: list[tuple[str, list[Record], int]] = []
     for table, records in tables.items():

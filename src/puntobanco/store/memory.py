@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from puntobanco.errors import StoreError
-from puntobanco.store.base import Append, Record, now_text
+from puntobanco.store.base import Append, Record, conflict, now_text
 from puntobanco.store.chain import GENESIS, link
 from puntobanco.store.clock import StoreClock
 from puntobanco.store.credentials import Credentials, MemoryCredentials
@@ -45,7 +45,7 @@ class MemoryStore:
         """See ``EventStore.append``."""
         log = self._logs.get(table, [])
         if len(log) != expected:
-            raise StoreError("store.error.conflict", table=table, expected=expected, found=len(log))
+            raise conflict(table, expected, len(log))
         last = log[-1].time if log else None
         stamp = "" if times or not events else self._clock.stamp(self._clock.now(), table, last)
         new = [
@@ -66,9 +66,7 @@ class MemoryStore:
         for a in appends:
             found = counts.setdefault(a.table, len(self._logs.get(a.table, [])))
             if found != a.expected:
-                raise StoreError(
-                    "store.error.conflict", table=a.table, expected=a.expected, found=found
-                )
+                raise conflict(a.table, a.expected, found)
             counts[a.table] += len(a.events)
         for a in appends:
             if a.events:

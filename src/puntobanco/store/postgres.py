@@ -42,7 +42,15 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from puntobanco.errors import StoreError
-from puntobanco.store.base import Append, Listening, Ownership, Record, SharedStore, now_text
+from puntobanco.store.base import (
+    Append,
+    Listening,
+    Ownership,
+    Record,
+    SharedStore,
+    conflict,
+    now_text,
+)
 from puntobanco.store.chain import GENESIS, link
 from puntobanco.store.clock import StoreClock
 from puntobanco.store.credentials import Credentials
@@ -202,8 +210,8 @@ class PostgresStore:
                     raise StoreError(
                         "store.error.applied", table=first.table, command=command, seq=done
                     ) from None
-                appends, cause = [a for a, _ in pairs], error
-                link.run(lambda db: self._conflict(db, appends, cause=cause))
+                cause = error
+                link.run(lambda db: self._conflict(db, pairs, cause=cause))
             self._heads.update(heads)
             self._times.update(ends)
         self._committed()
@@ -221,24 +229,38 @@ class PostgresStore:
         assert row is not None
         return int(row[0]) == len(tables)
 
-    def _conflict(self, db: Db, appends: list[Append], cause: Exception) -> NoReturn:
+    def _conflict(
+        self, db: Db, pairs: list[tuple[Append, str | None]], cause: Exception
+    ) -> NoReturn:
         """Raise the conflict of the first append whose table does not hold its count
-        (a table named twice: its first append)."""
+        (a table named twice: its first append). Where every table holds its count,
+        the conflict's reason says what the database refused instead: a command of
+        the batch carried out before, a table whose last event is not the one this
+        store linked after, or the database's own words."""
         seen: set[str] = set()
-        for a in appends:
+        for a, _ in pairs:
             if a.table in seen:
                 continue
             seen.add(a.table)
             found = self._count(db, a.table)
             if found != a.expected:
-                raise StoreError(
-                    "store.error.conflict", table=a.table, expected=a.expected, found=found
-                ) from cause
-        a = appends[0]
-        found = self._count(db, a.table)
-        raise StoreError(
-            "store.error.conflict", table=a.table, expected=a.expected, found=found
-        ) from cause
+                raise conflict(a.table, a.expected, found) from cause
+        for a, command in pairs:
+            done = None if command is None else self._applied(db, a.table, command)
+            if done is not None:
+                reason = StoreError("store.reason.command", seq=done)
+                raise conflict(a.table, a.expected, a.expected, reason) from cause
+        for a, _ in pairs:
+            known = self._heads.get(a.table)
+            row = db.execute("SELECT hash FROM heads WHERE table_id = %s", (a.table,)).fetchone()
+            if known is not None and known[0] == a.expected and row and row[0] != known[1]:
+                reason = StoreError("store.reason.head", found=a.expected)
+                raise conflict(a.table, a.expected, a.expected, reason) from cause
+        a = pairs[0][0]
+        # The first line only: a DETAIL line may quote a row's values.
+        lines = str(cause).strip().splitlines()
+        reason = StoreError("store.reason.refused", detail=lines[0] if lines else "?")
+        raise conflict(a.table, a.expected, a.expected, reason) from cause
 
     def _call(
         self, db: Db, pairs: list[tuple[Append, str | None]]
@@ -262,12 +284,7 @@ class PostgresStore:
             else:  # named again: it must follow on its append before
                 prev = known[1] if known[0] == a.expected else None
             if prev is None:
-                raise StoreError(
-                    "store.error.conflict",
-                    table=a.table,
-                    expected=a.expected,
-                    found=self._count(db, a.table),
-                )
+                raise conflict(a.table, a.expected, self._count(db, a.table))
             if a.times:
                 stamps = list(a.times)
             else:

@@ -56,7 +56,7 @@ from puntobanco.errors import (
     StoreError,
 )
 from puntobanco.interrupts import deferred_signals
-from puntobanco.store.base import Append, Record, now_text
+from puntobanco.store.base import Append, Record, conflict, now_text
 from puntobanco.store.chain import GENESIS, link
 from puntobanco.store.clock import StoreClock
 from puntobanco.store.credentials import Credentials, MemoryCredentials
@@ -157,7 +157,7 @@ class SQLiteStore:
         if synchronous not in ("FULL", "NORMAL", "OFF", "EXTRA"):
             raise ValueError(f"synchronous must be FULL, NORMAL, OFF or EXTRA, not {synchronous!r}")
         made = self.name == ":memory:" or create(Path(path))
-        if not made:
+        if not made and os.path.lexists(self.name):
             check_header(self.name)
         self._db = sqlite3.connect(self.name, isolation_level=None, timeout=self._timeout)
         try:
@@ -373,12 +373,7 @@ class SQLiteStore:
                         if not isinstance(heads[a.table], str):  # written by something else
                             self._damaged("store.reason.chain", table=a.table, seq=last[0])
                     if counts[a.table] != a.expected:
-                        raise StoreError(
-                            "store.error.conflict",
-                            table=a.table,
-                            expected=a.expected,
-                            found=counts[a.table],
-                        )
+                        raise conflict(a.table, a.expected, counts[a.table])
                     counts[a.table] += len(a.events)
                 # Never before the table's last time (``store.clock``): a row stamped
                 # later than the clock gets its checksum again.
@@ -435,9 +430,7 @@ class SQLiteStore:
                 "SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = ?", (a.table,)
             ).fetchone()
             if found != a.expected:
-                raise StoreError(
-                    "store.error.conflict", table=a.table, expected=a.expected, found=found
-                )
+                raise conflict(a.table, a.expected, found)
 
     def load(self, table: str) -> list[Record]:
         """See ``EventStore.load``: each row checked (its checksum, its event)."""

@@ -54,13 +54,17 @@ def create(path: Path) -> bool:
     The file is made private (``FILE_MODE``) under another name in the same
     folder, put in WAL mode (SQLite writes its first page), synced, and then
     linked to ``path``, which never names an empty file. A log another process
-    made at ``path`` meanwhile is kept (False). Missing folders are made
-    (the last one private: ``FOLDER_MODE``).
+    made at ``path`` meanwhile is kept (False); so is the folder where no file can
+    be made (False: SQLite's own refusal then names the log). Missing folders are
+    made (the last one private: ``FOLDER_MODE``).
     """
     if os.path.lexists(path):
         return False
     path.parent.mkdir(parents=True, exist_ok=True, mode=FOLDER_MODE)
-    handle, spare = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".new", dir=path.parent)
+    try:
+        handle, spare = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".new", dir=path.parent)
+    except OSError:  # no file can be made there: SQLite says why, naming the log
+        return False
     os.close(handle)  # mkstemp makes it 0600 whatever the umask
     try:
         with contextlib.closing(sqlite3.connect(spare, isolation_level=None)) as db:
