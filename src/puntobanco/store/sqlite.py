@@ -117,6 +117,10 @@ class SQLiteStore:
     reported (``StoreLockedError``). Such a store checks the file on open
     (``check``) and every row it returns (its checksum, its event), so that a
     damaged file is refused (``DamagedLogError``) and never read wrong.
+
+    ``factory``: the class of a writer's SQLite connection (``sqlite3.connect``'s),
+    for the fault-injection tests: a subclass makes a statement fail as a full
+    disk or a failing device makes it fail, through the store's own code.
     """
 
     #: ``append_many`` keeps each append's own ``times`` (imports).
@@ -131,6 +135,7 @@ class SQLiteStore:
         monotonic: Callable[[], float] | None = None,
         readonly: bool = False,
         timeout: float | None = None,
+        factory: type[sqlite3.Connection] = sqlite3.Connection,
     ) -> None:
         self.name = str(path)
         self.readonly = readonly
@@ -159,7 +164,9 @@ class SQLiteStore:
         made = self.name == ":memory:" or create(Path(path))
         if not made and os.path.lexists(self.name):
             check_header(self.name)
-        self._db = sqlite3.connect(self.name, isolation_level=None, timeout=self._timeout)
+        self._db = sqlite3.connect(
+            self.name, isolation_level=None, timeout=self._timeout, factory=factory
+        )
         try:
             if not made:  # before anything is written to it
                 pages_checked(self._db, self.name)
@@ -469,6 +476,25 @@ class SQLiteStore:
         if not isinstance(row[1], str):
             self._damaged("store.reason.chain", table=table, seq=row[0])
         return row[1]
+
+    def probe(self) -> None:
+        """See ``ProbedStore.probe``: one transaction that writes the file's header
+        back as it is (``PRAGMA user_version``), committed and synced as an append is:
+        SQLite refuses it on a read-only file or a full disk as it would an append."""
+        self._writable()
+        db = self._db
+        with deferred_signals():
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                (version,) = db.execute("PRAGMA user_version").fetchone()
+                db.execute(f"PRAGMA user_version={int(version)}")
+                db.execute("COMMIT")
+            except sqlite3.Error as error:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise StoreError(
+                    "store.error.cannot_write", db=self.name, reason=str(error)
+                ) from None
 
     @property
     def steps_back(self) -> int:
