@@ -131,7 +131,7 @@ def install(
             lang = lang_of(request)
             body: dict[str, Any] = {
                 "status": "unavailable",
-                "error": {"code": code, "message": t(code, lang), "reason": reason},
+                "error": {"code": code, "message": t(code, lang), "reason": _detail(error)},
             }
             return JSONResponse(body, 503, headers=NO_STORE)
         return JSONResponse({"status": "ready"}, headers=NO_STORE)
@@ -151,6 +151,16 @@ def install(
         return assets.serve(request, path, lang_of(request))
 
     return assets
+
+
+def _detail(error: BaseException) -> str:
+    """Why the store is not ready, for whoever asks (``/readyz`` is not private): the
+    store's own words (SQLite's, libpq's), without the log's name (file or URL)."""
+    if isinstance(error, TimeoutError):
+        return f"no answer within {READY_SECONDS:g} s"
+    if isinstance(error, PuntoBancoError) and "reason" in error.params:
+        return str(error.params["reason"])
+    return type(error).__name__
 
 
 def _reason(error: BaseException) -> str:
