@@ -44,7 +44,6 @@ import sqlite3
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Final, NoReturn
 
 from puntobanco.errors import (
@@ -60,7 +59,7 @@ from puntobanco.store.base import Append, Record, conflict, now_text
 from puntobanco.store.chain import GENESIS, link
 from puntobanco.store.clock import StoreClock
 from puntobanco.store.credentials import Credentials, MemoryCredentials
-from puntobanco.store.sqlite_file import FILE_MODE, check_header, create, pages_checked
+from puntobanco.store.sqlite_file import FILE_MODE, open_writer
 from puntobanco.store.sqlite_reader import first_gap, named, open_reader
 from puntobanco.table.codec import from_dict, loads, to_dict
 from puntobanco.table.events import Event
@@ -102,13 +101,8 @@ def row_crc(table: str, seq: int, time: str, type_name: str, body: str) -> int:
 
 class SQLiteStore:
     """An ``EventStore`` in one SQLite file (created with its folder if missing,
-    private to its owner: ``store.sqlite_file.create``).
-
-    A writer refuses a file that is there unless it is a sound game log
-    (``store.sqlite_file``): an empty file (``NotALogError``,
-    ``store.error.empty_log``), a file that is not a log, or one whose pages
-    SQLite's ``quick_check`` finds damaged (``DamagedLogError``,
-    ``store.error.damaged_open``), before anything is written to it.
+    private to its owner; a file that is there is checked before anything is
+    written to it: ``store.sqlite_file.open_writer``).
 
     ``readonly=True`` (every command that only reads): the file is opened
     read-only and never written (no schema, no version, no journal change),
@@ -161,15 +155,8 @@ class SQLiteStore:
         self._timeout = 30.0 if timeout is None else timeout
         if synchronous not in ("FULL", "NORMAL", "OFF", "EXTRA"):
             raise ValueError(f"synchronous must be FULL, NORMAL, OFF or EXTRA, not {synchronous!r}")
-        made = self.name == ":memory:" or create(Path(path))
-        if not made and os.path.lexists(self.name):
-            check_header(self.name)
-        self._db = sqlite3.connect(
-            self.name, isolation_level=None, timeout=self._timeout, factory=factory
-        )
+        self._db = open_writer(self.name, self._timeout, factory)
         try:
-            if not made:  # before anything is written to it
-                pages_checked(self._db, self.name)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(f"PRAGMA synchronous={synchronous}")
             self._upgrade()
