@@ -10,6 +10,10 @@ analyses and the drills read the same tags.
 3
 >>> DRAGON_7.true(6, cards_left=208)
 Fraction(3, 2)
+
+Any other linear count is a record too: ``custom("1,1,-2,-2,-2,-1,-1,-2,4,1",
+bet="panda_8")`` reads tags as analysts write them (A, 2 ... 9, then the
+ten-valued cards), or one per rank (A ... K).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from fractions import Fraction
 from typing import Final
 
 from puntobanco.cards import Card, Rank
+from puntobanco.errors import InvalidAnalysisError
 
 RANKS: Final = tuple(Rank)  # A 2 3 ... 10 J Q K, the order of a system's tags
 DECK: Final = 52
@@ -74,6 +79,25 @@ class CountSystem:
         """Whether a full deck counts to zero."""
         return sum(self.tags) * 4 == 0
 
+    @property
+    def value_tags(self) -> tuple[int, ...] | None:
+        """The tag of each point value 0 to 9, when every rank of a value has the
+        same tag (what a simulator dealing point values needs); else None."""
+        by_value: dict[int, set[int]] = {}
+        for rank, tag in zip(RANKS, self.tags, strict=True):
+            by_value.setdefault(rank.point, set()).add(tag)
+        if any(len(tags) > 1 for tags in by_value.values()):
+            return None
+        return tuple(next(iter(by_value[v])) for v in range(10))
+
+    @property
+    def written(self) -> str:
+        """The tags as analysts write them: A, 2 ... 9, then the ten-valued cards
+        (``"0,0,0,-1,-1,-1,-1,2,2,0"``), or one per rank when those differ."""
+        values = self.value_tags
+        tags = self.tags if values is None else (*values[1:], values[0])
+        return ",".join(map(str, tags))
+
 
 # Eliot Jacobson, "Co-Card Counting the Dragon and Panda Side Bets in EZ Baccarat"
 # (888casino blog, 2014) and his Dragon 7 analysis on the Wizard of Odds (2011):
@@ -98,3 +122,51 @@ PANDA_8: Final = CountSystem.by_value(
 )
 
 SYSTEMS: Final[dict[str, CountSystem]] = {s.name: s for s in (DRAGON_7, PANDA_8)}
+
+
+#: Tags a system may give a card: a count keeps small whole numbers.
+MAX_TAG: Final = 99
+
+
+def parse_tags(text: str) -> tuple[int, ...]:
+    """Tags per rank (``RANKS`` order) from text: ten tags as analysts write them
+    (A, 2 ... 9, then the ten-valued cards) or thirteen, one per rank (A ... K),
+    separated by commas or spaces, braces allowed.
+
+    Raises ``InvalidAnalysisError`` for anything else.
+
+    >>> parse_tags("{0,0,0,-1,-1,-1,-1,2,2,0}") == DRAGON_7.tags
+    True
+    """
+    words = text.strip().strip("{}()[]").replace(",", " ").split()
+    try:
+        tags = [int(w) for w in words]
+    except ValueError:
+        tags = []
+    if len(tags) not in (10, 13) or any(abs(tag) > MAX_TAG for tag in tags):
+        raise InvalidAnalysisError("error.count.tags", tags=text.strip())
+    if len(tags) == 10:
+        by_value = {v: tags[v - 1] for v in range(1, 10)} | {0: tags[9]}
+        return tuple(by_value[r.point] for r in RANKS)
+    return tuple(tags)
+
+
+def custom(tags: str | Iterable[int], *, bet: str, trigger: Fraction | None = None) -> CountSystem:
+    """A count of one's own: ``tags`` as ``parse_tags`` reads them (or 13 integers
+    per rank), for ``bet`` (a bet's key: ``"panda_8"``).
+
+    Raises ``InvalidAnalysisError`` for tags that are not 10 or 13 small integers.
+    """
+    text = tags if isinstance(tags, str) else ",".join(map(str, tags))
+    return CountSystem("custom", parse_tags(text), bet, trigger, "")
+
+
+def system(name: str) -> CountSystem:
+    """The published system ``name`` (``"dragon7"``, ``"panda8"``).
+
+    Raises ``InvalidAnalysisError`` for a name ``SYSTEMS`` does not hold.
+    """
+    found = SYSTEMS.get(name.strip().lower())
+    if found is None:
+        raise InvalidAnalysisError("error.count.system", name=name, choices=", ".join(SYSTEMS))
+    return found

@@ -10,6 +10,7 @@ import signal
 import sys
 import threading
 import time
+from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -82,6 +83,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
     p.add_argument("--json", action="store_true", help=t("cli.help.json", lang))
     p.add_argument("--csv", default=None, metavar="FILE", help=t("sim.help.csv", lang))
     p.add_argument("--plot", default=None, metavar="FILE.png", help=t("sim.help.plot", lang))
+    from puntobanco.cli.study import add_arguments
+
+    add_arguments(p, lang)
 
 
 def _need(extra: str, *modules: str) -> None:
@@ -129,6 +133,11 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
         chunk_coups=CHUNK_COUPS if args.chunk is None else args.chunk,
         keep_shoes=args.csv is not None,
     )
+    from puntobanco.cli.study import studied
+
+    study = studied(args, config)
+    if study is not None:
+        config = replace(config, strategies=study)
     summary = Summary(config)
     csv_file = open(args.csv, "w", encoding="utf-8", newline="") if args.csv else None  # noqa: SIM115
     csv_sink = CsvSink(csv_file, config) if csv_file else None
@@ -165,6 +174,8 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
             csv_file.close()
     seconds = time.perf_counter() - start
     summary.interrupted = not finished
+    if study is not None:
+        return _study(args, summary, seconds, finished, lang)
     data = summary.to_json()
     if args.json:
         data["timing"] = {
@@ -181,6 +192,28 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
 
         sys.stdout.flush()
         plot(summary, args.plot, lang)
+    if not args.json:
+        for path in (args.csv, args.plot):
+            if path:
+                print(t("sim.written", lang, path=path))
+    return 0 if finished else 130
+
+
+def _study(
+    args: argparse.Namespace, summary: Any, seconds: float, finished: bool, lang: Lang
+) -> int:
+    """Print (and plot) a count or perfect study instead of the usual table."""
+    from puntobanco.cli.study import report
+
+    data = report(args, summary, lang)
+    if args.json:
+        data["timing"] = {"seconds": seconds, "workers": args.workers}
+        print(json.dumps(data, ensure_ascii=False))
+    if args.plot and summary.coups:
+        from puntobanco.sim.plot import plot_study
+
+        sys.stdout.flush()
+        plot_study(summary, data, args.plot, lang)
     if not args.json:
         for path in (args.csv, args.plot):
             if path:

@@ -50,10 +50,10 @@ from puntobanco.sim.strategies import (
     AGAINST,
     COUNT,
     DALEMBERT,
-    DRAGON_COUNT,
     FIBONACCI,
     FOLLOW,
     LABOUCHERE,
+    LINEAR_COUNT,
     MARTINGALE,
     PAROLI,
     PERFECT,
@@ -217,6 +217,7 @@ def run_chunk(
     kinds: Any,
     boxes: Any,
     params: Any,
+    tags: Any,
     line0: Any,
     levels: Any,
     levels32: Any,
@@ -243,7 +244,8 @@ def run_chunk(
     float32 as ``levels32`` with their error bound ``gamma``
     (``decisions.decide_rows``);
     ``shoes[s]`` gets the shoe's record, ``results[s, i]`` strategy i's, and
-    ``coup_stats[i]`` (sum of squared nets) per coup; the first shoes' bankrolls
+    ``coup_stats[i]`` (sum of squared nets) per coup; ``tags[i, v]`` is a linear
+    count's tag of point value v (strategy i's, when it counts); the first shoes' bankrolls
     after each coup and unseen compositions before it go to the trace arrays.
     ``plan_coups`` > 0 decides on the compositions of the shoes ahead that
     many at a time (``plan_shoes``, ``decisions.decide_rows``); 0 counts them
@@ -274,7 +276,18 @@ def run_chunk(
     planned_first = first
     planned_shoes = stop - first if plan_coups < 0 else 0
     row = 0
-    tags = np.array([0, 0, 0, 0, -1, -1, -1, -1, 2, 2], np.int64)  # Jacobson's Dragon 7
+    # The strategies that keep a running count of their own tags, and those counts.
+    n_count = 0
+    for i in range(n_strat):
+        if kinds[i] == LINEAR_COUNT:
+            n_count += 1
+    counters = np.empty(n_count, np.int64)
+    n_count = 0
+    for i in range(n_strat):
+        if kinds[i] == LINEAR_COUNT:
+            counters[n_count] = i
+            n_count += 1
+    running = np.zeros(n_strat, np.int64)
     bank = np.empty(n_strat, np.int64)
     level = np.empty(n_strat, np.int64)
     aux = np.empty(n_strat, np.int64)
@@ -307,13 +320,15 @@ def run_chunk(
             exact_classes(cards, full, burn, starts, planned, levels, ex)
             exact_values(ex, planned, epay, val)
         pos = 0
-        running = 0
+        for j in range(n_count):
+            running[counters[j]] = 0
         for v in range(10):
             unseen[v] = full[v]
         if burn:
             turned = cards[0]
             unseen[turned] -= 1
-            running = tags[turned]
+            for j in range(n_count):
+                running[counters[j]] = tags[counters[j], turned]
             pos = 1 + (turned if turned != 0 else 10)
         for i in range(n_strat):
             bank[i] = params[i, P_BANKROLL] * scale
@@ -378,9 +393,9 @@ def run_chunk(
                 elif kind == PERFECT:
                     if val[row + k, b] <= 0:
                         b = -1
-                elif kind == DRAGON_COUNT:
+                elif kind == LINEAR_COUNT:
                     # True count (running count per deck left) at least the trigger.
-                    if running * 52 < params[i, P_ARG] * (n - pos):
+                    if running[i] * 52 < params[i, P_ARG] * (n - pos):
                         b = -1
                 if b < 0:
                     continue
@@ -400,7 +415,8 @@ def run_chunk(
                 for v in range(10):
                     trace_unseen[s, k, v] = unseen[v]
             for c in range(pos, pos + used):
-                running += tags[cards[c]]
+                for j in range(n_count):
+                    running[counters[j]] += tags[counters[j], cards[c]]
                 if track:
                     unseen[cards[c]] -= 1
             pos += used

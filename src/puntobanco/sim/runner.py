@@ -91,6 +91,9 @@ def _arrays(config: SimConfig) -> dict[str, Any]:
             [-1 if s.bet is None else keys.index(s.bet) for s in strategies], dtype=np.int64
         ),
         "params": params,
+        "tags": np.array([s.tags or (0,) * 10 for s in strategies], dtype=np.int64).reshape(
+            len(strategies), 10
+        ),
         "line0": line0,
         # Class counts by coup length of the exact strategies' classes, as one tuple;
         # the same in float32 with the bound on their rounding (odds.bounded).
@@ -154,6 +157,7 @@ def _strategy_kernel(
             a["kinds"],
             a["boxes"],
             a["params"],
+            a["tags"],
             a["line0"],
             a["levels"],
             a["levels32"],

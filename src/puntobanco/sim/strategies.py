@@ -28,10 +28,13 @@ Names (``BOX`` is punto, banco or egalite; banco when left out):
 - ``perfect:BET``: the perfect count of one bet (a box or a side bet of the
   table, ``dragon_7`` when left out): bet it, flat, only when its exact
   expectation on the cards not yet seen is positive.
-- ``dragon7-count:T``: Eliot Jacobson's count for the Dragon 7: tags 4, 5, 6,
-  7 = -1, 8 and 9 = +2, the rest 0, over every card seen (the turned burn card
-  too); bet the Dragon 7 when the running count per deck left in the shoe is at
-  least T (4 when left out).
+- ``SYSTEM-count:T``: a linear count of ``puntobanco.counts`` (``dragon7``:
+  Eliot Jacobson's count for the Dragon 7, tags 4, 5, 6, 7 = -1, 8 and 9 = +2,
+  the rest 0; ``panda8``: his count for the Panda 8) over every card seen (the
+  turned burn card too); bet the system's bet when the running count per deck
+  left in the shoe (the true count) is at least T (the system's published
+  trigger when left out: 4 for the Dragon 7). ``count_strategy`` makes one of
+  any system, tags of one's own included.
 """
 
 from __future__ import annotations
@@ -39,13 +42,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from puntobanco.counts import SYSTEMS, CountSystem
 from puntobanco.coup import Outcome
 from puntobanco.errors import InvalidStrategyError, PuntoBancoError
 
 FLAT, MARTINGALE, PAROLI, DALEMBERT, FIBONACCI, S1326, LABOUCHERE, FOLLOW, AGAINST, COUNT = range(
     10
 )
-PERFECT, DRAGON_COUNT = 10, 11
+PERFECT, LINEAR_COUNT = 10, 11
 
 #: Name -> (kernel code, takes a box, default argument).
 KINDS: Final[dict[str, tuple[int, bool, int]]] = {
@@ -60,7 +64,7 @@ KINDS: Final[dict[str, tuple[int, bool, int]]] = {
     "against-streak": (AGAINST, False, 3),
     "count": (COUNT, False, 0),
     "perfect": (PERFECT, True, 0),
-    "dragon7-count": (DRAGON_COUNT, False, 4),
+    **{f"{name}-count": (LINEAR_COUNT, False, 0) for name in SYSTEMS},
 }
 ALIASES: Final[dict[str, str]] = {
     "d'alembert": "dalembert",
@@ -73,6 +77,8 @@ ALIASES: Final[dict[str, str]] = {
 }
 LABOUCHERE_LINE: Final = (1, 2, 3, 4)
 MAX_UNITS: Final = 10**9  # keeps every amount far inside int64 in twentieths
+#: The largest trigger a linear count takes, either way (a true count beyond it never comes).
+MAX_TRIGGER: Final = 50
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +116,8 @@ class Strategy:
     box: Outcome | str | None
     arg: int
     limits: Limits
+    #: A linear count's tag of each point value 0 to 9 (``LINEAR_COUNT`` only).
+    tags: tuple[int, ...] = ()
 
     @property
     def bet(self) -> str | None:
@@ -145,11 +153,16 @@ def parse_strategy(text: str, limits: Limits | None = None) -> Strategy:
             ) from None
         box: Outcome | str = Outcome(key) if key in {o.value for o in Outcome} else key
         return Strategy(f"{head}:{key}", kind, box, default, limits)
-    if kind == DRAGON_COUNT:
-        if tail and not (tail.lstrip("-").isdigit() and -50 <= int(tail) <= 50):
+    if kind == LINEAR_COUNT:
+        system = SYSTEMS[head.removesuffix("-count")]
+        if tail and not (tail.lstrip("-").isdigit() and abs(int(tail)) <= MAX_TRIGGER):
             raise InvalidStrategyError("error.sim.strategy", name=text, names=", ".join(KINDS))
-        arg = int(tail) if tail else default
-        return Strategy(f"{head}:{arg}", kind, "dragon_7", arg, limits)
+        if not tail and (system.trigger is None or system.trigger.denominator != 1):
+            raise InvalidStrategyError(
+                "error.sim.trigger", name=text, system=system.name, example=f"{head}:4"
+            )
+        trigger = int(tail) if tail else int(system.trigger or 0)
+        return count_strategy(system, trigger, limits)
     if takes_box:
         try:
             box = Outcome.parse(tail) if tail else Outcome.BANCO
@@ -166,3 +179,17 @@ def parse_strategy(text: str, limits: Limits | None = None) -> Strategy:
     if tail:
         raise InvalidStrategyError("error.sim.strategy", name=text, names=", ".join(KINDS))
     return Strategy(head, kind, None, default, limits)
+
+
+def count_strategy(system: CountSystem, trigger: int, limits: Limits | None = None) -> Strategy:
+    """Bet ``system``'s bet, flat, when its true count is at least ``trigger``.
+
+    Raises ``InvalidStrategyError`` for a system whose ranks of one point value
+    have different tags (the simulator deals point values), or a trigger beyond
+    ``MAX_TRIGGER`` either way.
+    """
+    tags = system.value_tags
+    if tags is None or isinstance(trigger, bool) or abs(trigger) > MAX_TRIGGER:
+        raise InvalidStrategyError("error.sim.count", system=system.written, trigger=trigger)
+    name = f"{system.name}-count:{trigger}"
+    return Strategy(name, LINEAR_COUNT, system.bet, trigger, limits or Limits(), tags)

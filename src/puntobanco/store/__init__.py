@@ -22,6 +22,7 @@ from pathlib import Path
 from puntobanco.errors import StoreError
 from puntobanco.store.base import (
     Append,
+    Applied,
     BackupStore,
     ChainStore,
     ClockedStore,
@@ -48,6 +49,7 @@ from puntobanco.store.memory import MemoryStore
 __all__ = [
     "SCHEMES",
     "Append",
+    "Applied",
     "BackupStore",
     "ChainStore",
     "ClockedStore",

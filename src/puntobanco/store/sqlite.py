@@ -55,7 +55,15 @@ from puntobanco.errors import (
     StoreError,
 )
 from puntobanco.interrupts import deferred_signals
-from puntobanco.store.base import Append, Record, conflict, now_text
+from puntobanco.store.base import (
+    Append,
+    Applied,
+    Record,
+    applied_before,
+    command_conflict,
+    conflict,
+    now_text,
+)
 from puntobanco.store.chain import GENESIS, link
 from puntobanco.store.clock import StoreClock
 from puntobanco.store.credentials import Credentials, MemoryCredentials
@@ -90,6 +98,21 @@ CREATE TABLE IF NOT EXISTS events (
     hash TEXT,
     PRIMARY KEY (table_id, seq)
 ) WITHOUT ROWID;
+"""
+# The ids of the commands that made events, with the numbers of those events
+# (``EventStore.applied``): written in the transaction of their events, kept
+# for the table's life, so that a command sent again after any restart is
+# answered as it was the first time and acts not at all. Not part of the log
+# (an export leaves them out): a reader never needs them, so an older file
+# gets the table from its first writer without a new schema version.
+_COMMANDS: Final = """
+CREATE TABLE IF NOT EXISTS commands (
+    table_id TEXT NOT NULL,
+    id TEXT NOT NULL,
+    first INTEGER NOT NULL,
+    last INTEGER NOT NULL,
+    PRIMARY KEY (table_id, id)
+) WITHOUT ROWID
 """
 
 
@@ -173,6 +196,9 @@ class SQLiteStore:
                 "store.error.pg_newer_schema", db=self.name, found=version, known=SCHEMA_VERSION
             )
         if version == SCHEMA_VERSION:
+            known = db.execute("SELECT 1 FROM sqlite_schema WHERE name = 'commands'").fetchone()
+            if known is None:  # a file of this version that no writer with ids opened yet
+                db.execute(_COMMANDS)
             return
         with deferred_signals():
             try:
@@ -190,6 +216,7 @@ class SQLiteStore:
                     db.execute("ALTER TABLE events ADD COLUMN hash TEXT")
                     self._link_rows()
                 db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+                db.execute(_COMMANDS)
                 db.execute("COMMIT")
             except BaseException:
                 if db.in_transaction:
@@ -308,15 +335,33 @@ class SQLiteStore:
         events: Sequence[Event],
         *,
         times: Sequence[str] | None = None,
+        command: str | None = None,
     ) -> None:
         """See ``EventStore.append``."""
-        self._writable()
-        self.append_many([Append(table, expected, events, times)])
+        self._write([Append(table, expected, events, times)], [command], applied=True)
 
-    def append_many(self, batch: Sequence[Append | tuple[str, int, Sequence[Event]]]) -> None:
+    def append_many(
+        self,
+        batch: Sequence[Append | tuple[str, int, Sequence[Event]]],
+        *,
+        commands: Sequence[str | None] | None = None,
+    ) -> None:
         """See ``GroupCommitStore.append_many``: one transaction, one sync to disk."""
-        self._writable()
         appends = [Append(*item) for item in batch]
+        named = list(commands) if commands is not None else [None] * len(appends)
+        self._write(appends, named, applied=False)
+
+    def _write(
+        self, appends: Sequence[Append], named: Sequence[str | None], *, applied: bool
+    ) -> None:
+        """Store ``appends`` in one transaction; a command stored before is refused as
+        ``store.error.applied`` where ``applied`` asks for it, else as a conflict."""
+        self._writable()
+        tagged = [
+            (a.table, command, a.expected + 1, a.expected + len(a.events))
+            for a, command in zip(appends, named, strict=True)
+            if command is not None and a.events
+        ]
         stamp = self._clock.now()
         # Everything but the chain's links is made before the write lock is taken;
         # the rows stamped by the clock (no ``times`` given) are ``clocked``.
@@ -391,14 +436,21 @@ class SQLiteStore:
                         + ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(chunk)),
                         [value for row in chunk for value in row],
                     )
+                if tagged:
+                    db.executemany(
+                        "INSERT INTO commands (table_id, id, first, last) VALUES (?, ?, ?, ?)",
+                        tagged,
+                    )
                 db.execute("COMMIT")
             except sqlite3.IntegrityError:
-                # A row already there: another writer got in first.
+                # A row already there: another writer got in first, or a command
+                # id the table stored before.
                 if db.in_transaction:
                     db.execute("ROLLBACK")
                 self._heads.clear()
                 self._heads_version = None
                 self._raise_conflict(appends)
+                self._raise_applied(tagged, applied=applied)
                 raise  # no table has another length: not a race, the row itself was refused
             except BaseException:
                 if db.in_transaction:
@@ -425,6 +477,34 @@ class SQLiteStore:
             ).fetchone()
             if found != a.expected:
                 raise conflict(a.table, a.expected, found)
+
+    def _raise_applied(self, tagged: Sequence[tuple[str, str, int, int]], *, applied: bool) -> None:
+        """Name the first command of ``tagged`` that its table stored before, or that
+        the batch names twice: ``store.error.applied`` where ``applied`` asks for it,
+        else the conflict of its table (returns when there is none)."""
+        seen: set[tuple[str, str]] = set()
+        for table, command, first, _ in tagged:
+            done = self.applied(table, command)
+            if done is None and (table, command) not in seen:
+                seen.add((table, command))
+                continue
+            done = done or Applied(first, first - 1)
+            if applied:
+                raise applied_before(table, command, done)
+            raise command_conflict(table, first - 1, done)
+
+    def applied(self, table: str, command: str) -> Applied | None:
+        """See ``EventStore.applied``."""
+        try:
+            row = self._db.execute(
+                "SELECT first, last FROM commands WHERE table_id = ? AND id = ?",
+                (table, command),
+            ).fetchone()
+        except sqlite3.OperationalError as error:
+            if "no such table" in str(error):
+                return None  # a file that no writer of this version has opened
+            raise named(error, self.name, self._timeout) from None
+        return None if row is None else Applied(int(row[0]), int(row[1]))
 
     def load(self, table: str) -> list[Record]:
         """See ``EventStore.load``: each row checked (its checksum, its event)."""
