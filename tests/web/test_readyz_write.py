@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 
 from puntobanco import Session
 from puntobanco.errors import StoreError
-from puntobanco.store import MemoryStore, ProbedStore, open_store
+from puntobanco.store import Append, MemoryStore, ProbedStore, open_store
 from puntobanco.store.sqlite import SQLiteStore
 from puntobanco.table import TableConfig
 from puntobanco.table.events import Event, TableOpened
@@ -119,10 +119,25 @@ class FullStore(MemoryStore):
         self._refuse()
 
     def append(
-        self, table: str, expected: int, events: Sequence[Event], *, times: Any = None
+        self,
+        table: str,
+        expected: int,
+        events: Sequence[Event],
+        *,
+        times: Sequence[str] | None = None,
+        command: str | None = None,
     ) -> None:
         self._refuse()
-        super().append(table, expected, events, times=times)
+        super().append(table, expected, events, times=times, command=command)
+
+    def append_many(
+        self,
+        batch: Sequence[Append | tuple[str, int, Sequence[Event]]],
+        *,
+        commands: Sequence[str | None] | None = None,
+    ) -> None:
+        self._refuse()
+        super().append_many(batch, commands=commands)
 
 
 def test_readyz_fails_while_the_disk_is_full_and_recovers_once_it_is_freed() -> None:
