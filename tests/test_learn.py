@@ -196,6 +196,7 @@ def test_the_drill_command_refuses_in_one_sentence(
     ("content", "words"),
     [
         ("{not json", "is not JSON (line 1)"),
+        ('{"1": "draw",\n "2": NaN}', "is not JSON (line 2)"),
         ('["draw"]', "one JSON object"),
         ('{"7": "draw"}', "no question '7'"),
     ],

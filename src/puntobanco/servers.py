@@ -35,7 +35,7 @@ from puntobanco.engine.commands import Command
 from puntobanco.engine.views import public_event
 from puntobanco.errors import StoreError
 from puntobanco.rng import RandomSource
-from puntobanco.store import Record, SharedStore, SnapshotStore, head_of, open_store
+from puntobanco.store import Applied, Record, SharedStore, SnapshotStore, head_of, open_store
 from puntobanco.table.config import TableConfig
 from puntobanco.table.events import Event, TableOpened
 
@@ -61,14 +61,19 @@ class _CommandStore:
         events: Sequence[Event],
         *,
         times: Sequence[str] | None = None,
+        command: str | None = None,
     ) -> None:
         tagged: tuple[str, str] | None = getattr(self._local, "command", None)
-        command = tagged[1] if tagged is not None and tagged[0] == table else None
+        if command is None and tagged is not None and tagged[0] == table:
+            command = tagged[1]
         self.store.append(table, expected, events, times=times, command=command)
         self._local.command = None  # one command, one append
 
     def load(self, table: str) -> list[Record]:
         return self.store.load(table)
+
+    def applied(self, table: str, command: str) -> Applied | None:
+        return self.store.applied(table, command)
 
     def tables(self) -> list[str]:
         return self.store.tables()
@@ -139,7 +144,7 @@ class SharedEngine:
         with self._lock(table):
             done = self.store.store.applied(table, id) if id is not None else None
             if done is not None:  # sent again: the table may have moved on since
-                return Committed(table, done, ())
+                return Committed(table, done.last, ())
             for _ in range(RETRIES):
                 self.store.command(table, id)
                 try:

@@ -19,7 +19,8 @@ from puntobanco.errors import DamagedLogError, StoreError
 from puntobanco.store import Append, MemoryStore, Record, head_of, open_store
 from puntobanco.store.chain import GENESIS, link
 from puntobanco.store.jsonl import chain_of, export_lines, read_lines
-from puntobanco.store.sqlite import SCHEMA_VERSION, SQLiteStore, row_crc
+from puntobanco.store.sqlite import SQLiteStore
+from puntobanco.store.sqlite_schema import SCHEMA_VERSION, row_crc
 from puntobanco.table.codec import dumps, to_dict
 from puntobanco.table.config import TableConfig
 from puntobanco.table.events import BetsOpened, TableOpened
@@ -208,7 +209,7 @@ def test_a_postgresql_database_of_schema_3_gets_the_hashes_a_fresh_store_writes(
             )
     raw.close()
     migrated = PostgresStore(old)
-    assert migrated.schema_version() == len(MIGRATIONS) == 5
+    assert migrated.schema_version() == len(MIGRATIONS) == 6
     assert stored(old, "club") == stored(fresh, "club")
     assert migrated.head("club") == stored(fresh, "club")[-1]
     count = len(records["club"])

@@ -205,7 +205,7 @@ def test_an_append_whose_answer_was_lost_after_its_commit_is_known_stored_not_se
     store.append("salon", 1, [ANA], command="sit-ana")  # acknowledged: it is stored
     assert proxy.cut_done.is_set() and store.reconnects == 1
     assert proxy.appends == 1  # read back, not sent a second time
-    assert seqs(url) == [1, 2] and store.applied("salon", "sit-ana") == 2
+    assert seqs(url) == [1, 2] and store.applied("salon", "sit-ana") == (2, 2)
     store.append("salon", 2, [BO])  # the store knows where the table is
     assert seqs(url) == [1, 2, 3]
     store.close()
@@ -277,7 +277,7 @@ def test_an_append_waiting_when_the_server_crashes_is_refused_and_not_stored(
     assert errors[0].key == "store.error.pg_unreachable"
     assert seqs(db) == [1]
     eventually(lambda: store.append("salon", 1, [ANA], command="sit-ana"))
-    assert seqs(db) == [1, 2] and store.applied("salon", "sit-ana") == 2
+    assert seqs(db) == [1, 2] and store.applied("salon", "sit-ana") == (2, 2)
     store.close()
 
 

@@ -176,7 +176,7 @@ def test_a_command_is_applied_once_per_table(pg_url: str) -> None:
     store.append("t", 1, [PlayerSeated("Ana", 1, 0)], command="sit-ana")
     with pytest.raises(StoreError, match="'sit-ana' was already carried out .* \\(event 2\\)"):
         store.append("t", 2, [PlayerSeated("Ana", 1, 0)], command="sit-ana")
-    assert store.applied("t", "sit-ana") == 2 and store.applied("t", "other") is None
+    assert store.applied("t", "sit-ana") == (2, 2) and store.applied("t", "other") is None
     store.append("u", 0, [OPENED], command="sit-ana")  # ids are per table
     assert store.count("t") == 2
     store.close()
@@ -193,7 +193,7 @@ def test_a_database_of_version_1_is_migrated(pg_url: str) -> None:
     raw.execute("INSERT INTO events VALUES ('t', 1, 'x', 'TableOpened', %s)", (dumps(OPENED),))
     raw.close()
     store = PostgresStore(pg_url)
-    assert store.schema_version() == SCHEMA_VERSION == 5
+    assert store.schema_version() == SCHEMA_VERSION == 6
     assert [r.event for r in store.load("t")] == [OPENED]
     store.append("t", 1, [PlayerSeated("Ana", 1, 0)], command="c1")  # the new table is there
     assert store.load_snapshot("t") is None
@@ -245,7 +245,7 @@ def test_a_group_commit_is_one_statement_all_or_nothing(pg_url: str) -> None:
     store._link._db = real
     assert len(sent) == 1 and sent[0].startswith("SELECT puntobanco_append(")
     assert [r.seq for r in store.load("t3")] == [1, 2, 3, 4]
-    assert store.applied("t3", "sit-t3") == 2 and store.applied("t3", "sit-two") == 4
+    assert store.applied("t3", "sit-t3") == (2, 2) and store.applied("t3", "sit-two") == (3, 4)
     heard = listener.wait(1.0)
     assert heard.index(("t3", 2)) < heard.index(("t3", 4))  # each append's own, in order
     # A command stored before: nothing of the batch is stored, other tables included.
@@ -253,7 +253,7 @@ def test_a_group_commit_is_one_statement_all_or_nothing(pg_url: str) -> None:
         store.append_many(
             [("t0", 2, [CoupSettled(1)]), ("t1", 2, [CoupSettled(1)])], commands=["new", "sit-t1"]
         )
-    assert refused.value.key == "store.error.conflict"
+    assert (refused.value.key, refused.value.params["table"]) == ("store.error.conflict", "t1")
     assert store.count("t0") == 2 and store.applied("t0", "new") is None
     # A table named twice must follow on its own append: refused before anything is sent.
     with pytest.raises(StoreError, match="Table 't0' changed elsewhere"):

@@ -399,3 +399,40 @@ def test_sqlite_a_row_already_there_is_a_conflict_naming_the_table(tmp_path: Pat
     assert [r.seq for r in a.load("t")] == [1]  # the whole batch rolled back
     a.append("t", 1, [seated(1)])  # the tails are read again
     a.close()
+
+
+@pytest.mark.parametrize("memory", [False, True])
+def test_a_command_id_is_stored_with_its_events_and_acts_once_for_the_tables_life(
+    db: str, memory: bool
+) -> None:
+    store: Any = MemoryStore() if memory else open_store(db)
+    store.append("a", 0, [OPENED], command="host:c1")
+    store.append("a", 1, [seated(1), seated(2)], command="player:Ana:c1")
+    assert store.applied("a", "player:Ana:c1") == (2, 3)
+    assert store.applied("a", "player:Ana:c2") is None
+    assert store.applied("b", "player:Ana:c1") is None
+    with pytest.raises(StoreError) as refused:
+        store.append("a", 3, [CoupSettled(1)], command="player:Ana:c1")
+    assert refused.value.key == "store.error.applied"
+    assert (refused.value.params["first"], refused.value.params["seq"]) == (2, 3)
+    assert len(store.load("a")) == 3
+    # In a group commit the whole batch stores nothing: a conflict of the table.
+    with pytest.raises(StoreError, match="a command of this write was carried out") as refused:
+        store.append_many(
+            [("b", 0, [OPENED]), ("a", 3, [CoupSettled(1)])], commands=["x", "player:Ana:c1"]
+        )
+    assert (refused.value.key, refused.value.params["table"]) == ("store.error.conflict", "a")
+    assert store.tables() == ["a"] and store.applied("b", "x") is None
+    # A refused append stores no id: the command may be sent again.
+    with pytest.raises(StoreError, match="changed elsewhere"):
+        store.append("a", 2, [CoupSettled(1)], command="player:Bo:c9")
+    assert store.applied("a", "player:Bo:c9") is None
+    store.append_many([("a", 3, [CoupSettled(1)]), ("b", 0, [OPENED])], commands=["p:Bo:c9", None])
+    assert store.applied("a", "p:Bo:c9") == (4, 4)
+    if not memory:  # kept on disk: a restart forgets nothing
+        store.close()
+        store = open_store(db)
+        assert store.applied("a", "player:Ana:c1") == (2, 3)
+        with pytest.raises(StoreError, match="applied|already"):
+            store.append("a", 4, [CoupSettled(2)], command="p:Bo:c9")
+    store.close()

@@ -29,7 +29,12 @@ class Gate(SQLiteStore):
         self.release = threading.Event()
         self.batches: list[list[str]] = []
 
-    def append_many(self, batch: Sequence[Append | tuple[str, int, Sequence[Event]]]) -> None:
+    def append_many(
+        self,
+        batch: Sequence[Append | tuple[str, int, Sequence[Event]]],
+        *,
+        commands: Sequence[str | None] | None = None,
+    ) -> None:
         if self.hold:
             self.hold = False
             self.waiting.set()
@@ -38,7 +43,7 @@ class Gate(SQLiteStore):
                 self.fail = False
                 raise sqlite3.OperationalError("disk I/O error")
         self.batches.append([Append(*item).table for item in batch])
-        super().append_many(batch)  # ``append`` comes here too
+        super().append_many(batch, commands=commands)  # ``append`` comes here too
 
 
 def gated(path: Path) -> tuple[Hub, Gate]:

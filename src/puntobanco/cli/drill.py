@@ -89,8 +89,13 @@ def read_answers(path: str) -> object:
     from puntobanco.cli.common import read_text
 
     text = read_text(path)
+
+    def not_json(constant: str) -> object:  # NaN and Infinity are Python's, not JSON's
+        line = text[: text.find(constant)].count("\n") + 1
+        raise DrillError("learn.error.not_json", path=path, line=line)
+
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=not_json)
     except json.JSONDecodeError as error:
         raise DrillError("learn.error.not_json", path=path, line=error.lineno) from None
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from puntobanco.errors import StoreError
 from puntobanco.store.base import (
     Append,
+    Applied,
     BackupStore,
     ChainStore,
     ClockedStore,
@@ -30,6 +31,7 @@ from puntobanco.store.base import (
     GroupCommitStore,
     Listening,
     Ownership,
+    ProbedStore,
     Record,
     SharedStore,
     SnapshotStore,
@@ -47,6 +49,7 @@ from puntobanco.store.memory import MemoryStore
 __all__ = [
     "SCHEMES",
     "Append",
+    "Applied",
     "BackupStore",
     "ChainStore",
     "ClockedStore",
@@ -58,6 +61,7 @@ __all__ = [
     "MemoryStore",
     "redact",
     "Ownership",
+    "ProbedStore",
     "Record",
     "SharedStore",
     "SnapshotStore",
@@ -71,6 +75,7 @@ __all__ = [
     "is_conninfo",
     "now_text",
     "open_store",
+    "probe",
 ]
 
 
@@ -167,6 +172,15 @@ def backup_source(db: str | os.PathLike[str]) -> str:
     path = rest[1:] if sep else text
     existing_log(path)
     return f"sqlite:///{path}"
+
+
+def probe(store: EventStore) -> None:
+    """Raise unless ``store`` can write now (``ProbedStore.probe``); a store that
+    cannot say is asked a trivial question instead (it answers, or raises)."""
+    if isinstance(store, ProbedStore):
+        store.probe()
+    else:
+        head_of(store, "")
 
 
 def credentials_of(store: EventStore) -> Credentials:

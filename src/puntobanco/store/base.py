@@ -37,9 +37,16 @@ class Record:
     event: Event
 
 
+class Applied(NamedTuple):
+    """The events a command stored, by number: ``first`` to ``last`` (``EventStore.applied``)."""
+
+    first: int
+    last: int
+
+
 @runtime_checkable
 class EventStore(Protocol):
-    """A durable log of tables' events."""
+    """A durable log of tables' events, with the ids of the commands that made them."""
 
     def append(
         self,
@@ -48,13 +55,22 @@ class EventStore(Protocol):
         events: Sequence[Event],
         *,
         times: Sequence[str] | None = None,
+        command: str | None = None,
     ) -> None:
         """Store ``events`` as numbers ``expected + 1`` onwards, all or none.
 
         Durable when it returns. Raises ``StoreError`` (``store.error.conflict``)
         when the table does not hold exactly ``expected`` events. ``times``
-        (ISO 8601) replace the store's clock, for imports.
+        (ISO 8601) replace the store's clock, for imports. ``command`` is the id
+        of the command these events carry out, stored with them in the same
+        transaction and kept for the table's life: an id the table stored before
+        raises ``StoreError`` (``store.error.applied``, with the numbers its
+        events took, ``first`` and ``seq``) and stores nothing.
         """
+        ...
+
+    def applied(self, table: str, command: str) -> Applied | None:
+        """The events the command ``command`` stored at ``table`` (None: it stored none)."""
         ...
 
     def load(self, table: str) -> list[Record]:
@@ -133,34 +149,48 @@ class Append(NamedTuple):
 class GroupCommitStore(Protocol):
     """A store that commits several tables' appends at once (one transaction, one sync)."""
 
-    def append_many(self, batch: Sequence[Append | tuple[str, int, Sequence[Event]]]) -> None:
-        """Store every ``(table, expected, events[, times])`` of ``batch``, all or none.
+    def append_many(
+        self,
+        batch: Sequence[Append | tuple[str, int, Sequence[Event]]],
+        *,
+        commands: Sequence[str | None] | None = None,
+    ) -> None:
+        """Store every ``(table, expected, events[, times])`` of ``batch``, all or none;
+        ``commands`` names, append by append, the id of the command it carries out.
 
         Each append is checked as ``append`` checks it (a table named twice
-        counts its earlier events). When one conflicts, nothing of the batch
-        is stored and ``StoreError`` (``store.error.conflict``) names that
-        table in ``error.params["table"]``: the caller may drop or reload it
-        and send the others again. Durable when it returns.
+        counts its earlier events). When one conflicts, or names a command its
+        table stored before, nothing of the batch is stored and ``StoreError``
+        (``store.error.conflict``, whose reason says which) names that table in
+        ``error.params["table"]``: the caller may drop or reload it, ask
+        ``applied``, and send the others again. Durable when it returns.
         """
         ...
 
 
 def append_many(
-    store: EventStore, batch: Sequence[Append | tuple[str, int, Sequence[Event]]]
+    store: EventStore,
+    batch: Sequence[Append | tuple[str, int, Sequence[Event]]],
+    *,
+    commands: Sequence[str | None] | None = None,
 ) -> None:
     """``store.append_many(batch)``; a store without it appends one table after another
     (each append still all or none, the batch no longer). Appends with their own
     ``times`` (imports) go as one batch only to a store whose ``append_many``
     keeps them (``append_many_times = True``)."""
     appends = [Append(*item) for item in batch]
+    named = list(commands) if commands is not None else [None] * len(appends)
     timed = any(a.times is not None for a in appends)
     if isinstance(store, GroupCommitStore) and (
         not timed or getattr(store, "append_many_times", False)
     ):
-        store.append_many(appends if timed else [(a.table, a.expected, a.events) for a in appends])
+        store.append_many(
+            appends if timed else [(a.table, a.expected, a.events) for a in appends],
+            commands=named,
+        )
         return
-    for a in appends:
-        store.append(a.table, a.expected, a.events, times=a.times)
+    for a, command in zip(appends, named, strict=True):
+        store.append(a.table, a.expected, a.events, times=a.times, command=command)
 
 
 def conflict(table: str, expected: int, found: int, reason: StoreError | None = None) -> StoreError:
@@ -173,6 +203,21 @@ def conflict(table: str, expected: int, found: int, reason: StoreError | None = 
     return StoreError(
         "store.error.conflict", table=table, expected=expected, found=found, reason=reason
     )
+
+
+def applied_before(table: str, command: str, done: Applied) -> StoreError:
+    """The refusal of an append whose command ``table`` stored before
+    (``store.error.applied``): its events took numbers ``first`` to ``seq``."""
+    return StoreError(
+        "store.error.applied", table=table, command=command, first=done.first, seq=done.last
+    )
+
+
+def command_conflict(table: str, expected: int, done: Applied) -> StoreError:
+    """The refusal of a group commit that names a command ``table`` stored before
+    (its events took ``done``): a conflict of that table, whose reason says so."""
+    reason = StoreError("store.reason.command", seq=done.last)
+    return conflict(table, expected, expected, reason)
 
 
 def now_text() -> str:
@@ -188,6 +233,18 @@ class ClockedStore(Protocol):
     @property
     def steps_back(self) -> int:
         """How many times this store found the wall clock stepped back."""
+        ...
+
+
+@runtime_checkable
+class ProbedStore(Protocol):
+    """A store that can say whether it can write now, by writing."""
+
+    def probe(self) -> None:
+        """Commit a write that changes nothing in the log, as an append commits (the
+        same file, the same sync). ``StoreError`` (``store.error.cannot_write``, with
+        the reason: a read-only file, a full disk) when it cannot; the store's own
+        errors when it cannot be reached."""
         ...
 
 
@@ -247,24 +304,9 @@ class Ownership(Protocol):
 class SharedStore(EventStore, Protocol):
     """A log that several processes write at once (a database server).
 
-    Each append may name the command it carries out (stored once per table);
-    each process hears the others' commits (``listener``); a table has one
+    Each process hears the others' commits (``listener``); a table has one
     owner at a time (``owner``), released when its process dies.
     """
-
-    def append(
-        self,
-        table: str,
-        expected: int,
-        events: Sequence[Event],
-        *,
-        times: Sequence[str] | None = None,
-        command: str | None = None,
-    ) -> None:
-        """``EventStore.append``; ``command`` names the command these events carry
-        out: storing it again raises ``StoreError`` (``store.error.applied``, with
-        the event number it reached) and stores nothing."""
-        ...
 
     def append_many(
         self,
@@ -272,8 +314,7 @@ class SharedStore(EventStore, Protocol):
         *,
         commands: Sequence[str | None] | None = None,
     ) -> None:
-        """``GroupCommitStore.append_many``; ``commands`` names, append by append,
-        the command it carries out (a command stored before: the batch conflicts)."""
+        """``GroupCommitStore.append_many``."""
         ...
 
     def load_after(self, table: str, seq: int, *, limit: int | None = None) -> list[Record]:
@@ -284,11 +325,7 @@ class SharedStore(EventStore, Protocol):
         """How many events the table holds (0 for an unknown table)."""
         ...
 
-    def applied(self, table: str, command: str) -> int | None:
-        """The table's event count once ``command`` was applied; None if it never was."""
-        ...
-
-    def progress(self, table: str, command: str) -> tuple[int, int | None]:
+    def progress(self, table: str, command: str) -> tuple[int, Applied | None]:
         """The table's event count and ``applied(table, command)``, in one question."""
         ...
 

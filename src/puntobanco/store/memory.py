@@ -6,7 +6,15 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from puntobanco.errors import StoreError
-from puntobanco.store.base import Append, Record, conflict, now_text
+from puntobanco.store.base import (
+    Append,
+    Applied,
+    Record,
+    applied_before,
+    command_conflict,
+    conflict,
+    now_text,
+)
 from puntobanco.store.chain import GENESIS, link
 from puntobanco.store.clock import StoreClock
 from puntobanco.store.credentials import Credentials, MemoryCredentials
@@ -32,6 +40,8 @@ class MemoryStore:
         self._logs: dict[str, list[Record]] = {}
         self._hashes: dict[str, list[str]] = {}
         self._snapshots: dict[str, tuple[int, str]] = {}
+        self._commands: dict[str, dict[str, Applied]] = {}
+        self._credentials = MemoryCredentials()
         self.name = ":memory:"
 
     def append(
@@ -41,11 +51,15 @@ class MemoryStore:
         events: Sequence[Event],
         *,
         times: Sequence[str] | None = None,
+        command: str | None = None,
     ) -> None:
         """See ``EventStore.append``."""
+        self._write([Append(table, expected, events, times)], [command], applied=True)
+
+    def _append(
+        self, table: str, expected: int, events: Sequence[Event], times: Sequence[str] | None
+    ) -> None:
         log = self._logs.get(table, [])
-        if len(log) != expected:
-            raise conflict(table, expected, len(log))
         last = log[-1].time if log else None
         stamp = "" if times or not events else self._clock.stamp(self._clock.now(), table, last)
         new = [
@@ -59,23 +73,55 @@ class MemoryStore:
             )
         self._logs.setdefault(table, []).extend(new)
 
-    def append_many(self, batch: Sequence[Append | tuple[str, int, Sequence[Event]]]) -> None:
+    def append_many(
+        self,
+        batch: Sequence[Append | tuple[str, int, Sequence[Event]]],
+        *,
+        commands: Sequence[str | None] | None = None,
+    ) -> None:
         """See ``GroupCommitStore.append_many``."""
         appends = [Append(*item) for item in batch]
+        named = list(commands) if commands is not None else [None] * len(appends)
+        self._write(appends, named, applied=False)
+
+    def _write(
+        self, appends: Sequence[Append], named: Sequence[str | None], *, applied: bool
+    ) -> None:
+        """Store ``appends``, all or none; a command stored before is refused as
+        ``store.error.applied`` where ``applied`` asks for it, else as a conflict."""
         counts: dict[str, int] = {}
         for a in appends:
             found = counts.setdefault(a.table, len(self._logs.get(a.table, [])))
             if found != a.expected:
                 raise conflict(a.table, a.expected, found)
             counts[a.table] += len(a.events)
+        new: dict[tuple[str, str], Applied] = {}
+        for a, command in zip(appends, named, strict=True):
+            if command is None or not a.events:
+                continue
+            done = self.applied(a.table, command) or new.get((a.table, command))
+            if done is not None:
+                if applied:
+                    raise applied_before(a.table, command, done)
+                raise command_conflict(a.table, a.expected, done)
+            new[a.table, command] = Applied(a.expected + 1, a.expected + len(a.events))
         for a in appends:
             if a.events:
-                self.append(a.table, a.expected, a.events, times=a.times)
+                self._append(a.table, a.expected, a.events, a.times)
+        for (table, command), done in new.items():
+            self._commands.setdefault(table, {})[command] = done
+
+    def applied(self, table: str, command: str) -> Applied | None:
+        """See ``EventStore.applied``."""
+        return self._commands.get(table, {}).get(command)
 
     @property
     def steps_back(self) -> int:
         """See ``ClockedStore.steps_back``."""
         return self._clock.steps_back
+
+    def probe(self) -> None:
+        """See ``ProbedStore.probe``: memory can always be written."""
 
     def load(self, table: str) -> list[Record]:
         """See ``EventStore.load``."""
@@ -111,5 +157,5 @@ class MemoryStore:
         """Nothing to release."""
 
     def credentials(self) -> Credentials:
-        """See ``CredentialStore.credentials``: in memory too."""
-        return MemoryCredentials()
+        """See ``CredentialStore.credentials``: in memory too, beside this log."""
+        return self._credentials

@@ -44,10 +44,13 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn
 from puntobanco.errors import StoreError
 from puntobanco.store.base import (
     Append,
+    Applied,
     Listening,
     Ownership,
     Record,
     SharedStore,
+    applied_before,
+    command_conflict,
     conflict,
     now_text,
 )
@@ -206,10 +209,8 @@ class PostgresStore:
                     if applied and command is not None
                     else None
                 )
-                if done is not None:
-                    raise StoreError(
-                        "store.error.applied", table=first.table, command=command, seq=done
-                    ) from None
+                if done is not None and command is not None:
+                    raise applied_before(first.table, command, done) from None
                 cause = error
                 link.run(lambda db: self._conflict(db, pairs, cause=cause))
             self._heads.update(heads)
@@ -248,8 +249,7 @@ class PostgresStore:
         for a, command in pairs:
             done = None if command is None else self._applied(db, a.table, command)
             if done is not None:
-                reason = StoreError("store.reason.command", seq=done)
-                raise conflict(a.table, a.expected, a.expected, reason) from cause
+                raise command_conflict(a.table, a.expected, done) from cause
         for a, _ in pairs:
             known = self._heads.get(a.table)
             row = db.execute("SELECT hash FROM heads WHERE table_id = %s", (a.table,)).fetchone()
@@ -275,7 +275,7 @@ class PostgresStore:
         ends: dict[str, tuple[int, str]] = {}  # each table's (count, time) as the batch goes
         starts: dict[str, tuple[int, str, str]] = {}  # each table's (expected, prev, first time)
         events: list[tuple[str, int, str, str, str, str]] = []
-        commands: list[tuple[str, str, int]] = []  # (table, id, the count it reached)
+        commands: list[tuple[str, str, int, int]] = []  # (table, id, last, first)
         payloads = []
         for a, command in pairs:
             known = heads.get(a.table)
@@ -305,7 +305,7 @@ class PostgresStore:
             heads[a.table] = (count, head)
             ends[a.table] = (count, stamps[-1])
             if command is not None:
-                commands.append((a.table, command, count))
+                commands.append((a.table, command, count, a.expected + 1))
             payloads.append(json.dumps({"table": a.table, "events": count}, ensure_ascii=False))
         batch = {
             "tables": [
@@ -343,6 +343,23 @@ class PostgresStore:
         ).fetchone()
         return str(row[0]) if row else None
 
+    def probe(self) -> None:
+        """See ``ProbedStore.probe``: the schema's version written back as it is, one
+        committed transaction (a read-only server or a full disk refuses it);
+        ``store.error.pg_unreachable`` while the server is out of reach."""
+        pg = psycopg_module()
+
+        def write(db: Db) -> None:
+            db.execute("UPDATE puntobanco_schema SET version = version")
+
+        with self._lock:
+            try:
+                self._link.run(write)
+            except pg.Error as error:
+                lines = str(error).strip().splitlines()
+                reason = lines[0] if lines else type(error).__name__
+                raise StoreError("store.error.cannot_write", db=self.name, reason=reason) from None
+
     @property
     def steps_back(self) -> int:
         """See ``ClockedStore.steps_back``."""
@@ -359,31 +376,32 @@ class PostgresStore:
         return int(row[0]) if row else 0
 
     @staticmethod
-    def _applied(db: Db, table: str, command: str) -> int | None:
+    def _applied(db: Db, table: str, command: str | None) -> Applied | None:
         row = db.execute(
-            "SELECT seq FROM commands WHERE table_id = %s AND id = %s", (table, command)
+            "SELECT seq, first FROM commands WHERE table_id = %s AND id = %s", (table, command)
         ).fetchone()
-        return int(row[0]) if row else None
+        return None if row is None else _applied(row[0], row[1])
 
-    def applied(self, table: str, command: str) -> int | None:
-        """The table's event count once ``command`` was applied; None if it never was."""
+    def applied(self, table: str, command: str) -> Applied | None:
+        """See ``EventStore.applied``."""
         with self._lock:
             return self._link.run(lambda db: self._applied(db, table, command))
 
-    def progress(self, table: str, command: str) -> tuple[int, int | None]:
+    def progress(self, table: str, command: str) -> tuple[int, Applied | None]:
         """The table's event count and ``applied(table, command)``, in one query."""
 
         def ask(db: Db) -> tuple[Any, ...] | None:
             return db.execute(
-                "SELECT (SELECT events FROM heads WHERE table_id = %(t)s), "
-                "(SELECT seq FROM commands WHERE table_id = %(t)s AND id = %(c)s)",
+                "SELECT (SELECT events FROM heads WHERE table_id = %(t)s), c.seq, c.first "
+                "FROM (SELECT 1) AS one LEFT JOIN commands AS c "
+                "ON c.table_id = %(t)s AND c.id = %(c)s",
                 {"t": table, "c": command},
             ).fetchone()
 
         with self._lock:
             row = self._link.run(ask)
         assert row is not None
-        return int(row[0] or 0), None if row[1] is None else int(row[1])
+        return int(row[0] or 0), None if row[1] is None else _applied(row[1], row[2])
 
     def count(self, table: str) -> int:
         """How many events the table holds (0 for an unknown table)."""
@@ -516,3 +534,9 @@ class PostgresStore:
     def close(self) -> None:
         """Close the connection."""
         self._link.close()
+
+
+def _applied(last: Any, first: Any) -> Applied:
+    """A stored command's events; one stored before ``first`` was kept: none."""
+    end = int(last)
+    return Applied(end + 1 if first is None else int(first), end)

@@ -121,6 +121,47 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     END
     $$;
     """,
+    # The events of each stored command, first to last (``EventStore.applied``): a
+    # command sent again is answered with the events it made; a command stored
+    # before this step has no ``first`` and is answered with its count alone.
+    """
+    ALTER TABLE commands ADD COLUMN first BIGINT;
+    CREATE OR REPLACE FUNCTION puntobanco_append(_batch JSON, _channel TEXT) RETURNS BIGINT
+    LANGUAGE plpgsql AS $$
+    DECLARE
+        created BIGINT;
+        moved BIGINT;
+    BEGIN
+        -- tables: [table, expected, count, prev hash, head hash, first time]
+        INSERT INTO heads (table_id, events, first_time, hash)
+            SELECT a ->> 0, (a ->> 2)::BIGINT, a ->> 5, a ->> 4
+            FROM json_array_elements(_batch -> 'tables') AS a
+            WHERE (a ->> 1)::BIGINT = 0
+            ON CONFLICT (table_id) DO NOTHING;
+        GET DIAGNOSTICS created = ROW_COUNT;
+        UPDATE heads SET events = (a ->> 2)::BIGINT, hash = a ->> 4
+            FROM json_array_elements(_batch -> 'tables') AS a
+            WHERE heads.table_id = a ->> 0 AND (a ->> 1)::BIGINT > 0
+                AND heads.events = (a ->> 1)::BIGINT AND heads.hash = a ->> 3;
+        GET DIAGNOSTICS moved = ROW_COUNT;
+        IF created + moved <> json_array_length(_batch -> 'tables') THEN
+            RAISE EXCEPTION 'puntobanco: a table''s log moved on before this append'
+                USING ERRCODE = 'PB409';
+        END IF;
+        -- events: [table, seq, time, type, body, hash]; commands: [table, id, last, first]
+        INSERT INTO events (table_id, seq, time, type, body, hash)
+            SELECT e ->> 0, (e ->> 1)::BIGINT, e ->> 2, e ->> 3, e ->> 4, e ->> 5
+            FROM json_array_elements(_batch -> 'events') AS e;
+        INSERT INTO commands (table_id, id, seq, first)
+            SELECT c ->> 0, c ->> 1, (c ->> 2)::BIGINT, (c ->> 3)::BIGINT
+            FROM json_array_elements(_batch -> 'commands') AS c;
+        PERFORM pg_notify(_channel, n.p)
+            FROM json_array_elements_text(_batch -> 'payloads') WITH ORDINALITY AS n(p, i)
+            ORDER BY n.i;
+        RETURN created + moved;
+    END
+    $$;
+    """,
 )
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 
@@ -164,7 +205,15 @@ def connect(url: str, *, autocommit: bool = True, timeout: int = 10) -> psycopg.
 
 
 def migrate(connection: psycopg.Connection[Any], name: str) -> int:
-    """Bring the schema to ``SCHEMA_VERSION``; returns the version found before."""
+    """Bring the schema to ``SCHEMA_VERSION``; returns the version found before.
+
+    A schema already up to date is only read, so that a database that cannot be
+    written (a read-only replica, a full disk) still opens, to be read."""
+    with connection.transaction():
+        if _has_schema(connection):
+            row = connection.execute("SELECT max(version) FROM puntobanco_schema").fetchone()
+            if row is not None and row[0] == SCHEMA_VERSION:
+                return SCHEMA_VERSION
     with connection.transaction():
         connection.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
         connection.execute(
@@ -187,6 +236,12 @@ def migrate(connection: psycopg.Connection[Any], name: str) -> int:
                 "INSERT INTO puntobanco_schema (version) VALUES (%s)", (SCHEMA_VERSION,)
             )
     return found
+
+
+def _has_schema(connection: psycopg.Connection[Any]) -> bool:
+    """Whether the database holds puntobanco's schema table (in the search path)."""
+    row = connection.execute("SELECT to_regclass('puntobanco_schema') IS NOT NULL").fetchone()
+    return bool(row and row[0])
 
 
 def _link_rows(connection: psycopg.Connection[Any]) -> None:

@@ -7,7 +7,8 @@ row keyed by (table, number); the body is the event's JSON line, ``crc``
 a checksum of the row, and ``hash`` its link of the log's hash chain
 (``puntobanco.store.chain``: over the event, its number, time and table and
 the previous row's ``hash``), computed as the row is appended, so that the
-chain head is one lookup (``head``).
+chain head is one lookup (``head``). The schema, its version and the
+conversion of an older file are ``store.sqlite_schema``'s.
 
 A writer (``serve``, ``play``, ``import``, the Python API) makes a missing
 file whole and private, and opens a file that is there only once it is a
@@ -41,10 +42,8 @@ import json
 import os
 import signal
 import sqlite3
-import zlib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Final, NoReturn
 
 from puntobanco.errors import (
@@ -56,59 +55,39 @@ from puntobanco.errors import (
     StoreError,
 )
 from puntobanco.interrupts import deferred_signals
-from puntobanco.store.base import Append, Record, conflict, now_text
+from puntobanco.store.base import (
+    Append,
+    Applied,
+    Record,
+    applied_before,
+    command_conflict,
+    conflict,
+    now_text,
+)
 from puntobanco.store.chain import GENESIS, link
 from puntobanco.store.clock import StoreClock
 from puntobanco.store.credentials import Credentials, MemoryCredentials
-from puntobanco.store.sqlite_file import FILE_MODE, check_header, create, pages_checked
+from puntobanco.store.sqlite_file import FILE_MODE, open_writer
 from puntobanco.store.sqlite_reader import first_gap, named, open_reader
-from puntobanco.table.codec import from_dict, loads, to_dict
+from puntobanco.store.sqlite_schema import SCHEMA_VERSION, SNAPSHOTS, row_crc, upgrade
+from puntobanco.table.codec import from_dict, to_dict
 from puntobanco.table.events import Event
 
 #: Rows per INSERT statement: 7 values each, under SQLite's oldest limit of
 #: 999 values in one statement.
 INSERT_ROWS: Final = 128
 
-SCHEMA_VERSION: Final = 3
 #: Test hook for the crash tests: the process kills itself (SIGKILL) right
 #: after its N-th commit, before ``append`` returns.
 KILL_AFTER_COMMIT: Final = "PUNTOBANCO_TEST_KILL_AFTER_COMMIT"
 #: How long a reader waits for a lock held by another program, in seconds.
 READ_TIMEOUT: Final = 5.0
 
-# ``crc``: a checksum of the row's other columns, so that a byte changed on the
-# disk (in a time, a name, a stake) is found when the row is read, not shown.
-# ``hash`` (schema 3): the row's link of the hash chain; it is checked by
-# recomputing it, so the checksum (of schema 2) leaves it out.
-_SCHEMA: Final = """
-CREATE TABLE IF NOT EXISTS events (
-    table_id TEXT NOT NULL,
-    seq INTEGER NOT NULL CHECK (seq >= 1),
-    time TEXT NOT NULL,
-    type TEXT NOT NULL,
-    body TEXT NOT NULL,
-    crc INTEGER,
-    hash TEXT,
-    PRIMARY KEY (table_id, seq)
-) WITHOUT ROWID;
-"""
-
-
-def row_crc(table: str, seq: int, time: str, type_name: str, body: str) -> int:
-    """The checksum kept with each row: CRC-32 of its columns, each ended by a NUL."""
-    data = "\x00".join((table, str(seq), time, type_name, body)).encode("utf-8", "surrogatepass")
-    return zlib.crc32(data)
-
 
 class SQLiteStore:
     """An ``EventStore`` in one SQLite file (created with its folder if missing,
-    private to its owner: ``store.sqlite_file.create``).
-
-    A writer refuses a file that is there unless it is a sound game log
-    (``store.sqlite_file``): an empty file (``NotALogError``,
-    ``store.error.empty_log``), a file that is not a log, or one whose pages
-    SQLite's ``quick_check`` finds damaged (``DamagedLogError``,
-    ``store.error.damaged_open``), before anything is written to it.
+    private to its owner; a file that is there is checked before anything is
+    written to it: ``store.sqlite_file.open_writer``).
 
     ``readonly=True`` (every command that only reads): the file is opened
     read-only and never written (no schema, no version, no journal change),
@@ -117,6 +96,10 @@ class SQLiteStore:
     reported (``StoreLockedError``). Such a store checks the file on open
     (``check``) and every row it returns (its checksum, its event), so that a
     damaged file is refused (``DamagedLogError``) and never read wrong.
+
+    ``factory``: the class of a writer's SQLite connection (``sqlite3.connect``'s),
+    for the fault-injection tests: a subclass makes a statement fail as a full
+    disk or a failing device makes it fail, through the store's own code.
     """
 
     #: ``append_many`` keeps each append's own ``times`` (imports).
@@ -131,6 +114,7 @@ class SQLiteStore:
         monotonic: Callable[[], float] | None = None,
         readonly: bool = False,
         timeout: float | None = None,
+        factory: type[sqlite3.Connection] = sqlite3.Connection,
     ) -> None:
         self.name = str(path)
         self.readonly = readonly
@@ -156,72 +140,14 @@ class SQLiteStore:
         self._timeout = 30.0 if timeout is None else timeout
         if synchronous not in ("FULL", "NORMAL", "OFF", "EXTRA"):
             raise ValueError(f"synchronous must be FULL, NORMAL, OFF or EXTRA, not {synchronous!r}")
-        made = self.name == ":memory:" or create(Path(path))
-        if not made and os.path.lexists(self.name):
-            check_header(self.name)
-        self._db = sqlite3.connect(self.name, isolation_level=None, timeout=self._timeout)
+        self._db = open_writer(self.name, self._timeout, factory)
         try:
-            if not made:  # before anything is written to it
-                pages_checked(self._db, self.name)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(f"PRAGMA synchronous={synchronous}")
-            self._upgrade()
+            upgrade(self._db, self.name)
         except BaseException:
             self._db.close()
             raise
-
-    def _upgrade(self) -> None:
-        """A writer's schema: created if missing, an older one brought up to date."""
-        db = self._db
-        (version,) = db.execute("PRAGMA user_version").fetchone()
-        if version > SCHEMA_VERSION:
-            raise NewerLogError(
-                "store.error.pg_newer_schema", db=self.name, found=version, known=SCHEMA_VERSION
-            )
-        if version == SCHEMA_VERSION:
-            return
-        with deferred_signals():
-            try:
-                db.execute("BEGIN IMMEDIATE")
-                db.execute(_SCHEMA.strip().rstrip(";"))
-                columns = [row[1] for row in db.execute("PRAGMA table_info(events)")]
-                if "crc" not in columns:  # a log of version 1: each row gets its checksum
-                    db.execute("ALTER TABLE events ADD COLUMN crc INTEGER")
-                    rows = db.execute("SELECT table_id, seq, time, type, body FROM events")
-                    db.executemany(
-                        "UPDATE events SET crc = ? WHERE table_id = ? AND seq = ?",
-                        [(row_crc(*row), row[0], row[1]) for row in rows.fetchall()],
-                    )
-                if "hash" not in columns:  # a log of version 2 or older: each row gets its link
-                    db.execute("ALTER TABLE events ADD COLUMN hash TEXT")
-                    self._link_rows()
-                db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-                db.execute("COMMIT")
-            except BaseException:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                raise
-
-    def _link_rows(self) -> None:
-        """Every row's ``hash``, table by table in order (converting an older log).
-
-        Taken over the event as it reads back (what an export writes), so the
-        stored chain is the exported one. A row that cannot be read is damage.
-        """
-        db = self._db
-        rows = db.execute("SELECT table_id, seq, time, body FROM events ORDER BY table_id, seq")
-        links: list[tuple[str, str, int]] = []
-        table, prev = None, GENESIS
-        for table_id, seq, time, body in rows.fetchall():
-            if table_id != table:
-                table, prev = table_id, GENESIS
-            try:
-                event = to_dict(loads(body))
-            except (ValueError, TypeError, KeyError, PuntoBancoError) as error:
-                self._damaged("store.reason.row", table=table_id, seq=seq, detail=str(error))
-            prev = link(table_id, seq, time, event, prev)
-            links.append((prev, table_id, seq))
-        db.executemany("UPDATE events SET hash = ? WHERE table_id = ? AND seq = ?", links)
 
     @contextmanager
     def _reading(self) -> Iterator[None]:
@@ -314,15 +240,33 @@ class SQLiteStore:
         events: Sequence[Event],
         *,
         times: Sequence[str] | None = None,
+        command: str | None = None,
     ) -> None:
         """See ``EventStore.append``."""
-        self._writable()
-        self.append_many([Append(table, expected, events, times)])
+        self._write([Append(table, expected, events, times)], [command], applied=True)
 
-    def append_many(self, batch: Sequence[Append | tuple[str, int, Sequence[Event]]]) -> None:
+    def append_many(
+        self,
+        batch: Sequence[Append | tuple[str, int, Sequence[Event]]],
+        *,
+        commands: Sequence[str | None] | None = None,
+    ) -> None:
         """See ``GroupCommitStore.append_many``: one transaction, one sync to disk."""
-        self._writable()
         appends = [Append(*item) for item in batch]
+        named = list(commands) if commands is not None else [None] * len(appends)
+        self._write(appends, named, applied=False)
+
+    def _write(
+        self, appends: Sequence[Append], named: Sequence[str | None], *, applied: bool
+    ) -> None:
+        """Store ``appends`` in one transaction; a command stored before is refused as
+        ``store.error.applied`` where ``applied`` asks for it, else as a conflict."""
+        self._writable()
+        tagged = [
+            (a.table, command, a.expected + 1, a.expected + len(a.events))
+            for a, command in zip(appends, named, strict=True)
+            if command is not None and a.events
+        ]
         stamp = self._clock.now()
         # Everything but the chain's links is made before the write lock is taken;
         # the rows stamped by the clock (no ``times`` given) are ``clocked``.
@@ -397,14 +341,21 @@ class SQLiteStore:
                         + ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(chunk)),
                         [value for row in chunk for value in row],
                     )
+                if tagged:
+                    db.executemany(
+                        "INSERT INTO commands (table_id, id, first, last) VALUES (?, ?, ?, ?)",
+                        tagged,
+                    )
                 db.execute("COMMIT")
             except sqlite3.IntegrityError:
-                # A row already there: another writer got in first.
+                # A row already there: another writer got in first, or a command
+                # id the table stored before.
                 if db.in_transaction:
                     db.execute("ROLLBACK")
                 self._heads.clear()
                 self._heads_version = None
                 self._raise_conflict(appends)
+                self._raise_applied(tagged, applied=applied)
                 raise  # no table has another length: not a race, the row itself was refused
             except BaseException:
                 if db.in_transaction:
@@ -431,6 +382,34 @@ class SQLiteStore:
             ).fetchone()
             if found != a.expected:
                 raise conflict(a.table, a.expected, found)
+
+    def _raise_applied(self, tagged: Sequence[tuple[str, str, int, int]], *, applied: bool) -> None:
+        """Name the first command of ``tagged`` that its table stored before, or that
+        the batch names twice: ``store.error.applied`` where ``applied`` asks for it,
+        else the conflict of its table (returns when there is none)."""
+        seen: set[tuple[str, str]] = set()
+        for table, command, first, _ in tagged:
+            done = self.applied(table, command)
+            if done is None and (table, command) not in seen:
+                seen.add((table, command))
+                continue
+            done = done or Applied(first, first - 1)
+            if applied:
+                raise applied_before(table, command, done)
+            raise command_conflict(table, first - 1, done)
+
+    def applied(self, table: str, command: str) -> Applied | None:
+        """See ``EventStore.applied``."""
+        try:
+            row = self._db.execute(
+                "SELECT first, last FROM commands WHERE table_id = ? AND id = ?",
+                (table, command),
+            ).fetchone()
+        except sqlite3.OperationalError as error:
+            if "no such table" in str(error):
+                return None  # a file that no writer of this version has opened
+            raise named(error, self.name, self._timeout) from None
+        return None if row is None else Applied(int(row[0]), int(row[1]))
 
     def load(self, table: str) -> list[Record]:
         """See ``EventStore.load``: each row checked (its checksum, its event)."""
@@ -469,6 +448,25 @@ class SQLiteStore:
         if not isinstance(row[1], str):
             self._damaged("store.reason.chain", table=table, seq=row[0])
         return row[1]
+
+    def probe(self) -> None:
+        """See ``ProbedStore.probe``: one transaction that writes the file's header
+        back as it is (``PRAGMA user_version``), committed and synced as an append is:
+        SQLite refuses it on a read-only file or a full disk as it would an append."""
+        self._writable()
+        db = self._db
+        with deferred_signals():
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                (version,) = db.execute("PRAGMA user_version").fetchone()
+                db.execute(f"PRAGMA user_version={int(version)}")
+                db.execute("COMMIT")
+            except sqlite3.Error as error:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise StoreError(
+                    "store.error.cannot_write", db=self.name, reason=str(error)
+                ) from None
 
     @property
     def steps_back(self) -> int:
@@ -526,7 +524,7 @@ class SQLiteStore:
         if self.readonly:
             return
         db = self._db
-        db.execute(_SNAPSHOTS)
+        db.execute(SNAPSHOTS)
         db.execute(
             "INSERT INTO snapshots (table_id, seq, body) VALUES (?, ?, ?) "
             "ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq, body = excluded.body "
@@ -567,12 +565,3 @@ class SQLiteStore:
             records.append(self._record(table, number, time, type_name, body, crc, hash, prev))
             prev = hash
         return records
-
-
-_SNAPSHOTS: Final = """
-CREATE TABLE IF NOT EXISTS snapshots (
-    table_id TEXT PRIMARY KEY,
-    seq INTEGER NOT NULL CHECK (seq >= 1),
-    body TEXT NOT NULL
-) WITHOUT ROWID
-"""

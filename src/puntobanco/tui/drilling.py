@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Protocol, runtime_checkable
 
 from textual import events
 from textual.app import ComposeResult
@@ -20,7 +20,7 @@ from textual.widgets import Input, Static
 from puntobanco.cards import Card
 from puntobanco.coup import Outcome, Side
 from puntobanco.explain import announce, bet_name, outcome_name
-from puntobanco.i18n import Lang
+from puntobanco.i18n import Lang, t
 from puntobanco.learn import Drill, Question, Result, typed_cents
 from puntobanco.learn.count import Count
 from puntobanco.learn.hands import Call, ThirdCard, Totals, Winner
@@ -52,14 +52,22 @@ class Answered:
     bets_right: int = 0
 
 
+@runtime_checkable
+class Trainer(Protocol):
+    """What the trainer's screens ask of their app (``tui.learn.LearnApp``)."""
+
+    lang: Lang
+
+
 class LearnScreen(GameScreen):
     """A screen of the trainer: the game's screens' keys, words and messages,
     in the trainer's language."""
 
     @property
     def lang(self) -> Lang:
-        lang: Lang = getattr(self.app, "lang")  # noqa: B009 - the trainer's app sets it
-        return lang
+        app = self.app
+        assert isinstance(app, Trainer), "the trainer's screens run inside LearnApp"
+        return app.lang
 
 
 class QuestionScreen(LearnScreen):
@@ -320,8 +328,6 @@ class QuestionScreen(LearnScreen):
 def verdict(result: Result, given: str, lang: Lang) -> str:
     """Right or wrong, the right answer, and why (a dealer's round: the bets paid
     right, and why each bet paid wrong nets what it does)."""
-    from puntobanco.i18n import t
-
     q = result.question
     if isinstance(q, Dealer):
         wrong = q.wrong_bets(result.given)
@@ -359,8 +365,6 @@ def question_lines(
 ) -> list[str]:
     """What a question shows, line by line (``given``: a dealer's nets as typed so
     far; ``wrong``, once graded: the bets paid wrong)."""
-    from puntobanco.i18n import t
-
     if isinstance(q, ThirdCard):
         third = q.punto_third
         extra = t("learn.tui.third", lang, card=cards_text([third], lang)) if third else ""

@@ -28,6 +28,7 @@ from puntobanco.engine.commands import (
 )
 from puntobanco.engine.live import LiveTable
 from puntobanco.errors import IllegalActionError, InvalidBetError, PuntoBancoError, StoreError
+from puntobanco.store import Applied
 from puntobanco.table.config import Format
 from puntobanco.table.events import Event
 from puntobanco.web.auth import HOST, PLAYER, Identity
@@ -71,21 +72,22 @@ class Commands(Tables):
     async def _carry_out(
         self, live: Live, who: Identity, command: dict[str, Any], key: tuple[str, str]
     ) -> Answer:
-        """Carry ``command`` out on this process's copy of the table. With several
-        processes on one database the copy may be behind the store: a write made on
-        it conflicts (the table is reloaded and the command tried again) and a
-        refusal is checked against the store before it is given (``_judged``).
-        The command's id goes with its events (stored once per table): whether it
-        was carried out before, by this process or another one that died before
-        answering, is asked of the store only when something says it may have been
-        (a conflict, a refusal, a command that changes nothing)."""
-        tag = f"web:{key[0]}:{key[1]}" if self._shared is not None else None
+        """Carry ``command`` out on this process's copy of the table. Its id goes
+        with its events, stored in their transaction for the table's life: whether
+        it was carried out before (by this process before a restart, or by another
+        one on a shared database) is asked of the store only when something says it
+        may have been (a refusal, a command that changes nothing, an id the store
+        refuses as stored). With several processes on one database the copy may be
+        behind the store: a write made on it conflicts (the table is reloaded and
+        the command tried again) and a refusal is checked against the store before
+        it is given (``_judged``)."""
+        tag = f"web:{key[0]}:{key[1]}"
         ask = False
         for _ in range(RETRIES):
-            if tag is not None and ask:  # sent before, maybe to another process (a failover)
-                done = await asyncio.to_thread(self._shared_applied, live.name, tag)
+            if ask:  # sent before, maybe to another process (a failover) or before a restart
+                done = await self._applied(live.name, tag)
                 if done is not None:
-                    return Answer(200, {"seq": done, "events": []})
+                    return self._first_answer(live.name, done)
                 live = self._tables.get(live.name, live)
             judged = live.seq
             before = live.table.event_count
@@ -102,7 +104,7 @@ class Commands(Tables):
                     staged[-1].command = tag
                     self._submit(staged)
             if refused is not None:
-                if tag is None or isinstance(refused, AccessError | MessageError):
+                if isinstance(refused, AccessError | MessageError):
                     return refusal(refused)
                 fresh = await self._judged(live, judged, tag)
                 if fresh is None:
@@ -112,7 +114,7 @@ class Commands(Tables):
                 live, ask = fresh, False
                 continue
             if live.table.event_count == before:
-                if tag is not None and not ask:
+                if not ask:
                     ask = True  # a retry of a command that changed the table then?
                     continue
                 return Answer(200, {"seq": before, "events": []})
@@ -120,9 +122,11 @@ class Commands(Tables):
             try:
                 await self._commit(live)
             except StoreError as error:
-                if self._shared is None or error.key != "store.error.conflict":
+                if error.key != "store.error.conflict":
                     return refusal(error)
-                live = await self.live(live.name)  # another process wrote: reloaded, again
+                # Another process wrote, or the store holds this command already
+                # (stored before a restart, or by another server): read again, ask.
+                live = await self.live(live.name)
                 ask = True
                 continue
             except PuntoBancoError as error:
@@ -132,16 +136,28 @@ class Commands(Tables):
             return Answer(200, {"seq": seq, "events": events_out})
         return refusal(StoreError("store.error.busy", table=live.name, tries=RETRIES))
 
+    def _first_answer(self, table: str, done: Applied) -> Answer:
+        """The answer of a command the store holds: its events as they were first given."""
+        live = self._tables[table]
+        secret = live.table.config.seed is None
+        events = [public_event(e, secret=secret) for e in live.log[done.first - 1 : done.last]]
+        return Answer(200, {"seq": done.last, "events": events})
+
     async def _judged(self, live: Live, judged: int, tag: str) -> Answer | Live | None:
-        """A command with id ``tag`` was refused on this process's copy of a shared
-        table holding ``judged`` committed events. Its first answer if the store says
-        it was carried out before; the table brought up to date if other processes
-        had stored events the copy lacked (the command is tried again on it); None
-        if the refusal stands (the copy held everything stored)."""
-        assert self._reader is not None
+        """A command with id ``tag`` was refused on this process's copy of the table,
+        which held ``judged`` committed events. Its first answer if the store says it
+        was carried out before; with several processes on one database, the table
+        brought up to date if others had stored events the copy lacked (the command
+        is tried again on it); None if the refusal stands."""
+        if self._reader is None:  # one process: its copy holds everything stored
+            done = await self._applied(live.name, tag)
+            return None if done is None else self._first_answer(live.name, done)
         stored, done = await asyncio.to_thread(self._reader.progress, live.name, tag)
         if done is not None:
-            return Answer(200, {"seq": done, "events": []})
+            await self.live(live.name)
+            if self._tables[live.name].seq >= done.last:
+                return self._first_answer(live.name, done)
+            return Answer(200, {"seq": done.last, "events": []})
         if stored <= judged:
             return None
         name = live.name
@@ -159,10 +175,12 @@ class Commands(Tables):
                 await self._catch_up(name)
         return self._tables.get(name, live)
 
-    def _shared_applied(self, table: str, tag: str) -> int | None:
-        """The event count the command ``tag`` reached, if the store has it."""
-        assert self._reader is not None
-        return self._reader.applied(table, tag)
+    async def _applied(self, table: str, tag: str) -> Applied | None:
+        """The events the command ``tag`` stored at ``table``, if the store has it."""
+        if self._reader is not None:
+            return await asyncio.to_thread(self._reader.applied, table, tag)
+        found: Applied | None = await self._run(self._store.applied, table, tag)
+        return found
 
     def _apply(self, live: Live, who: Identity, command: dict[str, Any]) -> list[Event]:
         """Check who may send ``command``, then carry it out as the engine's

@@ -31,7 +31,7 @@ from typing import Final
 from puntobanco.engine.commands import Tick
 from puntobanco.errors import PuntoBancoError
 from puntobanco.servers import Follower
-from puntobanco.store import head_of
+from puntobanco.store import probe
 from puntobanco.table.config import Format
 from puntobanco.table.state import Phase
 from puntobanco.web.commands import Commands, status_of
@@ -78,8 +78,9 @@ class Hub(Commands):
         self._writer.shutdown(wait=True)
 
     async def ready(self) -> None:
-        """Raise unless the store answers a trivial query (a head lookup): ``/readyz``."""
-        await self._run(head_of, self._store, "")
+        """Raise unless the store can write now (``store.probe``: a write that changes
+        nothing, behind the writes queued): ``/readyz``."""
+        await self._run(probe, self._store)
 
     async def _tick_loop(self) -> None:
         while True:

@@ -46,6 +46,7 @@ class HubState:
         self._codes: dict[str, str] = {m.join_code: m.table for m in metas}
         self._tokens: dict[str, Identity] = tokens
         self._tables: dict[str, Live] = {}
+        self._loading: dict[str, asyncio.Task[Live]] = {}  # tables being read from the store
         # The write queue, shared with the writer thread under ``_lock``;
         # ``_draining``: a drain of it is submitted to the writer or running.
         self._lock = threading.Lock()

@@ -4,6 +4,7 @@ one after a restart, seating players, knowing who holds a token, reading logs.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 from typing import Any, Final
@@ -82,10 +83,18 @@ class Tables(Writer):
         if found is not None:
             return found
         meta = self.meta(table)
+        # One copy of a table per process: the first request to need it loads it,
+        # the others wait for that load.
+        loading = self._loading.get(table)
+        if loading is None:
+            loading = asyncio.get_running_loop().create_task(self._load(meta))
+            self._loading[table] = loading
+            loading.add_done_callback(lambda _: self._loading.pop(table, None))
+        return await asyncio.shield(loading)
+
+    async def _load(self, meta: TableMeta) -> Live:
+        table = meta.table
         records = await self._run(self._store.load, table)
-        found = self._tables.get(table)  # another task may have loaded it meanwhile
-        if found is not None:
-            return found
         if not records:
             raise UnknownTableError("web.error.unknown_table", table=table)
         live = self._rebuild(meta, [r.event for r in records])

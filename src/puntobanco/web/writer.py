@@ -24,7 +24,7 @@ from typing import Final
 
 from puntobanco.engine.live import LiveTable
 from puntobanco.errors import PuntoBancoError, StoreError
-from puntobanco.store import head_of
+from puntobanco.store import append_many, head_of
 from puntobanco.table.events import Event
 from puntobanco.web.auth import TableMeta
 from puntobanco.web.followers import Followers
@@ -105,7 +105,7 @@ class Writer(Followers):
         refused = [w for w in taken if w.live.stale is not None]
         if refused:  # their table is being reloaded: these expect events that were lost
             loop.call_soon_threadsafe(self._refused, refused)
-        if batch:
+        while batch:
             started = time.perf_counter()
             try:
                 heads = self._write_heads(batch)
@@ -115,14 +115,21 @@ class Writer(Followers):
                     if isinstance(error, PuntoBancoError)
                     else StoreError("web.error.store", reason=str(error))
                 )
-                for w in batch:
+                # A failure of one table's write (it moved on, or a command it
+                # stored before) refuses that table's commands alone: the others
+                # are written again without them.
+                named = failure.params.get("table") if isinstance(failure, StoreError) else None
+                failed = [w for w in batch if w.live.name == named] or batch
+                batch = [w for w in batch if w not in failed]
+                for w in failed:
                     w.live.stale = failure
-                self.metrics.commit_failed(batch, failure)
-                loop.call_soon_threadsafe(self._failed, batch, failure)
+                self.metrics.commit_failed(failed, failure)
+                loop.call_soon_threadsafe(self._failed, failed, failure)
             else:
                 self.commits += 1
                 self.metrics.committed(batch, started)
                 loop.call_soon_threadsafe(self._committed, batch, heads)
+                batch = []
         with self._lock:
             more = self._draining = bool(self._queue)
         if more:
@@ -206,15 +213,8 @@ class Writer(Followers):
     def _write(self, batch: list[Write]) -> None:
         """In the writer thread: store ``batch``, in one transaction where the store can."""
         writes = [(w.live.name, w.expected, w.events) for w in batch]
-        if self._shared is not None:  # one transaction, with the command ids
-            self._shared.append_many(writes, commands=[w.command for w in batch])
-            return
-        many = getattr(self._store, "append_many", None)
-        if many is not None and len(writes) > 1:
-            many(writes)
-            return
-        for table, expected, events in writes:
-            self._store.append(table, expected, events)
+        # One transaction where the store can, with the ids of the commands.
+        append_many(self._store, writes, commands=[w.command for w in batch])
 
     def _write_heads(self, batch: list[Write]) -> dict[str, str]:
         """``_write``, then each table's chain head (the store's, after its own commit)."""
