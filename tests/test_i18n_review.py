@@ -132,6 +132,20 @@ def sentences_built_in_code(source: str) -> list[str]:
     return built
 
 
+def test_08_a_page_fills_the_placeholders_of_every_message_it_shows() -> None:
+    """A message with placeholders is written by ``fmt`` with its values; ``w`` alone
+    would show "{name} holds the shoe"."""
+    bare = {
+        (page.name, key)
+        for page in STATIC.glob("*.js")
+        for key in re.findall(
+            r"""(?<![\w.])(?:PB\.)?w\(["']([\w.]+)["']\)""", page.read_text("utf-8")
+        )
+        if f"web.ui.{key}" in catalogue() and "{" in catalogue()[f"web.ui.{key}"].en
+    }
+    assert bare == set()
+
+
 def test_09_a_french_net_is_a_result_not_a_gain() -> None:
     assert t("web.ui.net_amount", "fr", amount="−20,00") == "Résultat\u00a0: −20,00"
 

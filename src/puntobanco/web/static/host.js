@@ -110,7 +110,7 @@
         ? (p.has_bet ? w("predicted") : w("waiting"))
         : Object.entries(p.bets).map(([b, s]) => `${PB.box(b)} ${PB.money(v, s)}`).join(", ");
       const marks = [];
-      if (v.holder === p.name) marks.push(el("span", { class: "tag", text: w("holder") }));
+      if (v.holder === p.name) marks.push(el("span", { class: "tag", text: w("holder_tag") }));
       if (v.turn && v.turn.name === p.name) marks.push(el("span", { class: "tag", text: w("turn.tag") }));
       else if (v.punto_cards_to === p.name) marks.push(el("span", { class: "tag", text: PB.fmt("punto_cards", { name: p.name }) }));
       list.append(el("li", { class: p.has_bet ? "player bet" : "player" },
