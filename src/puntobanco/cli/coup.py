@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from fractions import Fraction
 
 from puntobanco.cards import format_cards, parse_cards
@@ -46,6 +45,8 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     if args.json:
         data = coup.to_json()
         data["settlement"] = {box.value: json_amount(net) for box, net in nets.items()}
+        import json
+
         print(json.dumps(data, ensure_ascii=False))
         return 0
     for side, hand in ((Side.PUNTO, coup.punto), (Side.BANCO, coup.banco)):

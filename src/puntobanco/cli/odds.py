@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from fractions import Fraction
 
 from puntobanco.cards import Card, format_cards, parse_cards
@@ -11,8 +10,8 @@ from puntobanco.cli.common import echo, whole_number
 from puntobanco.cli.tables import bet_name, describe, table_of
 from puntobanco.i18n import Lang, t
 from puntobanco.i18n.numbers import number, percent, signed
-from puntobanco.odds import composition
 from puntobanco.odds.digits import decimal
+from puntobanco.odds.exact import composition
 from puntobanco.paytable import PAYTABLES, Paytable, side_bet_names
 
 NAME = "odds"
@@ -90,6 +89,8 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
                 "house_edge": {b.key: str(b.house_edge) for b in bets},
             },
         }
+        import json
+
         print(json.dumps(data, ensure_ascii=False))
         return 0
     removed_text = (
@@ -164,6 +165,8 @@ def _effects(
             },
             "exact": {str(v): {k: str(effects.effect(v, k)) for k in keys} for v in range(10)},
         }
+        import json
+
         print(json.dumps(data, ensure_ascii=False))
         return 0
     echo(t("odds.effects.header", lang, decks=args.decks, paytable=paytable.title.words(lang)))
@@ -197,6 +200,8 @@ def _totals(args: argparse.Namespace, removed: tuple[Card, ...], lang: Lang) -> 
                 for p in range(10)
             },
         }
+        import json
+
         print(json.dumps(data, ensure_ascii=False))
         return 0
     echo(t("odds.totals.header", lang, cards=sum(counts)))
