@@ -86,10 +86,10 @@ def build_parser(
     """The argument parser, its help in ``lang``: every command in full, or only
     the command ``only`` in full and the others by their help line."""
     from puntobanco import __version__
-    from puntobanco.cli.argwords import install
+    from puntobanco.cli.argwords import install, parser_class
 
     install(lang)  # argparse's own words ("usage:", "options", its errors) in ``lang``
-    parser = argparse.ArgumentParser(
+    parser = parser_class(lang)(
         prog="puntobanco", description=t("cli.description", lang), formatter_class=formatter(lang)
     )
     parser.add_argument("--lang", choices=LANGS, help=t("cli.help.lang", lang))

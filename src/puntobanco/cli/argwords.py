@@ -17,6 +17,7 @@ import argparse
 from puntobanco.i18n import Lang, messages, t
 from puntobanco.i18n import gettext as catalogue_gettext
 from puntobanco.i18n import ngettext as catalogue_ngettext
+from puntobanco.i18n.shown import Quoted
 
 #: The catalogue's context of argparse's own sentences.
 ARGPARSE = "argparse"
@@ -62,3 +63,34 @@ def help_formatter(lang: Lang) -> type[argparse.HelpFormatter]:
             super().start_section(None if heading is None else heading + before)
 
     return Formatter
+
+
+class _Shown:
+    """A value whose ``repr`` is the language's quotation of it (argparse writes
+    the refused value with ``%(value)r``)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def parser_class(lang: Lang) -> type[argparse.ArgumentParser]:
+    """argparse's parser quoting a refused choice and the choices as ``lang`` quotes
+    them (« frobnicate » in French, «frobnicate» in Spanish, 'frobnicate' in English)."""
+
+    def quoted(value: object) -> str:
+        return Quoted(str(value)).words(lang)
+
+    class Parser(argparse.ArgumentParser):
+        def _check_value(self, action: argparse.Action, value: object) -> None:
+            if action.choices is not None and value not in action.choices:
+                found = {
+                    "value": _Shown(quoted(value)),
+                    "choices": ", ".join(map(quoted, action.choices)),
+                }
+                message = argparse._("invalid choice: %(value)r (choose from %(choices)s)")  # type: ignore[attr-defined]
+                raise argparse.ArgumentError(action, message % found)
+
+    return Parser

@@ -196,7 +196,7 @@ class Engine:
         live = self._table(table)
         if live.config != config:
             raise IllegalActionError(
-                "table.error.other_table", table=table, format=live.config.format.value
+                "table.error.other_table", table=table, format=live.config.format.word
             )
         return Committed(table, live.event_count, ())
 

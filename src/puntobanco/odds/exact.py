@@ -20,7 +20,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement, permutations
 
-from puntobanco.cards import DECK, Card
+from puntobanco.cards import DECK, Card, ShownCards
 from puntobanco.coup import Outcome
 from puntobanco.errors import InvalidCardError
 from puntobanco.paytable import STANDARD, Paytable
@@ -47,7 +47,7 @@ def composition(decks: int, removed: Iterable[Card] = ()) -> Composition:
     for card, n in Counter(removed).items():
         if n > decks:
             raise InvalidCardError(
-                "error.shoe.too_many_copies", card=card.pretty, count=n, decks=decks
+                "error.shoe.too_many_copies", card=ShownCards((card,)), count=n, decks=decks
             )
         counts[card.point] -= n
     return tuple(counts)  # type: ignore[return-value]

@@ -32,7 +32,7 @@ class Bets(Core):
         if config.rules.one_prediction:
             if not isinstance(outcome, Outcome):
                 raise InvalidBetError(
-                    "table.error.session_box", format=config.format.value, box=box_word(outcome)
+                    "table.error.session_box", format=config.format.word, box=box_word(outcome)
                 )
             if stake is not None and (not whole(stake) or stake != config.stake):
                 raise InvalidBetError("table.error.session_stake", stake=stake, fixed=config.stake)

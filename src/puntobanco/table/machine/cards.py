@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from puntobanco.cards import Card
+from puntobanco.cards import Card, ShownCards
 from puntobanco.errors import IllegalActionError, InvalidCardError
 from puntobanco.table.events import CardPlaced, CardUndone, CoupDealt, CoupRetracted
 from puntobanco.table.machine.core import Core, card_text
@@ -36,7 +36,7 @@ class HostCards(Core):
         decks = state.config.decks
         if shoe.out.count(parsed) >= decks:
             raise InvalidCardError(
-                "error.assist.no_more", card=parsed.pretty, count=decks, decks=decks
+                "error.assist.no_more", card=ShownCards((parsed,)), count=decks, decks=decks
             )
         return parsed
 
