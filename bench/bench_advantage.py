@@ -44,7 +44,7 @@ def main() -> None:
         ("standard", STANDARD),
         ("ez+pairs+dragon-bonus", heavy),
     )
-    print(f"{'analysis, 8 decks':<52}{'figure':>14}{'seconds':>10}")
+    print(f"{'analysis, 8 decks, one core':<52}{'figure':>14}{'seconds':>10}")
     for label, paytable in tables:
         for position in range(1, 7):
             known, seconds = timed(partial(known_card, ranks, position, paytable), args.repeat)
@@ -59,8 +59,22 @@ def main() -> None:
         effects, seconds = timed(partial(effects_by_rank, 8, paytable), args.repeat)
         four = effects.probability[3]
         assert four is not None
-        name = f"effects by rank (a 4: Punto wins), {label}"
+        name = f"effects by rank (a 4, Punto's chance), {label}"
         print(f"{name:<52}{float(four['punto']) * 1e6:>13.4f}e-6{seconds:>7.2f}")
+    commands(args.repeat)
+
+
+def commands(repeat: int) -> None:
+    """Whole commands, start-up included (the heaviest table)."""
+    import subprocess
+    import sys
+
+    side = ["--paytable", "ez", "--side-bets", "pairs,dragon-bonus"]
+    print(f"\n{'puntobanco command, 8 decks':<64}{'seconds':>10}")
+    for args in (["--known-card", "6"], ["--edge-sort"], ["--effects", "--by-rank"]):
+        argv = [sys.executable, "-m", "puntobanco", "odds", *args, *side]
+        _, seconds = timed(partial(subprocess.run, argv, check=True, capture_output=True), repeat)
+        print(f"{' '.join(['odds', *args, *side]):<64}{seconds:>10.2f}")
 
 
 if __name__ == "__main__":

@@ -52,7 +52,7 @@ def test_worked_example_of_seed_004_third_card_eight() -> None:
     assert last is not None
     assert last.coup.outcome is Outcome.BANCO
     assert describe_decision(last.coup.steps[1], "fr") == (
-        "Banco a 3 et la troisième carte de Punto est un 8\u00a0: il reste."
+        "Banco a 3 et la troisième carte de Punto vaut 8\u00a0: il reste."
     )
     # seed 004 scoring: Punto -20, Banco +19, Égalité -20
     assert a.scores == {"Ana": -20, "Bruno": 19, "Chloé": -20}

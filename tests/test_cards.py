@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from puntobanco.cards import DECK, Card, Rank, Suit, format_cards, parse_cards
 from puntobanco.errors import InvalidCardError
+from puntobanco.i18n import Lang
 
 
 def test_ace_is_worth_1_two_to_nine_their_number_tens_and_courts_nothing() -> None:
@@ -90,3 +91,45 @@ def test_parsing_never_fails_other_than_with_invalid_card_error(text: str) -> No
     except InvalidCardError:
         return
     assert card in DECK
+
+
+# -- cards in the reader's letters ------------------------------------------------
+
+
+def test_french_cards_show_r_d_v_and_english_and_spanish_cards_k_q_j() -> None:
+    """A French croupier reads R, D, V (roi, dame, valet); Spanish casinos deal the
+    international J, Q, K (jota, reina, rey: a Spanish R would be rey or reina)."""
+    courts = [Card.parse(text) for text in ("JC", "QH", "KS", "10D", "AH")]
+    assert format_cards(courts, lang="fr") == "V♣ D♥ R♠ 10♦ A♥"
+    assert format_cards(courts, lang="es") == "J♣ Q♥ K♠ 10♦ A♥"
+    assert format_cards(courts, lang="en") == "J♣ Q♥ K♠ 10♦ A♥"
+    assert format_cards(courts) == "JC QH KS 10D AH"  # programs and the log: canonical
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_every_card_reads_back_from_what_its_reader_is_shown(lang: Lang) -> None:
+    assert [Card.parse(card.shown(lang)) for card in DECK] == list(DECK)
+    assert [Card.parse(card.shown(lang).lower()) for card in DECK] == list(DECK)
+
+
+def test_the_forms_a_refusal_suggests_are_in_the_reader_s_words() -> None:
+    """The hint after "is not a card" was one English-French string in every language."""
+    with pytest.raises(InvalidCardError) as error:
+        Card.parse("11x")
+    fr, es, en = (error.value.message(lang) for lang in ("fr", "es", "en"))
+    assert "R♠ (roi), D♣ (dame), V♥ (valet), A♦ ou 1♦ (as)" in fr
+    assert "ace" not in fr and "Dc" not in fr
+    assert "K♠ (rey), Q♣ (reina), J♥ (jota), A♦ o 1♦ (as)" in es
+    assert not {"ace", "valet", "dame", "roi"} & set(es.replace(",", " ").split())
+    assert "valet" not in en and "K♠, Q♣, J♥, A♦ or 1♦ (ace)" in en
+    for example in ("R♠", "D♣", "V♥", "K♠", "Q♣", "J♥", "A♦", "1♦", "4h", "Td"):
+        Card.parse(example)  # every example it gives is read
+
+
+def test_an_error_naming_a_card_names_it_in_its_reader_s_letters() -> None:
+    from puntobanco.shoe import Shoe
+
+    with pytest.raises(InvalidCardError) as error:
+        Shoe.stacked(parse_cards("KH KH"), decks=1)
+    assert "R♥" in error.value.message("fr") and "K♥" in error.value.message("es")
+    assert str(error.value.params["card"]) == "K♥"  # programs read it alike

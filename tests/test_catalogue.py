@@ -154,21 +154,22 @@ def _literals(text: str) -> str:
 
 
 #: What a French text writes as the user types it or reads it elsewhere, ``:`` and
-#: ``?`` against letters: a URL (``tcp://HÔTE:PORT``, ``sqlite:///PATH``) and the
-#: command line's ``NAME:VALUE`` (``flat:CASE``, ``against-streak:K``).
-_SYNTAX = re.compile(r"\b[a-z][a-z0-9+.-]*://\S*|\b[a-z][\w-]*:[A-Z]+\b")
+#: ``?`` against letters: a URL (``tcp://HÔTE:PORT``, ``sqlite:///PATH``), the
+#: command line's ``NAME:VALUE`` (``flat:CASE``, ``against-streak:K``) and a suffix
+#: of it said alone (``:punto``, ``:K``).
+_SYNTAX = re.compile(r"\b[a-z][a-z0-9+.-]*://\S*|\b[a-z][\w-]*:[A-Z]+\b|(?<= ):(?:[a-z]+|[A-Z]+)\b")
 
 
 def test_french_sets_its_no_break_spaces_and_guillemets() -> None:
     for message in _entries(build.read("fr")):
         for text in map(_literals, _texts(message)):
             where = (message.context, text)
+            prose = _SYNTAX.sub(" ", text)
             assert not re.search(r"[ \u00a0][;!?]", text), where  # U+202F before ; ! ?
-            assert not re.search(r"[ \u202f][:%]", text), where  # U+00A0 before : and %
+            assert not re.search(r"[ \u202f][:%]", prose), where  # U+00A0 before : and %
             assert not re.search(r"\d%", text), where
             # Nor none at all: after a word, a value (\x00: a placeholder), a closing
             # guillemet or parenthesis, each mark has its own space.
-            prose = _SYNTAX.sub(" ", text)
             assert not re.search(r"[\w\x00»)][:%]", prose), where  # U+00A0 missing
             assert not re.search(r"[\w\x00»)][;!?]", prose), where  # U+202F missing
             assert not re.search(r"«(?!\u00a0)|(?<!\u00a0)»", text), where

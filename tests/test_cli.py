@@ -33,7 +33,7 @@ def test_coup_text_explains_each_rule_in_french(capsys: pytest.CaptureFixture[st
     code, out, _ = run(capsys, "--lang", "fr", "coup", "4♥ 2♠ 9♣ A♦ 8♦")
     assert code == 0
     assert "Punto a 3\u00a0: il tire (0 à 5) et reçoit 8♦." in out
-    assert "Banco a 3 et la troisième carte de Punto est un 8\u00a0: il reste." in out
+    assert "Banco a 3 et la troisième carte de Punto vaut 8\u00a0: il reste." in out
     assert "Banco 3, Punto 1\u00a0: Banco gagne." in out
     assert "+19" in out
 
@@ -90,7 +90,7 @@ def test_odds_with_removed_cards_and_the_tie_nine_table(capsys: pytest.CaptureFi
 
 def test_odds_text_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "--lang", "es", "odds", "--decks", "6")
-    assert "Igualdad" in out and "Ventaja casa" in out and "312 cartas" in out
+    assert "Igualdad" in out and "Ventaja de la casa" in out and "312 cartas" in out
 
 
 def test_python_dash_m_runs_the_same_command() -> None:

@@ -144,7 +144,7 @@ def test_the_sentences_cite_the_rule() -> None:
     coup = resolve(parse_cards("4♥ 2♠ 9♣ A♦ 8♦"))
     assert describe_step(coup.steps[0], "fr") == "Punto a 3\u00a0: il tire (0 à 5) et reçoit 8♦."
     assert describe_step(coup.steps[1], "es") == (
-        "Banco tiene 3 y la tercera carta de Punto es un 8: se planta."
+        "Banco tiene 3 y la tercera carta de Punto vale 8: se planta."
     )
     assert announce(coup, "fr") == "Banco 3, Punto 1\u00a0: Banco gagne."
     assert announce(resolve(parse_cards("4h 4s 4c 4d")), "en") == "Banco 8, Punto 8: a tie."

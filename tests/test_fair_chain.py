@@ -133,4 +133,4 @@ def test_verify_checks_a_file_and_a_noted_head(
     lines[5] = edit(lines[5], random.Random(3))
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert main(["--lang", "es", "verify", str(path)]) == 2
-    assert "La línea 6 del registro rompe su cadena de hash" in capsys.readouterr().err
+    assert "error: la línea 6 del registro rompe su cadena de hash" in capsys.readouterr().err

@@ -12,7 +12,7 @@ def test_a_word_parameter_is_written_in_each_reader_s_language() -> None:
         "table.error.no_bet", name="Ana", box=Word("outcome.egalite", "egalite")
     )
     assert error.message("fr") == "Ana n’a pas de mise sur Égalité à retirer."
-    assert error.message("es") == "Ana no tiene apuesta en Igualdad que retirar."
+    assert error.message("es") == "Ana no tiene ninguna apuesta a Igualdad que retirar."
     assert error.message("en") == "Ana has no stake on Tie to withdraw."
     assert str(error.params["box"]) == "egalite"  # what an API's params show
 
@@ -31,4 +31,4 @@ def test_a_list_joins_words_and_texts_and_a_quoted_text_takes_the_language_s_quo
 def test_a_nested_error_and_a_word_inside_it_read_in_the_same_language() -> None:
     inner = InvalidBetError("table.error.no_bet", name="Ana", box=Word("outcome.banco", "banco"))
     outer = PuntoBancoError("web.error.store", reason=inner)
-    assert "Ana no tiene apuesta en Banco que retirar." in outer.message("es")
+    assert "Ana no tiene ninguna apuesta a Banco que retirar." in outer.message("es")

@@ -51,7 +51,7 @@ def test_names_from_a_log_are_escaped_before_reaching_a_terminal(
     raw = sqlite3.connect(db)
     raw.execute("UPDATE events SET body = replace(body, 'Bruno', 'Bru\\u001b[2Jno')")
     from puntobanco.store.chain import hashes  # its checksums and chain written as it would
-    from puntobanco.store.sqlite import row_crc
+    from puntobanco.store.sqlite_schema import row_crc
 
     rows = raw.execute("SELECT table_id, seq, time, type, body FROM events ORDER BY seq").fetchall()
     links = hashes((t, n, time, json.loads(body)) for t, n, time, _, body in rows)

@@ -30,7 +30,8 @@ from puntobanco.errors import OlderLogError, StoreError, StoreLockedError
 from puntobanco.i18n import LANGS, t
 from puntobanco.store import open_store
 from puntobanco.store import sqlite as sqlite_store
-from puntobanco.store.sqlite import SCHEMA_VERSION, SQLiteStore
+from puntobanco.store.sqlite import SQLiteStore
+from puntobanco.store.sqlite_schema import SCHEMA_VERSION
 
 NOBODY = 65534
 

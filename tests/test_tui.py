@@ -280,7 +280,7 @@ def test_an_assisted_session_resumes_from_its_file(tmp_path: Path) -> None:
 
     async def second(pilot: Pilot[None], app: PuntoBancoApp) -> None:
         text = screen_text(app)
-        assert "Assistant du donneur · donne 1 sur 10" in text
+        assert "Assistant du croupier · donne 1 sur 10" in text
         assert "9♥" in text and "8♠" in text and "Carte pour Punto." in text
 
     drive(PuntoBancoApp(lang="fr", assist=True, db=db, resume=True), second)

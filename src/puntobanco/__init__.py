@@ -7,33 +7,56 @@ and the web table depend on it, never the other way round.
 
 from typing import TYPE_CHECKING
 
-from puntobanco.cards import Card, Rank, Suit, format_cards, parse_cards
-from puntobanco.coup import Coup, Hand, Outcome, Rule, Side, Step, deal, resolve
-from puntobanco.errors import (
-    CoupCardsError,
-    IllegalActionError,
-    InvalidBetError,
-    InvalidCardError,
-    InvalidShoeError,
-    PuntoBancoError,
-    ShoeExhaustedError,
-)
-from puntobanco.paytable import STANDARD, TIE_NINE, Bet, Paytable, Settlement, settle
-from puntobanco.shoe import CASINO, SESSION, Shoe, ShoeConfig
-
 if TYPE_CHECKING:
+    from puntobanco.cards import Card, Rank, Suit, format_cards, parse_cards
+    from puntobanco.coup import Coup, Hand, Outcome, Rule, Side, Step, deal, resolve
+    from puntobanco.errors import (
+        CoupCardsError,
+        IllegalActionError,
+        InvalidBetError,
+        InvalidCardError,
+        InvalidShoeError,
+        PuntoBancoError,
+        ShoeExhaustedError,
+    )
     from puntobanco.games import CasinoTable, CroupierTable, Session
+    from puntobanco.paytable import STANDARD, TIE_NINE, Bet, Paytable, Settlement, settle
+    from puntobanco.shoe import CASINO, SESSION, Shoe, ShoeConfig
 
-#: The tables load on first use, so that ``puntobanco coup`` starts fast.
-_TABLES = ("CasinoTable", "CroupierTable", "Session")
+#: Where each public name lives. Every name loads on first use, so that a command
+#: imports only the modules it needs (``puntobanco --help`` none of the core's).
+_HOMES = {
+    "cards": ("Card", "Rank", "Suit", "format_cards", "parse_cards"),
+    "coup": ("Coup", "Hand", "Outcome", "Rule", "Side", "Step", "deal", "resolve"),
+    "errors": (
+        "CoupCardsError",
+        "IllegalActionError",
+        "InvalidBetError",
+        "InvalidCardError",
+        "InvalidShoeError",
+        "PuntoBancoError",
+        "ShoeExhaustedError",
+    ),
+    "games": ("CasinoTable", "CroupierTable", "Session"),
+    "paytable": ("STANDARD", "TIE_NINE", "Bet", "Paytable", "Settlement", "settle"),
+    "shoe": ("CASINO", "SESSION", "Shoe", "ShoeConfig"),
+}
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 
 def __getattr__(name: str) -> object:
-    if name in _TABLES:
-        from puntobanco import games
+    module = _HOME_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'puntobanco' has no attribute {name!r}")
+    from importlib import import_module
 
-        return getattr(games, name)
-    raise AttributeError(f"module 'puntobanco' has no attribute {name!r}")
+    value = getattr(import_module(f"puntobanco.{module}"), name)
+    globals()[name] = value  # found once; later lookups do not come back here
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_HOME_OF])
 
 
 __all__ = [

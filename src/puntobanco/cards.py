@@ -2,6 +2,11 @@
 
 Seeds 000 and 004: the ace is worth 1, two to nine their number, ten and the
 court cards ("bûches") nothing.
+
+A card's text for programs (the log, JSON, ``str(card)``) is canonical: ``KD``,
+``10H``. A person reads it in their language's letters (``Card.shown``: ``R♦``
+in French, whose cards print R, D, V for roi, dame, valet), and may type any
+of them back.
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ from enum import Enum
 from typing import Final
 
 from puntobanco.errors import InvalidCardError
+from puntobanco.i18n import Lang, t
+from puntobanco.i18n.shown import Shown, Word
 
 
 class Rank(Enum):
@@ -79,7 +86,8 @@ SYMBOLS: Final[dict[Suit, str]] = {
 }
 
 # What people type for a rank. "1" is the ace (as in the seeds: "l'as vaut 1"),
-# "T" is ten, and V/D/R are the French valet, dame, roi.
+# "T" is ten, and V/D/R are the French valet, dame, roi (the letters French
+# cards print, catalogue card.letter.*), accepted whatever the language.
 _RANK_WORDS: Final[dict[str, Rank]] = {
     "a": Rank.ACE,
     "1": Rank.ACE,
@@ -106,7 +114,13 @@ _SUIT_WORDS: Final[dict[str, Suit]] = {
     "♣": Suit.CLUBS,
     "♧": Suit.CLUBS,
 }
-ACCEPTED_FORMS: Final = "4h, 4H, 4♥, 10d, Td, Qs, a♦, 1c (ace), V/D/R (valet, dame, roi): D♠, Rh"
+#: Examples of cards as one types them, in the reader's letters (catalogue
+#: ``card.forms``; programs read the English).
+ACCEPTED_FORMS: Final = Word(
+    "card.forms", "4h or 4♥, 10d or Td, K♠, Q♣, J♥, A♦ or 1♦ (ace); suits: h ♥, d ♦, c ♣, s ♠"
+)
+#: The ranks whose letter depends on the language (catalogue ``card.letter.J``...).
+_LETTERED: Final = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING})
 _SEPARATORS: Final = re.compile(r"[\s,;]+")
 
 
@@ -130,8 +144,18 @@ class Card:
 
     @property
     def pretty(self) -> str:
-        """Display form with the suit symbol, e.g. ``10♦``."""
+        """Display form with the suit symbol and the English letters, e.g. ``K♦``."""
         return self.rank.value + self.suit.symbol
+
+    def shown(self, lang: Lang) -> str:
+        """The card as a person reads it in ``lang``: its rank in the letter the
+        language's cards print, and the suit's symbol.
+
+        >>> card = Card.parse("KD")
+        >>> card.shown("fr"), card.shown("es"), card.shown("en")
+        ('R♦', 'K♦', 'K♦')
+        """
+        return rank_letter(self.rank, lang) + self.suit.symbol
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -171,9 +195,40 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     return tuple(Card.parse(w) for w in words)
 
 
-def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:
-    """Cards as text, canonical (``4H 10D``) or with symbols (``4♥ 10♦``)."""
+def format_cards(cards: Iterable[Card], *, pretty: bool = False, lang: Lang | None = None) -> str:
+    """Cards as text: canonical (``4H 10D``), with symbols (``4♥ 10♦``), or as a
+    reader of ``lang`` reads them (``Card.shown``, which ``lang`` implies)."""
+    if lang is not None:
+        return " ".join(c.shown(lang) for c in cards)
     return " ".join(c.pretty if pretty else str(c) for c in cards)
+
+
+def rank_letter(rank: Rank, lang: Lang) -> str:
+    """The rank as the cards of ``lang`` print it (``R`` for a king in French).
+
+    >>> rank_letter(Rank.QUEEN, "fr"), rank_letter(Rank.TEN, "fr")
+    ('D', '10')
+    """
+    return t(f"card.letter.{rank.value}", lang) if rank in _LETTERED else rank.value
+
+
+@dataclass(frozen=True, slots=True)
+class ShownCards(Shown):
+    """Cards named in a message: in the reader's letters, and canonical with
+    symbols for programs (an error is raised before its reader is known).
+
+    >>> shown = ShownCards((Card.parse("Qh"), Card.parse("10c")))
+    >>> shown.words("fr"), str(shown)
+    ('D♥ 10♣', 'Q♥ 10♣')
+    """
+
+    cards: tuple[Card, ...]
+
+    def words(self, lang: Lang) -> str:
+        return format_cards(self.cards, lang=lang)
+
+    def __str__(self) -> str:
+        return format_cards(self.cards, pretty=True)
 
 
 #: One 52-card deck in a fixed order: suits S, H, D, C; ranks A to K.

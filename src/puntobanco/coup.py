@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
-from puntobanco.cards import Card
+from puntobanco.cards import Card, ShownCards
 from puntobanco.errors import CoupCardsError
 from puntobanco.rules import (
     REFUS,
@@ -265,7 +265,7 @@ def resolve(cards: Sequence[Card]) -> Coup:
         ) from None
     if used < len(cards):
         raise CoupCardsError(
-            "error.coup.extra", card=cards[used].pretty, position=used + 1, used=used
+            "error.coup.extra", card=ShownCards((cards[used],)), position=used + 1, used=used
         )
     return coup
 

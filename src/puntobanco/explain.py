@@ -7,7 +7,7 @@ into the words the terminal game, the web table and the assistant show.
 from __future__ import annotations
 
 from puntobanco.coup import Coup, Expect, Outcome, Rule, Side, Step
-from puntobanco.i18n import Lang, t
+from puntobanco.i18n import Lang, current_language, t
 from puntobanco.rules import Action
 
 
@@ -30,10 +30,10 @@ def describe_step(step: Step, lang: Lang | None = None) -> str:
     >>> from puntobanco.coup import resolve
     >>> coup = resolve(parse_cards("4h 2s 9c Ad 8d"))
     >>> describe_step(coup.steps[1], "fr")
-    'Banco a 3 et la troisième carte de Punto est un 8\\xa0: il reste.'
+    'Banco a 3 et la troisième carte de Punto vaut 8\\xa0: il reste.'
     """
     hand = outcome_name(step.side, lang)
-    card = step.card.pretty if step.card else ""
+    card = step.card.shown(lang or current_language()) if step.card else ""
     verb = "draw" if step.action is Action.DRAW else "stand"
     if step.rule is Rule.NATURAL:
         key = "step.natural"

@@ -145,7 +145,7 @@ class Game:
             or (given and sorted(given) != sorted(seated))
         ):
             raise IllegalActionError(
-                "table.error.other_table", table=self._name, format=state.format.value
+                "table.error.other_table", table=self._name, format=state.format.word
             )
 
     @property
@@ -572,7 +572,7 @@ def open_game(table: str, *, db: Db) -> Game:
     if fmt not in classes:
         if engine is not db:
             engine.shutdown()
-        raise IllegalActionError("table.error.other_table", table=table, format=fmt.value)
+        raise IllegalActionError("table.error.other_table", table=table, format=fmt.word)
     game = classes[fmt].resume(table, db=engine)
     game._owns_store = engine is not db or game._owns_store
     return game

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Final
 
 from puntobanco.coup import Outcome, Side
 from puntobanco.errors import InvalidBetError
+from puntobanco.i18n.shown import Word
 
 if TYPE_CHECKING:
     from puntobanco.coup import Coup
@@ -267,6 +268,13 @@ class Paytable:
     side_bets: tuple[Wager, ...] = field(default=())
 
     @property
+    def title(self) -> Word:
+        """The paytable's name as its reader's language says it (catalogue
+        ``paytable.title.NAME``: "sans commission", "sin comisión"); programs and
+        the command line read ``name``."""
+        return Word(f"paytable.title.{self.name}", self.name)
+
+    @property
     def wagers(self) -> tuple[Wager, ...]:
         """Every bet the table offers: Punto, Banco, Égalité, then its side bets."""
         return (self.punto, self.banco, self.egalite, *self.side_bets)
@@ -290,7 +298,7 @@ class Paytable:
         for w in self.wagers:
             if w.key == key:
                 return w
-        raise InvalidBetError("error.bet.not_offered", box=key, paytable=self.name)
+        raise InvalidBetError("error.bet.not_offered", box=key, paytable=self.title)
 
     def with_side_bets(self, keys: Iterable[str]) -> Paytable:
         """This table with the side bets ``keys`` added (keys of ``SIDE_BETS`` or
@@ -340,7 +348,7 @@ class Paytable:
         wager = self.wager(box)
         if isinstance(result, Outcome):
             if not wager.winner_only:
-                raise InvalidBetError("error.bet.needs_coup", box=wager.key, paytable=self.name)
+                raise InvalidBetError("error.bet.needs_coup", box=wager.key, paytable=self.title)
             price = wager.price_on(result)
         elif isinstance(result, Facts):
             price = wager.price(result)

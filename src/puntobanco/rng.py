@@ -9,7 +9,6 @@ multiply-and-reject method on 32-bit words: no modulo bias.
 
 from __future__ import annotations
 
-import secrets
 from typing import Final, Protocol
 
 from puntobanco.errors import InvalidShoeError
@@ -32,6 +31,8 @@ class SecureRandom:
 
     def randbelow(self, n: int) -> int:
         """An integer ``0 <= x < n`` from ``secrets.randbelow``."""
+        import secrets  # hmac and OpenSSL load when a shoe is shuffled, not at import
+
         return secrets.randbelow(n)
 
 

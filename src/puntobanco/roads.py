@@ -51,10 +51,18 @@ DERIVED: Final[tuple[tuple[str, int], ...]] = (
 LETTERS: Final[Mapping[Outcome, str]] = MappingProxyType(
     {Outcome.BANCO: "B", Outcome.PUNTO: "P", Outcome.EGALITE: "T"}
 )
+#: What a person types for a result: B, P, and a tie's letter in any of the three
+#: languages (T for tie, E for égalité, I for igualdad: catalogue roads.letter.T).
 _TOKEN_OUTCOMES: Final[Mapping[str, Outcome]] = MappingProxyType(
-    {"B": Outcome.BANCO, "P": Outcome.PUNTO, "T": Outcome.EGALITE, "E": Outcome.EGALITE}
+    {
+        "B": Outcome.BANCO,
+        "P": Outcome.PUNTO,
+        "T": Outcome.EGALITE,
+        "E": Outcome.EGALITE,
+        "I": Outcome.EGALITE,
+    }
 )
-_TOKEN = re.compile(r"(?i)([BPTE])((?:\+(?:PP|BP))*)")
+_TOKEN = re.compile(r"(?i)([BPTEI])((?:\+(?:PP|BP))*)")
 
 
 class Mark(Enum):
@@ -84,14 +92,15 @@ class Result:
 
 
 def parse_results(text: str) -> tuple[Result, ...]:
-    """``"B P P T B"`` -> results; tokens B, P, T or E, case-insensitive.
+    """``"B P P T B"`` -> results; tokens B, P, and T, E or I for a tie (each
+    language's letter), case-insensitive.
 
     A token may carry pair flags: ``B+PP`` (Banco won, Punto pair), ``T+BP``,
     ``P+PP+BP``. Tokens are separated by spaces or commas. Raises
     ``InvalidRoadError`` naming the first token that is not a result.
 
-    >>> [r.letter for r in parse_results("b P, e T")]
-    ['B', 'P', 'T', 'T']
+    >>> [r.letter for r in parse_results("b P, e T i")]
+    ['B', 'P', 'T', 'T', 'T']
     >>> parse_results("B+PP")[0].punto_pair
     True
     """

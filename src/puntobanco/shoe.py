@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from puntobanco.cards import DECK, Card, parse_cards
+from puntobanco.cards import DECK, Card, ShownCards, parse_cards
 from puntobanco.coup import Coup, deal
 from puntobanco.errors import InvalidCardError, InvalidShoeError, ShoeExhaustedError
 from puntobanco.rng import RandomSource, SecureRandom, SeededRandom
@@ -138,7 +138,7 @@ class Shoe:
         for card, count in Counter(order).items():
             if count > decks:
                 raise InvalidCardError(
-                    "error.shoe.too_many_copies", card=card.pretty, count=count, decks=decks
+                    "error.shoe.too_many_copies", card=ShownCards((card,)), count=count, decks=decks
                 )
         shoe = cls.__new__(cls)
         shoe._init(order, decks, None)

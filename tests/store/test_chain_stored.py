@@ -19,7 +19,8 @@ from puntobanco.errors import DamagedLogError, StoreError
 from puntobanco.store import Append, MemoryStore, Record, head_of, open_store
 from puntobanco.store.chain import GENESIS, link
 from puntobanco.store.jsonl import chain_of, export_lines, read_lines
-from puntobanco.store.sqlite import SCHEMA_VERSION, SQLiteStore, row_crc
+from puntobanco.store.sqlite import SQLiteStore
+from puntobanco.store.sqlite_schema import SCHEMA_VERSION, row_crc
 from puntobanco.table.codec import dumps, to_dict
 from puntobanco.table.config import TableConfig
 from puntobanco.table.events import BetsOpened, TableOpened

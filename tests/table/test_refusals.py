@@ -345,10 +345,10 @@ def test_refusals_read_in_french_and_spanish(casino: CasinoTable) -> None:
         casino.bet("Ana", "banco", 999)
     # The box by its name and the amounts as each language writes them (CLDR).
     assert caught.value.message("fr") == (
-        "9,99 sur Banco est sous le minimum de la table, 10,00 pour cette case."
+        "9,99 sur Banco est en dessous du minimum de la table pour cette case (10,00)."
     )
     assert caught.value.message("es") == (
-        "9,99 a Banco está por debajo del mínimo de la mesa, 10,00 en esa casilla."
+        "9,99 a Banco está por debajo del mínimo de la mesa para esa casilla (10,00)."
     )
 
 

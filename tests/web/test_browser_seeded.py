@@ -17,11 +17,10 @@ from tests.web.test_browser import axe_violations, phone
 LOCALES = {"fr": "fr-FR", "es": "es-ES", "en": "en-GB"}
 #: The notice, written out: French sets U+00A0 before its colon.
 NOTICE = {
-    "fr": "Pas de sabots loyaux ici\u00a0: ils viennent d’une graine choisie par l’hôte, et qui "
-    "la connaît connaît chaque carte d’avance. Les téléphones n’y contribuent pas.",
-    "es": "Aquí los zapatos no son de juego limpio verificable: salen de una semilla que eligió "
-    "el anfitrión, y quien la conoce sabe cada carta de antemano. Los teléfonos no "
-    "contribuyen a ellos.",
+    "fr": "Pas de sabots vérifiables ici\u00a0: ils viennent d’une graine choisie par l’hôte, "
+    "et qui la connaît connaît chaque carte d’avance. Les téléphones n’y contribuent pas.",
+    "es": "Aquí no hay zapatos verificables: salen de una semilla que eligió el anfitrión, y "
+    "quien la conoce sabe cada carta de antemano. Los teléfonos no contribuyen a ellos.",
     "en": "No provably fair shoes here: they come from a seed the host chose, and whoever knows "
     "it knows every card in advance. Phones do not contribute to them.",
 }

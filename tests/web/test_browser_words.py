@@ -22,6 +22,10 @@ WORDS = {
         "bead_plate": "Plateau de perles",
         "big_road": "Grande route",
         "tie": "E",
+        # French cards print R, D, V (roi, dame, valet); the host types what it reads.
+        "typed": ("9h", "9s", "Rc", "R♦"),
+        "faces": ["9♥", "R♣", "9♠", "R♦"],
+        "court": ["V", "D", "R"],
     },
     "es": {
         "9H": "9 de corazones",
@@ -31,6 +35,10 @@ WORDS = {
         "bead_plate": "Plato de cuentas",
         "big_road": "Gran camino",
         "tie": "I",
+        # Spanish casinos deal cards with J, Q, K (jota, reina, rey).
+        "typed": ("9h", "9s", "Kc", "k♦"),
+        "faces": ["9♥", "K♣", "9♠", "K♦"],
+        "court": ["J", "Q", "K"],
     },
 }
 
@@ -50,7 +58,7 @@ def test_cards_hands_roads_and_a_tie_s_bead_read_in_the_page_s_language(
     ben.click("button[data-box=banco]")
     expect(host.locator("#close-bets")).to_be_visible()
     host.click("#close-bets")
-    for card in ("9h", "9s", "kc", "kd"):  # Punto 9 + K = 9, Banco 9 + K = 9: a tie
+    for card in words["typed"]:  # Punto 9 + K = 9, Banco 9 + K = 9: a tie
         host.fill("#card-input", card)
         host.press("#card-input", "Enter")
         expect(host.locator("#card-input")).to_have_value("")  # taken: the field is cleared
@@ -67,6 +75,9 @@ def test_cards_hands_roads_and_a_tie_s_bead_read_in_the_page_s_language(
         "hands": ana.locator("#last-cards .hand-label").evaluate_all(f"els => els.map({texts})"),
         "roads": host.locator("#roads .road h3").evaluate_all(f"els => els.map({texts})")[:2],
         "tie's bead": host.locator(".bead-plate .bead.rT").inner_text(),
+        "faces": host.locator("#punto-cards .card, #banco-cards .card").all_text_contents(),
+        "phone's faces": ana.locator("#last-cards .card").all_text_contents(),
+        "court keys": host.locator("#ranks button").all_text_contents()[-3:],
     }
     punto, banco = [words["9H"], words["KC"]], [words["9S"], words["KD"]]
     assert shown == {
@@ -75,6 +86,9 @@ def test_cards_hands_roads_and_a_tie_s_bead_read_in_the_page_s_language(
         "hands": ["Punto", "Banco"],  # the hands' names, not P and B
         "roads": [words["bead_plate"], words["big_road"]],
         "tie's bead": words["tie"],
+        "faces": words["faces"],
+        "phone's faces": words["faces"],
+        "court keys": words["court"],
     }
 
 

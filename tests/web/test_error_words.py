@@ -152,7 +152,7 @@ COMMANDS: list[tuple[str, dict[str, Any], str, str]] = [
         "ana",
         {"type": "Withdraw", "box": "dragon_bonus_banco"},
         "Ana n’a pas de mise sur Bonus Dragon Banco à retirer.",
-        "Ana no tiene apuesta en Bono Dragón Banco que retirar.",
+        "Ana no tiene ninguna apuesta a Bono Dragón Banco que retirar.",
     ),
 ]
 CASES = [
@@ -253,11 +253,11 @@ OPENINGS: list[tuple[dict[str, Any], str, str]] = [
     (
         {"format": "casino", "settings": {"bogus": 1, "countdown": 5}},
         f"Ce format ne connaît pas ces réglages{NBSP}: «{NBSP}bogus{NBSP}», compte à rebours. "
-        f"Possibles{NBSP}: cave de départ, jeux, maximum, minimum, table de paiement, places, "
+        f"Possibles{NBSP}: cave de départ, jeux, maximum, minimum, barème, places, "
         "graine, mises annexes, limites des mises annexes, maximum Égalité, minimum Égalité, "
         "délai pour retourner les cartes de Punto.",
         "Este formato no conoce estos ajustes: «bogus», cuenta atrás. Posibles: saldo inicial, "
-        "barajas, máximo, mínimo, tabla de pagos, puestos, semilla, apuestas adicionales, "
+        "barajas, máximo, mínimo, tabla de pagos, asientos, semilla, apuestas adicionales, "
         "límites de las apuestas adicionales, máximo Igualdad, mínimo Igualdad, "
         "tiempo para descubrir las cartas de Punto.",
     ),

@@ -84,12 +84,13 @@ def build_parser(
     lang: Lang, only: str | None = None
 ) -> tuple[argparse.ArgumentParser, dict[str, Command]]:
     """The argument parser, its help in ``lang``: every command in full, or only
-    the command ``only`` in full and the others by their help line."""
+    the command ``only`` in full and the others by their help line (all of them by
+    their help line when ``only`` is ``""``: ``puntobanco --help`` loads no command)."""
     from puntobanco import __version__
-    from puntobanco.cli.argwords import install
+    from puntobanco.cli.argwords import install, parser_class
 
     install(lang)  # argparse's own words ("usage:", "options", its errors) in ``lang``
-    parser = argparse.ArgumentParser(
+    parser = parser_class(lang)(
         prog="puntobanco", description=t("cli.description", lang), formatter_class=formatter(lang)
     )
     parser.add_argument("--lang", choices=LANGS, help=t("cli.help.lang", lang))
@@ -148,8 +149,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     and exit status 2 (130 after Ctrl-C); output that cannot be written is such
     a failure too.
     """
-    from puntobanco.cli.common import failure
-
     args_list = list(sys.argv[1:] if argv is None else argv)
     lang = _early_lang(args_list)
     set_language(lang)
@@ -157,7 +156,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         reason = t("cli.reason.closed", lang)
         _say(t("cli.error", lang, message=t("cli.error.output", lang, reason=reason)))
         return 2
-    parser, commands = build_parser(lang, _chosen_command(args_list))
+    parser, commands = build_parser(lang, _chosen_command(args_list) or "")
     args = parser.parse_args(args_list)
     try:
         code = commands[args.command].run(args, lang)
@@ -171,6 +170,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _detach_stdout()
         return 0
     except Exception as error:
+        from puntobanco.cli.common import failure
+
         message = failure(error, lang, _db_of(args))
         if message is None:
             raise

@@ -285,6 +285,7 @@ def effects_by_rank(
 ) -> int:
     """``odds --effects --by-rank [--out N]``: N cards of each rank out, each bet's
     change of expectation and of probability of being paid."""
+    from puntobanco.cards import rank_letter
     from puntobanco.odds.facts import RANKS
     from puntobanco.odds.removal import effects_by_rank as analyse
 
@@ -317,7 +318,7 @@ def effects_by_rank(
             "odds.effects.by_rank",
             lang,
             decks=t("odds.header.decks", lang, decks=args.decks),
-            paytable=paytable.name,
+            paytable=paytable.title.words(lang),
             cards=effects.cards,
         )
     )
@@ -328,5 +329,6 @@ def effects_by_rank(
         print()
         echo(t(title, lang))
         table = [None if row is None else [row[k] for k in keys] for row in rows]
-        _table(paytable, names, table, lang, head, scale=10**6)
+        shown = [rank_letter(r, lang) for r in RANKS]  # R, D, V in French
+        _table(paytable, shown, table, lang, head, scale=10**6)
     return 0

@@ -13,6 +13,9 @@ it (``options :`` in French, with a no-break space).
 from __future__ import annotations
 
 import argparse
+import os
+import sys
+from typing import Any
 
 from puntobanco.i18n import Lang, messages, t
 from puntobanco.i18n import gettext as catalogue_gettext
@@ -57,8 +60,67 @@ def help_formatter(lang: Lang) -> type[argparse.HelpFormatter]:
     before = _BEFORE_COLON[lang]
 
     class Formatter(argparse.HelpFormatter):
+        def __init__(self, prog: str, *args: Any, **kwargs: Any) -> None:
+            # argparse would import shutil (and with it zlib, bz2, lzma) for the width,
+            # and it builds a formatter for every argument declared: at every start.
+            kwargs.setdefault("width", _columns() - 2)
+            super().__init__(prog, *args, **kwargs)
+
         def start_section(self, heading: str | None) -> None:
             # argparse writes the heading followed by ":"; French wants "options :".
             super().start_section(None if heading is None else heading + before)
 
     return Formatter
+
+
+def _columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` finds it: ``COLUMNS``,
+    else the terminal of standard output, else 80."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns if columns > 0 else 80
+
+
+class _Shown:
+    """A value whose ``repr`` is the language's quotation of it (argparse writes
+    the refused value with ``%(value)r``)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def parser_class(lang: Lang) -> type[argparse.ArgumentParser]:
+    """argparse's parser quoting a refused choice and the choices as ``lang`` quotes
+    them (« frobnicate » in French, «frobnicate» in Spanish, 'frobnicate' in English)."""
+
+    def quoted(value: object) -> str:
+        from puntobanco.i18n.shown import Quoted  # only for an error: not at every start
+
+        return Quoted(str(value)).words(lang)
+
+    class Parser(argparse.ArgumentParser):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            # The commands' parsers too: argparse's own formatter would load shutil.
+            kwargs.setdefault("formatter_class", help_formatter(lang))
+            super().__init__(*args, **kwargs)
+
+        def _check_value(self, action: argparse.Action, value: object) -> None:
+            if action.choices is not None and value not in action.choices:
+                found = {
+                    "value": _Shown(quoted(value)),
+                    "choices": ", ".join(map(quoted, action.choices)),
+                }
+                message = argparse._("invalid choice: %(value)r (choose from %(choices)s)")  # type: ignore[attr-defined]
+                raise argparse.ArgumentError(action, message % found)
+
+    return Parser

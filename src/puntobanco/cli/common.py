@@ -13,7 +13,6 @@ import errno
 import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
 from puntobanco.errors import CommandLineError, PuntoBancoError
 from puntobanco.i18n import Lang, current_language, t
@@ -97,6 +96,8 @@ def need_extra(extra: str, *modules: str) -> None:
 def check_output(path: str, formats: tuple[str, ...] | None = None) -> None:
     """Refuse an output file that cannot be written, before any work is done:
     a missing folder, a folder, an extension not in ``formats``, a full device."""
+    from pathlib import Path  # not at import: coup and odds start without it
+
     target = Path(path)
     if formats is not None and target.suffix.lower().lstrip(".") not in formats:
         raise CommandLineError(
@@ -176,6 +177,8 @@ _DB_REASONS = {
 def _db_reason(error: Exception, db: str | None, lang: Lang) -> str:
     name = str(getattr(error, "sqlite_errorname", ""))
     if name.startswith("SQLITE_CANTOPEN") and db:
+        from pathlib import Path
+
         path = Path(db)
         if path.is_dir():
             return t("cli.reason.directory", lang)

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import json
 from fractions import Fraction
 
-from puntobanco.cards import parse_cards
+from puntobanco.cards import format_cards, parse_cards
 from puntobanco.coup import Coup, Outcome, Side, resolve
 from puntobanco.explain import announce, describe_step, outcome_name
 from puntobanco.i18n import Lang, t
@@ -46,10 +45,12 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     if args.json:
         data = coup.to_json()
         data["settlement"] = {box.value: json_amount(net) for box, net in nets.items()}
+        import json
+
         print(json.dumps(data, ensure_ascii=False))
         return 0
     for side, hand in ((Side.PUNTO, coup.punto), (Side.BANCO, coup.banco)):
-        cards = " ".join(c.pretty for c in hand.cards)
+        cards = format_cards(hand.cards, lang=lang)
         print(
             t(
                 "coup.hand",

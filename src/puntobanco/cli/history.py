@@ -125,7 +125,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
                 table=shown(record.table),
                 coup=record.coup,
                 time=record.time[:19].replace("T", " "),
-                cards=format_cards(record.cards, pretty=True),
+                cards=format_cards(record.cards, lang=lang),
                 announce=announce(coup, lang),
             )
         )

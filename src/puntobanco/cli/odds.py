@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import json
 from fractions import Fraction
 
-from puntobanco.cards import Card, parse_cards
+from puntobanco.cards import Card, format_cards, parse_cards
 from puntobanco.cli.common import echo, whole_number
 from puntobanco.cli.tables import bet_name, describe, table_of
 from puntobanco.i18n import Lang, t
 from puntobanco.i18n.numbers import number, percent, signed
-from puntobanco.odds import composition
 from puntobanco.odds.digits import decimal
+from puntobanco.odds.exact import composition
 from puntobanco.paytable import PAYTABLES, Paytable, side_bet_names
 
 NAME = "odds"
@@ -90,10 +89,12 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
                 "house_edge": {b.key: str(b.house_edge) for b in bets},
             },
         }
+        import json
+
         print(json.dumps(data, ensure_ascii=False))
         return 0
     removed_text = (
-        t("odds.removed", lang, cards=" ".join(c.pretty for c in removed)) if removed else ""
+        t("odds.removed", lang, cards=format_cards(removed, lang=lang)) if removed else ""
     )
     echo(
         t(
@@ -108,18 +109,15 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     print(describe(paytable, lang))
     names = {b.key: bet_name(b.key, lang) for b in bets}
     width = max(10, *(len(n) for n in names.values()))
+    heads = [t(f"odds.col.{c}", lang) for c in ("bet", "count", "probability", "edge")]
+    # A heading longer than its figures ("Avantage de la maison") widens its column,
+    # two spaces clear of the one before.
+    edge_width = max(16, len(heads[3]) + 2)
 
     def row(bet: str, count: str, probability: str, edge: str) -> str:
-        return f"{bet:<{width}} {count:>24} {probability:>16} {edge:>16}"
+        return f"{bet:<{width}} {count:>24} {probability:>16} {edge:>{edge_width}}"
 
-    print(
-        row(
-            t("odds.col.bet", lang),
-            t("odds.col.count", lang),
-            t("odds.col.probability", lang),
-            t("odds.col.edge", lang),
-        )
-    )
+    print(row(*heads))
     for b in bets:
         print(
             row(
@@ -167,9 +165,11 @@ def _effects(
             },
             "exact": {str(v): {k: str(effects.effect(v, k)) for k in keys} for v in range(10)},
         }
+        import json
+
         print(json.dumps(data, ensure_ascii=False))
         return 0
-    echo(t("odds.effects.header", lang, decks=args.decks, paytable=paytable.name))
+    echo(t("odds.effects.header", lang, decks=args.decks, paytable=paytable.title.words(lang)))
     for start in range(0, len(keys), 4):  # four bets a block: 62 columns
         block = keys[start : start + 4]
         if start:
@@ -200,6 +200,8 @@ def _totals(args: argparse.Namespace, removed: tuple[Card, ...], lang: Lang) -> 
                 for p in range(10)
             },
         }
+        import json
+
         print(json.dumps(data, ensure_ascii=False))
         return 0
     echo(t("odds.totals.header", lang, cards=sum(counts)))

@@ -196,6 +196,8 @@ def report(args: argparse.Namespace, summary: Summary, lang: Lang) -> dict[str, 
 
 
 def _header(data: dict[str, Any], lang: Lang) -> None:
+    if data["interrupted"]:
+        print(t("sim.interrupted", lang))
     echo(
         t(
             "sim.study.header",

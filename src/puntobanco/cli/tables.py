@@ -27,10 +27,11 @@ def describe(paytable: Paytable, lang: Lang) -> str:
     if paytable.name in ("standard", "tie-nine") and not paytable.side_bets:
         from puntobanco.coup import Outcome
 
-        return t("odds.paytable", lang, name=paytable.name, tie=paytable.odds(Outcome.EGALITE))
+        title = paytable.title.words(lang)
+        return t("odds.paytable", lang, name=title, tie=paytable.odds(Outcome.EGALITE))
     own = PAYTABLES[paytable.name].side_bets
     added = [w.key for w in paytable.side_bets if w not in own]
     text = t(f"paytable.{paytable.name}", lang)
     if added:
         text += t("paytable.side_bets", lang, names=", ".join(bet_name(k, lang) for k in added))
-    return t("odds.paytable.any", lang, name=paytable.name, description=text)
+    return t("odds.paytable.any", lang, name=paytable.title.words(lang), description=text)

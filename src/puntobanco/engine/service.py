@@ -233,7 +233,7 @@ class Engine:
             entry = self._entry(table)
             if entry.machine.config != config:
                 raise IllegalActionError(
-                    "table.error.other_table", table=table, format=entry.machine.config.format.value
+                    "table.error.other_table", table=table, format=entry.machine.config.format.word
                 )
             return Committed(table, entry.machine.event_count, ())
 

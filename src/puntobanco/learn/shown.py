@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-from puntobanco.cards import Card, Rank, format_cards
+from puntobanco.cards import Card, Rank, format_cards, rank_letter
 from puntobanco.i18n import Lang
 from puntobanco.i18n.numbers import decimal_text
 from puntobanco.paytable import Amount, format_amount
@@ -19,15 +19,13 @@ CENTS = 100
 
 
 def cards_text(cards: Iterable[Card], lang: Lang) -> str:
-    """Cards as a learner reads them: ``4♥ 10♦``."""
-    del lang  # the project writes a card alike in every language
-    return format_cards(cards, pretty=True)
+    """Cards as a learner reads them: ``4♥ R♦`` in French, ``4♥ K♦`` in Spanish."""
+    return format_cards(cards, lang=lang)
 
 
 def rank_text(rank: Rank, lang: Lang) -> str:
-    """A rank alone, as a card shows it: ``A``, ``10``, ``K``."""
-    del lang
-    return rank.value
+    """A rank alone, as a card shows it in ``lang``: ``A``, ``10``, ``R`` (French king)."""
+    return rank_letter(rank, lang)
 
 
 def codes(cards: Iterable[Card]) -> list[str]:

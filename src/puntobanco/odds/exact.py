@@ -4,11 +4,11 @@ The usual convention: every coup counts six ordered cards, so a coup that uses
 k cards stands for the (N-k)(N-k-1)... sequences of the 6-k cards after it,
 and the three counts add up to N(N-1)(N-2)(N-3)(N-4)(N-5).
 
-Why it is fast in pure Python: the number of ways to deal four given point
-values in a given order is the same for every order of the same multiset, so
-the 10**4 ordered starts collapse to 715 multisets, each split into the few
-(Punto total, Banco total) pairs its orderings give. Third cards are then
-counted through the same rule functions the game uses.
+Why it is fast in pure Python: the cards are counted by point value, and the
+number of ways to deal a hand's two values does not depend on their order, so
+the 10**4 ordered starts collapse to 55 x 55 pairs of pairs. Third cards are
+then counted through the same rule functions the game uses, each Punto third
+card reading Banco's outcomes from running sums.
 """
 
 from __future__ import annotations
@@ -17,10 +17,9 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
-from itertools import combinations_with_replacement, permutations
+from itertools import accumulate
 
-from puntobanco.cards import DECK, Card
+from puntobanco.cards import DECK, Card, ShownCards
 from puntobanco.coup import Outcome
 from puntobanco.errors import InvalidCardError
 from puntobanco.paytable import STANDARD, Paytable
@@ -47,7 +46,7 @@ def composition(decks: int, removed: Iterable[Card] = ()) -> Composition:
     for card, n in Counter(removed).items():
         if n > decks:
             raise InvalidCardError(
-                "error.shoe.too_many_copies", card=card.pretty, count=n, decks=decks
+                "error.shoe.too_many_copies", card=ShownCards((card,)), count=n, decks=decks
             )
         counts[card.point] -= n
     return tuple(counts)  # type: ignore[return-value]
@@ -61,24 +60,16 @@ def falling_factorial(n: int, k: int) -> int:
     return result if n >= k else 0
 
 
-# Which third cards of Banco (values v) give each result against a final Punto
-# total, for Banco's two-card total bt: RESULT_VALUES[bt][pt] = (punto, banco, tie).
-_RESULT_VALUES: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
-    tuple(
-        (
-            tuple(v for v in range(10) if (bt + v) % 10 < pt),
-            tuple(v for v in range(10) if (bt + v) % 10 > pt),
-            tuple(v for v in range(10) if (bt + v) % 10 == pt),
-        )
-        for pt in range(10)
-    )
-    for bt in range(10)
-)
-
-
 def _compare(p: int, b: int) -> int:
     """Index of the outcome: 0 Punto, 1 Banco, 2 Égalité."""
     return 0 if p > b else (1 if b > p else 2)
+
+
+#: ``banco_draws(bt, p3)`` for every Banco total that may draw and Punto third card,
+#: read once from the tableau (the count below asks it thousands of times).
+_BANCO_DRAWS: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(banco_draws(bt, p3) for p3 in range(10)) for bt in range(8)
+)
 
 
 def _after_start(pt: int, bt: int, r: Sequence[int], n4: int) -> tuple[int, int, int]:
@@ -96,35 +87,34 @@ def _after_start(pt: int, bt: int, r: Sequence[int], n4: int) -> tuple[int, int,
         else:
             out[_compare(pt, bt)] = n4 * (n4 - 1)
         return out[0], out[1], out[2]
+    # Banco's third cards by the total they give it, and how many give less than
+    # each total: every Punto third card then reads its three counts at once.
+    by_total = [r[(t - bt) % 10] for t in range(10)]
+    below = list(accumulate(by_total, initial=0))
+    draws = _BANCO_DRAWS[bt]
     for p3 in range(10):
         w = r[p3]
         if not w:
             continue
         pt3 = (pt + p3) % 10
-        if banco_draws(bt, p3):
-            for i, values in enumerate(_RESULT_VALUES[bt][pt3]):
-                ways = sum(r[v] for v in values) - (p3 in values)
-                out[i] += w * ways
+        if draws[p3]:
+            # Punto's third card is one fewer of its value for Banco to draw.
+            taken = (bt + p3) % 10
+            punto = below[pt3] - (taken < pt3)
+            tie = by_total[pt3] - (taken == pt3)
+            out[0] += w * punto
+            out[2] += w * tie
+            out[1] += w * (n4 - 1 - punto - tie)
         else:
-            out[_compare(pt3, bt)] += w * (n4 - 1)
+            out[0 if pt3 > bt else (1 if bt > pt3 else 2)] += w * (n4 - 1)
     return out[0], out[1], out[2]
 
 
-#: A multiset of four point values, with the (Punto total, Banco total, orderings)
-#: groups that its orderings P1 B1 P2 B2 give.
-Start = tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]
-
-
-@lru_cache(maxsize=1)
-def four_card_starts() -> tuple[Start, ...]:
-    """Every multiset of four point values with its (pt, bt, orderings) groups."""
-    result = []
-    for multiset in combinations_with_replacement(range(10), 4):
-        groups: Counter[tuple[int, int]] = Counter()
-        for p1, b1, p2, b2 in set(permutations(multiset)):
-            groups[(p1 + p2) % 10, (b1 + b2) % 10] += 1
-        result.append((multiset, tuple((pt, bt, m) for (pt, bt), m in groups.items())))
-    return tuple(result)
+#: Each hand's two first values, taken once in either order, with the number of
+#: orders they come in (two for two different values).
+_PAIRS: tuple[tuple[int, int, int], ...] = tuple(
+    (a, b, 1 if a == b else 2) for a in range(10) for b in range(a, 10)
+)
 
 
 def outcome_counts(counts: Sequence[int]) -> tuple[int, int, int]:
@@ -150,20 +140,31 @@ def outcome_counts(counts: Sequence[int]) -> tuple[int, int, int]:
 def weighted_starts(counts: Sequence[int]) -> Iterator[tuple[int, int, int, Sequence[int]]]:
     """Each (Punto total, Banco total) a four-card start can give, with the number
     of ordered ways to deal it and the cards left by value (valid until the next
-    item: the list is reused)."""
+    item: the list is reused). A total pair may come more than once.
+
+    >>> sum(k for _, _, k, _ in weighted_starts(composition(1))) == 52 * 51 * 50 * 49
+    True
+    """
     r = list(counts)
-    for multiset, groups in four_card_starts():
-        weight = 1
-        for v, m in Counter(multiset).items():
-            weight *= falling_factorial(counts[v], m)
-        if not weight:
-            continue
-        for v in multiset:
-            r[v] -= 1
-        for pt, bt, orderings in groups:
-            yield pt, bt, weight * orderings, r
-        for v in multiset:
-            r[v] += 1
+    for p1, p2, p_orders in _PAIRS:
+        # The ways to deal the cards in one order: each one from what is left.
+        punto = r[p1]
+        r[p1] -= 1
+        punto *= r[p2]
+        r[p2] -= 1
+        if punto > 0:
+            pt = (p1 + p2) % 10
+            for b1, b2, b_orders in _PAIRS:
+                ways = punto * r[b1]
+                r[b1] -= 1
+                ways *= r[b2]
+                r[b2] -= 1
+                if ways > 0:
+                    yield pt, (b1 + b2) % 10, ways * p_orders * b_orders, r
+                r[b2] += 1
+                r[b1] += 1
+        r[p2] += 1
+        r[p1] += 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement, permutations
 
-from puntobanco.cards import DECK, Card, Rank
+from puntobanco.cards import DECK, Card, Rank, ShownCards
 from puntobanco.errors import InvalidCardError
 from puntobanco.odds.exact import falling_factorial
 from puntobanco.paytable import Facts, Paytable, Wager
@@ -55,7 +55,7 @@ def rank_composition(decks: int, removed: Iterable[Card] = ()) -> RankCompositio
     for card, n in Counter(removed).items():
         if n > decks:
             raise InvalidCardError(
-                "error.shoe.too_many_copies", card=card.pretty, count=n, decks=decks
+                "error.shoe.too_many_copies", card=ShownCards((card,)), count=n, decks=decks
             )
         counts[RANKS.index(card.rank)] -= n
     return tuple(counts)

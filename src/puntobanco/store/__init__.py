@@ -31,6 +31,7 @@ from puntobanco.store.base import (
     GroupCommitStore,
     Listening,
     Ownership,
+    ProbedStore,
     Record,
     SharedStore,
     SnapshotStore,
@@ -60,6 +61,7 @@ __all__ = [
     "MemoryStore",
     "redact",
     "Ownership",
+    "ProbedStore",
     "Record",
     "SharedStore",
     "SnapshotStore",
@@ -73,6 +75,7 @@ __all__ = [
     "is_conninfo",
     "now_text",
     "open_store",
+    "probe",
 ]
 
 
@@ -169,6 +172,15 @@ def backup_source(db: str | os.PathLike[str]) -> str:
     path = rest[1:] if sep else text
     existing_log(path)
     return f"sqlite:///{path}"
+
+
+def probe(store: EventStore) -> None:
+    """Raise unless ``store`` can write now (``ProbedStore.probe``); a store that
+    cannot say is asked a trivial question instead (it answers, or raises)."""
+    if isinstance(store, ProbedStore):
+        store.probe()
+    else:
+        head_of(store, "")
 
 
 def credentials_of(store: EventStore) -> Credentials:

@@ -237,6 +237,18 @@ class ClockedStore(Protocol):
 
 
 @runtime_checkable
+class ProbedStore(Protocol):
+    """A store that can say whether it can write now, by writing."""
+
+    def probe(self) -> None:
+        """Commit a write that changes nothing in the log, as an append commits (the
+        same file, the same sync). ``StoreError`` (``store.error.cannot_write``, with
+        the reason: a read-only file, a full disk) when it cannot; the store's own
+        errors when it cannot be reached."""
+        ...
+
+
+@runtime_checkable
 class BackupStore(Protocol):
     """A store that copies its whole log into a new file, safely while it is written."""
 

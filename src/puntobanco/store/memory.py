@@ -120,6 +120,9 @@ class MemoryStore:
         """See ``ClockedStore.steps_back``."""
         return self._clock.steps_back
 
+    def probe(self) -> None:
+        """See ``ProbedStore.probe``: memory can always be written."""
+
     def load(self, table: str) -> list[Record]:
         """See ``EventStore.load``."""
         return list(self._logs.get(table, []))

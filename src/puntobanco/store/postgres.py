@@ -343,6 +343,23 @@ class PostgresStore:
         ).fetchone()
         return str(row[0]) if row else None
 
+    def probe(self) -> None:
+        """See ``ProbedStore.probe``: the schema's version written back as it is, one
+        committed transaction (a read-only server or a full disk refuses it);
+        ``store.error.pg_unreachable`` while the server is out of reach."""
+        pg = psycopg_module()
+
+        def write(db: Db) -> None:
+            db.execute("UPDATE puntobanco_schema SET version = version")
+
+        with self._lock:
+            try:
+                self._link.run(write)
+            except pg.Error as error:
+                lines = str(error).strip().splitlines()
+                reason = lines[0] if lines else type(error).__name__
+                raise StoreError("store.error.cannot_write", db=self.name, reason=reason) from None
+
     @property
     def steps_back(self) -> int:
         """See ``ClockedStore.steps_back``."""

@@ -205,7 +205,15 @@ def connect(url: str, *, autocommit: bool = True, timeout: int = 10) -> psycopg.
 
 
 def migrate(connection: psycopg.Connection[Any], name: str) -> int:
-    """Bring the schema to ``SCHEMA_VERSION``; returns the version found before."""
+    """Bring the schema to ``SCHEMA_VERSION``; returns the version found before.
+
+    A schema already up to date is only read, so that a database that cannot be
+    written (a read-only replica, a full disk) still opens, to be read."""
+    with connection.transaction():
+        if _has_schema(connection):
+            row = connection.execute("SELECT max(version) FROM puntobanco_schema").fetchone()
+            if row is not None and row[0] == SCHEMA_VERSION:
+                return SCHEMA_VERSION
     with connection.transaction():
         connection.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
         connection.execute(
@@ -228,6 +236,12 @@ def migrate(connection: psycopg.Connection[Any], name: str) -> int:
                 "INSERT INTO puntobanco_schema (version) VALUES (%s)", (SCHEMA_VERSION,)
             )
     return found
+
+
+def _has_schema(connection: psycopg.Connection[Any]) -> bool:
+    """Whether the database holds puntobanco's schema table (in the search path)."""
+    row = connection.execute("SELECT to_regclass('puntobanco_schema') IS NOT NULL").fetchone()
+    return bool(row and row[0])
 
 
 def _link_rows(connection: psycopg.Connection[Any]) -> None:

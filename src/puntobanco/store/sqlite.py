@@ -7,7 +7,8 @@ row keyed by (table, number); the body is the event's JSON line, ``crc``
 a checksum of the row, and ``hash`` its link of the log's hash chain
 (``puntobanco.store.chain``: over the event, its number, time and table and
 the previous row's ``hash``), computed as the row is appended, so that the
-chain head is one lookup (``head``).
+chain head is one lookup (``head``). The schema, its version and the
+conversion of an older file are ``store.sqlite_schema``'s.
 
 A writer (``serve``, ``play``, ``import``, the Python API) makes a missing
 file whole and private, and opens a file that is there only once it is a
@@ -41,10 +42,8 @@ import json
 import os
 import signal
 import sqlite3
-import zlib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Final, NoReturn
 
 from puntobanco.errors import (
@@ -68,70 +67,27 @@ from puntobanco.store.base import (
 from puntobanco.store.chain import GENESIS, link
 from puntobanco.store.clock import StoreClock
 from puntobanco.store.credentials import Credentials, MemoryCredentials
-from puntobanco.store.sqlite_file import FILE_MODE, check_header, create, pages_checked
+from puntobanco.store.sqlite_file import FILE_MODE, open_writer
 from puntobanco.store.sqlite_reader import first_gap, named, open_reader
-from puntobanco.table.codec import from_dict, loads, to_dict
+from puntobanco.store.sqlite_schema import SCHEMA_VERSION, SNAPSHOTS, row_crc, upgrade
+from puntobanco.table.codec import from_dict, to_dict
 from puntobanco.table.events import Event
 
 #: Rows per INSERT statement: 7 values each, under SQLite's oldest limit of
 #: 999 values in one statement.
 INSERT_ROWS: Final = 128
 
-SCHEMA_VERSION: Final = 3
 #: Test hook for the crash tests: the process kills itself (SIGKILL) right
 #: after its N-th commit, before ``append`` returns.
 KILL_AFTER_COMMIT: Final = "PUNTOBANCO_TEST_KILL_AFTER_COMMIT"
 #: How long a reader waits for a lock held by another program, in seconds.
 READ_TIMEOUT: Final = 5.0
 
-# ``crc``: a checksum of the row's other columns, so that a byte changed on the
-# disk (in a time, a name, a stake) is found when the row is read, not shown.
-# ``hash`` (schema 3): the row's link of the hash chain; it is checked by
-# recomputing it, so the checksum (of schema 2) leaves it out.
-_SCHEMA: Final = """
-CREATE TABLE IF NOT EXISTS events (
-    table_id TEXT NOT NULL,
-    seq INTEGER NOT NULL CHECK (seq >= 1),
-    time TEXT NOT NULL,
-    type TEXT NOT NULL,
-    body TEXT NOT NULL,
-    crc INTEGER,
-    hash TEXT,
-    PRIMARY KEY (table_id, seq)
-) WITHOUT ROWID;
-"""
-# The ids of the commands that made events, with the numbers of those events
-# (``EventStore.applied``): written in the transaction of their events, kept
-# for the table's life, so that a command sent again after any restart is
-# answered as it was the first time and acts not at all. Not part of the log
-# (an export leaves them out): a reader never needs them, so an older file
-# gets the table from its first writer without a new schema version.
-_COMMANDS: Final = """
-CREATE TABLE IF NOT EXISTS commands (
-    table_id TEXT NOT NULL,
-    id TEXT NOT NULL,
-    first INTEGER NOT NULL,
-    last INTEGER NOT NULL,
-    PRIMARY KEY (table_id, id)
-) WITHOUT ROWID
-"""
-
-
-def row_crc(table: str, seq: int, time: str, type_name: str, body: str) -> int:
-    """The checksum kept with each row: CRC-32 of its columns, each ended by a NUL."""
-    data = "\x00".join((table, str(seq), time, type_name, body)).encode("utf-8", "surrogatepass")
-    return zlib.crc32(data)
-
 
 class SQLiteStore:
     """An ``EventStore`` in one SQLite file (created with its folder if missing,
-    private to its owner: ``store.sqlite_file.create``).
-
-    A writer refuses a file that is there unless it is a sound game log
-    (``store.sqlite_file``): an empty file (``NotALogError``,
-    ``store.error.empty_log``), a file that is not a log, or one whose pages
-    SQLite's ``quick_check`` finds damaged (``DamagedLogError``,
-    ``store.error.damaged_open``), before anything is written to it.
+    private to its owner; a file that is there is checked before anything is
+    written to it: ``store.sqlite_file.open_writer``).
 
     ``readonly=True`` (every command that only reads): the file is opened
     read-only and never written (no schema, no version, no journal change),
@@ -140,6 +96,10 @@ class SQLiteStore:
     reported (``StoreLockedError``). Such a store checks the file on open
     (``check``) and every row it returns (its checksum, its event), so that a
     damaged file is refused (``DamagedLogError``) and never read wrong.
+
+    ``factory``: the class of a writer's SQLite connection (``sqlite3.connect``'s),
+    for the fault-injection tests: a subclass makes a statement fail as a full
+    disk or a failing device makes it fail, through the store's own code.
     """
 
     #: ``append_many`` keeps each append's own ``times`` (imports).
@@ -154,6 +114,7 @@ class SQLiteStore:
         monotonic: Callable[[], float] | None = None,
         readonly: bool = False,
         timeout: float | None = None,
+        factory: type[sqlite3.Connection] = sqlite3.Connection,
     ) -> None:
         self.name = str(path)
         self.readonly = readonly
@@ -179,76 +140,14 @@ class SQLiteStore:
         self._timeout = 30.0 if timeout is None else timeout
         if synchronous not in ("FULL", "NORMAL", "OFF", "EXTRA"):
             raise ValueError(f"synchronous must be FULL, NORMAL, OFF or EXTRA, not {synchronous!r}")
-        made = self.name == ":memory:" or create(Path(path))
-        if not made and os.path.lexists(self.name):
-            check_header(self.name)
-        self._db = sqlite3.connect(self.name, isolation_level=None, timeout=self._timeout)
+        self._db = open_writer(self.name, self._timeout, factory)
         try:
-            if not made:  # before anything is written to it
-                pages_checked(self._db, self.name)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(f"PRAGMA synchronous={synchronous}")
-            self._upgrade()
+            upgrade(self._db, self.name)
         except BaseException:
             self._db.close()
             raise
-
-    def _upgrade(self) -> None:
-        """A writer's schema: created if missing, an older one brought up to date."""
-        db = self._db
-        (version,) = db.execute("PRAGMA user_version").fetchone()
-        if version > SCHEMA_VERSION:
-            raise NewerLogError(
-                "store.error.pg_newer_schema", db=self.name, found=version, known=SCHEMA_VERSION
-            )
-        if version == SCHEMA_VERSION:
-            known = db.execute("SELECT 1 FROM sqlite_schema WHERE name = 'commands'").fetchone()
-            if known is None:  # a file of this version that no writer with ids opened yet
-                db.execute(_COMMANDS)
-            return
-        with deferred_signals():
-            try:
-                db.execute("BEGIN IMMEDIATE")
-                db.execute(_SCHEMA.strip().rstrip(";"))
-                columns = [row[1] for row in db.execute("PRAGMA table_info(events)")]
-                if "crc" not in columns:  # a log of version 1: each row gets its checksum
-                    db.execute("ALTER TABLE events ADD COLUMN crc INTEGER")
-                    rows = db.execute("SELECT table_id, seq, time, type, body FROM events")
-                    db.executemany(
-                        "UPDATE events SET crc = ? WHERE table_id = ? AND seq = ?",
-                        [(row_crc(*row), row[0], row[1]) for row in rows.fetchall()],
-                    )
-                if "hash" not in columns:  # a log of version 2 or older: each row gets its link
-                    db.execute("ALTER TABLE events ADD COLUMN hash TEXT")
-                    self._link_rows()
-                db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-                db.execute(_COMMANDS)
-                db.execute("COMMIT")
-            except BaseException:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                raise
-
-    def _link_rows(self) -> None:
-        """Every row's ``hash``, table by table in order (converting an older log).
-
-        Taken over the event as it reads back (what an export writes), so the
-        stored chain is the exported one. A row that cannot be read is damage.
-        """
-        db = self._db
-        rows = db.execute("SELECT table_id, seq, time, body FROM events ORDER BY table_id, seq")
-        links: list[tuple[str, str, int]] = []
-        table, prev = None, GENESIS
-        for table_id, seq, time, body in rows.fetchall():
-            if table_id != table:
-                table, prev = table_id, GENESIS
-            try:
-                event = to_dict(loads(body))
-            except (ValueError, TypeError, KeyError, PuntoBancoError) as error:
-                self._damaged("store.reason.row", table=table_id, seq=seq, detail=str(error))
-            prev = link(table_id, seq, time, event, prev)
-            links.append((prev, table_id, seq))
-        db.executemany("UPDATE events SET hash = ? WHERE table_id = ? AND seq = ?", links)
 
     @contextmanager
     def _reading(self) -> Iterator[None]:
@@ -550,6 +449,25 @@ class SQLiteStore:
             self._damaged("store.reason.chain", table=table, seq=row[0])
         return row[1]
 
+    def probe(self) -> None:
+        """See ``ProbedStore.probe``: one transaction that writes the file's header
+        back as it is (``PRAGMA user_version``), committed and synced as an append is:
+        SQLite refuses it on a read-only file or a full disk as it would an append."""
+        self._writable()
+        db = self._db
+        with deferred_signals():
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                (version,) = db.execute("PRAGMA user_version").fetchone()
+                db.execute(f"PRAGMA user_version={int(version)}")
+                db.execute("COMMIT")
+            except sqlite3.Error as error:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise StoreError(
+                    "store.error.cannot_write", db=self.name, reason=str(error)
+                ) from None
+
     @property
     def steps_back(self) -> int:
         """See ``ClockedStore.steps_back``."""
@@ -606,7 +524,7 @@ class SQLiteStore:
         if self.readonly:
             return
         db = self._db
-        db.execute(_SNAPSHOTS)
+        db.execute(SNAPSHOTS)
         db.execute(
             "INSERT INTO snapshots (table_id, seq, body) VALUES (?, ?, ?) "
             "ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq, body = excluded.body "
@@ -647,12 +565,3 @@ class SQLiteStore:
             records.append(self._record(table, number, time, type_name, body, crc, hash, prev))
             prev = hash
         return records
-
-
-_SNAPSHOTS: Final = """
-CREATE TABLE IF NOT EXISTS snapshots (
-    table_id TEXT PRIMARY KEY,
-    seq INTEGER NOT NULL CHECK (seq >= 1),
-    body TEXT NOT NULL
-) WITHOUT ROWID
-"""

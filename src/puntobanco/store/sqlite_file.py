@@ -33,6 +33,26 @@ FILE_MODE: Final = 0o600
 FOLDER_MODE: Final = 0o700
 
 
+def open_writer(
+    name: str, timeout: float, factory: type[sqlite3.Connection] = sqlite3.Connection
+) -> sqlite3.Connection:
+    """A writer's connection to the log file ``name``: a new log made whole and
+    private where no file is (``create``), else the file refused unless it is a
+    sound game log (``check_header``, ``pages_checked``), before anything is
+    written to it. ``factory``: ``sqlite3.connect``'s."""
+    made = name == ":memory:" or create(Path(name))
+    if not made and os.path.lexists(name):
+        check_header(name)
+    db = sqlite3.connect(name, isolation_level=None, timeout=timeout, factory=factory)
+    if not made:
+        try:
+            pages_checked(db, name)
+        except BaseException:
+            db.close()
+            raise
+    return db
+
+
 def check_header(name: str) -> None:
     """Refuse the file ``name`` unless it starts as a SQLite database does:
     ``NotALogError`` for an empty file (``store.error.empty_log``, saying what to

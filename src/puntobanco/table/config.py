@@ -157,7 +157,7 @@ class TableConfig:
                 raise _out_of_bounds("countdown", self.countdown, MAX_COUNTDOWN)
         elif self.countdown is not None:
             raise InvalidBetError(
-                "table.error.no_countdown", format=self.format.value, value=self.countdown
+                "table.error.no_countdown", format=self.format.word, value=self.countdown
             )
         for name in ("commit_seconds", "reveal_seconds"):
             value = getattr(self, name)
@@ -203,7 +203,7 @@ class TableConfig:
             raise InvalidBetError("table.error.side_limits", box="side_limits", value=limits)
         limits = tuple(limits)
         if (keys or limits) and RULES[self.format].one_prediction:
-            raise InvalidBetError("table.error.session_side_bets", format=self.format.value)
+            raise InvalidBetError("table.error.session_side_bets", format=self.format.word)
         object.__setattr__(self, "side_bets", tuple(keys))
         offered = self.offered_side_bets
         seen: dict[str, SideLimit] = {}

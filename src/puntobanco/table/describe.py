@@ -57,9 +57,10 @@ from puntobanco.table.values import Money
 
 def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str:
     """One sentence for ``event`` at a table with ``config``."""
+    lang = lang or current_language()
 
     def money(value: Amount) -> str:  # as the reader's language writes numbers
-        return Money(value, config.money).words(lang or current_language())
+        return Money(value, config.money).words(lang)
 
     match event:
         case TableOpened():
@@ -114,7 +115,7 @@ def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str
             return t(
                 "table.event.burned",
                 lang,
-                card=event.turned.pretty,
+                card=event.turned.shown(lang),
                 count=len(event.burned),
             )
         case PuntoCardsHanded():
@@ -134,14 +135,16 @@ def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str
                 "table.event.dealt",
                 lang,
                 coup=event.coup,
-                cards=format_cards(event.cards, pretty=True),
+                cards=format_cards(event.cards, lang=lang),
             )
         case CardPlaced():
-            return t("table.event.card_placed", lang, coup=event.coup, card=event.card.pretty)
+            return t("table.event.card_placed", lang, coup=event.coup, card=event.card.shown(lang))
         case CardUndone():
-            return t("table.event.card_undone", lang, coup=event.coup, card=event.card.pretty)
+            return t("table.event.card_undone", lang, coup=event.coup, card=event.card.shown(lang))
         case CoupRetracted():
-            return t("table.event.coup_retracted", lang, coup=event.coup, card=event.card.pretty)
+            return t(
+                "table.event.coup_retracted", lang, coup=event.coup, card=event.card.shown(lang)
+            )
         case PlayerRebought():
             return t("table.event.rebought", lang, name=event.name, amount=money(event.amount))
         case CoupAnnounced():

@@ -12,6 +12,8 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Final
 
+from puntobanco.i18n.shown import Word
+
 
 class Format(Enum):
     """How a table is played (the name of its rules in ``RULES``)."""
@@ -20,6 +22,13 @@ class Format(Enum):
     CASINO = "casino"
     CROUPIER = "croupier"
     ASSIST = "assist"
+
+    @property
+    def word(self) -> Word:
+        """The format as a sentence names a table of it, in its reader's language
+        (catalogue ``table.format.NAME``: "une table de séance"); programs read
+        the value."""
+        return Word(f"table.format.{self.value}", self.value)
 
 
 class CardSource(Enum):

@@ -64,7 +64,7 @@ from typing import Final, NamedTuple, Self, TypeVar
 
 import puntobanco.contributions as contributions
 import puntobanco.fair as fair
-from puntobanco.cards import Card
+from puntobanco.cards import Card, ShownCards
 from puntobanco.coup import Coup, Outcome
 from puntobanco.errors import (
     IllegalActionError,
@@ -477,7 +477,7 @@ class Table:
         if config.rules.one_prediction:
             if not isinstance(outcome, Outcome):
                 raise InvalidBetError(
-                    "table.error.session_box", format=config.format.value, box=box_word(outcome)
+                    "table.error.session_box", format=config.format.word, box=box_word(outcome)
                 )
             if stake is not None and (not whole(stake) or stake != config.stake):
                 raise InvalidBetError("table.error.session_stake", stake=stake, fixed=config.stake)
@@ -956,7 +956,7 @@ class Table:
         decks = state.config.decks
         if shoe.out.count(parsed) >= decks:
             raise InvalidCardError(
-                "error.assist.no_more", card=parsed.pretty, count=decks, decks=decks
+                "error.assist.no_more", card=ShownCards((parsed,)), count=decks, decks=decks
             )
         return parsed
 

@@ -84,7 +84,11 @@ class CasinoScreen(GameScreen):
         """The new shoe's burn on the message line, followed by ``then``."""
         burn = self.game.burn
         if burn is not None:
-            self.say(" ".join([self.tr(key, card=burn.turned.pretty, n=len(burn.burned)), *then]))
+            self.say(
+                " ".join(
+                    [self.tr(key, card=burn.turned.shown(self.lang), n=len(burn.burned)), *then]
+                )
+            )
 
     def handed_sentence(self) -> list[str]:
         """Who received Punto's cards in the coup just dealt (seed 002), if recorded."""

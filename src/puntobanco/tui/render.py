@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from puntobanco.cards import Card
+from puntobanco.cards import Card, format_cards
 from puntobanco.coup import Coup, Expect, Outcome, Side, decisions, expected, resolve, split_hands
 from puntobanco.explain import announce, describe_decision, expect_sentence, outcome_name
 from puntobanco.i18n import Lang, t
@@ -89,7 +89,7 @@ def coup_lines(cards: Sequence[Card], lang: Lang) -> list[str]:
     punto, banco = split_hands(cards)
     lines = []
     for side, hand in ((Side.PUNTO, punto), (Side.BANCO, banco)):
-        shown = " ".join(c.pretty for c in hand) if hand else "-"
+        shown = format_cards(hand, lang=lang) if hand else "-"
         points = total(sum(c.point for c in hand))
         lines.append(f"{outcome_name(side, lang):<6} {shown:<13} {t('tui.points', lang, n=points)}")
     lines.extend(describe_decision(step, lang) for step in decisions(cards))
@@ -134,8 +134,8 @@ def _last_columns(cells: dict[tuple[int, int], str], columns: int, width: int) -
 def history_line(number: int, coup: Coup, lang: Lang, width: int = 40) -> str:
     """``3. Banco 3-1  P 4♥ 9♣ 8♦ / B 2♠ A♦`` (Banco's point first, as announced)."""
     winner = outcome_name(coup.outcome, lang)
-    punto = " ".join(c.pretty for c in coup.punto.cards)
-    banco = " ".join(c.pretty for c in coup.banco.cards)
+    punto = format_cards(coup.punto.cards, lang=lang)
+    banco = format_cards(coup.banco.cards, lang=lang)
     return t(
         "tui.history.line",
         lang,

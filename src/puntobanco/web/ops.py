@@ -4,8 +4,10 @@ access log, the static files with their caching, and the API's documentation pag
 ``install(app, tables, lang_of)`` is called by ``create_app``:
 
 - ``GET /healthz``: 200 while the process serves requests;
-- ``GET /readyz``: 200 when the store answers a trivial query within
-  ``READY_SECONDS``, else 503 (a stopped PostgreSQL server, say);
+- ``GET /readyz``: 200 when the store commits a write that changes nothing
+  (``store.probe``) within ``READY_SECONDS``, else 503 with the reason: the
+  store cannot write (a read-only file, a full disk: ``ops.ready.write``) or
+  does not answer (a stopped PostgreSQL server: ``ops.ready.store``);
 - ``GET /metrics``: the server's metrics (``web.metrics``) in Prometheus's text format;
 - ``GET /api/docs``: Swagger UI over ``/api/openapi.json``, from vendored files;
 - ``/static/...``: the files of ``web/static`` (``web.assets``);
@@ -27,10 +29,11 @@ from fastapi.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from puntobanco import __version__
+from puntobanco.errors import PuntoBancoError, StoreError
 from puntobanco.i18n import Lang, t
 from puntobanco.web.assets import Assets
-from puntobanco.web.metrics import CONTENT_TYPE, Metrics
 from puntobanco.web.tables import Tables
+from puntobanco.web.metrics import CONTENT_TYPE, Metrics
 
 #: The access log: one INFO line per HTTP request answered.
 ACCESS_LOG: Final = logging.getLogger("puntobanco.web.access")
@@ -119,11 +122,16 @@ def install(
             await asyncio.wait_for(tables.ready(), READY_SECONDS)
         except Exception as error:  # noqa: BLE001 - whatever the store raised, it is not ready
             reason = _reason(error)
-            LOG.warning("not ready: the store does not answer (%s)", reason)
+            writing = isinstance(error, StoreError) and error.key == "store.error.cannot_write"
+            code = "ops.ready.write" if writing else "ops.ready.store"
+            if writing:
+                LOG.warning("not ready: the store cannot write (%s)", reason)
+            else:
+                LOG.warning("not ready: the store does not answer (%s)", reason)
             lang = lang_of(request)
             body: dict[str, Any] = {
                 "status": "unavailable",
-                "error": {"code": "ops.ready.store", "message": t("ops.ready.store", lang)},
+                "error": {"code": code, "message": t(code, lang), "reason": _detail(error)},
             }
             return JSONResponse(body, 503, headers=NO_STORE)
         return JSONResponse({"status": "ready"}, headers=NO_STORE)
@@ -145,8 +153,22 @@ def install(
     return assets
 
 
-def _reason(error: BaseException) -> str:
+def _detail(error: BaseException) -> str:
+    """Why the store is not ready, for whoever asks (``/readyz`` is not private): the
+    store's own words (SQLite's, libpq's), without the log's name (file or URL)."""
     if isinstance(error, TimeoutError):
         return f"no answer within {READY_SECONDS:g} s"
+    if isinstance(error, PuntoBancoError) and "reason" in error.params:
+        return str(error.params["reason"])
+    return type(error).__name__
+
+
+def _reason(error: BaseException) -> str:
+    """Why the store is not ready, in English as the log is (no secret: a database is
+    named without its password)."""
+    if isinstance(error, TimeoutError):
+        return f"no answer within {READY_SECONDS:g} s"
+    if isinstance(error, PuntoBancoError):
+        return error.message("en")
     first = str(error).strip().splitlines()
     return f"{type(error).__name__}: {first[0] if first else ''}".rstrip(": ")

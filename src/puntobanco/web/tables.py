@@ -31,7 +31,7 @@ from puntobanco.engine import Bet, Committed, Engine, Job, Sit, Tick, Viewer
 from puntobanco.engine.service import Result
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
-from puntobanco.store import ClockedStore, EventStore, credentials_of, head_of, open_store
+from puntobanco.store import ClockedStore, EventStore, credentials_of, open_store, probe
 from puntobanco.table.names import check_name
 from puntobanco.web.auth import (
     HOST,
@@ -226,8 +226,9 @@ class Tables:
         await asyncio.to_thread(self._thread.join)
 
     async def ready(self) -> None:
-        """Raise unless the store answers a trivial query (a head lookup): ``/readyz``."""
-        await self.run(lambda engine: head_of(engine.store, ""))
+        """Raise unless the store can write now (``store.probe``: a write that changes
+        nothing, behind the commands queued): ``/readyz``."""
+        await self.run(lambda engine: probe(engine.store))
 
     # -- credentials -----------------------------------------------------------------
 

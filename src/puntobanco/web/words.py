@@ -15,7 +15,7 @@ from typing import Final
 from puntobanco.i18n import LANGS, Lang, language
 
 #: The keys the pages use, by prefix (``web.ui.`` is dropped from theirs).
-PREFIXES: Final = ("web.ui.", "outcome.", "bet.", "paytable.")
+PREFIXES: Final = ("web.ui.", "outcome.", "bet.", "paytable.", "card.letter.")
 _cache: dict[str, dict[str, object]] = {}
 
 

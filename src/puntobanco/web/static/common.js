@@ -86,9 +86,20 @@ const PB = (() => {
 
   const SUITS = { H: "♥", D: "♦", C: "♣", S: "♠" };
 
+  // A card as its face shows it in the page's language: "R♣" in French (the
+  // catalogue's card.letter.*), "K♣" in English and Spanish; the code stays "KC".
   function cardText(code) {
-    const suit = code.slice(-1);
-    return code.slice(0, -1) + SUITS[suit];
+    return rankText(code.slice(0, -1)) + SUITS[code.slice(-1)];
+  }
+
+  // A rank alone ("A", "10", "R"), and the catalogue key of its letter when the
+  // language has one (null for the ranks every language writes alike).
+  function rankKey(rank) {
+    return words[`card.letter.${rank}`] === undefined ? null : `card.letter.${rank}`;
+  }
+  function rankText(rank) {
+    const key = rankKey(rank);
+    return key === null ? rank : w(key);
   }
 
   // A card as a person says it, in the page's language: "roi de trèfle", "4 of hearts".
@@ -289,5 +300,5 @@ const PB = (() => {
     });
   }
 
-  return { pickLang, setLang, w, wn, fmt, el, cardNode, cardText, cardName, count, money, signed, box, offers, connect, langPicker, reducedMotion, announcer, tell, get lang() { return lang; } };
+  return { pickLang, setLang, w, wn, fmt, el, cardNode, cardText, cardName, rankText, rankKey, count, money, signed, box, offers, connect, langPicker, reducedMotion, announcer, tell, get lang() { return lang; } };
 })();

@@ -141,16 +141,16 @@ const PBEntropy = (() => {
     const parts = [];
     const gathered = v.shoe && v.shoe.contributions;
     if (gathered) {
-      if (gathered.contributors.includes(name)) parts.push(`${w("entropy.included")} ${v.shoe.number}.`);
-      else if (gathered.excluded.includes(name)) parts.push(`${w("entropy.excluded")} ${v.shoe.number}.`);
-      else if (next) parts.push(`${w("entropy.none")} ${next.shoe}.`);
+      if (gathered.contributors.includes(name)) parts.push(PB.fmt("entropy.included", { shoe: v.shoe.number }));
+      else if (gathered.excluded.includes(name)) parts.push(PB.fmt("entropy.excluded", { shoe: v.shoe.number }));
+      else if (next) parts.push(PB.fmt("entropy.none", { shoe: next.shoe }));
     }
     const mine = next && next.commitments && next.commitments.find((c) => c.name === name);
     if (mine) {
       const held = localStorage.getItem(key(v.table, next.shoe, name));
-      if (mine.value) parts.push(`${w("entropy.revealed")} ${next.shoe}.`);
-      else if (!held) parts.push(`${w("entropy.lost")} ${next.shoe}.`);
-      else parts.push(`${w("entropy.committed")} ${next.shoe}.`);
+      if (mine.value) parts.push(PB.fmt("entropy.revealed", { shoe: next.shoe }));
+      else if (!held) parts.push(PB.fmt("entropy.lost", { shoe: next.shoe }));
+      else parts.push(PB.fmt("entropy.committed", { shoe: next.shoe }));
     }
     return parts.join(" ");
   }

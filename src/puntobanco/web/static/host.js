@@ -98,8 +98,8 @@
   function statusText(v) {
     const phase = w(`phase.${v.phase}`);
     if (v.phase === "ended") return phase;
-    const count = v.config.deals ? `${PB.count(v.coup)} ${w("of")} ${PB.count(v.config.deals)}` : PB.count(v.coup);
-    return `${w("coup")} ${count} · ${phase}`;
+    const count = v.config.deals ? PB.fmt("of", { n: PB.count(v.coup), deals: PB.count(v.config.deals) }) : PB.fmt("coup", { n: PB.count(v.coup) });
+    return `${count} · ${phase}`;
   }
 
   function renderPlayers(v) {
@@ -111,9 +111,9 @@
         ? (p.has_bet ? w("predicted") : w("waiting"))
         : Object.entries(p.bets).map(([b, s]) => `${PB.box(b)} ${PB.money(v, s)}`).join(", ");
       const marks = [];
-      if (v.holder === p.name) marks.push(el("span", { class: "tag", text: w("holder") }));
+      if (v.holder === p.name) marks.push(el("span", { class: "tag", text: w("holder_tag") }));
       if (v.turn && v.turn.name === p.name) marks.push(el("span", { class: "tag", text: w("turn.tag") }));
-      else if (v.punto_cards_to === p.name) marks.push(el("span", { class: "tag", text: `${w("punto_cards")} ${p.name}` }));
+      else if (v.punto_cards_to === p.name) marks.push(el("span", { class: "tag", text: PB.fmt("punto_cards", { name: p.name }) }));
       list.append(el("li", { class: p.has_bet ? "player bet" : "player" },
         el("span", { class: "seat", text: String(p.seat) }),
         el("span", { class: "name", text: p.name }),
@@ -160,7 +160,7 @@
     history.replaceChildren();
     for (const h of [...v.history].reverse()) {
       history.append(el("li", { class: `w-${h.winner}` },
-        el("span", { class: "coup-no", text: `${w("coup")} ${h.coup}` }),
+        el("span", { class: "coup-no", text: PB.fmt("coup", { n: PB.count(h.coup) }) }),
         el("span", { class: "winner", text: PB.box(h.winner) }),
         el("span", { class: "cards-text", text: h.cards.map(PB.cardText).join(" ") })));
     }
@@ -269,7 +269,7 @@
     const end = Date.now() + v.countdown * 1000;
     const tick = () => {
       const left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
-      node.textContent = `${w("countdown_left")} ${left} ${w("seconds")}`;
+      node.textContent = PB.fmt("countdown_left", { seconds: left });
     };
     tick();
     countdownTimer = setInterval(tick, 250);
@@ -299,17 +299,17 @@
     say(after);
     renderTurn(v);
     const parts = [];
-    if (v.shoe && v.config.money) parts.push(`${w("shoe")} ${PB.count(v.shoe.number)} · ${PB.count(v.shoe.remaining)} ${w("cards_left")}`);
-    if (v.holder) parts.push(`${v.holder} ${w("holder")}`);
-    if (v.next_holder && v.next_holder !== v.holder) parts.push(`${w("next_holder")} ${v.next_holder}`);
-    if (v.punto_cards_to) parts.push(`${w("punto_cards")} ${v.punto_cards_to}`);
+    if (v.shoe && v.config.money) parts.push(`${PB.fmt("shoe", { shoe: PB.count(v.shoe.number) })} · ${PB.fmt("cards_left", { n: PB.count(v.shoe.remaining) })}`);
+    if (v.holder) parts.push(PB.fmt("holder", { name: v.holder }));
+    if (v.next_holder && v.next_holder !== v.holder) parts.push(PB.fmt("next_holder", { name: v.next_holder }));
+    if (v.punto_cards_to) parts.push(PB.fmt("punto_cards", { name: v.punto_cards_to }));
     if (v.rules.hidden_bets && v.phase === "bets_open") parts.push(w("session_hidden"));
     $("shoe").textContent = parts.join(" · ");
     const fair = v.shoe && v.shoe.commitment;
     $("commitment").hidden = !fair;
-    if (fair) $("commitment").textContent = `${w("commitment")} ${v.shoe.number}: ${v.shoe.commitment} · ${w("client_seed")} ${v.shoe.client_seed}`;
+    if (fair) $("commitment").textContent = `${PB.fmt("commitment", { shoe: PB.count(v.shoe.number), commitment: v.shoe.commitment })} · ${PB.fmt("client_seed", { seed: v.shoe.client_seed })}`;
     $("chain-head").hidden = !v.chain_head;
-    if (v.chain_head) { $("chain-head").textContent = `${w("chain_head")} ${v.chain_head.slice(0, 16)}…`; $("chain-head").title = v.chain_head; }
+    if (v.chain_head) { $("chain-head").textContent = PB.fmt("chain_head", { head: v.chain_head.slice(0, 16) }); $("chain-head").title = v.chain_head; }
     $("close-bets").hidden = !PB.offers(v, "CloseBets");
     $("deal").hidden = !PB.offers(v, "Deal");
     $("close").hidden = !PB.offers(v, "CloseTable");
@@ -333,8 +333,8 @@
       list.replaceChildren(...v.ranking.map(([name, score]) =>
         el("li", { class: v.winners.includes(name) ? "winner" : "" }, el("span", { class: "name", text: name }), el("span", { text: ` ${PB.money(v, score)}` }))));
       $("winners").textContent = v.winners.length > 1
-        ? `${v.winners.join(", ")} ${w("shared")}`
-        : `${w("winners")}: ${v.winners.join(", ")}`;
+        ? PB.fmt("shared", { names: v.winners.join(", ") })
+        : PB.fmt("winners", { name: v.winners[0] });
     }
   }
 
@@ -357,7 +357,8 @@
   function setupCardEntry() {
     const ranks = $("ranks"), suits = $("suits");
     for (const r of RANKS) {
-      ranks.append(el("button", { type: "button", "aria-pressed": "false", "data-rank": r, text: r,
+      ranks.append(el("button", { type: "button", "aria-pressed": "false", "data-rank": r,
+        "data-i18n": PB.rankKey(r), text: PB.rankText(r),
         onclick: (event) => {
           rank = r;
           for (const b of ranks.children) b.setAttribute("aria-pressed", String(b === event.currentTarget));

@@ -116,7 +116,7 @@
     const node = $("countdown");
     if (v.countdown === null || v.countdown === undefined || v.phase !== "bets_open") { node.textContent = ""; return; }
     const end = Date.now() + v.countdown * 1000;
-    const tick = () => { node.textContent = `${w("countdown_left")} ${Math.max(0, Math.ceil((end - Date.now()) / 1000))} ${w("seconds")}`; };
+    const tick = () => { node.textContent = PB.fmt("countdown_left", { seconds: Math.max(0, Math.ceil((end - Date.now()) / 1000)) }); };
     tick();
     countdownTimer = setInterval(tick, 250);
   }
@@ -136,7 +136,7 @@
   // edge as the squeeze goes (--peek, 0 to 1): the bottom corner shows first.
   function squeezeCard(code) {
     const suit = PB.cardText(code).slice(-1);
-    const rank = code.slice(0, -1);
+    const rank = PB.rankText(code.slice(0, -1));
     const colour = code.endsWith("H") || code.endsWith("D") ? "red" : "black";
     return el("div", { class: "sq-card" },
       el("div", { class: `sq-face ${colour}` },
@@ -253,9 +253,11 @@
     const next = v.next_shoe;
     $("seed").hidden = !next;
     if (!next) return;
-    $("next-shoe").textContent = `${w("commitment")} ${next.shoe}: ${next.commitment}`;
-    $("next-client").textContent = `${w("client_seed")}: ${next.client_seed}`;
-    const listed = next.commitments ? next.commitments.map((c) => `${c.name}: ${c.value || c.digest}`) : next.contributions.map((c) => `${c.name}: ${c.text}`);
+    $("next-shoe").textContent = PB.fmt("commitment", { shoe: PB.count(next.shoe), commitment: next.commitment });
+    $("next-client").textContent = PB.fmt("client_seed", { seed: next.client_seed });
+    const listed = next.commitments
+      ? next.commitments.map((c) => PB.fmt("contribution", { name: c.name, value: c.value || c.digest }))
+      : next.contributions.map((c) => PB.fmt("contribution", { name: c.name, value: c.text }));
     $("contributions").replaceChildren(...listed.map((text) => el("li", { text })));
   }
 
@@ -268,8 +270,8 @@
     $("me-seat").textContent = `#${me.seat}`;
     $("balance-label").textContent = v.config.money ? w("balance") : w("score");
     $("balance").textContent = PB.money(v, me.balance);
-    const count = v.config.deals ? `${PB.count(v.coup)} ${w("of")} ${PB.count(v.config.deals)}` : PB.count(v.coup);
-    $("status").textContent = v.phase === "ended" ? w("phase.ended") : `${w("coup")} ${count} · ${w(`phase.${v.phase}`)}`;
+    const count = v.config.deals ? PB.fmt("of", { n: PB.count(v.coup), deals: PB.count(v.config.deals) }) : PB.fmt("coup", { n: PB.count(v.coup) });
+    $("status").textContent = v.phase === "ended" ? w("phase.ended") : `${count} · ${w(`phase.${v.phase}`)}`;
     renderCountdown(v);
     renderShoe(v);
     renderTurn(v);
@@ -287,7 +289,7 @@
         el("span", { class: "hand-label", text: ` ${PB.box("banco")} ` }), ...last.banco.cards.map((c) => PB.cardNode(c)));
       $("announce").textContent = last.announce;
       const net = last.settlements.filter((s) => s.player === me.name);
-      $("my-result").textContent = net.length ? `${w("net")} ${PB.signed(v, net.reduce((a, s) => a + Number(s.net), 0))}` : "";
+      $("my-result").textContent = net.length ? PB.fmt("net_amount", { amount: PB.signed(v, net.reduce((a, s) => a + Number(s.net), 0)) }) : "";
     } else { $("announce").textContent = ""; $("my-result").textContent = ""; }
     const session = v.rules.one_prediction;
     $("bets-title").textContent = session ? w("your_prediction") : w("your_bets");
@@ -299,7 +301,7 @@
       list.append(el("li", {},
         el("span", { text: `${PB.box(box)} ${PB.money(v, stake)}` }),
         PB.offers(v, "Withdraw") ? el("button", { type: "button", class: "small", text: w("withdraw"),
-          "aria-label": `${w("withdraw")} ${PB.box(box)}`, onclick: () => act({ type: "Withdraw", box }) }) : null));
+          "aria-label": PB.fmt("withdraw_box", { box: PB.box(box) }), onclick: () => act({ type: "Withdraw", box }) }) : null));
     }
     const canBet = PB.offers(v, "Bet");
     $("actions").hidden = !canBet;
@@ -316,10 +318,10 @@
     fitBar();
     const recall = $("recall");
     recall.replaceChildren(...[...(v.recent || [])].reverse().map((r) => el("li", {},
-      el("span", { class: "coup-no", text: `${w("coup")} ${r.coup}: ` }),
+      el("span", { class: "coup-no", text: `${PB.fmt("recall_coup", { n: PB.count(r.coup) })} ` }),
       el("span", { text: `${PB.box(r.winner)} · ${r.cards.map(PB.cardText).join(" ")} · ` }),
       el("span", { text: r.bets.length ? r.bets.map((b) => `${PB.box(b.box)} ${PB.money(v, b.stake)}`).join(", ") : w("none") }),
-      el("span", { class: "net", text: ` · ${w("net")} ${PB.signed(v, r.net)}` }))));
+      el("span", { class: "net", text: ` · ${PB.fmt("net_amount", { amount: PB.signed(v, r.net) })}` }))));
   }
 
   async function act(command) {
