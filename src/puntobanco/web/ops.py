@@ -32,8 +32,8 @@ from puntobanco import __version__
 from puntobanco.errors import PuntoBancoError, StoreError
 from puntobanco.i18n import Lang, t
 from puntobanco.web.assets import Assets
-from puntobanco.web.tables import Tables
 from puntobanco.web.metrics import CONTENT_TYPE, Metrics
+from puntobanco.web.tables import Tables
 
 #: The access log: one INFO line per HTTP request answered.
 ACCESS_LOG: Final = logging.getLogger("puntobanco.web.access")
