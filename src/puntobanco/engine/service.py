@@ -678,8 +678,11 @@ class Engine:
     ) -> dict[str, Any]:
         """What ``viewer`` may see of ``table`` now, in ``lang``, with the commands they
         may send (a fresh dict of JSON types: text, whole numbers, exact amounts as
-        text); ``odds``: the host's board computes the next coup's odds if needed."""
+        text); ``odds``: the host's board computes the next coup's odds if needed.
+        On a shared store, what other processes stored is read first."""
         with self._lock:
+            if self._shared is not None:
+                self._follow(table)
             return view(self._moment(table), viewer, lang, odds=odds)
 
     def view_text(self, table: str, viewer: Viewer, lang: Lang = "en") -> str:

@@ -19,10 +19,14 @@ from contextlib import asynccontextmanager
 from importlib.resources import files
 from pathlib import Path
 from typing import Annotated, Any, Final
+from urllib.parse import quote
 
-from fastapi import APIRouter, Body, Depends, FastAPI, Request, WebSocket
+from fastapi import APIRouter, Body, Depends, FastAPI, Request, Security, WebSocket
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import puntobanco.web.ops as ops
@@ -58,6 +62,8 @@ STATIC: Final = Path(str(files("puntobanco.web") / "static"))
 HOST_COOKIE: Final = "pb_host"
 PLAYER_COOKIE: Final = "pb_player"
 ROLE_HEADER: Final = "x-puntobanco-role"
+#: The token a table gave (host or player), as the OpenAPI document names it.
+BEARER: Final = HTTPBearer(auto_error=False, description="the token the table gave")
 JSON: Final = b"application/json"
 #: The refusals each route may answer, as the OpenAPI document lists them.
 REFUSED: Final = {
@@ -228,6 +234,12 @@ def create_app(
     async def refused(request: Request, error: PuntoBancoError) -> JSONResponse:
         return JSONResponse(error_body(error, request_lang(request)), status_of(error))
 
+    @app.exception_handler(HTTPException)
+    async def unread(request: Request, error: HTTPException) -> Response:
+        if error.status_code == 400:  # a body FastAPI could not decode: not JSON text
+            return await refused(request, MessageError("web.error.json"))
+        return await http_exception_handler(request, error)
+
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, error: RequestValidationError) -> JSONResponse:
         problem = reason(error.errors()[0])  # the first problem, in the caller's words
@@ -311,9 +323,14 @@ async def by_address(request: Request) -> None:
     limited(request, "ip:" + (request.client.host if request.client else "-"))
 
 
-async def caller(request: Request, table: str) -> Identity:
-    """Who holds the request's token at ``table`` (its rate counted)."""
-    token = token_of(request)
+async def caller(
+    request: Request,
+    table: str,
+    bearer: Annotated[HTTPAuthorizationCredentials | None, Security(BEARER)],
+) -> Identity:
+    """Who holds the request's token (``Authorization: Bearer``, else the role's
+    cookie) at ``table``, its rate counted."""
+    token = bearer.credentials if bearer is not None else token_of(request)
     if token:
         limited(request, "t:" + token[:16])
     tables: Tables = request.app.state.tables
@@ -330,21 +347,23 @@ def cookie(request: Request, response: Response, name: str, table: str, token: s
         name,
         token,
         max_age=60 * 60 * 24 * 30,
-        path=f"/api/tables/{table}",
+        path=quote(f"/api/tables/{table}"),
         httponly=True,
         samesite="strict",
         secure=request.app.state.secure_cookies,
     )
 
 
-api = APIRouter(prefix="/api")
+#: A body too large, or one or a parameter that breaks its schema, is refused alike
+#: on every route.
+api = APIRouter(prefix="/api", responses=refusals(413, 422))
 
 
 @api.post(
     "/tables",
     status_code=201,
     response_model=Created,
-    responses=refusals(400, 403, 413, 422, 429, 503),
+    responses=refusals(400, 403, 429, 503),
     dependencies=[Depends(same_origin), Depends(by_address)],
 )
 async def new_table(data: NewTable, tables: Served, request: Request) -> JSONResponse:
@@ -365,7 +384,7 @@ async def by_code(code: str, tables: Served) -> dict[str, str]:
     "/tables/{table}/players",
     status_code=201,
     response_model=Joined,
-    responses=refusals(400, 403, 404, 409, 413, 422, 429, 503),
+    responses=refusals(400, 403, 404, 409, 429, 503),
     dependencies=[Depends(same_origin), Depends(by_address)],
 )
 async def new_player(table: str, data: NewPlayer, tables: Served, request: Request) -> JSONResponse:
@@ -380,7 +399,7 @@ async def new_player(table: str, data: NewPlayer, tables: Served, request: Reque
 @api.post(
     "/tables/{table}/commands",
     response_model=Answer,
-    responses=refusals(400, 401, 403, 404, 409, 413, 422, 429, 503),
+    responses=refusals(400, 401, 403, 404, 409, 429, 503),
     dependencies=[Depends(same_origin)],
 )
 async def command(who: Caller, data: Annotated[Command, Body()], tables: Served) -> JSONResponse:
@@ -398,7 +417,11 @@ async def view(who: Caller, tables: Served, request: Request) -> dict[str, Any]:
     return await tables.view(who, request_lang(request))
 
 
-@api.get("/tables/{table}/history", responses=refusals(401, 404, 429, 503))
+@api.get(
+    "/tables/{table}/history",
+    response_model=list[dict[str, Any]],
+    responses=refusals(401, 404, 429, 503),
+)
 async def history(who: Caller, tables: Served, last: int | None = None) -> JSONResponse:
     """The settled coups, as ``puntobanco history --json`` (any token of the table)."""
     records = await tables.run(lambda engine: engine.log(who.table))
@@ -408,7 +431,11 @@ async def history(who: Caller, tables: Served, last: int | None = None) -> JSONR
     return JSONResponse([c.to_json() for c in coups])
 
 
-@api.get("/tables/{table}/shoes", responses=refusals(401, 404, 429, 503))
+@api.get(
+    "/tables/{table}/shoes",
+    response_model=list[dict[str, Any]],
+    responses=refusals(401, 404, 429, 503),
+)
 async def shoes(who: Caller, tables: Served) -> JSONResponse:
     """The fair shoes, as ``puntobanco shoes --json`` (any token of the table):
     commitment, client seed, nonce, every card dealt, the server seed once revealed."""
@@ -426,7 +453,7 @@ async def words(lang: str) -> dict[str, object]:
 async def logout(table: str) -> Response:
     """Forget this browser's cookie of a player of the table (after leaving)."""
     response = Response(status_code=204)
-    response.delete_cookie(PLAYER_COOKIE, path=f"/api/tables/{table}")
+    response.delete_cookie(PLAYER_COOKIE, path=quote(f"/api/tables/{table}"))
     return response
 
 
