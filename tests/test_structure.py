@@ -29,8 +29,15 @@ Checked on that graph:
 - the layers import only downwards: the core (cards, rules, coup, ...) imports
   no table, store, engine or front-end, ``table/`` no store, engine or
   front-end, and so on (``LAYERS``, ``BELOW``: the picture of ``docs/engine.md``);
-- no file over 600 lines, Python or not (a longer one holds two ideas), except
-  the vendored and generated ones listed in ``EXEMPT``.
+- no module of the front-ends decides who may send a command, whether a table
+  allows it, or what a viewer sees: they ask the engine (its ``commands``,
+  ``check_sender``, ``view``);
+- no module names a table format (``Format.CASINO``, ``fmt == "session"``) but the
+  format records and the table-creation schema (``FORMAT_NAMERS``), and no page's
+  script tests a format's name: behaviour comes from the format's rules;
+- no class stands on more than two of the package's own classes (composition,
+  not chains of mixins);
+- no module reads another module's ``_private`` names.
 
 The backends are the modules of ``store/`` named after one (``sqlite``,
 ``postgres``, ``memory``, and the modules a backend is split into, named
@@ -517,7 +524,6 @@ LAYERS: Final[Mapping[str, str]] = {
     "puntobanco.store": "store",
     "puntobanco.engine": "engine",
     "puntobanco.games": "library",
-    "puntobanco.servers": "library",
     **dict.fromkeys(FRONT_ENDS, "front-end"),
     "puntobanco.__main__": "front-end",
 }

@@ -229,14 +229,16 @@ def test_through_the_engine_each_player_turns_and_passes_for_themselves_only() -
     engine.do("club", Bet("Bruno", Outcome.PUNTO, 2_000), bruno)
     engine.do("club", CloseBets())
     assert {"type": "Deal"} in engine.commands("club", bruno)
-    assert {"type": "PassShoe", "name": "Bruno"} in engine.commands("club", bruno)
+    assert {"type": "PassShoe"} in engine.commands("club", bruno)
     assert not any(c["type"] == "Deal" for c in engine.commands("club", ana))
+    assert not any(c["type"] == "PassShoe" for c in engine.commands("club", ana))
     engine.do("club", Deal("Bruno"), bruno)
-    assert engine.view("club", bruno)["turn"]["cards"] is not None
-    assert engine.view("club", ana)["turn"] == {"name": "Bruno", "seconds": TURN, "cards": None}
+    assert engine.view("club", bruno)["me"]["punto_cards"] is not None
+    assert engine.view("club", ana)["turn"] == {"name": "Bruno", "seconds": TURN}
+    assert engine.view("club", ana)["me"]["punto_cards"] is None
     with pytest.raises(IllegalActionError):
         engine.do("club", TurnPunto("Bruno"), Viewer.HOST)  # the player's, not the house's
-    assert {"type": "TurnPunto", "name": "Bruno"} in engine.commands("club", bruno)
+    assert {"type": "TurnPunto"} in engine.commands("club", bruno)
     done = engine.do("club", TurnPunto("Bruno"), bruno)
     kinds = [e["type"] for e in done.events]
     assert kinds[:2] == ["PuntoCardsTurned", "CoupDealt"] and kinds[-1] == "BetsOpened"

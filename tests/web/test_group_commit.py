@@ -45,7 +45,7 @@ class Gate(MemoryStore):
             self.release.wait(10)
             if self.fail:
                 self.fail = False
-                raise StoreError("web.error.store", reason="disk I/O error")
+                raise StoreError("engine.error.not_written", reason="disk I/O error")
         self.batches.append([Append(*item).table for item in batch])
         super().append_many(batch, commands=commands)
 
@@ -95,7 +95,7 @@ def test_a_failed_commit_refuses_its_commands_and_the_next_ones_meet_the_stored_
             store.release.set()
             answers = await asyncio.gather(first, second, other)
             assert [r.status_code for r in answers] == [503, 200, 200]
-            assert answers[0].json()["error"]["code"] == "web.error.store"
+            assert answers[0].json()["error"]["code"] == "engine.error.not_written"
             # Ana's first bet was not stored, and her second went on the table as stored.
             placed = [r.event for r in store.load(a) if isinstance(r.event, BetPlaced)]
             assert [(box_key(e.box), e.stake) for e in placed] == [("egalite", 1_000)]

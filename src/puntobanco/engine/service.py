@@ -24,7 +24,8 @@ import os
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -223,7 +224,8 @@ class Engine:
                 machine = Table.open(table, config, players=seated, rng=self.rng)
                 events = machine.events
                 try:
-                    self.store.append(table, 0, events)
+                    with _writing():
+                        self.store.append(table, 0, events)
                 except StoreError as error:
                     if error.key != "store.error.conflict" or error.params.get("expected") != 0:
                         raise
@@ -419,11 +421,12 @@ class Engine:
         again: list[int] = []
         while writes:
             try:
-                append_many(
-                    self.store,
-                    [(w.table, w.expected, w.events) for w in writes],
-                    commands=[w.key for w in writes],
-                )
+                with _writing():
+                    append_many(
+                        self.store,
+                        [(w.table, w.expected, w.events) for w in writes],
+                        commands=[w.key for w in writes],
+                    )
             except PuntoBancoError as error:
                 named = error.params.get("table") if isinstance(error, StoreError) else None
                 failed = {w.table for w in writes if w.table == named} or {w.table for w in writes}
@@ -505,8 +508,9 @@ class Engine:
         """``writes`` of one table, stored now (unless ``stored``), then published."""
         machine = entry.machine
         if not stored:
-            for w in writes:
-                self.store.append(w.table, w.expected, w.events)
+            with _writing():
+                for w in writes:
+                    self.store.append(w.table, w.expected, w.events)
         if entry.snapshots is not None:
             entry.snapshots(machine)
         events = [e for w in writes for e in w.events]
@@ -835,3 +839,16 @@ def _config(fmt: Format, settings: Mapping[str, Any] | TableConfig | None) -> Ta
         raise IllegalActionError(
             "engine.error.settings", format=fmt.value, reason=str(error)
         ) from None
+
+
+@contextmanager
+def _writing() -> Iterator[None]:
+    """A store's write: whatever else than a named refusal it raises (a driver's
+    error: a read-only file, a full disk, a lost connection) is refused as the log
+    not written, with the driver's words as the reason."""
+    try:
+        yield
+    except PuntoBancoError:
+        raise
+    except Exception as error:
+        raise StoreError("engine.error.not_written", reason=str(error)) from error

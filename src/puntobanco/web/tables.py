@@ -31,7 +31,7 @@ from puntobanco.engine import Bet, Committed, Engine, Job, Sit, Tick, Viewer
 from puntobanco.engine.service import Result
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
-from puntobanco.store import ClockedStore, EventStore, credentials_of, open_store, probe
+from puntobanco.store import ClockedStore, EventStore, credentials_of, probe
 from puntobanco.table.names import check_name
 from puntobanco.web.auth import (
     HOST,
@@ -90,7 +90,7 @@ class Tables:
 
         def begin() -> None:
             try:
-                engine = Engine(open_store(db), clock=clock)
+                engine = Engine(db, clock=clock)
                 given = credentials or credentials_of(engine.store)
                 started.set_result((engine, given))
             except BaseException as error:  # noqa: BLE001 - raised in the caller's thread
