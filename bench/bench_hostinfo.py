@@ -15,6 +15,7 @@ from collections.abc import Callable
 from functools import partial
 from types import SimpleNamespace
 
+from figures import figure
 from puntobanco.cards import Card
 from puntobanco.coup import Coup
 from puntobanco.odds.seen import OddsCache
@@ -58,6 +59,7 @@ def fresh(decks: int, seen: list[Card], table: Paytable) -> None:
 def main() -> None:
     print("exact odds of one composition (one core, pure Python):")
     rng = random.Random(1)
+    times = []
     for decks in (6, 8):
         for name, sides in TABLES:
             table = configuration(name, sides)
@@ -66,6 +68,9 @@ def main() -> None:
             took = best_of(3, partial(fresh, decks, seen, table))
             label = name + ("+" + ",".join(sides) if sides else "")
             print(f"  {decks} decks, {label:<32} {took * 1000:7.1f} ms")
+            times.append(took * 1000)
+    figure("hostinfo.odds_least_ms", min(times), "ms", "exact odds of the host's board, fastest")
+    figure("hostinfo.odds_most_ms", max(times), "ms", "exact odds of the host's board, slowest")
     config = TableConfig.casino(decks=6, side_bets=("pairs",))
     shoe, burn, coups = dealt_shoe(6, 50, 3)
     state = TableState(
@@ -81,9 +86,12 @@ def main() -> None:
         live.recorder.version += 1
         hostinfo.host_part(live, [], compute=False)
 
-    print(f"the board made again after a coup (50 coups): {best_of(50, made_again) * 1e6:6.0f} µs")
+    again = best_of(50, made_again)
+    print(f"the board made again after a coup (50 coups): {again * 1e6:6.0f} µs")
     kept = best_of(200, lambda: hostinfo.host_part(live, [], compute=False))
     print(f"the board of a pushed view, kept:               {kept * 1e6:6.1f} µs")
+    figure("hostinfo.board_again_us", again * 1e6, "µs", "the board made again after a coup")
+    figure("hostinfo.board_kept_us", kept * 1e6, "µs", "the board of a pushed view, kept")
 
 
 if __name__ == "__main__":
