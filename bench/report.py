@@ -94,6 +94,14 @@ STEPS: tuple[Step, ...] = (
         ("bench_hostinfo.py",),
     ),
     Step(
+        "rng",
+        "The fair shoes' random stream",
+        "the scheme's HMAC stream against os.urandom (speed only: its statistics need"
+        " dieharder, ent and rngtest, run apart)",
+        ("bench_rng.py", "--speed"),
+        ("bench_rng.py", "--speed"),
+    ),
+    Step(
         "sim",
         "The simulator",
         "the compiled simulator against its shuffle-and-deal floor and the Python engine",
@@ -436,8 +444,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"Failed: {', '.join(failed)}; the pages are left as they were.", file=sys.stderr)
         return 1
     if full:
-        return quote_again({key: f["text"] for key, f in figures.items()})
+        return quote_again({key: f["text"] for key, f in figures.items()} | run_texts(meta))
     return 0
+
+
+def run_texts(meta: dict[str, Any]) -> dict[str, str]:
+    """What the pages may quote of the run itself: its date, machine and commit.
+
+    >>> meta = {"date": "2026-12-07 05:16 UTC", "commit": "14bbda1",
+    ...         "machine": {"cpu": "AMD EPYC", "cores": 2}}
+    >>> run_texts(meta)["run.machine"]
+    'AMD EPYC, 2 cores'
+    """
+    m = meta["machine"]
+    return {
+        "run.date": meta["date"].split()[0],
+        "run.machine": f"{m['cpu']}, {m['cores']} cores",
+        "run.commit": meta["commit"],
+    }
 
 
 def quote_again(texts: dict[str, str]) -> int:
