@@ -17,7 +17,8 @@ commit, the date, and the load average before and after each one; then it writes
 The pages change only after a full run in which every benchmark succeeded.
 ``--quick`` runs smaller versions of each benchmark (a few minutes) and writes its
 table elsewhere (``--out``), never to the pages; ``--only NAME`` runs some steps
-and writes nothing but their output and table. The PostgreSQL benchmarks run on a
+and writes nothing but their output and table; ``--pages-only`` runs nothing and
+quotes the last run again (after a page gained a figure). The PostgreSQL benchmarks run on a
 throwaway cluster the report starts and removes (``--pg URL`` to use another).
 """
 
@@ -43,8 +44,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
 DOCS = ROOT / "docs"
-#: The pages that may quote a figure.
-PAGES = (ROOT / "README.md", *sorted(DOCS.glob("*.md")))
+#: The pages that may quote a figure (the table itself is written whole).
+PAGES = (ROOT / "README.md", *sorted(p for p in DOCS.glob("*.md") if p.name != "benchmarks.md"))
 FIGURES_ENV = "PUNTOBANCO_BENCH_FIGURES"
 PG_ENV = "PUNTOBANCO_BENCH_PG"
 
@@ -258,7 +259,7 @@ def run_step(step: Step, quick: bool, env: dict[str, str], work: Path) -> Outcom
 
 # ---------------------------------------------------------------- the pages
 
-FIGURE = re.compile(r"<!--bench:([\w.-]+)-->(.*?)<!--/bench-->", re.S)
+FIGURE = re.compile(r"<!--bench:(?!example-->)([\w.-]+)-->([^<]*)<!--/bench-->")
 EXAMPLE = re.compile(r"(<!--bench:example-->\n```[^\n]*\n)\$ ([^\n]+)\n(.*?)(```)", re.S)
 
 
@@ -403,7 +404,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--only", nargs="+", metavar="STEP", help="these steps alone")
     parser.add_argument("--out", type=Path, help="where the table goes (docs/ for a full run)")
     parser.add_argument("--pg", metavar="URL", help="a PostgreSQL database to use")
+    parser.add_argument(
+        "--pages-only",
+        action="store_true",
+        help="run nothing: quote the last run (docs/benchmarks.json) in the pages again",
+    )
     args = parser.parse_args(argv)
+    if args.pages_only:
+        last = json.loads((DOCS / "benchmarks.json").read_text(encoding="utf-8"))
+        texts = {key: f["text"] for key, f in last["figures"].items()}
+        return quote_again(texts | run_texts(last["meta"]), examples_too=False)
     steps = [s for s in STEPS if not args.only or s.name in args.only]
     unknown = set(args.only or ()) - {s.name for s in STEPS}
     if unknown:
@@ -464,7 +474,7 @@ def run_texts(meta: dict[str, Any]) -> dict[str, str]:
     }
 
 
-def quote_again(texts: dict[str, str]) -> int:
+def quote_again(texts: dict[str, str], *, examples_too: bool = True) -> int:
     """Put this run's figures and examples into the pages, all of them or none."""
     pages: dict[Path, tuple[str, str]] = {}
     for page in PAGES:
@@ -475,7 +485,8 @@ def quote_again(texts: dict[str, str]) -> int:
             return 1
         pages[page] = (before, after)
     for page, (before, after) in pages.items():
-        after = rerun_examples(after)
+        if examples_too:
+            after = rerun_examples(after)
         if after != before:
             page.write_text(after, encoding="utf-8")
             print(f"Figures quoted again in {page.relative_to(ROOT)}.")
