@@ -18,6 +18,8 @@ import subprocess
 import sys
 import time
 
+from figures import figure
+
 #: The console script installed beside this interpreter, else ``python -m puntobanco``.
 SCRIPT = os.path.join(os.path.dirname(sys.executable), "puntobanco")
 PUNTOBANCO = [SCRIPT] if os.path.exists(SCRIPT) else [sys.executable, "-m", "puntobanco"]
@@ -30,6 +32,8 @@ COMMANDS = {
     "puntobanco odds --json": [*PUNTOBANCO, "odds", "--json"],
 }
 BASELINE = "python -c pass (baseline)"
+#: How the report names each command's figures.
+KEYS = dict(zip(COMMANDS, ("bare", "help", "coup", "coup_json", "odds", "odds_json"), strict=True))
 #: The bound: a command may take twice the bare interpreter's time plus this.
 ALLOWANCE = 0.050
 
@@ -89,6 +93,9 @@ def main() -> None:
             f"{cpu / bare_cpu:>9.1f}x  {verdict}"
         )
     print(f"{'bound':<28} {bound_wall * 1000:>5.0f} ms {bound_cpu * 1000:>5.0f} ms")
+    for name, (wall, _) in found.items():
+        figure(f"cli.{KEYS[name]}_ms", wall * 1000, "ms", f"{name}, median wall time")
+    figure("cli.bound_ms", bound_wall * 1000, "ms", "the bound: 2 x bare + 50 ms")
 
 
 if __name__ == "__main__":

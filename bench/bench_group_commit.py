@@ -11,6 +11,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from figures import figure
 from puntobanco.store import Append
 from puntobanco.store.sqlite import SQLiteStore
 from puntobanco.table import TableConfig
@@ -51,6 +52,9 @@ def main() -> None:
         f"  {group} tables per group commit     {grouped:10,.0f} appends/s"
         f"  (x{grouped / single:.1f})"
     )
+    figure("group_commit.single", single, "appends/s", "one transaction an append")
+    figure("group_commit.grouped", grouped, "appends/s", f"{group} tables a group commit")
+    figure("group_commit.ratio", grouped / single, "x", "group commits against single ones")
 
 
 if __name__ == "__main__":

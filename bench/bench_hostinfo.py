@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 
+from figures import figure
 from puntobanco.cards import Card
 from puntobanco.coup import Coup
 from puntobanco.engine import Viewer, views
@@ -58,6 +59,7 @@ def fresh(decks: int, seen: list[Card], table: Paytable) -> None:
 def main() -> None:
     print("exact odds of one composition (one core, pure Python):")
     rng = random.Random(1)
+    times = []
     for decks in (6, 8):
         for name, sides in TABLES:
             table = configuration(name, sides)
@@ -66,6 +68,9 @@ def main() -> None:
             took = best_of(3, partial(fresh, decks, seen, table))
             label = name + ("+" + ",".join(sides) if sides else "")
             print(f"  {decks} decks, {label:<32} {took * 1000:7.1f} ms")
+            times.append(took * 1000)
+    figure("hostinfo.odds_least_ms", min(times), "ms", "exact odds of the host's board, fastest")
+    figure("hostinfo.odds_most_ms", max(times), "ms", "exact odds of the host's board, slowest")
     config = TableConfig.casino(decks=6, side_bets=("pairs",))
     shoe, burn, coups = dealt_shoe(6, 50, 3)
     state = TableState(
@@ -81,10 +86,12 @@ def main() -> None:
         pictures.recorder.version += 1
         views.view(moment, Viewer.HOST, "en", odds=False)
 
-    print(f"the host's view, its board made again after a coup (50 coups): "
-          f"{best_of(50, made_again) * 1e6:6.0f} µs")  # fmt: skip
+    again = best_of(50, made_again)
+    print(f"the host's view, its board made again after a coup (50 coups): {again * 1e6:6.0f} µs")
     kept = best_of(200, lambda: views.view(moment, Viewer.HOST, "en", odds=False))
     print(f"the host's view of a pushed view, its board kept:               {kept * 1e6:6.1f} µs")
+    figure("hostinfo.board_again_us", again * 1e6, "µs", "the host's view, its board made again")
+    figure("hostinfo.board_kept_us", kept * 1e6, "µs", "the host's view, its board kept")
 
 
 if __name__ == "__main__":

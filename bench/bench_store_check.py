@@ -23,7 +23,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench_reopen import build  # noqa: E402
+from bench_reopen import arguments, built  # noqa: E402
+from figures import figure  # noqa: E402
 from puntobanco.store.sqlite import SQLiteStore  # noqa: E402
 
 
@@ -37,10 +38,11 @@ def best(work: Callable[[], object], runs: int = 3) -> float:
 
 
 def main() -> None:
-    coups = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
+    args = arguments()
+    coups = int(args.coups)
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "long.db"
-        events, _ = build(path, coups)
+        path = args.log or Path(folder) / "long.db"
+        events, _ = built(path, coups)
         size = path.stat().st_size
         raw = sqlite3.connect(path)
 
@@ -59,16 +61,23 @@ def main() -> None:
             store.close()
 
         print(f"{coups:,} coups, {events:,} events, {size / 2**20:.1f} MiB")
-        print(f"  PRAGMA integrity_check          {best(lambda: pragma('integrity_check')):7.3f} s")
-        print(f"  PRAGMA quick_check              {best(lambda: pragma('quick_check')):7.3f} s")
-        print(f"  writer open (quick_check)       {best(writer):7.3f} s")
-        print(f"  reader open (integrity + gap)   {best(reader):7.3f} s")
-        print(f"  reader open + every row loaded  {best(load_all, 1):7.3f} s")
+        figure("store_check.mib", size / 2**20, "MiB", "the log's size")
+        for key, label, seconds in (
+            ("integrity_s", "PRAGMA integrity_check", best(lambda: pragma("integrity_check"))),
+            ("quick_s", "PRAGMA quick_check", best(lambda: pragma("quick_check"))),
+            ("writer_s", "writer open (quick_check)", best(writer)),
+            ("reader_s", "reader open (integrity + gap)", best(reader)),
+            ("load_s", "reader open + every row loaded", best(load_all, 1)),
+        ):
+            print(f"  {label:<32}{seconds:7.3f} s")
+            figure(f"store_check.{key}", seconds, "s", label)
         raw.close()
         store = SQLiteStore(path, readonly=True)
         start = time.perf_counter()
         store.backup(Path(folder) / "copy.db")
-        print(f"  backup (online backup API)      {time.perf_counter() - start:7.3f} s")
+        seconds = time.perf_counter() - start
+        print(f"  {'backup (online backup API)':<32}{seconds:7.3f} s")
+        figure("store_check.backup_s", seconds, "s", "backup (online backup API)")
         store.close()
 
 

@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from figures import figure
 from puntobanco import CasinoTable
 from puntobanco.store import EventStore, MemoryStore
 from puntobanco.store.sqlite import SQLiteStore
@@ -55,7 +56,7 @@ def play_store(coups: int, store: EventStore) -> int:
     return len(table.events)
 
 
-def measure(label: str, coups: int, run: Callable[[int], int]) -> None:
+def measure(label: str, key: str, coups: int, run: Callable[[int], int]) -> None:
     start = time.perf_counter()
     events = run(coups)
     seconds = time.perf_counter() - start
@@ -64,14 +65,16 @@ def measure(label: str, coups: int, run: Callable[[int], int]) -> None:
         f"{label:<34} {coups / seconds:>9.1f} coups/s {commits / seconds:>9.0f} actions/s"
         f" {events / seconds:>9.0f} events/s"
     )
+    figure(f"table.{key}", coups / seconds, "coups/s", label)
+    figure(f"table.{key}_actions", commits / seconds, "actions/s", f"{label}, actions")
 
 
 def main() -> None:
     coups = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     print(f"{SEATS} seats, every player betting, {coups} coups (15 actions a coup)")
     with tempfile.TemporaryDirectory() as folder:
-        measure("state machine only (no store)", coups, play_core)
-        measure("in-memory store", coups, lambda c: play_store(c, MemoryStore()))
+        measure("state machine only (no store)", "machine", coups, play_core)
+        measure("in-memory store", "memory", coups, lambda c: play_store(c, MemoryStore()))
         for sync in ("NORMAL", "FULL"):
             path = Path(folder) / f"{sync}.db"
 
@@ -82,7 +85,7 @@ def main() -> None:
                 finally:
                     store.close()
 
-            measure(f"SQLite WAL synchronous={sync}", coups, sqlite)
+            measure(f"SQLite WAL synchronous={sync}", f"sqlite_{sync.lower()}", coups, sqlite)
 
 
 if __name__ == "__main__":

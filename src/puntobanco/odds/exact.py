@@ -65,49 +65,75 @@ def _compare(p: int, b: int) -> int:
     return 0 if p > b else (1 if b > p else 2)
 
 
-#: ``banco_draws(bt, p3)`` for every Banco total that may draw and Punto third card,
-#: read once from the tableau (the count below asks it thousands of times).
-_BANCO_DRAWS: tuple[tuple[bool, ...], ...] = tuple(
-    tuple(banco_draws(bt, p3) for p3 in range(10)) for bt in range(8)
+#: What happens after a four-card start with totals (pt, bt), read once from the
+#: tableau: ``_PLANS[pt][bt]`` is (the outcome when the coup ends with these four
+#: cards, else None; the Punto third cards after which Banco draws, each with
+#: Punto's final total and whether another card of its value would give Banco less
+#: than it, or as much; the third cards that end the coup, by outcome). When Punto
+#: stands and Banco draws, the last are Banco's third cards.
+_Plan = tuple[int | None, tuple[tuple[int, int, bool, bool], ...], tuple[tuple[int, ...], ...]]
+
+
+def _plan(pt: int, bt: int) -> _Plan:
+    """The plan of a start with totals (pt, bt), through the game's rule functions."""
+    if is_natural(pt) or is_natural(bt):
+        return _compare(pt, bt), (), ()
+    if not punto_draws(pt):
+        if not banco_draws(bt, None):
+            return _compare(pt, bt), (), ()
+        # Banco's third card v ends the coup on (pt, bt + v).
+        ends = tuple(
+            tuple(v for v in range(10) if _compare(pt, (bt + v) % 10) == o) for o in range(3)
+        )
+        return None, (), ends
+    draw = []
+    for p3 in range(10):
+        pt3 = (pt + p3) % 10
+        if banco_draws(bt, p3):
+            taken = (bt + p3) % 10  # Banco's total with another card of p3's value
+            draw.append((p3, pt3, taken < pt3, taken == pt3))
+    stand = tuple(
+        tuple(
+            p3 for p3 in range(10) if not banco_draws(bt, p3) and _compare((pt + p3) % 10, bt) == o
+        )
+        for o in range(3)
+    )
+    return None, tuple(draw), stand
+
+
+_PLANS: tuple[tuple[_Plan, ...], ...] = tuple(
+    tuple(_plan(pt, bt) for bt in range(10)) for pt in range(10)
 )
 
 
-def _after_start(pt: int, bt: int, r: Sequence[int], n4: int) -> tuple[int, int, int]:
+def _after_start(pt: int, bt: int, r: list[int], n4: int) -> tuple[int, int, int]:
     """Counts of six-card sequences after a four-card start with totals pt, bt,
     ``r`` the remaining cards by value and ``n4`` their number."""
-    out = [0, 0, 0]
-    if is_natural(pt) or is_natural(bt):
-        out[_compare(pt, bt)] = n4 * (n4 - 1)
+    ends, draw, stand = _PLANS[pt][bt]
+    if ends is not None:
+        out = [0, 0, 0]
+        out[ends] = n4 * (n4 - 1)
         return out[0], out[1], out[2]
-    if not punto_draws(pt):
-        if banco_draws(bt, None):
-            for v in range(10):
-                if r[v]:
-                    out[_compare(pt, (bt + v) % 10)] += r[v] * (n4 - 1)
-        else:
-            out[_compare(pt, bt)] = n4 * (n4 - 1)
-        return out[0], out[1], out[2]
-    # Banco's third cards by the total they give it, and how many give less than
-    # each total: every Punto third card then reads its three counts at once.
-    by_total = [r[(t - bt) % 10] for t in range(10)]
-    below = list(accumulate(by_total, initial=0))
-    draws = _BANCO_DRAWS[bt]
-    for p3 in range(10):
-        w = r[p3]
-        if not w:
-            continue
-        pt3 = (pt + p3) % 10
-        if draws[p3]:
-            # Punto's third card is one fewer of its value for Banco to draw.
-            taken = (bt + p3) % 10
-            punto = below[pt3] - (taken < pt3)
-            tie = by_total[pt3] - (taken == pt3)
-            out[0] += w * punto
-            out[2] += w * tie
-            out[1] += w * (n4 - 1 - punto - tie)
-        else:
-            out[0 if pt3 > bt else (1 if bt > pt3 else 2)] += w * (n4 - 1)
-    return out[0], out[1], out[2]
+    one_less = n4 - 1  # the cards left once a third card is out
+    punto = banco = tie = 0
+    if draw:
+        # Banco's third cards by the total they give it, and how many give it less
+        # than each total: each Punto third card reads its counts at once, one fewer
+        # of its own value being left for Banco.
+        by_total = r[10 - bt :] + r[: 10 - bt]  # by_total[t] == r[(t - bt) % 10]
+        below = list(accumulate(by_total, initial=0))
+        drawn = 0
+        for p3, pt3, fewer, same in draw:
+            w = r[p3]
+            punto += w * (below[pt3] - fewer)
+            tie += w * (by_total[pt3] - same)
+            drawn += w
+        banco = drawn * one_less - punto - tie
+    to_punto, to_banco, to_tie = stand
+    punto += sum([r[v] for v in to_punto]) * one_less
+    banco += sum([r[v] for v in to_banco]) * one_less
+    tie += sum([r[v] for v in to_tie]) * one_less
+    return punto, banco, tie
 
 
 #: Each hand's two first values, taken once in either order, with the number of
@@ -137,7 +163,7 @@ def outcome_counts(counts: Sequence[int]) -> tuple[int, int, int]:
     return totals[0], totals[1], totals[2]
 
 
-def weighted_starts(counts: Sequence[int]) -> Iterator[tuple[int, int, int, Sequence[int]]]:
+def weighted_starts(counts: Sequence[int]) -> Iterator[tuple[int, int, int, list[int]]]:
     """Each (Punto total, Banco total) a four-card start can give, with the number
     of ordered ways to deal it and the cards left by value (valid until the next
     item: the list is reused). A total pair may come more than once.

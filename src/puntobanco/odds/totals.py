@@ -2,7 +2,7 @@
 
 The same convention as ``puntobanco.odds.exact``: every coup stands for six
 ordered cards, so the 100 counts add up to N(N-1)(N-2)(N-3)(N-4)(N-5). The
-four-card starts are grouped by multiset as there, and third cards are drawn
+four-card starts are walked by pairs of values as there, and third cards are drawn
 through the rule functions the game uses.
 """
 
