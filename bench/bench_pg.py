@@ -13,7 +13,7 @@ p50/p99 latency, lost and duplicated bets, for both stores side by side.
 
     python bench/bench_pg.py [--rates 200 400 800] [--seconds 5] [--url postgresql://...]
 
-Without ``--url`` a throwaway cluster is started (``puntobanco.store.pgcluster``)
+Without ``--url`` a throwaway cluster is started (``tools/pgcluster.py``)
 and removed afterwards.
 """
 
@@ -205,7 +205,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5)
     parser.add_argument("--url", help="a PostgreSQL database (default: a throwaway cluster)")
     args = parser.parse_args()
-    from puntobanco.store import pgcluster
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the source tree's tools/
+    from tools import pgcluster
+
     from puntobanco.store.postgres import connect
 
     folder = None

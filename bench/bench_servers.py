@@ -13,7 +13,7 @@ it prints the bets acknowledged a second, the acknowledgement p50/p99, and
 the store recounted against the acknowledgements (lost and duplicated
 bets), with the disk's stalls over 50 ms seen by a probe meanwhile and the
 p99 of the bets that waited through none of them. Without ``--url`` a throwaway cluster is started
-(``puntobanco.store.pgcluster``) and removed afterwards. Only ever talks to
+(``tools/pgcluster.py``) and removed afterwards. Only ever talks to
 127.0.0.1. With ``BENCH_WEB_TRACE=1`` each server's command and write times are
 printed after each step.
 """
@@ -180,7 +180,8 @@ def main() -> None:
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
-    from puntobanco.store import pgcluster
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the source tree's tools/
+    from tools import pgcluster
 
     cluster_dir = None if args.url else Path(tempfile.mkdtemp(prefix="bench-servers-pg-"))
     url = args.url or pgcluster.start(cluster_dir).url  # type: ignore[arg-type]

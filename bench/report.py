@@ -387,7 +387,7 @@ def postgres(url: str | None, needed: bool) -> Iterator[str]:
         yield url or ""
         return
     folder = tempfile.mkdtemp(prefix="puntobanco-bench-pg-")
-    cluster = [sys.executable, "-m", "puntobanco.store.pgcluster"]
+    cluster = [sys.executable, str(ROOT / "tools" / "pgcluster.py")]
     started = subprocess.run(
         [*cluster, "start", "--dir", folder], capture_output=True, text=True, check=True
     )

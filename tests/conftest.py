@@ -2,7 +2,7 @@
 
 PostgreSQL: ``PUNTOBANCO_TEST_PG`` names a database to use (``.ci/run`` starts a
 cluster and sets it); without it the tests start their own throwaway cluster
-(``puntobanco.store.pgcluster``) for the session. Each test gets a schema of
+(``tools/pgcluster.py``) for the session. Each test gets a schema of
 its own in that database (``pg_url``). Under CI (``CI=true``) a server that
 cannot be reached or started fails the PostgreSQL tests instead of skipping them.
 """
@@ -47,7 +47,7 @@ def pg_server() -> Iterator[str]:
     if url:
         yield url
         return
-    from puntobanco.store import pgcluster
+    from tools import pgcluster
 
     folder = Path(tempfile.mkdtemp(prefix="puntobanco-pg-"))
     try:

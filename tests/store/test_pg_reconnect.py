@@ -20,11 +20,11 @@ from urllib.parse import quote
 
 import pytest
 from tests.pgproxy import Proxy
+from tools import pgcluster
 
 from puntobanco.engine import Committed, Engine, Sit
 from puntobanco.errors import StoreError
 from puntobanco.i18n import set_language
-from puntobanco.store import pgcluster
 from puntobanco.store.postgres import Listener, PostgresStore, connect
 from puntobanco.table import TableConfig
 from puntobanco.table.events import PlayerSeated, TableOpened

@@ -11,10 +11,10 @@ from typing import Any
 
 import psycopg
 import pytest
+from tools.pgcluster import main as cluster_main
 
 from puntobanco.errors import StoreError
 from puntobanco.store import existing_log, open_store
-from puntobanco.store.pgcluster import main as cluster_main
 from puntobanco.store.postgres import (
     CHANNEL,
     SCHEMA_VERSION,

@@ -128,8 +128,9 @@ SECRET = "s3cr3t-pw-0f-the-club"
 def test_readyz_answers_503_once_postgresql_is_stopped(tmp_path: Path) -> None:
     """On a throwaway cluster of the test's own (never the shared one): stopped under
     the running server, the store no longer answers and the server says so."""
+    from tools import pgcluster
+
     from puntobanco.errors import StoreError
-    from puntobanco.store import pgcluster
 
     folder = Path(tempfile.mkdtemp(prefix="puntobanco-readyz-"))
     try:

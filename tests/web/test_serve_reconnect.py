@@ -19,9 +19,9 @@ from typing import Any
 import httpx
 import pytest
 import websockets
+from tools import pgcluster
 
 from puntobanco.errors import StoreError
-from puntobanco.store import pgcluster
 from puntobanco.store.postgres import PostgresStore
 from puntobanco.table.events import BetPlaced
 from tests.pgproxy import Proxy
