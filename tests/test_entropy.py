@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from puntobanco import CasinoTable, Session, contributions, fair
+import puntobanco.fair as fair
+import puntobanco.fair.contributions as contributions
+from puntobanco import CasinoTable, Session
 from puntobanco.cli import main
 from puntobanco.engine import (
     Bet,
@@ -29,7 +31,8 @@ from puntobanco.engine import (
 )
 from puntobanco.engine.reopen import snapshot
 from puntobanco.errors import IllegalActionError, InvalidContributionError, PuntoBancoError
-from puntobanco.fairlog import fair_shoes
+from puntobanco.fair.gathering import Window
+from puntobanco.fair.log import fair_shoes
 from puntobanco.store import MemoryStore
 from puntobanco.store.jsonl import check_log, export_lines, read_lines
 from puntobanco.table import Table, TableConfig
@@ -40,7 +43,6 @@ from puntobanco.table.events import (
     ShoeCalled,
     ShoeShuffled,
 )
-from puntobanco.table.gathering import Window
 from puntobanco.table.snapshot import dump_state, load_state
 from puntobanco.table.state import Phase
 
@@ -91,7 +93,7 @@ def stored(engine: Engine, table: str = "club") -> list[Event]:
 
 
 def test_a_commitment_is_sha256_of_the_tag_the_table_the_shoe_the_name_and_the_value() -> None:
-    # Written out here from docs/fair.md, independently of puntobanco.contributions.
+    # Written out here from docs/fair.md, independently of puntobanco.fair.contributions.
     def by_hand(table: str, shoe: int, name: str, value: bytes) -> str:
         t, n = table.encode(), name.encode()
         message = (

@@ -18,7 +18,9 @@ from typing import Any
 
 import pytest
 
-from puntobanco import CasinoTable, contributions, fair
+import puntobanco.fair as fair
+import puntobanco.fair.contributions as contributions
+from puntobanco import CasinoTable
 from puntobanco.cli import main
 from puntobanco.engine import (
     Bet,
@@ -32,7 +34,7 @@ from puntobanco.engine import (
     Viewer,
 )
 from puntobanco.errors import IllegalActionError, StoreError
-from puntobanco.fairlog import fair_shoes
+from puntobanco.fair.log import fair_shoes
 from puntobanco.shoe import Shoe
 from puntobanco.store import MemoryStore
 from puntobanco.store.chain import hashes

@@ -15,7 +15,7 @@ from puntobanco import Session, fair
 from puntobanco.cli import main
 from puntobanco.engine import Contribute, Engine, Viewer
 from puntobanco.errors import IllegalActionError, InvalidContributionError, StoreError
-from puntobanco.fairlog import fair_shoes
+from puntobanco.fair.log import fair_shoes
 from puntobanco.rng import SeededRandom
 from puntobanco.store import MemoryStore, open_store
 from puntobanco.store.chain import hashes

@@ -14,9 +14,9 @@ import pytest
 from puntobanco import CasinoTable, Session, fair
 from puntobanco.cli import main
 from puntobanco.engine import Bet, Deal, Engine, Viewer
-from puntobanco.engine.contributor import Contributor
 from puntobanco.errors import FairnessError, StoreError
-from puntobanco.fairlog import fair_shoes
+from puntobanco.fair.contributor import Contributor
+from puntobanco.fair.log import fair_shoes
 from puntobanco.rng import SeededRandom
 from puntobanco.store import MemoryStore
 from puntobanco.store.chain import hashes

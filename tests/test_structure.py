@@ -517,10 +517,15 @@ def test_the_terminal_game_asks_the_engine_not_the_phase() -> None:
 LAYERS: Final[Mapping[str, str]] = {
     "puntobanco.sim": "sim",
     "puntobanco.table": "table",
-    # A fold over the table's events (its fair shoes, its public log): it reads
-    # ``table.events``, so it is of the table's layer, though it sits at the top
-    # of the package (the web table imports it by that name).
-    "puntobanco.fairlog": "table",
+    # The fair-shoe scheme is one package, its parts at their layers: the scheme
+    # and the players' contributions are of the core (``fair``,
+    # ``fair.contributions``); what reads a table's events or config is of the
+    # table's (the window of contributions, the fair shoes of a log, the checks of
+    # its contributions); a front-end's device for its seats drives the engine.
+    "puntobanco.fair.gathering": "table",
+    "puntobanco.fair.log": "table",
+    "puntobanco.fair.checks": "table",
+    "puntobanco.fair.contributor": "engine",
     "puntobanco.store": "store",
     "puntobanco.engine": "engine",
     "puntobanco.games": "library",
@@ -574,7 +579,7 @@ TABLE_INSIDES: Final = (
     "puntobanco.table.formats",
     "puntobanco.table.machine",
     "puntobanco.table.seating",
-    "puntobanco.table.gathering",
+    "puntobanco.fair.gathering",
     "puntobanco.table.turning",
     "puntobanco.engine.views",
     "puntobanco.engine.commands",

@@ -15,13 +15,14 @@ pytest.importorskip("textual")
 from textual.pilot import Pilot  # noqa: E402
 from textual.widgets import Static  # noqa: E402
 
-from puntobanco import contributions, fair  # noqa: E402
+import puntobanco.fair as fair  # noqa: E402
+import puntobanco.fair.contributions as contributions  # noqa: E402
 from puntobanco.engine import Engine, Phase, Viewer  # noqa: E402
 from puntobanco.engine.commands import CommitContribution  # noqa: E402
-from puntobanco.fairlog import fair_shoes  # noqa: E402
+from puntobanco.fair.checks import check_contributions  # noqa: E402
+from puntobanco.fair.log import fair_shoes  # noqa: E402
 from puntobanco.store import Record, open_store  # noqa: E402
 from puntobanco.table.config import Format, TableConfig  # noqa: E402
-from puntobanco.table.entropylog import check_contributions  # noqa: E402
 from puntobanco.table.events import (  # noqa: E402
     ContributionRevealed,
     ContributionsClosed,

@@ -10,7 +10,7 @@ import pytest
 
 from puntobanco import fair
 from puntobanco.cli import main
-from puntobanco.fairlog import fair_shoes
+from puntobanco.fair.log import fair_shoes
 from puntobanco.store.sqlite import SQLiteStore
 from puntobanco.tui.app import PuntoBancoApp
 

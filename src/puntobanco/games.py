@@ -36,10 +36,11 @@ from puntobanco.engine.commands import (
     Tick,
     Withdraw,
 )
-from puntobanco.engine.contributor import Contributor
 from puntobanco.engine.service import Engine
 from puntobanco.engine.viewers import Viewer
 from puntobanco.errors import IllegalActionError
+from puntobanco.fair.contributor import Contributor
+from puntobanco.fair.gathering import Window
 from puntobanco.paytable import Amount, Box
 from puntobanco.rng import RandomSource
 from puntobanco.roads import Roads, build_roads
@@ -68,7 +69,6 @@ from puntobanco.table.events import (
     SeedContributed,
     ShoeShuffled,
 )
-from puntobanco.table.gathering import Window
 from puntobanco.table.machine import Table
 from puntobanco.table.names import check_name, name_key
 from puntobanco.table.standings import ranking

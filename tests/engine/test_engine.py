@@ -27,7 +27,6 @@ from puntobanco.engine import (
     error_json,
     words,
 )
-from puntobanco.engine.contributor import Contributor
 from puntobanco.errors import (
     IllegalActionError,
     InvalidBetError,
@@ -35,6 +34,7 @@ from puntobanco.errors import (
     NotAllowedError,
     PuntoBancoError,
 )
+from puntobanco.fair.contributor import Contributor
 from puntobanco.store import MemoryStore
 
 

@@ -179,7 +179,7 @@ def test_no_view_and_no_event_holds_a_server_seed_or_a_value_before_it_is_reveal
     """At tables that take contributions: each phone commits to a value it keeps, and
     reveals it when it chooses; until then the value, like the server seeds, is in no
     view and no event (the server never has it)."""
-    from puntobanco import contributions
+    import puntobanco.fair.contributions as contributions
     from puntobanco.engine import CommitContribution, RevealContribution
 
     now = [0.0]

@@ -114,7 +114,7 @@ def test_every_event_reads_as_a_sentence_in_three_languages() -> None:
         assisted.place_card(card)
     assisted.settle()
     assisted.undo_card()
-    from puntobanco.fairlog import public_log
+    from puntobanco.fair.log import public_log
 
     unseeded = CasinoTable(table="third")  # a fair shoe, hidden by an export mid-shoe
     unseeded.sit("Ana", 10**7)

@@ -94,7 +94,7 @@ class Phones:
         left to do; the number of commands sent."""
         import secrets
 
-        from puntobanco import contributions
+        import puntobanco.fair.contributions as contributions
 
         sent = 0
         while True:

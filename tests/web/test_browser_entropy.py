@@ -12,8 +12,8 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from puntobanco import contributions
-from puntobanco.fairlog import fair_shoes
+import puntobanco.fair.contributions as contributions
+from puntobanco.fair.log import fair_shoes
 from puntobanco.store import Record
 from puntobanco.store.jsonl import check_log
 from puntobanco.store.sqlite import SQLiteStore

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from puntobanco import contributions
+import puntobanco.fair.contributions as contributions
 from puntobanco.store.sqlite import SQLiteStore
 from puntobanco.table.events import Event, NextShoeCommitted, ShoeShuffled
 from puntobanco.web.app import create_app

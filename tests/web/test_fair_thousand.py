@@ -25,14 +25,15 @@ from typing import Any
 import httpx
 import pytest
 
-from puntobanco import contributions, fair
+import puntobanco.fair as fair
+import puntobanco.fair.contributions as contributions
 from puntobanco.cards import DECK
 from puntobanco.cli import main
 from puntobanco.errors import FairnessError
+from puntobanco.fair.checks import check_contributions
 from puntobanco.i18n import t
 from puntobanco.store import MemoryStore
 from puntobanco.store.jsonl import export_lines
-from puntobanco.table.entropylog import check_contributions
 from puntobanco.web.app import create_app
 from tests.web.helpers import run_async
 

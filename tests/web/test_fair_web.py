@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from puntobanco import fair
-from puntobanco.fairlog import fair_shoes
+from puntobanco.fair.log import fair_shoes
 from puntobanco.store.sqlite import SQLiteStore
 from puntobanco.table.events import ShoeShuffled
 from puntobanco.web.app import create_app

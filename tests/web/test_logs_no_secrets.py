@@ -13,7 +13,7 @@ from typing import Any
 
 from websockets.sync.client import ClientConnection, connect
 
-import puntobanco.contributions as contributions
+import puntobanco.fair.contributions as contributions
 from puntobanco.store import open_store
 from tests.web.conftest import free_port
 from tests.web.helpers import kinds

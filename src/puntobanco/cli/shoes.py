@@ -28,7 +28,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     """Print the table's fair shoes, text or JSON."""
     import json
 
-    from puntobanco.fairlog import fair_shoes
+    from puntobanco.fair.log import fair_shoes
 
     records = load_table(args.db, args.table)
     shoes = fair_shoes(r.event for r in records)

@@ -55,7 +55,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     import puntobanco.fair as fair
     from puntobanco.cli.common import read_text
     from puntobanco.errors import FairnessError, StoreError
-    from puntobanco.fairlog import fair_shoes
+    from puntobanco.fair.log import fair_shoes
     from puntobanco.store import Record
     from puntobanco.store.jsonl import chain_of, check_log, read_lines
 
@@ -90,7 +90,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
 
 def _contributions(table: str, records: list[Any], lines: list[int] | None, lang: Lang) -> None:
     """Say what the players' contributions were, when the table took any."""
-    from puntobanco.table.entropylog import check_contributions
+    from puntobanco.fair.checks import check_contributions
 
     numbers = lines if lines is not None else [r.seq for r in records]
     events, times = [r.event for r in records], [r.time for r in records]

@@ -34,11 +34,11 @@ from puntobanco.engine.commands import (
     Withdraw,
     command_of,
 )
-from puntobanco.engine.contributor import Contributor
 from puntobanco.engine.service import Committed, Engine, Job, TableInfo
 from puntobanco.engine.viewers import Role, Viewer
 from puntobanco.engine.views import offered
 from puntobanco.engine.words import error_json, words
+from puntobanco.fair.contributor import Contributor
 from puntobanco.table.formats import RULES, CardSource, Format, FormatRules
 from puntobanco.table.state import Phase
 

@@ -35,6 +35,7 @@ from puntobanco.cards import Card
 from puntobanco.coup import Coup, Outcome, resolve
 from puntobanco.engine.viewers import Role, Viewer
 from puntobanco.explain import announce, describe_step
+from puntobanco.fair.gathering import Gathering, Window
 from puntobanco.i18n import Lang
 from puntobanco.odds.digits import decimal
 from puntobanco.odds.seen import NextCoupOdds, OddsCache
@@ -53,7 +54,6 @@ from puntobanco.table.events import (
     TableOpened,
 )
 from puntobanco.table.formats import CardSource
-from puntobanco.table.gathering import Gathering, Window
 from puntobanco.table.history import CoupRecord, CoupRecorder
 from puntobanco.table.machine import Table
 from puntobanco.table.progress import CoupInProgress, split_hands

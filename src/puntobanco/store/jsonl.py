@@ -47,13 +47,13 @@ def chain_head(records: Sequence[Record]) -> str:
 def export_lines(records: Sequence[Record], *, secrets: bool = False) -> list[str]:
     """One table's records as chained JSON lines, as ``export`` writes them.
 
-    Without ``secrets``, shoes still in play are hidden (``fairlog.public_log``):
+    Without ``secrets``, shoes still in play are hidden (``fair.log.public_log``):
     no unrevealed server seed and no card still in a shoe leaves the store,
     and the chain is taken over the lines as written. ``secrets`` writes the
     store's private part too: an operator's copy that ``import`` can play on.
     """
     if not secrets:
-        from puntobanco.fairlog import public_log
+        from puntobanco.fair.log import public_log
 
         events = public_log([r.event for r in records])
         records = [Record(r.table, r.seq, r.time, e) for r, e in zip(records, events, strict=True)]

@@ -20,10 +20,10 @@ from datetime import datetime
 import puntobanco.fair as fair
 from puntobanco.cards import Card
 from puntobanco.errors import FairnessError, PuntoBancoError, StoreError
-from puntobanco.fairlog import contributions_by_shoe
+from puntobanco.fair.checks import check_contributions
+from puntobanco.fair.log import contributions_by_shoe
 from puntobanco.shoe import fresh_order
 from puntobanco.table.codec import dumps
-from puntobanco.table.entropylog import check_contributions
 from puntobanco.table.events import (
     BetPlaced,
     BetsClosed,

@@ -62,8 +62,8 @@ from contextlib import contextmanager
 from fractions import Fraction
 from typing import Final, NamedTuple, Self, TypeVar
 
-import puntobanco.contributions as contributions
 import puntobanco.fair as fair
+import puntobanco.fair.contributions as contributions
 from puntobanco.cards import Card, ShownCards
 from puntobanco.coup import Coup, Outcome
 from puntobanco.errors import (
@@ -76,6 +76,7 @@ from puntobanco.errors import (
     StoreError,
     UnknownPlayerError,
 )
+from puntobanco.fair.gathering import SHUFFLING, Gathering, Window
 from puntobanco.i18n.shown import Listing
 from puntobanco.interrupts import deferred_signals
 from puntobanco.paytable import Amount, Box, Facts, paytable_order
@@ -120,7 +121,6 @@ from puntobanco.table.events import (
     TableOpened,
 )
 from puntobanco.table.formats import CardSource
-from puntobanco.table.gathering import SHUFFLING, Gathering, Window
 from puntobanco.table.names import check_name, name_key
 from puntobanco.table.progress import CoupInProgress
 from puntobanco.table.seating import largest_punto, next_seat

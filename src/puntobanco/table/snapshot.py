@@ -15,10 +15,10 @@ from typing import Any, Final
 
 from puntobanco.cards import Card
 from puntobanco.coup import resolve
+from puntobanco.fair.gathering import dump_entropy, load_entropy
 from puntobanco.paytable import Amount, Box, box_from_key, box_key, json_amount
 from puntobanco.table.codec import amount_of, decode, encode
 from puntobanco.table.config import TableConfig
-from puntobanco.table.gathering import dump_entropy, load_entropy
 from puntobanco.table.state import LastCoup, NextShoe, Phase, Player, ShoeState, TableState
 
 VERSION: Final = 1

@@ -13,7 +13,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any, Final
 
-import puntobanco.table.gathering as gathering
+import puntobanco.fair.gathering as gathering
 import puntobanco.table.turning as turning
 from puntobanco.cards import Card
 from puntobanco.coup import Coup, resolve

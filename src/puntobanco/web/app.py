@@ -32,7 +32,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 import puntobanco.web.ops as ops
 from puntobanco.engine import command_of
 from puntobanco.errors import PuntoBancoError
-from puntobanco.fairlog import fair_shoes
+from puntobanco.fair.log import fair_shoes
 from puntobanco.i18n import Lang, parse_lang
 from puntobanco.i18n.shown import Number
 from puntobanco.store import EventStore

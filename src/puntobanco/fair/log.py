@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-import puntobanco.contributions as contributions
 import puntobanco.fair as fair
+import puntobanco.fair.contributions as contributions
 from puntobanco.cards import Card
 from puntobanco.table.events import (
     ContributionCommitted,

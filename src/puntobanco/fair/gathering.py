@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, Final, Protocol, TypeVar
 
-import puntobanco.contributions as contributions
+import puntobanco.fair.contributions as contributions
 from puntobanco.errors import StoreError
 from puntobanco.table.config import TableConfig
 from puntobanco.table.events import (

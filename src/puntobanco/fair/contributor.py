@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import puntobanco.contributions as contributions
+import puntobanco.fair.contributions as contributions
 from puntobanco.engine.commands import CommitContribution, RevealContribution
 from puntobanco.engine.service import Engine
 from puntobanco.engine.viewers import Viewer
-from puntobanco.table.gathering import Window
+from puntobanco.fair.gathering import Window
 from puntobanco.table.names import name_key
 from puntobanco.table.state import Phase
 

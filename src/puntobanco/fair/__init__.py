@@ -32,6 +32,13 @@ The scheme, exactly (anyone can re-implement the check from these lines):
   ``"secret": false``.
 
 ``tools/verify_shoe.py`` is the same check in one standard-library file.
+
+The package holds the whole scheme: this module (the shuffle and a shoe's
+record), ``contributions`` (the players' committed values), ``gathering`` (a
+shoe's window of contributions, folded from the table's events), ``log`` (the
+fair shoes of a table's log, and the log a client may see), ``checks`` (every
+step of the contributions in a log, in order) and ``contributor`` (a device that
+contributes for the seats a front-end plays, through the engine).
 """
 
 from __future__ import annotations

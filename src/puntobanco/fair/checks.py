@@ -35,9 +35,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-import puntobanco.contributions as contributions
 import puntobanco.fair as fair
+import puntobanco.fair.contributions as contributions
 from puntobanco.errors import FairnessError, StoreError
+from puntobanco.fair.gathering import Gathering, Window
 from puntobanco.table.events import (
     BetPlaced,
     BetsClosed,
@@ -58,7 +59,6 @@ from puntobanco.table.events import (
     ShoeShuffled,
     TableOpened,
 )
-from puntobanco.table.gathering import Gathering, Window
 
 _ENTROPY = (ContributionCommitted, ShoeCalled, RevealsOpened, ContributionRevealed)
 
