@@ -3,13 +3,11 @@ plural forms and numbers from CLDR, French typography, compiled as it is written
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import string
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from babel.messages.catalog import Catalog, Message
@@ -135,16 +133,6 @@ def test_the_loaded_catalogue_is_the_one_on_disk(lang: Lang) -> None:
     assert build.compiled(lang).read_bytes() == build.compile_catalogue(lang)
 
 
-def test_no_message_is_left_in_a_python_module() -> None:
-    """Messages of another branch's old-style module move in with the conversion script."""
-    left = [
-        path.name
-        for path in (ROOT / "src" / "puntobanco" / "i18n").glob("*.py")
-        if re.search(r"^MESSAGES\b", path.read_text("utf-8"), re.M)
-    ]
-    assert left == [], "run: python tools/po_from_messages.py src/puntobanco/i18n/AREA.py"
-
-
 # -- French typography, quotes, payout wording ----------------------------------
 
 
@@ -211,95 +199,6 @@ def test_the_command_line_and_the_terminal_say_contre(capsys: pytest.CaptureFixt
     assert "(Punto 1 contre 1, Banco 19 contre 20, Égalité 8 contre 1)." in capsys.readouterr().out
     assert "Égalité 8 contre 1" in t("tui.casino.rules", "fr")
     assert "Égalité 8 contre 1" in t("tui.help.rules", "fr")
-
-
-# -- the conversion script -------------------------------------------------------
-
-
-def _tool() -> ModuleType:
-    path = ROOT / "tools" / "po_from_messages.py"
-    spec = importlib.util.spec_from_file_location("po_from_messages", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
-
-
-OLD_AREA = '''"""Messages of the host screen."""
-
-from puntobanco.i18n import Message as M
-
-MESSAGES: dict[str, M] = {
-    # The shoe's line.
-    "host.left": M(
-        "{n} {n:plural:card|cards} left: {name!r}?",
-        "{n} {n:plural:carte reste|cartes restent} : {name!r} ?",
-        "{n:plural:Queda|Quedan} {n} {n:plural:carta|cartas}: {name!r}?",
-    ),
-    "host.both": M(
-        "{a:,} {a:plural:coup|coups}, {b} {b:plural:shoe|shoes}",
-        "{a:,} {a:plural:coup|coups}, {b} {b:plural:sabot|sabots}",
-        "{a:,} {a:plural:mano|manos}, {b} {b:plural:zapato|zapatos}",
-    ),
-}
-MESSAGES.update({"host.rate": M("at 5%", "à 5%", "al 5 %")})
-'''
-
-
-def test_the_script_moves_an_old_area_module_into_the_catalogue(tmp_path: Path) -> None:
-    tool = _tool()
-    module = tmp_path / "host.py"
-    module.write_text(OLD_AREA, "utf-8")
-    locale = tmp_path / "locale"
-    assert tool.main([str(module), "--locale-dir", str(locale)]) == 0
-    for lang in LANGS:
-        build.write(lang, locale)
-    en = load("en", locale_dir=locale)
-    fr = load("fr", locale_dir=locale)
-    es = load("es", locale_dir=locale)
-    assert fr.messages["host.left"].number == "n"
-    assert fr.messages["host.left"].text({"n": 1}) == "{n} carte reste\u00a0: {name!r}\u202f?"
-    assert fr.messages["host.left"].text({"n": 2}) == "{n} cartes restent\u00a0: {name!r}\u202f?"
-    assert es.messages["host.left"].text({"n": 1}) == "Queda {n} carta: {name!r}?"
-    assert es.messages["host.left"].text({"n": 3}) == "Quedan {n} cartas: {name!r}?"
-    assert en.messages["host.left"].text({"n": 2}) == "{n} cards left: {name!r}?"
-    # Two counts: the message shows each count's entry, number and word together.
-    assert fr.messages["host.both"].forms == ("{a}, {b}",)
-    assert fr.messages["host.both.b"].text({"b": 2}) == "{b} sabots"
-    assert fr.messages["host.rate"].forms == ("à 5\u00a0%",)
-    template = build.read("en", locale)
-    (entry,) = (m for m in template if m.context == "host.left#n")
-    assert "The shoe's line." in entry.auto_comments
-    assert "{name}: a name (of a player, a paytable, a strategy or a setting)." in (
-        entry.auto_comments
-    )
-
-
-def test_the_script_moves_only_what_the_other_branch_changed(tmp_path: Path) -> None:
-    tool = _tool()
-    base, theirs = tmp_path / "base.py", tmp_path / "theirs.py"
-    base.write_text(OLD_AREA, "utf-8")
-    theirs.write_text(
-        OLD_AREA.replace('"at 5%", "à 5%", "al 5 %"', '"at 6%", "à 6%", "al 6 %"').replace(
-            'MESSAGES.update({"host',
-            'MESSAGES.update({"host.new": M("New", "Nouveau", "Nuevo"), "host',
-        ),
-        "utf-8",
-    )
-    locale = tmp_path / "locale"
-    assert tool.main([str(base), "--locale-dir", str(locale)]) == 0
-    # This branch rewords host.both's French meanwhile; the other branch did not touch it.
-    catalog = tool.load("fr", locale)
-    messages = list(catalog)[1:]
-    for message in messages:
-        if message.context == "host.both":
-            message.string = "{a} et {b}"
-    tool.save(tool._with(catalog, messages), "fr", locale)
-    assert tool.main(["--base", str(base), str(theirs), "--locale-dir", str(locale)]) == 0
-    fr = {m.context: m.string for m in tool.load("fr", locale) if m.id}
-    assert fr["host.rate"] == "à 6\u00a0%" and fr["host.new"] == "Nouveau"
-    assert fr["host.both"] == "{a} et {b}"  # kept
 
 
 def test_the_pages_get_their_words_from_the_same_catalogue() -> None:
@@ -390,3 +289,13 @@ def test_a_message_a_translation_lacks_is_written_in_english(
     english = "2 cards given: this coup needs 1 more."
     assert t("error.coup.too_few", "fr", given=2, more=1) == english
     assert t("error.card.invalid", "fr", text="zz", forms="4h").startswith("«\u00a0zz\u00a0»")
+
+
+def test_the_languages_are_those_with_a_catalogue_file() -> None:
+    """The list of languages is written once (``i18n.loader.LANGS``); the build reads
+    the same from the files, and the pages from the server (``data-langs``)."""
+    assert set(build.LANGS) == set(LANGS) and build.LANGS[0] == LANGS[0] == "en"
+    static = ROOT / "src" / "puntobanco" / "web" / "static"
+    for page in ("host.html", "phone.html", "common.js"):
+        text = (static / page).read_text("utf-8")
+        assert not re.search(r"""["'>](fr|es)["'<]""", text), page  # no list of its own

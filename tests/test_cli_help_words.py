@@ -11,7 +11,8 @@ import io
 import pytest
 
 from puntobanco.cli import COMMANDS, build_parser, main
-from puntobanco.i18n import Lang, catalogue
+from puntobanco.i18n import Lang
+from tests.catalogue_texts import catalogue
 
 
 def help_of(lang: str, *command: str) -> str:

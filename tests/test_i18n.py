@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from puntobanco.i18n import LANGS, catalogue, lang_from_environment, t
+from puntobanco.i18n import LANGS, lang_from_environment, t
+from tests.catalogue_texts import catalogue
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "puntobanco"
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from puntobanco.cli import main
-from puntobanco.i18n import LANGS, catalogue, t
+from puntobanco.i18n import LANGS, t
+from tests.catalogue_texts import catalogue
 
 
 @pytest.mark.parametrize(

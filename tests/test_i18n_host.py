@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from puntobanco.i18n import catalogue
+from tests.catalogue_texts import catalogue
 
 MESSAGES = {key: m for key, m in catalogue().items() if key.startswith("web.ui.host.")}
 

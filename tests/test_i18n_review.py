@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from puntobanco.cli import main
-from puntobanco.i18n import catalogue, t
+from puntobanco.i18n import t
+from tests.catalogue_texts import catalogue
 
 STATIC = Path(__file__).resolve().parents[1] / "src" / "puntobanco" / "web" / "static"
 NBSP, NNBSP = "\u00a0", "\u202f"

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from puntobanco.assist import Expect
-from puntobanco.i18n import LANGS, catalogue
+from puntobanco.i18n import LANGS
 from puntobanco.tui.base import KEY_NAMES
 from puntobanco.tui.games import BOTS
+from tests.catalogue_texts import catalogue
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "puntobanco"
 #: Messages that are the same in every language on purpose (the game's own words, formats).

@@ -21,29 +21,18 @@ import os
 import re
 import string
 from collections.abc import Mapping, Sequence
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, Final, cast
+
+from puntobanco.i18n.loader import LANGS as LANGS
+from puntobanco.i18n.loader import Lang as Lang
 
 if TYPE_CHECKING:
     from puntobanco.i18n.loader import Entry, Language
 
-Lang = Literal["en", "fr", "es"]
-LANGS: Final[tuple[Lang, ...]] = ("en", "fr", "es")
+
 DEFAULT_LANG: Final[Lang] = "en"
 
 
-class Message(NamedTuple):
-    """A message's text in the three languages (a plural message gives its most
-    general form, the last one; ``t`` writes the one that agrees with a number).
-    Old per-area modules of ``Message`` tuples are moved into the catalogue files
-    with ``tools/po_from_messages.py``."""
-
-    en: str
-    fr: str
-    es: str
-
-
-_catalogue: Mapping[str, Message] | None = None
 _current: Lang | None = None
 
 
@@ -58,20 +47,6 @@ def messages(lang: Lang) -> Mapping[str, Entry]:
     """Every message ``lang``'s catalogue translates, by key (``t`` writes the English
     of one it lacks; ``tests/test_catalogue.py`` fails on any)."""
     return language(lang).messages
-
-
-def catalogue() -> Mapping[str, Message]:
-    """Every message by key, in the three languages."""
-    global _catalogue
-    if _catalogue is None:
-        en, fr, es = (messages(lang) for lang in LANGS)
-        _catalogue = MappingProxyType(
-            {
-                k: Message(e.forms[-1], fr.get(k, e).forms[-1], es.get(k, e).forms[-1])
-                for k, e in en.items()
-            }
-        )
-    return _catalogue
 
 
 def parse_lang(value: str | None) -> Lang | None:

@@ -26,9 +26,15 @@ if TYPE_CHECKING:
 
 LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
 DOMAIN: Final = "puntobanco"
-LANGS: Final = ("en", "fr", "es")
 #: The template's language: its msgids are the English text.
 SOURCE: Final = "en"
+#: The languages: the template's and each one with its catalogue file (this module
+#: runs at build time, before the package can be imported: ``loader.LANGS`` is the
+#: same list, checked by ``tests/test_catalogue.py``).
+LANGS: Final = (
+    SOURCE,
+    *sorted(d.name for d in LOCALE_DIR.iterdir() if (d / "LC_MESSAGES" / f"{DOMAIN}.po").is_file()),
+)
 #: The context of the CLDR facts in a compiled catalogue.
 CLDR: Final = "cldr"
 #: CLDR's ``minimumGroupingDigits`` (common/main/es.xml: 2, "1236" but "12.345"),

@@ -17,7 +17,12 @@ from __future__ import annotations
 import os
 import struct
 from collections.abc import Callable, Mapping
-from typing import Final, NamedTuple
+from typing import Final, Literal, NamedTuple, get_args
+
+#: The languages, written here once: each has its catalogue file under ``locale/``
+#: (English, the template's msgids); every other list of them is read from this one.
+Lang = Literal["en", "fr", "es"]
+LANGS: Final[tuple[Lang, ...]] = get_args(Lang)
 
 # The loader keeps to os.path and leaves ``build`` (and Babel) unimported until a
 # catalogue must be compiled: reading one is part of every command's start.

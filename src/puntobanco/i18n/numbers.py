@@ -15,15 +15,12 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
-from typing import Literal
-
-Lang = Literal["en", "fr", "es"]
 
 
 def _fact(lang: str, name: str) -> str:
-    from puntobanco.i18n.loader import language
+    from puntobanco.i18n.loader import LANGS, language
 
-    return language(lang if lang in ("en", "fr", "es") else "en").fact(name)
+    return language(lang if lang in LANGS else "en").fact(name)
 
 
 def _group(digits: str, lang: str) -> str:

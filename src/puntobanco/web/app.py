@@ -445,7 +445,7 @@ async def shoes(who: Caller, tables: Served) -> JSONResponse:
 
 @api.get("/i18n/{lang}")
 async def words(lang: str) -> dict[str, object]:
-    """The pages' words in ``lang`` (a language of ``_langs``; else English)."""
+    """The pages' words in ``lang`` (one of the catalogue's languages; else English)."""
     return page_words(parse_lang(lang) or "en")
 
 

@@ -30,7 +30,7 @@ from typing import Final
 from starlette.requests import Request
 from starlette.responses import Response
 
-from puntobanco.i18n import Lang, t
+from puntobanco.i18n import LANGS, Lang, t
 
 PREFIX: Final = "/static/"
 IMMUTABLE: Final = "public, max-age=31536000, immutable"
@@ -183,6 +183,8 @@ class Assets:
             return match[0] if asset is None else asset.url
 
         text = _REFERENCE.sub(fingerprint, html.decode("utf-8"))
+        # The languages the pages offer: the catalogue's, written in i18n only.
+        text = text.replace("<html ", f'<html data-langs="{",".join(LANGS)}" ', 1)
         if not _DESCRIPTION.search(html) and "</head>" in text:
             words = t("ops.meta.description", lang).replace("&", "&amp;").replace('"', "&quot;")
             meta = f'<meta name="description" content="{words}">\n'

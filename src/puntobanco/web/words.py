@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from puntobanco.i18n import LANGS, Lang, language
+from puntobanco.i18n import Lang, language
 
 #: The keys the pages use, by prefix (``web.ui.`` is dropped from theirs).
 PREFIXES: Final = ("web.ui.", "outcome.", "bet.", "paytable.", "card.letter.")
@@ -37,7 +37,6 @@ def page_words(lang: Lang) -> dict[str, object]:
             else list(entry.forms)
             for _, key, entry in chosen
         }
-        found["_langs"] = ",".join(LANGS)
         found["_plural"] = catalogue.fact("plural_tags").split()
         _cache[lang] = found
     return found

@@ -4,7 +4,8 @@
 "use strict";
 
 const PB = (() => {
-  const LANGS = ["fr", "en", "es"];
+  // The languages the server speaks, as it wrote them on the page.
+  const LANGS = (document.documentElement.dataset.langs || "en").split(",");
   let words = {};
   let lang = "en";
 
@@ -292,7 +293,16 @@ const PB = (() => {
     };
   }
 
+  // A language's own name ("Français"), or its code where the picker is short.
+  function langName(code, short) {
+    if (short) return code.toUpperCase();
+    const name = new Intl.DisplayNames([code], { type: "language" }).of(code) || code;
+    return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+  }
+
   function langPicker(node, onChange) {
+    const short = node.dataset.short !== undefined;
+    node.replaceChildren(...LANGS.map((code) => el("option", { value: code, text: langName(code, short) })));
     node.value = lang;
     node.addEventListener("change", async () => {
       await setLang(node.value);
