@@ -62,20 +62,12 @@ def worker(backend: str, db: str, index: int, workers: int, rate: float, seconds
     from puntobanco.engine import Bet, Deal, Engine
     from puntobanco.errors import PuntoBancoError
 
-    shared: Any = None
-    if backend == "postgresql":
-        from puntobanco.servers import SharedEngine
-
-        shared = SharedEngine(db)
+    engine = Engine(db)
+    if backend == "postgresql":  # each process owns its share of the tables
         for t in range(index, TABLES, workers):
-            assert shared.claim(table_name(t))
-    engine = Engine(db) if shared is None else None
+            assert engine.claim(table_name(t))
     for t in range(TABLES):  # load every table before the clock starts
-        if shared is not None:
-            shared.view(table_name(t))
-        else:
-            assert engine is not None
-            engine.resume(table_name(t))
+        engine.resume(table_name(t))
     # This worker's players: those (t, p) with (t + p) % workers == index.
     mine = [(t, p) for t in range(TABLES) for p in range(PLAYERS) if (t + p) % workers == index]
     latencies: list[float] = []
@@ -89,11 +81,7 @@ def worker(backend: str, db: str, index: int, workers: int, rate: float, seconds
     run = uuid.uuid4().hex[:6]
 
     def send(table: str, command: Any, id: str) -> None:
-        if shared is not None:
-            shared.do(table, command, id=id)
-        else:
-            assert engine is not None
-            engine.do(table, command)
+        engine.do(table, command, id=id if backend == "postgresql" else None)
 
     def lane(lane_no: int, lanes: int, serial: Callable[[], Any] | None) -> None:
         for k in range(lane_no, total, lanes):
@@ -129,7 +117,7 @@ def worker(backend: str, db: str, index: int, workers: int, rate: float, seconds
                 with lock:
                     latencies.append(time.monotonic() - began)
 
-    if shared is None:  # a SQLite connection belongs to the thread that opened it
+    if backend != "postgresql":  # a SQLite connection belongs to the thread that opened it
         lane(0, 1, None)
     else:
         threads = [threading.Thread(target=lane, args=(n, THREADS, None)) for n in range(THREADS)]
@@ -138,10 +126,7 @@ def worker(backend: str, db: str, index: int, workers: int, rate: float, seconds
         for thread in threads:
             thread.join()
     elapsed = time.monotonic() - start
-    if shared is not None:
-        shared.shutdown()
-    elif engine is not None:
-        engine.shutdown()
+    engine.shutdown()
     print(
         json.dumps(
             {

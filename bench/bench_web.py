@@ -84,7 +84,7 @@ def serve(db: str, port: int, stats: str, loop: str = "auto") -> None:
         cProfile.runctx("server.run()", globals(), {"server": server}, profile)
     else:
         server.run()
-    Path(stats).write_text(json.dumps({"commits": app.state.hub.commits, "trace": trace}))
+    Path(stats).write_text(json.dumps({"commits": app.state.tables.commits, "trace": trace}))
 
 
 def _trace_server(app: Any, trace: dict[str, list[float]]) -> None:
@@ -92,31 +92,28 @@ def _trace_server(app: Any, trace: dict[str, list[float]]) -> None:
     import asyncio
     import gc
 
-    hub = app.state.hub
-    write = hub._write_heads
+    tables = app.state.tables
+    engine = tables.engine
+    do_many = engine.do_many
 
-    def timed(batch: Any) -> Any:
+    def timed(jobs: Any) -> Any:  # in the engine's thread: the commands and their commit
         t = time.perf_counter()
         try:
-            return write(batch)
+            return do_many(jobs)
         finally:
             trace["write"].append(time.perf_counter() - t)
 
-    hub._write_heads = timed
-    import puntobanco.web.hub as H
+    engine.do_many = timed
+    command = tables.command
 
-    if hasattr(H, "DIAG"):
-        H.DIAG = trace
-    command = hub.command
-
-    async def timed_command(who: Any, message: Any) -> Any:
+    async def timed_command(who: Any, sent: Any, id: str) -> Any:
         t = time.perf_counter()
         try:
-            return await command(who, message)
+            return await command(who, sent, id)
         finally:
             trace["command"].append(time.perf_counter() - t)
 
-    hub.command = timed_command
+    tables.command = timed_command
     started: list[float] = []
 
     def on_gc(phase: str, info: dict[str, Any]) -> None:
@@ -136,15 +133,14 @@ def _trace_server(app: Any, trace: dict[str, list[float]]) -> None:
             await asyncio.sleep(0.005)
             trace["lag"].append(time.perf_counter() - t - 0.005)
 
-    push = hub._push_views
-    lagging: list[object] = []
+    start = tables.start
+    watching: list[object] = []
 
-    def push_and_watch(live: Any) -> None:
-        if not lagging:  # the first push runs in the server's loop: watch it from now on
-            lagging.append(asyncio.get_running_loop().create_task(lag()))
-        push(live)
+    async def start_and_watch() -> None:  # the server's event loop: its lateness
+        await start()
+        watching.append(asyncio.get_running_loop().create_task(lag()))
 
-    hub._push_views = push_and_watch
+    tables.start = start_and_watch
 
 
 def answered(response: Any) -> dict[str, Any]:
@@ -262,7 +258,7 @@ async def load(
                 cid = f"{name}-{n}"
                 pending[cid] = time.monotonic()
                 sent[(table, name)] += 1
-                await ws.send(json.dumps({"id": cid, "type": "bet", "box": box, "stake": 1000}))
+                await ws.send(json.dumps({"id": cid, "type": "Bet", "box": box, "stake": 1000}))
                 await asyncio.sleep(random.uniform(4, 6))
             await asyncio.sleep(1.0)  # the last acknowledgements
             task.cancel()
@@ -277,7 +273,7 @@ async def load(
             n = 0
             while time.monotonic() < stop - 1:
                 n += 1
-                await ws.send(json.dumps({"id": f"d{n}", "type": "deal"}))
+                await ws.send(json.dumps({"id": f"d{n}", "type": "Deal"}))
                 deals += 1
                 await asyncio.sleep(random.uniform(4, 6))
 

@@ -273,7 +273,7 @@ def test_nginx_and_prometheus_as_written_in_front_of_a_real_serve(tmp_path: Path
         link = socket.create_connection(("127.0.0.1", proxy_port))
         with connect(f"ws://club.example{ws_path}", sock=link, origin=Origin(site["Origin"])) as ws:
             ws.send(json.dumps({"type": "hello", "token": joined["token"]}))
-            ws.send(json.dumps({"id": "b1", "type": "bet", "box": "banco", "stake": 2000}))
+            ws.send(json.dumps({"id": "b1", "type": "Bet", "box": "banco", "stake": 2000}))
             seen: list[dict[str, Any]] = []
             while not any(m.get("type") == "ack" for m in seen):
                 seen.append(json.loads(ws.recv(timeout=10)))

@@ -129,7 +129,7 @@ def test_the_operators_copy_moves_a_table_in_play_with_the_same_cards(
         target.do("club", Bet("Ana", "banco", 1000), by=Viewer.player("Ana"))
         target.do("club", Deal())
         Contributor().run(target, "club")
-    assert moved.view("club")["last_coup"] == engine.view("club")["last_coup"]
+    assert moved.view("club")["last"] == engine.view("club")["last"]
     moved.shutdown()
 
 

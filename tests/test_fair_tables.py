@@ -169,7 +169,7 @@ def test_the_view_shows_the_shoes_commitment_before_its_first_bet_and_a_new_one_
     for _ in range(90):  # past a 6-deck shoe
         for viewer in (Viewer.player("Ana"), Viewer.HOST, Viewer.SPECTATOR):
             shoe = engine.view("club", viewer)["shoe"]
-            assert shoe["secret"] is True and shoe["nonce"] == shoe["number"]
+            assert shoe["secret"] is True and shoe["number"] >= 1
             assert shoe["client_seed"].startswith(f"club/{shoe['number']}|")
             assert shoe["contributions"] == {"contributors": ["Ana"], "excluded": []}
             seen.setdefault(shoe["number"], shoe["commitment"])

@@ -30,5 +30,5 @@ def test_a_list_joins_words_and_texts_and_a_quoted_text_takes_the_language_s_quo
 
 def test_a_nested_error_and_a_word_inside_it_read_in_the_same_language() -> None:
     inner = InvalidBetError("table.error.no_bet", name="Ana", box=Word("outcome.banco", "banco"))
-    outer = PuntoBancoError("web.error.store", reason=inner)
+    outer = PuntoBancoError("engine.error.not_written", reason=inner)
     assert "Ana no tiene ninguna apuesta a Banco que retirar." in outer.message("es")

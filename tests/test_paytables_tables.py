@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from puntobanco import CasinoTable, CroupierTable, Session
 from puntobanco.cards import Card
 from puntobanco.coup import Outcome, resolve, resolve_many
-from puntobanco.engine import Bet, Contributor, Deal, Engine, Viewer, error_json, from_dict
+from puntobanco.engine import Bet, Contributor, Deal, Engine, Viewer, command_of, error_json
 from puntobanco.errors import IllegalActionError, InvalidBetError, PuntoBancoError, StoreError
 from puntobanco.paytable import PAYTABLES, SIDE_BETS, Facts, box_key
 from puntobanco.shoe import fresh_order
@@ -309,7 +309,9 @@ def test_each_side_bet_has_its_own_limits() -> None:
         tie_minimum=300,
         tie_maximum=3_000,
     )
-    limits = {s["box"]: (s["minimum"], s["maximum"]) for s in engine.view("club")["side_bets"]}
+    limits = {
+        s["box"]: (s["minimum"], s["maximum"]) for s in engine.view("club")["config"]["side_bets"]
+    }
     assert limits == {
         "punto_pair": (100, 1_000),
         "banco_pair": (300, 3_000),  # no limits of its own: Égalité's
@@ -328,7 +330,7 @@ def test_each_side_bet_has_its_own_limits() -> None:
         with pytest.raises(InvalidBetError) as error:
             bet(engine, box, 1)
         assert error.value.key == "table.error.above_maximum"
-    bets = engine.view("club", Viewer.player("Ana"))["seats"][0]["bets"]
+    bets = engine.view("club", Viewer.player("Ana"))["me"]["bets"]
     assert bets == {box: high for box, (_, high) in limits.items()}
 
 
@@ -397,12 +399,12 @@ def test_side_bets_are_refused_once_bets_close_and_may_be_withdrawn_before() -> 
     bet(engine, "punto_pair", 1_000)
     engine.do(
         "club",
-        from_dict({"type": "Withdraw", "name": "Ana", "box": "punto_pair"}),
+        command_of({"type": "Withdraw", "box": "punto_pair"}, Viewer.player("Ana")),
         by=Viewer.player("Ana"),
     )
-    assert engine.view("club", Viewer.player("Ana"))["seats"][0]["bets"] == {}
+    assert engine.view("club", Viewer.player("Ana"))["me"]["bets"] == {}
     bet(engine, "punto_pair", 1_000)
-    engine.do("club", from_dict({"type": "CloseBets"}))
+    engine.do("club", command_of({"type": "CloseBets"}, Viewer.HOST))
     with pytest.raises(IllegalActionError):
         bet(engine, "banco_pair", 1_000)
 
@@ -425,9 +427,10 @@ def test_a_side_bet_alone_is_a_bet_and_its_net_shows_in_the_view() -> None:
     ]
     bet(engine, "banco_pair", 1_000)
     engine.do("club", Deal())
-    last = engine.view("club", Viewer.player("Ana"))["last_coup"]
+    last = engine.view("club", Viewer.player("Ana"))["last"]
     pair = resolve([Card.parse(c) for c in last["cards"]]).banco.pair
-    assert last["box_nets"] == {"Ana": {"banco_pair": 11_000 if pair else -1_000}}
+    net = 11_000 if pair else -1_000
+    assert last["settlements"] == [{"player": "Ana", "box": "banco_pair", "net": net}]
     assert last["nets"] == {"Ana": 11_000 if pair else -1_000}
 
 
@@ -574,15 +577,17 @@ def test_money_is_conserved_with_side_bets(
             command = Bet(name, box, stake)
             if engine.can("club", command, Viewer.player(name)):
                 engine.do("club", command, by=Viewer.player(name))
-        if any(s["has_bet"] for s in engine.view("club")["seats"]):
+        if any(s["has_bet"] for s in engine.view("club")["players"]):
             engine.do("club", Deal())
         state = engine.state("club")
         assert state.brought == state.taken + sum(state.balances.values()) + state.house
         assert all(balance >= 0 for balance in state.balances.values())
         view = engine.view("club", Viewer.HOST)
-        if view["last_coup"] is not None:
-            nets = view["last_coup"]["box_nets"]
-            assert {n: sum(v.values()) for n, v in nets.items()} == view["last_coup"]["nets"]
+        if view["last"] is not None:
+            nets: dict[str, int] = {}
+            for line in view["last"]["settlements"]:
+                nets[line["player"]] = nets.get(line["player"], 0) + int(line["net"])
+            assert nets == {n: int(v) for n, v in view["last"]["nets"].items() if n in nets}
 
 
 # -- the terminal game -----------------------------------------------------------------------

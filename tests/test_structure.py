@@ -29,8 +29,15 @@ Checked on that graph:
 - the layers import only downwards: the core (cards, rules, coup, ...) imports
   no table, store, engine or front-end, ``table/`` no store, engine or
   front-end, and so on (``LAYERS``, ``BELOW``: the picture of ``docs/engine.md``);
-- no file over 600 lines, Python or not (a longer one holds two ideas), except
-  the vendored and generated ones listed in ``EXEMPT``.
+- no module of the front-ends decides who may send a command, whether a table
+  allows it, or what a viewer sees: they ask the engine (its ``commands``,
+  ``check_sender``, ``view``);
+- no module names a table format (``Format.CASINO``, ``fmt == "session"``) but the
+  format records and the table-creation schema (``FORMAT_NAMERS``), and no page's
+  script tests a format's name: behaviour comes from the format's rules;
+- no class stands on more than two of the package's own classes (composition,
+  not chains of mixins);
+- no module reads another module's ``_private`` names.
 
 The backends are the modules of ``store/`` named after one (``sqlite``,
 ``postgres``, ``memory``, and the modules a backend is split into, named
@@ -44,6 +51,7 @@ and keeps nothing itself, so ``export``, ``import`` and ``verify`` may use it.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
@@ -422,7 +430,7 @@ def test_the_graph_reads_every_kind_of_import() -> None:
     # ``store/__init__.py`` opens a backend inside a function.
     assert any(is_backend(t) for t in edges[STORE])
     # ``from puntobanco.engine import X`` depends on the package's ``__init__``.
-    assert "puntobanco.engine" in edges["puntobanco.servers"]
+    assert "puntobanco.engine" in edges["puntobanco.assist"]
     # ``puntobanco/__init__.py`` reads its tables' module only when asked for one.
     assert "puntobanco.games" in edges[ROOT]
 
@@ -516,7 +524,6 @@ LAYERS: Final[Mapping[str, str]] = {
     "puntobanco.store": "store",
     "puntobanco.engine": "engine",
     "puntobanco.games": "library",
-    "puntobanco.servers": "library",
     **dict.fromkeys(FRONT_ENDS, "front-end"),
     "puntobanco.__main__": "front-end",
 }
@@ -557,50 +564,201 @@ def test_layers_import_only_downwards() -> None:
     assert not upwards, "imports against the layering:\n" + "\n".join(upwards)
 
 
-#: The most lines a file of ``src/`` holds (STYLE: a longer one holds two ideas).
-MAX_LINES: Final = 600
-#: Folders of ``src/puntobanco`` whose files are exempt from ``MAX_LINES``, each with
-#: why: nobody here edits them by hand, so their length says nothing of the design.
-EXEMPT: Final[Mapping[str, str]] = {
-    # Third-party code shipped as published (qrcode-generator, Swagger UI), each
-    # with its licence; replaced whole on an upgrade, never edited here.
-    "web/static/vendor": "vendored",
-    # The message catalogues: data, one entry per message of the program, written
-    # by i18n/build.py and the translators (the .mo files are compiled from them).
-    "i18n/locale": "generated and data catalogues",
-}
+# -- one table service: the front-ends show what the engine decides -------------------------
+
+#: The modules that hold a table's state and rules, and the engine's own view builder:
+#: the engine and the library read them; a front-end that did would decide for itself
+#: who may send what, what is legal now, or what a viewer sees.
+TABLE_INSIDES: Final = (
+    "puntobanco.table.state",
+    "puntobanco.table.formats",
+    "puntobanco.table.machine",
+    "puntobanco.table.seating",
+    "puntobanco.table.gathering",
+    "puntobanco.table.turning",
+    "puntobanco.engine.views",
+    "puntobanco.engine.commands",
+)
+#: What a front-end asks the engine (``engine.can``, ``engine.verify``), never the
+#: state machine: its ``can_x``/``verify_x`` and transition table, a table's phase
+#: or its rules.
+DECIDING: Final = re.compile(r"^(can_\w+|verify_\w+|allows|phase|rules|face_down)$")
+FRONT_END_PACKAGES: Final = ("puntobanco.web", "puntobanco.tui", "puntobanco.cli")
 
 
-def text_files() -> dict[str, Path]:
-    """Every text file of the package (Python, JavaScript, CSS, HTML...), by its
-    path under ``src/puntobanco``; compiled and binary files are left out."""
-    found = {}
-    for path in sorted(SRC.rglob("*")):
-        if not path.is_file() or "__pycache__" in path.parts:
-            continue
-        data = path.read_bytes()
-        try:
-            data.decode("utf-8")
-        except UnicodeDecodeError:
-            continue
-        if b"\0" not in data:
-            found[path.relative_to(SRC).as_posix()] = path
+def deciding(module: str) -> list[str]:
+    """What ``module`` reads that would decide permissions, legality or views."""
+    found = [
+        f"imports {target} (line {line})"
+        for target, line in graph()[module].items()
+        if any(within(target, inside) for inside in TABLE_INSIDES)
+    ]
+    modules = {n for n, bound in bindings(module).items() if bound in sources()}
+    for node in ast.walk(tree(module)):
+        if isinstance(node, ast.Attribute) and DECIDING.match(node.attr):
+            if isinstance(node.value, ast.Name) and node.value.id in modules:
+                continue  # a module's function (``fair.verify_shoe``), not a table's
+            found.append(f".{node.attr} (line {node.lineno})")
+        elif isinstance(node, ast.Name) and node.id in ("Phase", "Role"):
+            found.append(f"{node.id} (line {node.lineno})")
     return found
 
 
-def exempt(name: str) -> bool:
-    return any(name.startswith(folder + "/") for folder in EXEMPT)
+def test_no_front_end_decides_permissions_legality_or_views() -> None:
+    """The web, the terminal game and the command line carry commands to the engine
+    and show its views: who may send what, what is legal now and what a viewer sees
+    are the engine's (``Engine.do``, ``Engine.view``'s ``commands``)."""
+    assert deciding("puntobanco.engine.views"), "the reader no longer finds a decision"
+    wrong = [
+        f"{module}: {what}"
+        for module in sources()
+        if any(within(module, front) for front in FRONT_END_PACKAGES)
+        for what in deciding(module)
+    ]
+    assert not wrong, "\n".join(wrong)
 
 
-def test_no_file_over_600_lines() -> None:
-    files = text_files()
-    assert {"web/static/host.js", "web/static/app.css", "web/static/phone.html"} <= set(files)
-    long = {
-        name: lines
-        for name, path in files.items()
-        if not exempt(name)
-        and (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+#: Where a format may be named: its record (``table.formats``), its settings'
+#: presets (``table.config``), the API's table-creation schema (``web.schemas``),
+#: and the Python API's facades, one class per format that only opens its table
+#: (``games``); everywhere else behaviour comes from the record's fields.
+FORMAT_NAMERS: Final = (
+    "puntobanco.table.formats",
+    "puntobanco.table.config",
+    "puntobanco.web.schemas",
+    "puntobanco.games",
+)
+FORMAT_NAMES: Final = frozenset({"session", "casino", "croupier", "assist"})
+#: A page's test of a format's name (``v.format === "session"``).
+JS_FORMAT: Final = re.compile(r"""format\s*[!=]==?\s*["'](session|casino|croupier|assist)["']""")
+
+
+def naming_formats(module: str) -> list[str]:
+    """Where ``module`` names a format: ``Format.CASINO``, or a comparison of a format's
+    name with something that reads a format (``fmt == "session"``)."""
+    found = []
+    for node in ast.walk(tree(module)):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "Format"
+            and node.attr.isupper()
+        ):
+            found.append(f"Format.{node.attr} (line {node.lineno})")
+        elif isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            named = [s for s in sides if isinstance(s, ast.Constant) and s.value in FORMAT_NAMES]
+            reads = any("format" in ast.unparse(s) or "fmt" in ast.unparse(s) for s in sides)
+            if named and reads:
+                found.append(f"{ast.unparse(node)} (line {node.lineno})")
+    return found
+
+
+def test_nothing_names_a_format_but_its_record_and_the_creation_schema() -> None:
+    """Behaviour comes from the format's record (``rules.countdown``,
+    ``rules.hidden_bets``...), never from its name: adding a format is a record and
+    its words."""
+    assert naming_formats("puntobanco.table.formats"), "the reader no longer finds a name"
+    wrong = [
+        f"{module}: {what}"
+        for module in sources()
+        if module not in FORMAT_NAMERS
+        for what in naming_formats(module)
+    ]
+    pages = SRC / "web" / "static"
+    wrong += [
+        f"{path.name}: {match[0]}"
+        for path in sorted(pages.glob("*.js"))
+        for match in JS_FORMAT.finditer(path.read_text(encoding="utf-8"))
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+@cache
+def project_classes() -> Mapping[str, tuple[str, tuple[str, ...]]]:
+    """Every class of the package by name: its module and the names of its bases."""
+    found: dict[str, tuple[str, tuple[str, ...]]] = {}
+    for module in sources():
+        for node in ast.walk(tree(module)):
+            if isinstance(node, ast.ClassDef):
+                bases = tuple(b for b in map(base_name, node.bases) if b is not None)
+                found.setdefault(node.name, (module, bases))
+    return found
+
+
+def project_ancestors(name: str) -> set[str]:
+    """The package's own classes that ``name`` stands on, near and far."""
+    classes = project_classes()
+    seen: set[str] = set()
+    todo = list(classes[name][1])
+    while todo:
+        base = todo.pop()
+        if base in classes and base not in seen and base != name:
+            seen.add(base)
+            todo.extend(classes[base][1])
+    return seen
+
+
+#: The most of the package's own classes one class may stand on (STYLE: composition,
+#: not chains of mixins whose links read each other's state).
+MAX_PROJECT_BASES: Final = 2
+
+
+def test_no_class_stands_on_more_than_two_of_the_package_s_classes() -> None:
+    classes = project_classes()
+    assert project_ancestors("SchemaError") >= {"MessageError", "PuntoBancoError"}
+    tall = {
+        f"{module}.{name}": sorted(project_ancestors(name))
+        for name, (module, _) in classes.items()
+        if len(project_ancestors(name)) > MAX_PROJECT_BASES
     }
-    assert not long, f"files over {MAX_LINES} lines: {long}"
-    gone = [folder for folder in EXEMPT if not (SRC / folder).is_dir()]
-    assert not gone, f"an exempt folder that is not there any more: {gone}"
+    assert not tall, f"classes on more than {MAX_PROJECT_BASES} of the package's classes: {tall}"
+
+
+@cache
+def own_names(module: str) -> frozenset[str]:
+    """The private names ``module`` defines: its functions, classes and assignments, and
+    the attributes its code assigns (``self._x = ...``) or declares in a class body."""
+    names: set[str] = set()
+    for node in ast.walk(tree(module)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            names.add(node.attr)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+    return frozenset(n for n in names if n.startswith("_") and not n.startswith("__"))
+
+
+def foreign_private_names(module: str) -> list[str]:
+    """The private names of another module of the package that ``module`` uses: read
+    from it (``from x import _y``) or off an object (``thing._y``) where ``module``
+    defines no such name (``self`` and ``super()`` are its own)."""
+    everywhere = frozenset().union(*(own_names(m) for m in sources()))
+    mine = own_names(module)
+    found = []
+    for node in ast.walk(tree(module)):
+        if isinstance(node, ast.ImportFrom) and from_base(module, node).startswith(ROOT):
+            found += [
+                f"from {from_base(module, node)} import {a.name} (line {node.lineno})"
+                for a in node.names
+                if a.name.startswith("_") and not a.name.startswith("__")
+            ]
+        elif isinstance(node, ast.Attribute) and node.attr.startswith("_"):
+            name, owner = node.attr, node.value
+            if name.startswith("__") or name in mine or name not in everywhere:
+                continue
+            if isinstance(owner, ast.Name) and owner.id in ("self", "cls"):
+                continue
+            if isinstance(owner, ast.Call) and ast.unparse(owner.func) == "super":
+                continue
+            found.append(f"{ast.unparse(node)} (line {node.lineno})")
+    return found
+
+
+def test_no_module_uses_another_module_s_private_names() -> None:
+    """A module's ``_private`` names are its own: the others go through its interface."""
+    wrong = [f"{module}: {what}" for module in sources() for what in foreign_private_names(module)]
+    assert not wrong, "\n".join(wrong)

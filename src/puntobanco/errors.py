@@ -61,6 +61,11 @@ class IllegalActionError(PuntoBancoError):
     """An action that the table's phase or rules do not allow now."""
 
 
+class NotAllowedError(IllegalActionError):
+    """A command its sender may not send: the host's alone, a player's alone, or
+    another player's."""
+
+
 class ShoeExhaustedError(PuntoBancoError):
     """More cards asked of a shoe than it holds."""
 

@@ -127,11 +127,9 @@ class Game:
 
     def _do(self, command: Command, by: Viewer = Viewer.HOST) -> tuple[Event, ...]:
         """Send ``command`` to the engine (from ``by``); the events it stored."""
-        machine = self._table
-        before = machine.event_count
+        before = self._table.event_count
         self._engine.do(self._name, command, by)
-        count = machine.event_count - before
-        done = machine.events[len(machine.events) - count :] if count else ()
+        done = self._table.events_since(before)
         if isinstance(command, Sit):
             self._contributor.add(command.name)
         self._contributor.run(self._engine, self._name)
@@ -193,6 +191,13 @@ class Game:
     def phase(self) -> Phase:
         """The phase of the coup in play."""
         return self._table.phase
+
+    @property
+    def commitment(self) -> str | None:
+        """The commitment of the shoe in play, SHA-256 of its server seed (None: no
+        shoe shuffled yet)."""
+        shoe = self.state.shoe
+        return None if shoe is None else shoe.commitment
 
     @property
     def coup_number(self) -> int:

@@ -22,14 +22,19 @@ from puntobanco.engine import (
     UndoCard,
     Viewer,
     Withdraw,
+    command_of,
     decide,
     error_json,
-    from_dict,
-    to_dict,
     words,
 )
 from puntobanco.engine.contributor import Contributor
-from puntobanco.errors import IllegalActionError, InvalidBetError, PuntoBancoError
+from puntobanco.errors import (
+    IllegalActionError,
+    InvalidBetError,
+    InvalidCardError,
+    NotAllowedError,
+    PuntoBancoError,
+)
 from puntobanco.store import MemoryStore
 
 
@@ -60,23 +65,31 @@ def test_a_refused_command_raises_a_named_error_and_changes_nothing() -> None:
         engine.verify("s", CloseBets())
 
 
-def test_commands_round_trip_through_the_codec() -> None:
-    for command in (
-        Sit("Ana", 100_000, 3),
-        Bet("Ana", "b", 2000),
-        Withdraw("Ana"),
-        Withdraw("Ana", "egalite"),
-        PlaceCard("10d"),
-        UndoCard(),
-        Rebuy("Ana", 500),
-        Tick(),
+def test_a_command_is_read_from_its_json_object_with_its_sender_s_name() -> None:
+    ana = Viewer.player("Ana")
+    for data, command in (
+        ({"type": "Bet", "box": "b", "stake": 2000}, Bet("Ana", "banco", 2000)),
+        ({"type": "Withdraw"}, Withdraw("Ana")),
+        ({"type": "Withdraw", "box": "egalite"}, Withdraw("Ana", "egalite")),
+        ({"type": "Rebuy", "amount": 500}, Rebuy("Ana", 500)),
+        ({"type": "Deal"}, Deal("Ana")),  # a player deals as the shoe's holder
+        ({"type": "Tick"}, Tick()),
     ):
-        data = json.loads(json.dumps(to_dict(command)))
-        assert from_dict(data) == command
+        assert command_of(data, ana) == command
+    assert command_of({"type": "PlaceCard", "card": "10d"}, Viewer.HOST) == PlaceCard("10d")
+    assert command_of({"type": "Deal"}, Viewer.HOST) == Deal()  # the dealer
+    assert command_of({"type": "Bet", "name": "Bo", "box": "p", "stake": 10}, Viewer.HOST) == Bet(
+        "Bo", "punto", 10
+    )
     with pytest.raises(IllegalActionError):
-        from_dict({"type": "Explode"})
+        command_of({"type": "Explode"}, ana)
     with pytest.raises(IllegalActionError):
-        from_dict({"type": "Bet", "name": "Ana"})
+        command_of({"type": "Bet"}, ana)  # no box
+    with pytest.raises(NotAllowedError) as refused:
+        command_of({"type": "Bet", "box": "banco"}, Viewer.HOST)  # for nobody
+    assert refused.value.key == "engine.error.player_only"
+    with pytest.raises(InvalidCardError):
+        command_of({"type": "PlaceCard", "card": "11x"}, Viewer.HOST)
 
 
 def test_a_player_sees_only_their_own_prediction_until_bets_close() -> None:
@@ -85,26 +98,29 @@ def test_a_player_sees_only_their_own_prediction_until_bets_close() -> None:
     engine.do("s", Bet("Ana", "banco"), by=Viewer.player("Ana"))
     ana = engine.view("s", Viewer.player("Ana"))
     bruno = engine.view("s", Viewer.player("Bruno"))
-    assert ana["seats"][0]["bets"] == {"banco": 20}
-    assert bruno["seats"][0]["bets"] is None and bruno["seats"][0]["has_bet"]
-    assert engine.view("s", Viewer.HOST)["seats"][0]["bets"] is None
+    assert ana["me"]["bets"] == {"banco": 20}
+    assert bruno["players"][0]["bets"] is None and bruno["players"][0]["has_bet"]
+    assert engine.view("s", Viewer.HOST)["players"][0]["bets"] is None
     engine.do("s", Bet("Bruno", "punto"), by=Viewer.player("Bruno"))
     engine.do("s", Bet("Chloé", "egalite"), by=Viewer.player("Chloé"))
     engine.do("s", CloseBets())
-    assert engine.view("s", Viewer.player("Bruno"))["seats"][0]["bets"] == {"banco": 20}
+    assert engine.view("s", Viewer.player("Bruno"))["players"][0]["bets"] == {"banco": 20}
     json.dumps(engine.view("s", Viewer.HOST))  # JSON-ready
 
 
 def test_a_player_may_act_only_for_themselves() -> None:
     engine = Engine()
     session(engine)
-    with pytest.raises(IllegalActionError) as refused:
+    with pytest.raises(NotAllowedError) as refused:
         engine.do("s", Bet("Bruno", "banco"), by=Viewer.player("Ana"))
     assert refused.value.key == "engine.error.not_allowed"
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(NotAllowedError):
         engine.do("s", Deal(), by=Viewer.player("Ana"))
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(NotAllowedError):
         engine.do("s", Bet("Ana", "banco"), by=Viewer.SPECTATOR)
+    with pytest.raises(NotAllowedError) as refused:
+        engine.do("s", CloseBets(), by=Viewer.player("Ana"))
+    assert refused.value.key == "engine.error.host_only"
 
 
 def test_the_view_lists_the_commands_the_viewer_may_send_now() -> None:
@@ -116,22 +132,23 @@ def test_the_view_lists_the_commands_the_viewer_may_send_now() -> None:
     assert kinds == {"Bet", "Leave"}
     engine.do("s", Bet("Ana", "banco"))
     ana = engine.view("s", Viewer.player("Ana"))["commands"]
-    assert {"type": "Withdraw", "name": "Ana", "box": "banco"} in ana
+    assert {"type": "Withdraw", "box": "banco"} in ana
     host = {c["type"] for c in engine.view("s", Viewer.HOST)["commands"]}
     assert "Deal" not in host  # two have not predicted
     engine.do("s", Bet("Bruno", "punto"))
     engine.do("s", Bet("Chloé", "punto"))
     host = {c["type"] for c in engine.view("s", Viewer.HOST)["commands"]}
-    assert {"Deal", "CloseBets"} <= host
+    # A session's bets close as the coup is dealt: no step of their own for the host.
+    assert "Deal" in host and "CloseBets" not in host
 
 
-def test_the_last_coup_shows_nets_and_balances_before_and_after() -> None:
+def test_the_last_coup_shows_each_player_s_net_and_settlements() -> None:
     engine = Engine()
     session(engine)
     for name, box in (("Ana", "banco"), ("Bruno", "egalite"), ("Chloé", "punto")):
         engine.do("s", Bet(name, box))
     engine.do("s", Deal())
-    last = engine.view("s", Viewer.SPECTATOR)["last_coup"]
+    last = engine.view("s", Viewer.SPECTATOR)["last"]
     # Seed 004's session paytable, whichever box the seed's first coup makes win.
     nets = {
         "banco": {"Ana": 19, "Bruno": -20, "Chloé": -20},
@@ -139,8 +156,9 @@ def test_the_last_coup_shows_nets_and_balances_before_and_after() -> None:
         "punto": {"Ana": -20, "Bruno": -20, "Chloé": 20},
     }[last["winner"]]
     assert last["nets"] == nets
-    assert last["balances_before"] == {"Ana": 0, "Bruno": 0, "Chloé": 0}
-    assert last["balances_after"] == nets
+    assert {s["player"]: s["net"] for s in last["settlements"]} == nets
+    players = engine.view("s", Viewer.SPECTATOR)["players"]
+    assert {p["name"]: p["balance"] for p in players} == nets  # from 0 points each
 
 
 def test_two_front_ends_see_each_others_commands_through_their_subscriptions() -> None:
@@ -157,10 +175,8 @@ def test_two_front_ends_see_each_others_commands_through_their_subscriptions() -
     engine.do("c", Deal())
     assert terminal == web and [c.seq for c in web] == sorted({c.seq for c in web})
     assert web[-1].seq == len(store.load("c"))
-    assert engine.view("c", Viewer.player("Ana"))["seats"] == [
-        {**seat, "you": seat["name"] == "Ana"}
-        for seat in engine.view("c", Viewer.player("Bruno"))["seats"]
-    ]
+    ana, bruno = engine.view("c", Viewer.player("Ana")), engine.view("c", Viewer.player("Bruno"))
+    assert ana["players"] == bruno["players"] and ana["me"]["name"] != bruno["me"]["name"]
     stop()
     engine.do("c", Leave("Bruno"))
     assert len(web) == 4 and len(terminal) == 5
@@ -208,7 +224,7 @@ def test_the_croupier_closes_bets_when_its_countdown_runs_out() -> None:
     engine.do("x", Tick())
     engine.do("x", Bet("Ana", "banco", 1_000))
     view = engine.view("x", Viewer.SPECTATOR)
-    assert view["countdown"] == {"seconds": 20, "deadline": 20.0, "left": 20.0}
+    assert view["countdown"] == 20.0 and view["config"]["countdown"] == 20
     now[0] = 25.0
     done = engine.do("x", Tick())
     assert any(e["type"] == "CoupSettled" for e in done.events)
@@ -236,14 +252,14 @@ def test_a_host_places_physical_cards_and_may_take_the_last_one_back() -> None:
     engine.do("h", UndoCard())
     for card in "4h 2s 9c Ad 8d".split():
         engine.do("h", PlaceCard(card))
-    assert engine.view("h")["last_coup"]["nets"] == {"Ana": 19, "Bruno": -20}
+    assert engine.view("h")["last"]["nets"] == {"Ana": 19, "Bruno": -20}
     engine.do("h", UndoCard())  # the wrong third card: the settlement is undone
-    assert engine.view("h")["last_coup"] is None
-    assert engine.view("h")["seats"][0]["balance"] == 0
+    assert engine.view("h")["last"] is None
+    assert engine.view("h")["players"][0]["balance"] == 0
     engine.do("h", PlaceCard("8d"))
     engine.do("h", NextCoup())
     view = engine.view("h", Viewer.SPECTATOR)
-    assert view["phase"] == "ended" and view["last_coup"]["nets"] == {"Ana": 19, "Bruno": -20}
+    assert view["phase"] == "ended" and view["last"]["nets"] == {"Ana": 19, "Bruno": -20}
 
 
 def test_a_card_the_declared_shoe_cannot_hold_is_refused() -> None:
@@ -261,5 +277,5 @@ def test_views_are_fresh_json_every_time() -> None:
     engine = Engine()
     session(engine)
     view: dict[str, Any] = engine.view("s")
-    view["seats"].clear()
-    assert engine.view("s")["seats"]
+    view["players"].clear()
+    assert engine.view("s")["players"]

@@ -46,8 +46,8 @@ def test_the_terminal_and_an_api_client_see_each_others_commands() -> None:
             assert [c.seq for c in heard] == sorted(c.seq for c in heard)
             client = engine.view(table, Viewer.player("Zoé"))
             seen = engine.view(table, Viewer.player(person))
-            assert [s["bets"] for s in client["seats"]] == [s["bets"] for s in seen["seats"]]
-            bets = {s["name"]: s["bets"] for s in client["seats"]}
+            assert [s["bets"] for s in client["players"]] == [s["bets"] for s in seen["players"]]
+            bets = {s["name"]: s["bets"] for s in client["players"]}
             assert set(bets[person]) == {"banco"} and bets["Zoé"] == {"punto": 2000}
 
     asyncio.run(main())

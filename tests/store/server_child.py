@@ -6,7 +6,7 @@ its event count and the (system-wide) monotonic time. ``owner``: claims
 (its owner died), prints the time it took it, and plays the script from the
 start. The script sends every command with an id, so commands that the dead
 owner applied are not applied again; an acknowledgement line is written after
-each command returns.
+each command returns (the engine stores each id as its sender's: ``host::ID``).
 """
 
 from __future__ import annotations
@@ -16,14 +16,13 @@ import time
 from pathlib import Path
 
 from puntobanco.engine import Bet, Committed, Deal, Engine
-from puntobanco.servers import SharedEngine
 
 COUPS = 12
 PLAYERS = [("Ana", 10_000_000), ("Bruno", 10_000_000), ("Chloé", 10_000_000)]
 SETTINGS = {"seed": 77}
 
 
-def script(engine: SharedEngine | Engine, ack: Path | None, pace: float = 0.0) -> None:
+def script(engine: Engine, ack: Path | None, pace: float = 0.0) -> None:
     """Open the table (if needed) and play every coup, each command with its id
     (``pace`` seconds after each, as a person would)."""
     with (ack or Path("/dev/null")).open("a", encoding="utf-8") as out:
@@ -42,15 +41,12 @@ def script(engine: SharedEngine | Engine, ack: Path | None, pace: float = 0.0) -
             time.sleep(pace)
 
 
-def do(engine: SharedEngine | Engine, command: Bet | Deal, id: str) -> None:
-    if isinstance(engine, SharedEngine):
-        engine.do("club", command, id=id)
-    else:
-        engine.do("club", command)
+def do(engine: Engine, command: Bet | Deal, id: str) -> None:
+    engine.do("club", command, id=id)
 
 
 def main(role: str, url: str, acks: Path) -> None:
-    engine = SharedEngine(url)
+    engine = Engine(url)
     if role == "listen":
 
         def heard(committed: Committed) -> None:

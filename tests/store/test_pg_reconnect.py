@@ -21,10 +21,9 @@ from urllib.parse import quote
 import pytest
 from tests.pgproxy import Proxy
 
-from puntobanco.engine import Committed, Sit
+from puntobanco.engine import Committed, Engine, Sit
 from puntobanco.errors import StoreError
 from puntobanco.i18n import set_language
-from puntobanco.servers import SharedEngine
 from puntobanco.store import pgcluster
 from puntobanco.store.postgres import Listener, PostgresStore, connect
 from puntobanco.table import TableConfig
@@ -338,8 +337,8 @@ def test_a_shared_engine_cut_off_gets_the_commits_it_missed_in_order(
     proxy: Proxy, pg_server: str, pg_url: str
 ) -> None:
     url = pg_url
-    far = SharedEngine(through(proxy, pg_server, url))
-    near = SharedEngine(url)
+    far = Engine(through(proxy, pg_server, url))
+    near = Engine(url)
     far.open("club", "casino", settings={"seed": 3})
     heard: list[Committed] = []
     far.subscribe("club", heard.append)
@@ -356,6 +355,6 @@ def test_a_shared_engine_cut_off_gets_the_commits_it_missed_in_order(
     # The far engine's copy is read again: its command goes on the table as it is.
     done = eventually(lambda: far.do("club", Sit("Dee", 100_000), id="dee"))
     assert done.seq == seated[-1].seq + 1
-    assert [s["name"] for s in near.view("club")["seats"]] == ["Ana", "Bo", "Cy", "Dee"]
+    assert [s["name"] for s in near.view("club")["players"]] == ["Ana", "Bo", "Cy", "Dee"]
     far.shutdown()
     near.shutdown()

@@ -54,7 +54,7 @@ def test_a_command_carried_out_before_is_named_as_the_reason(
     assert "ailleurs\u00a0: une commande" in error.message("fr")
     assert [store.count(t) for t in ("t", "u")] == [2, 1]
     with caplog.at_level(logging.WARNING, logger="puntobanco.web.store"):
-        Metrics().commit_failed([Sent()] * 8, error)
+        Metrics().commit_failed(8, error)
     (line,) = [r for r in caplog.records if r.name == "puntobanco.web.store"]
     assert line.getMessage().startswith("commit of 8 write(s) failed: Table 't' changed")
     assert "expected 2 events, found 2" not in line.getMessage()

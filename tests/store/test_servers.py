@@ -17,7 +17,6 @@ import pytest
 
 from puntobanco.engine import Bet, Deal, Engine, Sit
 from puntobanco.errors import PuntoBancoError
-from puntobanco.servers import SharedEngine
 from puntobanco.store import MemoryStore
 from puntobanco.store.postgres import KILL_AFTER_COMMIT, PostgresStore
 from puntobanco.table.events import Event
@@ -53,13 +52,13 @@ def events_of(url: str) -> list[Event]:
 
 
 def test_two_processes_driving_one_table_keep_one_consistent_log(pg_url: str) -> None:
-    a, b = SharedEngine(pg_url), SharedEngine(pg_url)
+    a, b = Engine(pg_url), Engine(pg_url)
     a.open("club", "casino", settings={"seed": 3})
     b.do("club", Sit("Bruno", 1_000_000))  # b had never read the table
     a.do("club", Sit("Ana", 1_000_000))  # a's copy is stale: it reloads and retries
     start = threading.Barrier(2)
 
-    def bets(engine: SharedEngine, name: str) -> None:
+    def bets(engine: Engine, name: str) -> None:
         start.wait()
         for n in range(10):
             engine.do("club", Bet(name, "banco", 1000 + n), id=f"{name}-{n}")
@@ -69,16 +68,16 @@ def test_two_processes_driving_one_table_keep_one_consistent_log(pg_url: str) ->
         thread.start()
     for thread in threads:
         thread.join()
-    assert a.view("club")["seats"] == b.view("club")["seats"]
-    stakes = {s["name"]: s["bets"] for s in a.view("club")["seats"]}
+    assert a.view("club")["players"] == b.view("club")["players"]
+    stakes = {s["name"]: s["bets"] for s in a.view("club")["players"]}
     assert stakes == {
         "Ana": {"banco": sum(range(1000, 1010))},
         "Bruno": {"banco": sum(range(1000, 1010))},
     }
-    # A command sent again (same id) is not applied twice.
+    # A command sent again (same id) is not applied twice: its first answer.
     again = b.do("club", Bet("Ana", "banco", 1000), id="Ana-0")
-    assert again.events == ()
-    assert {s["name"]: s["bets"] for s in a.view("club")["seats"]} == stakes
+    assert again.events == ({"type": "BetPlaced", "name": "Ana", "box": "banco", "stake": 1000},)
+    assert {s["name"]: s["bets"] for s in a.view("club")["players"]} == stakes
     with pytest.raises(PuntoBancoError, match="already at this table"):
         b.do("club", Sit("Ana", 5))
     a.do("club", Deal(), id="deal-1")
@@ -88,7 +87,7 @@ def test_two_processes_driving_one_table_keep_one_consistent_log(pg_url: str) ->
 
 
 def test_a_process_sees_what_another_process_did_within_100_ms(pg_url: str, tmp_path: Path) -> None:
-    engine = SharedEngine(pg_url)
+    engine = Engine(pg_url)
     engine.open("club", "casino", settings={"seed": 4})
     heard_here: list[int] = []
     engine.subscribe("club", lambda c: heard_here.append(c.seq))
@@ -151,5 +150,5 @@ def test_the_owner_killed_mid_coup_is_replaced_within_5_s_with_nothing_lost_or_d
     assert events_of(pg_url) == [r.event for r in reference.store.load("club")]
     store = PostgresStore(pg_url)
     for id in acked + acks_b.read_text().split():
-        assert store.applied("club", id) is not None, id
+        assert store.applied("club", f"host::{id}") is not None, id
     store.close()

@@ -274,10 +274,10 @@ def test_serve_counts_a_step_back_in_its_metrics(caplog: pytest.LogCaptureFixtur
     with TestClient(create_app(store=store)) as client:
         table = open_table(client, "casino", seed=3, turn_seconds=None)
         ana = join(client, table["table"], "Ana")
-        assert command(client, table["table"], ana, "bet", box="banco", stake=2000).is_success
+        assert command(client, table["table"], ana, "Bet", box="banco", stake=2000).is_success
         clock.step(-HOUR)
         with caplog.at_level(logging.WARNING, logger="puntobanco.store"):
-            bet = command(client, table["table"], ana, "bet", box="egalite", stake=1000)
+            bet = command(client, table["table"], ana, "Bet", box="egalite", stake=1000)
         assert bet.is_success, bet.text
         scraped = client.get("/metrics").text
     found = {

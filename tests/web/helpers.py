@@ -44,6 +44,11 @@ def command(
     )
 
 
+def kinds(shown: dict[str, Any]) -> list[str]:
+    """The types of the commands a view offers (its clock's ``Tick`` left out)."""
+    return [c["type"] for c in shown["commands"] if c["type"] != "Tick"]
+
+
 def view(client: TestClient, table: str, token: str) -> dict[str, Any]:
     r = client.get(f"/api/tables/{table}/view", headers=bearer(token))
     assert r.status_code == 200, r.text
@@ -101,16 +106,26 @@ class Phones:
                 if not mine.get("seated") or next_shoe is None:
                     continue
                 number, name = next_shoe["shoe"], mine["name"]
-                if "commit" in shown["commands"]:
+                if "CommitContribution" in kinds(shown):
                     value = self.values[token, number] = secrets.token_bytes(32)
                     digest = contributions.digest(self.table, number, name, value)
                     r = command(
-                        self.client, self.table, token, "commit", shoe=number, digest=digest
+                        self.client,
+                        self.table,
+                        token,
+                        "CommitContribution",
+                        shoe=number,
+                        digest=digest,
                     )
-                elif "reveal" in shown["commands"] and (token, number) in self.values:
+                elif "RevealContribution" in kinds(shown) and (token, number) in self.values:
                     value = self.values.pop((token, number))
                     r = command(
-                        self.client, self.table, token, "reveal", shoe=number, value=value.hex()
+                        self.client,
+                        self.table,
+                        token,
+                        "RevealContribution",
+                        shoe=number,
+                        value=value.hex(),
                     )
                 else:
                     continue

@@ -197,12 +197,16 @@ def test_the_refusal_matrix_in_the_browser(browser: Browser, live: LiveServer) -
     host.click("#close-bets")
     expect(host.locator("#status")).to_contain_text("No va más")
     sent = ana.evaluate(SEND, {"table": table, "messages": [
-        {"id": "late", "type": "bet", "box": "punto", "stake": 1000},
-        {"id": "other", "type": "bet", "box": "punto", "stake": 1000, "name": "Bruno"},
+        {"id": "late", "type": "Bet", "box": "punto", "stake": 1000},
+        {"id": "other", "type": "Bet", "box": "punto", "stake": 1000, "name": "Bruno"},
         "x" * 5000,
     ]})  # fmt: skip
     codes = [m["error"]["code"] for m in sent if m["type"] == "error"]
-    assert codes == ["table.error.phase.bets_closed", "web.error.schema", "web.error.too_large"]
+    assert codes == [
+        "table.error.phase.bets_closed",
+        "engine.error.not_allowed",  # a token bets for its own player only
+        "web.error.too_large",
+    ]
     flood = ana.evaluate(FLOOD, {"table": table})
     assert flood["close"] == 1008 and "web.error.rate" in flood["codes"]
     huge = ana.evaluate(HUGE, {"table": table})
@@ -245,7 +249,7 @@ FLOOD = """async ({table}) => {
   });
   const closed = new Promise((ok) => ws.addEventListener("close", (e) => ok(e.code)));
   for (let i = 0; i < 60; i++) {
-    ws.send(JSON.stringify({id: `f${i}`, type: "withdraw", box: "banco"}));
+    ws.send(JSON.stringify({id: `f${i}`, type: "Withdraw", box: "banco"}));
   }
   return {close: await closed, codes};
 }"""

@@ -58,14 +58,14 @@ class Table:
     def bet(self) -> None:
         for token in self.players:
             if self.fmt == "session":
-                self.command(token, "predict", box="banco")
+                self.command(token, "Bet", box="banco")
             else:
-                self.command(token, "bet", box="banco", stake=1_000)
+                self.command(token, "Bet", box="banco", stake=1_000)
 
     def play(self, coups: int) -> None:
         for _ in range(coups):
             self.bet()
-            self.command(self.host, "deal")
+            self.command(self.host, "Deal")
 
     def view(self) -> dict[str, Any]:
         r = httpx.get(f"{self.server.url}/api/tables/{self.id}/view",
@@ -74,10 +74,17 @@ class Table:
 
     def seen(self) -> list[str]:
         """The turned burn card and the cards dealt from the shoe in play."""
-        live = self.server.app.state.hub._tables[self.id]
-        shoe = live.state.shoe
-        burn = next(e for e in live.log if isinstance(e, ShoeBurned) and e.shoe == shoe.number)
-        return [str(burn.turned), *(str(c) for coup in live.state.shoe_coups for c in coup.cards)]
+        table = self.id
+        state, records = self.server.app.state.tables.call(
+            lambda engine: (engine.state(table), engine.log(table))
+        ).result()
+        shoe = state.shoe
+        burn = next(
+            r.event
+            for r in records
+            if isinstance(r.event, ShoeBurned) and r.event.shoe == shoe.number
+        )
+        return [str(burn.turned), *(str(c) for coup in state.shoe_coups for c in coup.cards)]
 
 
 def host_page(browser: Browser, table: Table, locale: str, **extra: Any) -> Page:
@@ -104,7 +111,7 @@ RECORD_SENT = """(() => {
 
 
 def deals_sent(page: Page) -> int:
-    return int(page.evaluate("window.__sent.filter((m) => JSON.parse(m).type === 'deal').length"))
+    return int(page.evaluate("window.__sent.filter((m) => JSON.parse(m).type === 'Deal').length"))
 
 
 @pytest.mark.parametrize("locale", ["fr-FR", "es-ES"])

@@ -60,7 +60,7 @@ def test_the_notice_stays_through_a_deal_and_follows_the_phone_s_language(
     ben.click("button[data-box=punto]")
     r = httpx.post(
         f"{live.url}/api/tables/{table['table']}/commands",
-        json={"id": "deal-1", "type": "deal"},
+        json={"id": "deal-1", "type": "Deal"},
         headers={"Authorization": f"Bearer {table['host_token']}"},
     )
     assert r.status_code == 200, r.text

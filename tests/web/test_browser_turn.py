@@ -62,8 +62,8 @@ class Table:
 
     def bets(self) -> None:
         """Ana on Banco, Bruno on Punto: Punto's cards will go to Bruno."""
-        self.send("Ana", "bet", box="banco", stake=1_000)
-        self.send("Bruno", "bet", box="punto", stake=2_000)
+        self.send("Ana", "Bet", box="banco", stake=1_000)
+        self.send("Bruno", "Bet", box="punto", stake=2_000)
 
     def history(self) -> list[dict[str, Any]]:
         r = httpx.get(f"{self.url}/api/tables/{self.id}/history",
@@ -118,7 +118,7 @@ def test_the_holder_deals_from_the_phone_and_the_punto_player_turns_the_cards_ov
     ana, bruno = (phone(browser, table, n, locale, bypass_csp=True) for n in ("Ana", "Bruno"))
     screen = host(browser, table, locale, bypass_csp=True)  # axe is injected below
     table.bets()
-    table.send("host", "close_bets")
+    table.send("host", "CloseBets")
     # Ana holds the shoe: Deal and Pass the shoe on her phone, in her language; none on Bruno's.
     expect(ana.locator("#shoe-text")).to_have_text(t("web.ui.shoe.yours", lang))
     ana_deal = ana.get_by_role("button", name=t("web.ui.deal", lang), exact=True)
@@ -205,7 +205,9 @@ def peek(page: Page) -> float:
 
 
 def turns_sent(page: Page) -> int:
-    return int(page.evaluate("window.__sent.filter((m) => JSON.parse(m).type === 'turn').length"))
+    return int(
+        page.evaluate("window.__sent.filter((m) => JSON.parse(m).type === 'TurnPunto').length")
+    )
 
 
 RECORD_SENT = """(() => {
@@ -224,8 +226,8 @@ def test_a_slow_squeeze_lifts_the_cards_and_turns_them_over_once_lifted(
 ) -> None:
     table = Table(server)
     table.bets()
-    table.send("host", "close_bets")
-    table.send("Ana", "deal")
+    table.send("host", "CloseBets")
+    table.send("Ana", "Deal")
     bruno = phone(browser, table, "Bruno", locale)
     bruno.add_init_script(RECORD_SENT)
     bruno.reload()
@@ -243,7 +245,7 @@ def test_a_slow_squeeze_lifts_the_cards_and_turns_them_over_once_lifted(
     assert table.view()["turn"] is not None
     # A finger lifts them further than a card's height: they are turned over.
     bruno.evaluate(TOUCH_DRAG, [bruno.locator("#squeeze").element_handle(), 1.5])
-    until(bruno, "window.__sent.some((m) => JSON.parse(m).type === 'turn')")
+    until(bruno, "window.__sent.some((m) => JSON.parse(m).type === 'TurnPunto')")
     expect(bruno.locator("#turn")).to_be_hidden()
     assert turns_sent(bruno) == 1 and table.history()[0]["punto_turned_by"] == "Bruno"
 
@@ -254,8 +256,8 @@ def test_the_dealer_turns_the_cards_when_the_players_time_is_up(
     table = Table(live, turn_seconds=8)
     ana, bruno = (phone(browser, table, n, "es-ES") for n in ("Ana", "Bruno"))
     table.bets()
-    table.send("host", "close_bets")
-    table.send("Ana", "deal")
+    table.send("host", "CloseBets")
+    table.send("Ana", "Deal")
     deadline = time.monotonic() + 10
     while table.view("Bruno")["turn_left"] is None:  # the server's timer has seen them
         assert time.monotonic() < deadline
@@ -286,7 +288,7 @@ def test_the_holder_passes_the_shoe_to_the_next_seat_from_the_phone(
     expect(bruno.locator("#pass-shoe")).to_be_visible()
     expect(ana.locator("#shoe-part")).to_be_hidden()
     table.bets()
-    table.send("host", "close_bets")
+    table.send("host", "CloseBets")
     expect(bruno.locator("#deal-shoe")).to_be_visible()
     expect(ana.locator("#deal-shoe")).to_be_hidden()
 
@@ -327,10 +329,10 @@ def test_one_polite_status_region_says_bets_closed_the_result_and_the_balance(
     expect(ana.locator("#my-bets")).to_contain_text(t("outcome.banco", lang))
     assert live_text(ana) == live_text(screen) == []
     closed = t("web.ui.say.bets_closed", lang)
-    table.send("host", "close_bets")
+    table.send("host", "CloseBets")
     for page in (ana, screen):
         expect(page.locator("#live")).to_have_text(closed)
-    table.send("host", "deal")
+    table.send("host", "Deal")
     expect(ana.locator("#recall li")).to_have_count(1)
     announce = table.view("Ana", lang)["last"]["announce"]
     net = ana.inner_text("#my-result").split(" ", 1)[1]  # "net +9.50" as the page writes it
@@ -340,7 +342,7 @@ def test_one_polite_status_region_says_bets_closed_the_result_and_the_balance(
     expect(screen.locator("#live")).to_have_text(f"{announce} {opened}")
     assert live_text(ana) == [closed, f"{announce} {settled} {opened}"]
     # An unrelated bet, a view in another language: nothing read again.
-    table.send("Bruno", "bet", box="punto", stake=1_000)
+    table.send("Bruno", "Bet", box="punto", stake=1_000)
     expect(screen.locator("#players")).to_contain_text(t("outcome.punto", lang))
     screen.select_option("#lang", "es" if lang != "es" else "fr")
     until(screen, "(l) => document.documentElement.lang !== l", lang)
@@ -372,11 +374,11 @@ def test_the_croupier_says_bets_open_and_closed_and_the_turn_aloud(
     screen.reload()
     screen.check("#speech")
     table.bets()
-    table.send("host", "close_bets")
+    table.send("host", "CloseBets")
     until(screen, "window.__spoken.length === 1")
-    table.send("Ana", "deal")
+    table.send("Ana", "Deal")
     until(screen, "window.__spoken.length === 2")
-    table.send("Bruno", "turn")
+    table.send("Bruno", "TurnPunto")
     until(screen, "window.__spoken.length === 5")
     announce = table.view(lang=lang)["last"]["announce"]
     spoken = screen.evaluate("window.__spoken")

@@ -39,9 +39,9 @@ def test_every_commit_shows_the_head_that_verify_prints(
         ana = join(client, table, "Ana")
         heads = [view(client, table, host)["chain_head"]]
         for _ in range(3):
-            assert command(client, table, ana, "bet", box="banco", stake=1_000).status_code == 200
+            assert command(client, table, ana, "Bet", box="banco", stake=1_000).status_code == 200
             heads.append(view(client, table, ana)["chain_head"])
-            assert command(client, table, host, "deal").status_code == 200
+            assert command(client, table, host, "Deal").status_code == 200
             heads.append(view(client, table, host)["chain_head"])
             assert heads[-1] == verified(db, table, capsys)
         assert len(set(heads)) == len(heads) and GENESIS not in heads
@@ -59,7 +59,7 @@ def test_a_second_server_shows_the_head_of_what_the_first_stored(pg_url: str) ->
         ana = join(a, table, "Ana")
         assert view(b, table, host)["chain_head"] == view(a, table, host)["chain_head"]
         for box in ("banco", "punto"):
-            answer = command(a, table, ana, "bet", box=box, stake=1_000)
+            answer = command(a, table, ana, "Bet", box=box, stake=1_000)
             assert answer.status_code == 200, answer.text
             seen = view(a, table, host)
             deadline = time.monotonic() + 10
@@ -67,7 +67,7 @@ def test_a_second_server_shows_the_head_of_what_the_first_stored(pg_url: str) ->
                 assert time.monotonic() < deadline, "b never caught up"
                 time.sleep(0.02)
             assert view(b, table, host)["chain_head"] == seen["chain_head"]
-            assert command(b, table, host, "deal").status_code == 200  # b commits, a follows
+            assert command(b, table, host, "Deal").status_code == 200  # b commits, a follows
         store = PostgresStore(pg_url)
         stored = chain_head(store.load(table))
         assert store.head(table) == stored == view(b, table, host)["chain_head"]

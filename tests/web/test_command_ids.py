@@ -49,8 +49,8 @@ def opened(client: Any, players: int = 1) -> tuple[str, str, list[str]]:
     return table, host, [t["token"] for t in tokens]
 
 
-BET = {"id": "bet-1", "type": "bet", "box": "banco", "stake": 2000}
-DEAL = {"id": "deal-1", "type": "deal"}
+BET = {"id": "bet-1", "type": "Bet", "box": "banco", "stake": 2000}
+DEAL = {"id": "deal-1", "type": "Deal"}
 
 
 def kinds(store: EventStore, table: str, kind: type) -> int:
@@ -104,10 +104,10 @@ def test_a_retried_id_after_kill_9_answers_as_first_and_acts_not_at_all(tmp_path
 def test_an_id_is_remembered_however_many_commands_came_after(tmp_path: Path) -> None:
     with TestClient(create_app(store=str(tmp_path / "many.db"), rate=1e6, burst=1e6)) as client:
         table, _, (ana,) = opened(client)
-        tie = {"id": "first", "type": "bet", "box": "egalite", "stake": 500}
+        tie = {"id": "first", "type": "Bet", "box": "egalite", "stake": 500}
         first = post(client, table, ana, tie)
         for n in range(300):  # 600 commands, each of them stored
-            body = {"id": f"w{n}", "type": "withdraw", "box": "banco"}
+            body = {"id": f"w{n}", "type": "Withdraw", "box": "banco"}
             assert post(client, table, ana, {**BET, "id": f"b{n}"}).status_code == 200
             assert post(client, table, ana, body).status_code == 200
         assert post(client, table, ana, tie).json() == first.json()

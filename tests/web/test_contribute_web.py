@@ -17,7 +17,7 @@ from puntobanco import contributions
 from puntobanco.store.sqlite import SQLiteStore
 from puntobanco.table.events import Event, NextShoeCommitted, ShoeShuffled
 from puntobanco.web.app import create_app
-from tests.web.helpers import Phones, bearer, command, join, open_table, view
+from tests.web.helpers import Phones, bearer, command, join, kinds, open_table, view
 
 
 @pytest.fixture
@@ -44,10 +44,10 @@ def test_a_phone_commits_then_reveals_and_the_first_shoe_is_shuffled_with_its_va
     before = view(client, table, ana)
     assert before["phase"] == "shuffling" and before["shoe"] is None
     assert before["next_shoe"]["shoe"] == 1 and before["next_shoe"]["window"] == "called"
-    assert before["commands"] == ["leave", "commit"]
+    assert kinds(before) == ["Leave", "CommitContribution", "Rebuy"]
     value = secrets.token_bytes(32)
     digest = contributions.digest(table, 1, "Ana", value)
-    r = command(client, table, ana, "commit", shoe=1, digest=digest)
+    r = command(client, table, ana, "CommitContribution", shoe=1, digest=digest)
     assert r.status_code == 200
     assert r.json()["events"] == [
         {"type": "ContributionCommitted", "shoe": 1, "name": "Ana", "digest": digest},
@@ -56,10 +56,10 @@ def test_a_phone_commits_then_reveals_and_the_first_shoe_is_shuffled_with_its_va
     assert view(client, table, host)["next_shoe"]["commitments"] == [
         {"name": "Ana", "digest": digest, "value": None}
     ]
-    r = command(client, table, ana, "reveal", shoe=1, value=value.hex())
+    r = command(client, table, ana, "RevealContribution", shoe=1, value=value.hex())
     assert r.status_code == 200
-    kinds = [e["type"] for e in r.json()["events"]]
-    assert kinds == [
+    made = [e["type"] for e in r.json()["events"]]
+    assert made == [
         "ContributionRevealed",
         "ContributionsClosed",
         "ShoeShuffled",
@@ -72,7 +72,7 @@ def test_a_phone_commits_then_reveals_and_the_first_shoe_is_shuffled_with_its_va
     after = view(client, table, ana)
     assert after["phase"] == "bets_open" and after["shoe"]["client_seed"] == shuffled.client_seed
     assert after["shoe"]["contributions"] == {"contributors": ["Ana"], "excluded": []}
-    assert "commit" in after["commands"] and after["next_shoe"]["shoe"] == 2
+    assert "CommitContribution" in kinds(after) and after["next_shoe"]["shoe"] == 2
 
 
 def test_refusals_answer_their_code_and_a_retried_id_acts_once(client: TestClient) -> None:
@@ -86,38 +86,45 @@ def test_refusals_answer_their_code_and_a_retried_id_acts_once(client: TestClien
         assert r.status_code == status, r.text
         return str(r.json()["error"]["code"])
 
-    assert code(host, "commit", 403, shoe=1, digest=digest) == "web.error.player_only"
-    assert code(ana, "commit", 400, digest=digest) == "web.error.missing_field"
-    assert code(ana, "commit", 400, shoe=1) == "web.error.missing_field"
-    assert code(ana, "commit", 400, shoe=1, digest="zz" * 32) == "entropy.error.hex"
-    assert code(ana, "commit", 409, shoe=2, digest=digest) == "entropy.error.other_shoe"
-    assert code(ana, "reveal", 409, shoe=1, value="00" * 32) == "entropy.error.not_revealing"
-    assert code(ana, "contribute", 409, text="lucky") == "entropy.error.typed"
-    r = command(client, table, ana, "commit", lang="fr", shoe=1, digest="AB")
+    commit, reveal = "CommitContribution", "RevealContribution"
+    assert code(host, commit, 403, shoe=1, digest=digest) == "engine.error.player_only"
+    assert code(ana, commit, 422, digest=digest) == "web.error.schema"  # which shoe?
+    assert code(ana, commit, 422, shoe=1) == "web.error.schema"
+    assert code(ana, commit, 400, shoe=1, digest="zz" * 32) == "entropy.error.hex"
+    assert code(ana, commit, 409, shoe=2, digest=digest) == "entropy.error.other_shoe"
+    assert code(ana, reveal, 409, shoe=1, value="00" * 32) == "entropy.error.not_revealing"
+    assert code(ana, "Contribute", 409, text="lucky") == "entropy.error.typed"
+    r = command(client, table, ana, "CommitContribution", lang="fr", shoe=1, digest="AB")
     assert "64 chiffres hexadécimaux" in r.json()["error"]["message"]
-    body = {"id": "same", "type": "commit", "shoe": 1, "digest": digest}
+    body = {"id": "same", "type": "CommitContribution", "shoe": 1, "digest": digest}
     url = f"/api/tables/{table}/commands"
     first = client.post(url, json=body, headers=bearer(ana))
     again = client.post(url, json=body, headers=bearer(ana))
     assert first.status_code == again.status_code == 200 and first.json() == again.json()
-    assert code(ana, "commit", 409, shoe=1, digest=digest) == "entropy.error.committed"
-    assert code(bruno, "commit", 400, shoe=1, digest=digest) == "entropy.error.copied"
+    assert code(ana, commit, 409, shoe=1, digest=digest) == "entropy.error.committed"
+    assert code(bruno, commit, 400, shoe=1, digest=digest) == "entropy.error.copied"
     bruno_value = secrets.token_bytes(32)
     bruno_digest = contributions.digest(table, 1, "Bruno", bruno_value)
-    assert command(client, table, bruno, "commit", shoe=1, digest=bruno_digest).status_code == 200
-    assert code(ana, "reveal", 400, shoe=1, value="11" * 32) == "entropy.error.mismatch"
-    assert command(client, table, ana, "reveal", shoe=1, value=bytes(32).hex()).status_code == 200
-    assert code(ana, "reveal", 409, shoe=1, value=bytes(32).hex()) == "entropy.error.revealed"
+    assert (
+        command(client, table, bruno, "CommitContribution", shoe=1, digest=bruno_digest).status_code
+        == 200
+    )
+    assert code(ana, reveal, 400, shoe=1, value="11" * 32) == "entropy.error.mismatch"
+    assert (
+        command(client, table, ana, "RevealContribution", shoe=1, value=bytes(32).hex()).status_code
+        == 200
+    )
+    assert code(ana, reveal, 409, shoe=1, value=bytes(32).hex()) == "entropy.error.revealed"
 
 
 def test_a_session_of_real_cards_takes_no_contributions(client: TestClient) -> None:
     t = open_table(client, "session", real_cards=True)
     ana = join(client, t["table"], "Ana")
-    r = command(client, t["table"], ana, "commit", shoe=1, digest="00" * 32)
+    r = command(client, t["table"], ana, "CommitContribution", shoe=1, digest="00" * 32)
     assert r.status_code == 409
     assert r.json()["error"]["code"] == "table.error.contribute.real_cards"
     v = view(client, t["table"], ana)
-    assert v["next_shoe"] is None and "commit" not in v["commands"]
+    assert v["next_shoe"] is None and "CommitContribution" not in kinds(v)
 
 
 def test_no_answer_or_view_holds_a_server_seed_or_a_value_before_it_is_revealed(
@@ -130,8 +137,8 @@ def test_no_answer_or_view_holds_a_server_seed_or_a_value_before_it_is_revealed(
     texts = phones.seen
     for deal in range(3):
         phones.contribute()
-        texts.append(command(client, table, ana, "predict", box="banco").text)
-        texts.append(command(client, table, bruno, "predict", box="punto").text)
+        texts.append(command(client, table, ana, "Bet", box="banco").text)
+        texts.append(command(client, table, bruno, "Bet", box="punto").text)
         for token in (ana, bruno, host):
             texts.append(client.get(f"/api/tables/{table}/view", headers=bearer(token)).text)
         events = stored(tmp_path, table)
@@ -141,7 +148,7 @@ def test_no_answer_or_view_holds_a_server_seed_or_a_value_before_it_is_revealed(
         # nor the values the phones hold for the next shoe.
         assert all(seed not in everything for seed in seeds[deal:])
         assert all(v.hex() not in everything for v in phones.values.values())
-        texts.append(command(client, table, host, "deal").text)
+        texts.append(command(client, table, host, "Deal").text)
     assert view(client, table, ana)["phase"] == "ended"
 
 
@@ -187,10 +194,13 @@ def test_a_table_whose_phone_is_gone_goes_on_when_the_servers_clock_says_so() ->
         assert shown["phase"] == "bets_open", shown["phase"]
         assert shown["shoe"]["contributions"] == {"contributors": ["Ana"], "excluded": []}
         # Deal 2: Ben's phone comes back and commits, then is gone before revealing.
-        assert command(client, table, ben, "commit", shoe=2, digest="ab" * 32).status_code == 200
+        assert (
+            command(client, table, ben, "CommitContribution", shoe=2, digest="ab" * 32).status_code
+            == 200
+        )
         for token, box in ((ana, "banco"), (ben, "punto")):
-            assert command(client, table, token, "predict", box=box).status_code == 200
-        assert command(client, table, t["host_token"], "deal").status_code == 200
+            assert command(client, table, token, "Bet", box=box).status_code == 200
+        assert command(client, table, t["host_token"], "Deal").status_code == 200
         phone.contribute()
         assert view(client, table, ana)["next_shoe"]["window"] == "reveal"
         waits("bets_open", key="phase")  # Ben is left out

@@ -7,16 +7,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any, get_args
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from puntobanco.engine import COMMANDS as ENGINE_COMMANDS
+from puntobanco.engine.commands import ANYONE, command_word
 from puntobanco.i18n import Lang, messages, t
 from puntobanco.web.app import create_app
 from puntobanco.web.errors import SchemaError
-from puntobanco.web.schemas import Command, SetLang, parse
-from puntobanco.web.tables import CASINO_SETTINGS, CROUPIER_SETTINGS, SESSION_SETTINGS
+from puntobanco.web.schemas import (
+    CASINO_SETTINGS,
+    COMMAND_MODELS,
+    CROUPIER_SETTINGS,
+    SESSION_SETTINGS,
+    SetLang,
+    parse,
+)
 from tests.web.helpers import bearer, join, open_table
 
 #: What a refusal must never show a person: an identifier (close_bets,
@@ -30,7 +38,7 @@ NNBSP, NBSP = "\u202f", "\u00a0"
 COMMANDS: list[tuple[str, dict[str, Any], str, str]] = [
     (
         "ana",
-        {"type": "bet", "box": "banco", "stake": 1_000, "zzz": 1},
+        {"type": "Bet", "box": "banco", "stake": 1_000, "zzz": 1},
         f"Ce message ne prend pas de champ «{NBSP}zzz{NBSP}».",
         "Este mensaje no admite el campo «zzz».",
     ),
@@ -48,93 +56,93 @@ COMMANDS: list[tuple[str, dict[str, Any], str, str]] = [
     ),
     (
         "ana",
-        {"type": "bet", "box": "banco", "stake": "10"},
+        {"type": "Bet", "box": "banco", "stake": "10"},
         "Dans ce message, la mise doit être un nombre entier.",
         "En este mensaje, el importe debe ser un número entero.",
     ),
     (
         "ana",
-        {"type": "bet", "box": "banco", "stake": 0},
+        {"type": "Bet", "box": "banco", "stake": 0},
         "Dans ce message, la mise doit valoir au moins 1.",
         "En este mensaje, el importe debe ser al menos 1.",
     ),
     (
         "ana",
-        {"type": "bet", "box": ["banco"], "stake": 1_000},
+        {"type": "Bet", "box": ["banco"], "stake": 1_000},
         "Dans ce message, la case doit être un texte.",
         "En este mensaje, la casilla debe ser un texto.",
     ),
     (
         "ana",
-        {"id": None, "type": "bet"},
+        {"id": None, "type": "Bet"},
         "Dans ce message, l’identifiant de la commande doit être un texte.",
         "En este mensaje, el identificador de la orden debe ser un texto.",
     ),
     (
         "ana",
-        {"id": "", "type": "bet"},
+        {"id": "", "type": "Bet"},
         "Dans ce message, l’identifiant de la commande ne peut pas être vide.",
         "En este mensaje, el identificador de la orden no puede quedar en blanco.",
     ),
     (
         "host",
-        {"id": "x" * 65, "type": "close_bets"},
+        {"id": "x" * 65, "type": "CloseBets"},
         "Dans ce message, l’identifiant de la commande dépasse 64 caractères.",
         "En este mensaje, el identificador de la orden pasa de 64 caracteres.",
     ),
     (
         "ana",
-        {"type": "close_bets"},
+        {"type": "CloseBets"},
         "Seul l’hôte peut fermer les mises.",
         "Solo el anfitrión puede cerrar las apuestas.",
     ),
     (
         "ana",
-        {"type": "next"},
+        {"type": "NextCoup"},
         "Seul l’hôte peut passer au coup suivant.",
         "Solo el anfitrión puede pasar a la mano siguiente.",
     ),
     (
         "host",
-        {"type": "bet", "box": "banco", "stake": 1_000},
+        {"type": "Bet", "box": "banco", "stake": 1_000},
         f"Seul un joueur assis peut miser{NNBSP}; l’hôte agit pour la table.",
         "Solo un jugador sentado puede apostar; el anfitrión actúa por la mesa.",
     ),
     (
         "ana",
-        {"type": "bet", "stake": 1_000},
-        "Pour miser, le message doit donner la case.",
-        "Para apostar, el mensaje debe indicar la casilla.",
+        {"type": "Bet", "stake": 1_000},
+        "Il manque la case dans ce message.",
+        "Falta la casilla en este mensaje.",
     ),
     (
         "ana",
-        {"type": "bet", "box": "banco"},
+        {"type": "Bet", "box": "banco"},
         "Une mise sur Banco demande un montant.",
         "Una apuesta a Banco necesita un importe.",
     ),
     (
         "ana",
-        {"type": "bet", "box": "banco", "stake": 600_000},
+        {"type": "Bet", "box": "banco", "stake": 600_000},
         f"6{NNBSP}000,00 sur Banco porterait la case au-delà du maximum de la table, "
         f"5{NNBSP}000,00.",
         "6000,00 a Banco llevaría la casilla por encima del máximo de la mesa, 5000,00.",
     ),
     (
         "ana",
-        {"type": "bet", "box": "banco", "stake": 1_500_000},
+        {"type": "Bet", "box": "banco", "stake": 1_500_000},
         f"15{NNBSP}000,00 sur Banco porterait la case au-delà du maximum de la table, "
         f"5{NNBSP}000,00.",
         "15.000,00 a Banco llevaría la casilla por encima del máximo de la mesa, 5000,00.",
     ),
     (
         "ana",
-        {"type": "bet", "box": "dragon_bonus_punto", "stake": 60_000},
+        {"type": "Bet", "box": "dragon_bonus_punto", "stake": 60_000},
         "600,00 sur Bonus Dragon Punto porterait la case au-delà du maximum de la table, 500,00.",
         "600,00 a Bono Dragón Punto llevaría la casilla por encima del máximo de la mesa, 500,00.",
     ),
     (
         "ana",
-        {"type": "bet", "box": "punto_pair", "stake": 1_000},
+        {"type": "Bet", "box": "punto_pair", "stake": 1_000},
         f"Cette table ne propose pas la mise annexe Paire Punto{NNBSP}; elle propose{NBSP}: "
         "Bonus Dragon Punto, Bonus Dragon Banco.",
         "Esta mesa no ofrece la apuesta adicional Pareja Punto; ofrece: Bono Dragón Punto, "
@@ -142,7 +150,7 @@ COMMANDS: list[tuple[str, dict[str, Any], str, str]] = [
     ),
     (
         "ana",
-        {"type": "withdraw", "box": "dragon_bonus_banco"},
+        {"type": "Withdraw", "box": "dragon_bonus_banco"},
         "Ana n’a pas de mise sur Bonus Dragon Banco à retirer.",
         "Ana no tiene ninguna apuesta a Bono Dragón Banco que retirar.",
     ),
@@ -220,7 +228,7 @@ def test_programs_still_read_the_codes_and_plain_parameters(
 ) -> None:
     url = f"/api/tables/{tokens['table']}/commands"
     headers = {**bearer(tokens["ana"]), "Accept-Language": "fr"}
-    body = {"id": "p1", "type": "bet", "box": "banco", "stake": 600_000}
+    body = {"id": "p1", "type": "Bet", "box": "banco", "stake": 600_000}
     error = client.post(url, json=body, headers=headers).json()["error"]
     assert error["code"] == "table.error.above_maximum"
     assert error["params"] == {"box": "banco", "stake": "6000.00", "maximum": "5000.00"}
@@ -299,9 +307,14 @@ def test_a_refused_table_reads_in_the_host_s_language(
 @pytest.mark.parametrize("lang", ["en", "fr", "es"])
 def test_every_command_field_and_setting_a_client_names_has_its_words(lang: Lang) -> None:
     known = messages(lang)
-    commands = get_args(Command.model_fields["type"].annotation)
     settings = SESSION_SETTINGS | CASINO_SETTINGS | CROUPIER_SETTINGS
-    keys = [f"web.command.{c}" for c in commands] + [f"setting.{s}" for s in settings]
-    keys += [f"web.field.{f}" for f in Command.model_fields]
+    sent = {m.__name__ for m in COMMAND_MODELS}
+    keys = [
+        command_word(c).key
+        for c in ENGINE_COMMANDS
+        if c.__name__ in sent and c.SENDERS != ANYONE  # a refusal names it
+    ]
+    keys += [f"setting.{s}" for s in settings]
+    keys += [f"web.field.{f}" for model in COMMAND_MODELS for f in model.model_fields]
     assert [k for k in keys if k not in known] == []
-    assert t("web.command.close_bets", lang) != "close_bets"
+    assert t("command.close_bets", lang) != "close_bets"

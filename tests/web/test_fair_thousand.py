@@ -81,9 +81,9 @@ async def play(store: MemoryStore) -> tuple[str, list[dict[str, Any]], int]:
                 if event["type"] == "NextShoeCommitted":
                     value = held[name, shoe] = secrets.token_bytes(32)
                     digest = contributions.digest(table, shoe, name, value)
-                    return await send(tokens[name], "commit", shoe=shoe, digest=digest)
+                    return await send(tokens[name], "CommitContribution", shoe=shoe, digest=digest)
                 value = held.pop((name, shoe))
-                return await send(tokens[name], "reveal", shoe=shoe, value=value.hex())
+                return await send(tokens[name], "RevealContribution", shoe=shoe, value=value.hex())
 
             async def react(events: list[dict[str, Any]]) -> None:
                 nonlocal sent
@@ -102,10 +102,10 @@ async def play(store: MemoryStore) -> tuple[str, list[dict[str, Any]], int]:
             boxes = ("punto", "banco", "egalite")
             for n in range(SHOES):
                 await asyncio.gather(
-                    send(tokens["Ana"], "predict", box=boxes[n % 3]),
-                    send(tokens["Ben"], "predict", box=boxes[n % 2]),
+                    send(tokens["Ana"], "Bet", box=boxes[n % 3]),
+                    send(tokens["Ben"], "Bet", box=boxes[n % 2]),
                 )
-                await react(await send(host, "deal"))
+                await react(await send(host, "Deal"))
             headers = {"Authorization": f"Bearer {tokens['Ana']}"}
             shoes = (await c.get(f"/api/tables/{table}/shoes", headers=headers)).json()
     return table, shoes, sent

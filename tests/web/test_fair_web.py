@@ -53,8 +53,8 @@ def test_every_viewer_sees_the_commitment_before_the_first_bet_and_the_shoes_end
     assert shown.status_code == 200
     assert shown.json() == [stored.to_dict()] and shown.json()[0]["server_seed"] is None
     for _ in range(3):
-        assert command(client, t["table"], ana, "bet", box="banco", stake=1_000).status_code == 200
-        assert command(client, t["table"], t["host_token"], "deal").status_code == 200
+        assert command(client, t["table"], ana, "Bet", box="banco", stake=1_000).status_code == 200
+        assert command(client, t["table"], t["host_token"], "Deal").status_code == 200
     (after,) = client.get(f"/api/tables/{t['table']}/shoes", headers=bearer(ana)).json()
     assert after["commitment"] == stored.commitment and len(after["dealt"]) > len(stored.dealt)
     assert after["server_seed"] is None  # revealed only when the shoe ends
@@ -77,9 +77,9 @@ def test_no_answer_or_view_holds_a_server_seed_before_its_shoe_ends(
     texts = phones.seen
     phones.contribute()
     for _ in range(4):
-        texts.append(command(client, t["table"], ana, "predict", box="banco").text)
-        texts.append(command(client, t["table"], bruno, "predict", box="punto").text)
-        texts.append(command(client, t["table"], t["host_token"], "deal").text)
+        texts.append(command(client, t["table"], ana, "Bet", box="banco").text)
+        texts.append(command(client, t["table"], bruno, "Bet", box="punto").text)
+        texts.append(command(client, t["table"], t["host_token"], "Deal").text)
         phones.contribute()  # the next deal's shoe: its reveals, then its shuffle
         for token in (ana, bruno, t["host_token"]):
             texts.append(client.get(f"/api/tables/{t['table']}/view", headers=bearer(token)).text)

@@ -11,7 +11,6 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -22,14 +21,14 @@ from hypothesis import strategies as st
 from puntobanco.cards import Card
 from puntobanco.cli import main
 from puntobanco.coup import resolve
+from puntobanco.engine import Viewer
+from puntobanco.engine import views as engine_views
 from puntobanco.odds.seen import OddsCache
 from puntobanco.roads import build_roads
 from puntobanco.table.events import Event, ShoeBurned, ShoeShuffled
-from puntobanco.table.state import replay
-from puntobanco.web import hostinfo
+from puntobanco.table.machine import Table
+from puntobanco.table.state import TableState, replay
 from puntobanco.web.app import create_app
-from puntobanco.web.auth import HOST, Identity
-from puntobanco.web.views import personal
 from tests.web.helpers import bearer, command, join, open_table, view
 
 
@@ -43,12 +42,28 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 def odds_cache(monkeypatch: pytest.MonkeyPatch) -> OddsCache:
     """A cache of this test's own (the process's is shared by every table)."""
     cache = OddsCache()
-    monkeypatch.setattr(hostinfo, "ODDS", cache)
+    monkeypatch.setattr(engine_views, "ODDS", cache)
     return cache
 
 
-def live_of(client: TestClient, table: str) -> Any:
-    return client.app.state.hub._tables[table]  # type: ignore[attr-defined]
+def engine_call(client: TestClient, fn: Any) -> Any:
+    """``fn(engine)`` on the server's engine, in its thread."""
+    return client.app.state.tables.call(fn).result()  # type: ignore[attr-defined]
+
+
+def state_of(client: TestClient, table: str) -> TableState:
+    state: TableState = engine_call(client, lambda e: e.state(table))
+    return state
+
+
+def log_of(client: TestClient, table: str) -> list[Event]:
+    return [r.event for r in engine_call(client, lambda e: e.log(table))]
+
+
+def pushed(client: TestClient, table: str) -> dict[str, Any]:
+    """The host's view as it is pushed after a commit (no odds computed for it)."""
+    text: str = engine_call(client, lambda e: e.view_text(table, Viewer.HOST))
+    return dict(json.loads(text))
 
 
 def cli_odds(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
@@ -59,17 +74,19 @@ def cli_odds(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
 def seen_by_the_room(client: TestClient, table: str, token: str) -> list[str]:
     """The turned burn card and every card dealt from the shoe in play, from what
     a player is shown: the burn event and the history."""
-    live = live_of(client, table)
+    coups = state_of(client, table).shoe_coups
     burn = burn_of(client, table)
     history = client.get(f"/api/tables/{table}/history", headers=bearer(token)).json()
-    dealt = [c for coup in history[-len(live.state.shoe_coups) :] for c in coup["cards"]]
+    dealt = [c for coup in history[-len(coups) :] for c in coup["cards"]]
     return [str(burn.turned), *dealt]
 
 
 def burn_of(client: TestClient, table: str) -> ShoeBurned:
-    live = live_of(client, table)
-    shoe = live.state.shoe.number
-    return next(e for e in live.log if isinstance(e, ShoeBurned) and e.shoe == shoe)
+    shoe = state_of(client, table).shoe
+    assert shoe is not None
+    return next(
+        e for e in log_of(client, table) if isinstance(e, ShoeBurned) and e.shoe == shoe.number
+    )
 
 
 def by_bet(odds: dict[str, Any], field: str) -> dict[str, str]:
@@ -78,9 +95,9 @@ def by_bet(odds: dict[str, Any], field: str) -> dict[str, str]:
 
 def play(client: TestClient, t: dict[str, Any], token: str, coups: int) -> None:
     for _ in range(coups):
-        bet = command(client, t["table"], token, "bet", box="banco", stake=1_000)
+        bet = command(client, t["table"], token, "Bet", box="banco", stake=1_000)
         assert bet.status_code == 200
-        assert command(client, t["table"], t["host_token"], "deal").status_code == 200
+        assert command(client, t["table"], t["host_token"], "Deal").status_code == 200
 
 
 def test_the_host_odds_are_those_of_odds_remove_for_the_cards_the_room_has_seen(
@@ -124,8 +141,8 @@ def test_a_session_shows_the_odds_of_a_full_shoe_every_deal(
 
 def predict(client: TestClient, t: dict[str, Any], players: list[str]) -> None:
     for token in players:
-        assert command(client, t["table"], token, "predict", box="punto").status_code == 200
-    assert command(client, t["table"], t["host_token"], "deal").status_code == 200
+        assert command(client, t["table"], token, "Bet", box="punto").status_code == 200
+    assert command(client, t["table"], t["host_token"], "Deal").status_code == 200
 
 
 def test_real_cards_placed_are_seen_cards_even_in_the_middle_of_a_coup(
@@ -133,11 +150,13 @@ def test_real_cards_placed_are_seen_cards_even_in_the_middle_of_a_coup(
 ) -> None:
     t = open_table(client, "session", real_cards=True, deals=2)
     for name in ("Ana", "Ben"):
-        command(client, t["table"], join(client, t["table"], name), "predict", box="banco")
-    assert command(client, t["table"], t["host_token"], "close_bets").status_code == 200
+        command(client, t["table"], join(client, t["table"], name), "Bet", box="banco")
+    assert command(client, t["table"], t["host_token"], "CloseBets").status_code == 200
     placed = []
     for card in "9h 2s 8d".split():  # Punto 9 + 8 = 7, Banco 2: not over yet
-        assert command(client, t["table"], t["host_token"], "card", card=card).status_code == 200
+        assert (
+            command(client, t["table"], t["host_token"], "PlaceCard", card=card).status_code == 200
+        )
         placed.append(card)
         host = view(client, t["table"], t["host_token"])["host"]
         cli = cli_odds(capsys, "--decks", "8", "--remove", " ".join(placed))
@@ -178,15 +197,15 @@ def test_two_shoes_seen_alike_give_the_host_the_same_board_whatever_their_hidden
 ) -> None:
     t = open_table(client, "casino", seed=seed % 1000, bankroll=10**7, side_bets=["pairs"])
     play(client, t, join(client, t["table"], "Ana"), 3)
-    log = list(live_of(client, t["table"]).log)
+    log = log_of(client, t["table"])
     other = _hidden_shuffled(log, random.Random(seed))
     parts = []
-    for n, events in enumerate((log, other)):
-        monkeypatch.setattr(hostinfo, "ODDS", OddsCache())  # computed afresh from each
-        state = replay(events)
-        fake = SimpleNamespace(name=f"{t['table']}-{seed}-{n}", state=state, log=events,
-                               recorder=SimpleNamespace(version=3))  # fmt: skip
-        parts.append(hostinfo.host_part(fake, [], compute=True))
+    for events in (log, other):
+        monkeypatch.setattr(engine_views, "ODDS", OddsCache())  # computed afresh from each
+        pictures = engine_views.Pictures()
+        pictures.feed(events)
+        moment = engine_views.Moment(Table(events), pictures, "", 0.0)
+        parts.append(engine_views.view(moment, Viewer.HOST, "en")["host"])
     first, second = (replay(events).shoe for events in (log, other))
     assert first is not None and second is not None
     assert first.order != second.order  # the stored shoes differ...
@@ -199,21 +218,20 @@ def test_the_odds_cost_one_computation_per_coup_not_one_per_view(
     # The dealer turns every card: Punto's are not handed to a phone here.
     t = open_table(client, "casino", seed=8, bankroll=10**7, turn_seconds=None)
     ana, ben = join(client, t["table"], "Ana"), join(client, t["table"], "Ben")
-    live = live_of(client, t["table"])
-    host = Identity(t["table"], HOST)
-    assert personal(live, host, 0.0)["host"]["odds_pending"] is True  # a push computes nothing
+    table = t["table"]
+    assert pushed(client, table)["host"]["odds_pending"] is True  # a push computes nothing
     assert odds_cache.computed == 0
     assert view(client, t["table"], t["host_token"])["host"]["odds_pending"] is False
     for coup in range(1, 4):
         for token in (ana, ben, ana):
-            command(client, t["table"], token, "bet", box="punto", stake=1_000)
-            assert personal(live, host, 0.0)["host"]["odds_pending"] is False
+            command(client, t["table"], token, "Bet", box="punto", stake=1_000)
+            assert pushed(client, table)["host"]["odds_pending"] is False
             view(client, t["table"], t["host_token"])
         assert odds_cache.computed == coup  # bets and views changed nothing
-        command(client, t["table"], t["host_token"], "deal")
-        assert personal(live, host, 0.0)["host"]["odds_pending"] is True
+        command(client, t["table"], t["host_token"], "Deal")
+        assert pushed(client, table)["host"]["odds_pending"] is True
         view(client, t["table"], t["host_token"])
-        assert personal(live, host, 0.0)["host"]["odds_pending"] is False
+        assert pushed(client, table)["host"]["odds_pending"] is False
     assert odds_cache.computed == 4
 
 
@@ -226,8 +244,7 @@ def test_the_statistics_are_the_shoes_and_name_pairs_only_where_they_are_bet(
     play(client, t, ana, 12)
     v = view(client, t["table"], t["host_token"])
     stats = v["host"]["stats"]
-    live = live_of(client, t["table"])
-    coups = list(live.state.shoe_coups)
+    coups = list(state_of(client, t["table"]).shoe_coups)
     assert stats["coups"] == len(coups) == 12
     assert stats["wins"] == {o: Counter(c.outcome.value for c in coups)[o]
                              for o in ("punto", "banco", "egalite")}  # fmt: skip
@@ -245,7 +262,7 @@ def test_the_derived_roads_are_laid_out_as_the_roads_of_the_view(client: TestCli
     t = open_table(client, "casino", seed=2, bankroll=10**7)
     play(client, t, join(client, t["table"], "Ana"), 25)
     v = view(client, t["table"], t["host_token"])
-    roads = build_roads(list(live_of(client, t["table"]).state.shoe_coups))
+    roads = build_roads(list(state_of(client, t["table"]).shoe_coups))
     for road in roads.derived:
         laid = v["host"]["derived"][road.name]
         assert "".join(mark for _, _, mark in laid) == v["roads"][road.name] == road.text

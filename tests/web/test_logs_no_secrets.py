@@ -16,6 +16,7 @@ from websockets.sync.client import ClientConnection, connect
 import puntobanco.contributions as contributions
 from puntobanco.store import open_store
 from tests.web.conftest import free_port
+from tests.web.helpers import kinds
 from tests.web.serve_process import ServeProcess
 
 _ids = itertools.count(1)
@@ -66,15 +67,20 @@ def contribute(
             if shown.get("next_shoe") is None:
                 continue
             shoe = int(shown["next_shoe"]["shoe"])
-            if "commit" in shown["commands"]:
+            if "CommitContribution" in kinds(shown):
                 value = values[name, shoe] = secrets.token_bytes(32)
                 digest = contributions.digest(table, shoe, name, value)
-                body = {"id": f"k{next(_ids)}", "type": "commit", "shoe": shoe, "digest": digest}
-            elif "reveal" in shown["commands"] and (name, shoe) in values:
+                body = {
+                    "id": f"k{next(_ids)}",
+                    "type": "CommitContribution",
+                    "shoe": shoe,
+                    "digest": digest,
+                }
+            elif "RevealContribution" in kinds(shown) and (name, shoe) in values:
                 value = values.pop((name, shoe))
                 body = {
                     "id": f"k{next(_ids)}",
-                    "type": "reveal",
+                    "type": "RevealContribution",
                     "shoe": shoe,
                     "value": value.hex(),
                 }
@@ -107,10 +113,10 @@ def test_no_token_seed_or_hidden_prediction_is_ever_logged(tmp_path: Path) -> No
         held: dict[tuple[str, int], bytes] = {}
         contribute(serve, s["table"], players, held)  # each shoe: the phones' own values
         for deal, (mine, his) in enumerate((("banco", "egalite"), ("punto", "banco")), 1):
-            assert send(ana, type="predict", box=mine)["type"] == "ack"
-            bruno = {"id": f"b{deal}", "type": "predict", "box": his}
+            assert send(ana, type="Bet", box=mine)["type"] == "ack"
+            bruno = {"id": f"b{deal}", "type": "Bet", "box": his}
             assert serve.post(commands, bruno, players["Bruno"]).status_code == 200
-            assert send(host, type="deal")["type"] == "ack"
+            assert send(host, type="Deal")["type"] == "ack"
             contribute(serve, s["table"], players, held)
 
         # A casino table with fair shoes (no seed given: each shoe's server seed is secret).
@@ -125,9 +131,9 @@ def test_no_token_seed_or_hidden_prediction_is_ever_logged(tmp_path: Path) -> No
         until(phone, "view")
         until(table_host, "view")
         contribute(serve, casino["table"], {"Carla": carla["token"]}, held)
-        assert send(phone, type="bet", box="punto", stake=2000)["type"] == "ack"
-        assert send(table_host, type="deal")["type"] == "ack"
-        assert send(phone, type="bet", box="banco", stake=1000)["type"] == "ack"
+        assert send(phone, type="Bet", box="punto", stake=2000)["type"] == "ack"
+        assert send(table_host, type="Deal")["type"] == "ack"
+        assert send(phone, type="Bet", box="banco", stake=1000)["type"] == "ack"
 
         # Tokens where they should never be: in a query string (of a WebSocket and of a
         # request), and a wrong one.

@@ -72,7 +72,7 @@ class WebTable(RuleBasedStateMachine):
     def bet(self, name: str, box: str, stake: int) -> None:
         if name not in self.tokens:
             return
-        r = self.send(self.tokens[name], type="bet", box=box, stake=stake)
+        r = self.send(self.tokens[name], type="Bet", box=box, stake=stake)
         assert r.status_code in (200, 400, 409), r.text
 
     @rule(name=st.sampled_from(NAMES))
@@ -88,7 +88,7 @@ class WebTable(RuleBasedStateMachine):
 
     @rule()
     def deal(self) -> None:
-        r = self.send(self.host, type="deal")
+        r = self.send(self.host, type="Deal")
         assert r.status_code in (200, 409), r.text
 
     def view(self, token: str) -> dict[str, Any]:

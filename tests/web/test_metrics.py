@@ -78,7 +78,7 @@ def test_metrics_scraped_under_load_parse_and_count_what_happened(tmp_path: Path
                     all_connected.set()
                 await all_connected.wait()
                 for n in range(BETS):
-                    bet = {"id": f"{token[:6]}-{n}", "type": "bet", "box": box, "stake": 1000}
+                    bet = {"id": f"{token[:6]}-{n}", "type": "Bet", "box": box, "stake": 1000}
                     await ws.send(json.dumps(bet))
                     while True:
                         message: dict[str, Any] = json.loads(await ws.recv())
@@ -101,7 +101,7 @@ def test_metrics_scraped_under_load_parse_and_count_what_happened(tmp_path: Path
         acked = run_async(load)
         async_http = httpx.Client(base_url=server.url, timeout=10)
         for t, _ in tables:  # one deal and the table closed: its shoe's seed is revealed
-            for kind in ("deal", "close"):
+            for kind in ("Deal", "CloseTable"):
                 r = async_http.post(
                     f"/api/tables/{t['table']}/commands",
                     json={"id": kind, "type": kind},
@@ -112,14 +112,14 @@ def test_metrics_scraped_under_load_parse_and_count_what_happened(tmp_path: Path
         stop.set()
         watcher.join(30)
         final = scrape(server.url)
-        commits = server.app.state.hub.commits
+        commits = server.app.state.tables.commits
     assert acked == TABLES * PLAYERS * BETS
     assert len(scrapes) >= 3
     assert during == [TABLES * PLAYERS]  # every socket counted while they were open
     assert final[("puntobanco_websockets_connected", ())] == 0
-    ok = (("result", "ok"), ("type", "bet"))
+    ok = (("result", "ok"), ("type", "Bet"))
     assert final[("puntobanco_commands_total", ok)] == acked
-    assert final[("puntobanco_commands_total", (("result", "ok"), ("type", "deal")))] == TABLES
+    assert final[("puntobanco_commands_total", (("result", "ok"), ("type", "Deal")))] == TABLES
     assert final[("puntobanco_command_ack_seconds_count", ())] == acked + 2 * TABLES
     assert final[("puntobanco_command_ack_seconds_bucket", (("le", "+Inf"),))] == acked + 6
     assert final[("puntobanco_store_commit_seconds_count", ())] == commits
@@ -151,10 +151,10 @@ def test_each_server_counts_in_a_registry_of_its_own() -> None:
         ana = a.post(f"/api/tables/{t['table']}/players", json={"name": "Ana"}).json()
         a.post(
             f"/api/tables/{t['table']}/commands",
-            json={"id": "1", "type": "bet", "box": "punto", "stake": 1000},
+            json={"id": "1", "type": "Bet", "box": "punto", "stake": 1000},
             headers={"Authorization": f"Bearer {ana['token']}"},
         )
-        assert 'puntobanco_commands_total{result="ok",type="bet"} 1.0' in a.get("/metrics").text
+        assert 'puntobanco_commands_total{result="ok",type="Bet"} 1.0' in a.get("/metrics").text
         assert "puntobanco_commands_total{" not in b.get("/metrics").text
         assert "puntobanco_tables_open 1.0" in a.get("/metrics").text
         assert "puntobanco_tables_open 0.0" in b.get("/metrics").text

@@ -155,11 +155,11 @@ def test_readyz_fails_while_the_disk_is_full_and_recovers_once_it_is_freed() -> 
             "El servidor funciona pero su registro no se puede escribir: las apuestas "
             "serían rechazadas."
         )
-        bet = command(client, table["table"], ana, "bet", box="banco", stake=2000)
+        bet = command(client, table["table"], ana, "Bet", box="banco", stake=2000)
         assert bet.status_code == 503 and FULL in bet.json()["error"]["message"]
         store.full = False
         assert client.get("/readyz").json() == {"status": "ready"}
-        assert command(client, table["table"], ana, "bet", box="banco", stake=2000).is_success
+        assert command(client, table["table"], ana, "Bet", box="banco", stake=2000).is_success
 
 
 def test_the_postgresql_probe_fails_on_a_read_only_database(pg_url: str) -> None:

@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from puntobanco.web.app import create_app
-from tests.web.helpers import command, join, open_table, view
+from tests.web.helpers import command, join, kinds, open_table, view
 
 
 @pytest.fixture
@@ -43,22 +43,22 @@ def _cards(client: TestClient, table: str, host: str, cards: str) -> list[str]:
     said = []
     for card in cards.split():
         said.append(view(client, table, host)["in_progress"]["expects"])
-        _ok(command(client, table, host, "card", card=card))
+        _ok(command(client, table, host, "PlaceCard", card=card))
     return said
 
 
 def test_the_host_turns_a_natural_and_the_phones_see_it_settled(client: TestClient) -> None:
     table, host, ana, ben = _table(client, deals=2)
     v = view(client, table, host)
-    assert v["format"] == "session" and v["config"]["real_cards"] is True
-    assert "close_bets" not in v["commands"]  # nobody has predicted yet
-    _ok(command(client, table, ana, "predict", box="punto"))
-    _ok(command(client, table, ben, "predict", box="banco"))
-    assert view(client, table, host)["commands"][0] == "close_bets"
+    assert v["format"] == "assist" and v["config"]["real_cards"] is True
+    assert "CloseBets" not in kinds(v)  # nobody has predicted yet
+    _ok(command(client, table, ana, "Bet", box="punto"))
+    _ok(command(client, table, ben, "Bet", box="banco"))
+    assert kinds(view(client, table, host))[0] == "CloseBets"
     assert [p["bets"] for p in view(client, table, host)["players"]] == [None, None]
-    _ok(command(client, table, host, "close_bets"))
+    _ok(command(client, table, host, "CloseBets"))
     v = view(client, table, host)
-    assert v["phase"] == "bets_closed" and "card" in v["commands"]
+    assert v["phase"] == "bets_closed" and "PlaceCard" in kinds(v)
     assert v["in_progress"] == {
         "cards": [],
         "punto": [],
@@ -75,17 +75,17 @@ def test_the_host_turns_a_natural_and_the_phones_see_it_settled(client: TestClie
     assert v["last"]["winner"] == "punto" and v["last"]["natural"]
     assert v["me"]["balance"] > view(client, table, ben)["me"]["balance"]
     host_view = view(client, table, host)
-    assert host_view["commands"][:2] == ["undo", "next"]
-    _ok(command(client, table, host, "next"))
+    assert kinds(host_view)[:2] == ["UndoCard", "NextCoup"]
+    _ok(command(client, table, host, "NextCoup"))
     v = view(client, table, host)
     assert v["phase"] == "bets_open" and v["coup"] == 2
 
 
 def test_third_cards_go_where_the_tables_send_them_with_the_reasons(client: TestClient) -> None:
     table, host, ana, ben = _table(client)
-    _ok(command(client, table, ana, "predict", box="banco"))
-    _ok(command(client, table, ben, "predict", box="punto"))
-    _ok(command(client, table, host, "close_bets"))
+    _ok(command(client, table, ana, "Bet", box="banco"))
+    _ok(command(client, table, ben, "Bet", box="punto"))
+    _ok(command(client, table, host, "CloseBets"))
     # Punto 4+9 = 3 draws; Banco 2+A = 3 stands on Punto's third card 8.
     said = _cards(client, table, host, "4H 2S 9C AD")
     assert said == ["punto", "banco", "punto", "banco"]
@@ -93,9 +93,9 @@ def test_third_cards_go_where_the_tables_send_them_with_the_reasons(client: Test
     assert progress["punto"] == ["4H", "9C"] and progress["banco"] == ["2S", "AD"]
     assert progress["expects"] == "punto_third"
     assert progress["steps"] == []  # Punto must draw: explained once its card is known
-    r = command(client, table, host, "deal")
-    assert r.status_code == 409 and "next card" in r.json()["error"]["message"]
-    _ok(command(client, table, host, "card", card="8D"))
+    r = command(client, table, host, "Deal")  # the host's cards: placed one by one
+    assert r.status_code == 409 and r.json()["error"]["code"] == "table.error.host_cards"
+    _ok(command(client, table, host, "PlaceCard", card="8D"))
     last = view(client, table, host)["last"]
     assert last["punto"]["cards"] == ["4H", "9C", "8D"] and last["banco"]["cards"] == ["2S", "AD"]
     assert last["steps"][1] == "Banco has 3 and Punto's third card counts 8: stands."
@@ -104,30 +104,30 @@ def test_third_cards_go_where_the_tables_send_them_with_the_reasons(client: Test
 
 def test_banco_draws_alone_when_punto_stands(client: TestClient) -> None:
     table, host, ana, ben = _table(client)
-    _ok(command(client, table, ana, "predict", box="egalite"))
-    _ok(command(client, table, ben, "predict", box="punto"))
-    _ok(command(client, table, host, "close_bets"))
+    _ok(command(client, table, ana, "Bet", box="egalite"))
+    _ok(command(client, table, ben, "Bet", box="punto"))
+    _ok(command(client, table, host, "CloseBets"))
     _cards(client, table, host, "3H 2S 4C AD")  # Punto 7 stands, Banco 3 draws (refus)
     progress = view(client, table, host)["in_progress"]
     assert progress["expects"] == "banco_third"
     assert progress["steps"] == ["Punto has 7: stands (6 or 7)."]
-    _ok(command(client, table, host, "card", card="5S"))
+    _ok(command(client, table, host, "PlaceCard", card="5S"))
     last = view(client, table, host)["last"]
     assert last["banco"] == {"cards": ["2S", "AD", "5S"], "total": 8}
 
 
 def test_undo_takes_the_last_card_back_and_the_settlement_with_it(client: TestClient) -> None:
     table, host, ana, ben = _table(client)
-    _ok(command(client, table, ana, "predict", box="punto"))
-    _ok(command(client, table, ben, "predict", box="banco"))
-    _ok(command(client, table, host, "close_bets"))
+    _ok(command(client, table, ana, "Bet", box="punto"))
+    _ok(command(client, table, ben, "Bet", box="banco"))
+    _ok(command(client, table, host, "CloseBets"))
     _cards(client, table, host, "9H 2S KD 3C")
     assert view(client, table, ana)["me"]["balance"] > 0
-    _ok(command(client, table, host, "undo"))
+    _ok(command(client, table, host, "UndoCard"))
     v = view(client, table, ana)
     assert v["phase"] == "bets_closed" and v["me"]["balance"] == 0 and v["last"] is None
     assert view(client, table, host)["in_progress"]["cards"] == ["9H", "2S", "KD"]
-    _ok(command(client, table, host, "card", card="8C"))  # Punto 9 natural, Banco 2+8 = 0
+    _ok(command(client, table, host, "PlaceCard", card="8C"))  # Punto 9 natural, Banco 2+8 = 0
     v = view(client, table, ben)
     assert v["last"]["banco"]["cards"] == ["2S", "8C"] and v["last"]["winner"] == "punto"
 
@@ -136,19 +136,19 @@ def test_what_the_shoe_cannot_hold_and_what_is_not_a_card_are_refused(
     client: TestClient,
 ) -> None:
     table, host, ana, ben = _table(client, decks=1)
-    _ok(command(client, table, ana, "predict", box="punto"))
-    _ok(command(client, table, ben, "predict", box="punto"))
-    r = command(client, table, host, "card", card="AS")
+    _ok(command(client, table, ana, "Bet", box="punto"))
+    _ok(command(client, table, ben, "Bet", box="punto"))
+    r = command(client, table, host, "PlaceCard", card="AS")
     assert r.status_code == 409  # bets are still open
-    _ok(command(client, table, host, "close_bets"))
+    _ok(command(client, table, host, "CloseBets"))
     before = view(client, table, host)
-    r = command(client, table, host, "card", card="ZZ", lang="fr")
+    r = command(client, table, host, "PlaceCard", card="ZZ", lang="fr")
     assert r.status_code == 400 and "ZZ" in r.json()["error"]["message"]
-    _ok(command(client, table, host, "card", card="AS"))
-    r = command(client, table, host, "card", card="A♠")
+    _ok(command(client, table, host, "PlaceCard", card="AS"))
+    r = command(client, table, host, "PlaceCard", card="A♠")
     assert r.status_code == 400 and r.json()["error"]["code"] == "error.assist.no_more"
     assert "1" in r.json()["error"]["message"]
-    r = command(client, table, ana, "card", card="2S")
+    r = command(client, table, ana, "PlaceCard", card="2S")
     assert r.status_code == 403
     after = view(client, table, host)
     assert after["seq"] == before["seq"] + 1 and after["in_progress"]["cards"] == ["AS"]
@@ -166,17 +166,17 @@ def test_settings_of_real_cards_are_checked(client: TestClient) -> None:
     r = client.post("/api/tables", json={"format": "casino", "settings": {"real_cards": True}})
     assert r.status_code == 400
     t = open_table(client, "session", seed=3)
-    r = command(client, t["table"], t["host_token"], "next")
-    assert r.status_code == 409 and r.json()["error"]["code"] == "web.error.shoe_deals"
+    r = command(client, t["table"], t["host_token"], "NextCoup")  # a shoe deals on by itself
+    assert r.status_code == 409 and r.json()["error"]["code"] == "table.error.phase.bets_open"
 
 
 def test_a_one_deal_session_of_real_cards_ends_with_its_ranking(client: TestClient) -> None:
     table, host, ana, ben = _table(client, deals=1)
-    _ok(command(client, table, ana, "predict", box="banco"))
-    _ok(command(client, table, ben, "predict", box="banco"))
-    _ok(command(client, table, host, "close_bets"))
+    _ok(command(client, table, ana, "Bet", box="banco"))
+    _ok(command(client, table, ben, "Bet", box="banco"))
+    _ok(command(client, table, host, "CloseBets"))
     _cards(client, table, host, "2H 9S 3D KC")
-    _ok(command(client, table, host, "next"))
+    _ok(command(client, table, host, "NextCoup"))
     v = view(client, table, host)
     assert v["phase"] == "ended" and sorted(v["winners"]) == ["Ana", "Ben"]
 
@@ -184,9 +184,9 @@ def test_a_one_deal_session_of_real_cards_ends_with_its_ranking(client: TestClie
 def test_a_restarted_server_keeps_the_cards_already_turned(db: Path) -> None:
     with TestClient(create_app(store=str(db))) as client:
         table, host, ana, ben = _table(client)
-        _ok(command(client, table, ana, "predict", box="punto"))
-        _ok(command(client, table, ben, "predict", box="banco"))
-        _ok(command(client, table, host, "close_bets"))
+        _ok(command(client, table, ana, "Bet", box="punto"))
+        _ok(command(client, table, ben, "Bet", box="banco"))
+        _ok(command(client, table, host, "CloseBets"))
         _cards(client, table, host, "4H 2S")
     with TestClient(create_app(store=str(db))) as client:
         progress = view(client, table, host)["in_progress"]

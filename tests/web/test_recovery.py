@@ -72,13 +72,13 @@ def test_kill_9_mid_coup_then_restart_completes_the_coup_with_the_same_cards(
         for name, box in (("Ana", "banco"), ("Bruno", "punto")):
             r = httpx.post(
                 f"{url}/api/tables/{table}/commands",
-                json={"id": "1", "type": "bet", "box": box, "stake": 2_000},
+                json={"id": "1", "type": "Bet", "box": box, "stake": 2_000},
                 headers={"Authorization": f"Bearer {tokens[name]}"},
             )
             assert r.status_code == 200
         r = httpx.post(
             f"{url}/api/tables/{table}/commands",
-            json={"id": "cb", "type": "close_bets"},
+            json={"id": "cb", "type": "CloseBets"},
             headers={"Authorization": f"Bearer {host}"},
         )
         assert r.status_code == 200
@@ -113,7 +113,7 @@ def test_kill_9_mid_coup_then_restart_completes_the_coup_with_the_same_cards(
         assert coup["cards"] == order[first : first + len(coup["cards"])]
         r = httpx.post(
             f"{url}/api/tables/{table}/commands",
-            json={"id": "2", "type": "bet", "box": "banco", "stake": 1_000},
+            json={"id": "2", "type": "Bet", "box": "banco", "stake": 1_000},
             headers={"Authorization": f"Bearer {tokens['Bruno']}"},
         )
         assert r.status_code == 200

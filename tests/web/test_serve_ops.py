@@ -52,20 +52,20 @@ def test_serve_answers_its_checks_logs_as_json_and_serves_compressed_cached_file
         # for the phones' contributions, whose commands would be counted too).
         table = serve.post("/api/tables", {"format": "casino", "settings": {"seed": 3}}).json()
         ana = serve.post(f"/api/tables/{table['table']}/players", {"name": "Ana"}).json()
-        bet = {"id": "b1", "type": "bet", "box": "banco", "stake": 2000}
+        bet = {"id": "b1", "type": "Bet", "box": "banco", "stake": 2000}
         path = f"/api/tables/{table['table']}/commands"
         assert serve.post(path, bet, ana["token"]).status_code == 200
         # A host's command from a player (who may deal only as the shoe's holder, seed 002).
-        refusal = {"id": "d1", "type": "close_bets"}
+        refusal = {"id": "d1", "type": "CloseBets"}
         assert serve.post(path, refusal, ana["token"]).status_code == 403
 
         scraped = serve.get("/metrics")
         assert scraped.headers["content-type"].startswith("text/plain; version=0.0.4")
         got = samples(scraped.text)
-        assert got[("puntobanco_commands_total", (("result", "ok"), ("type", "bet")))] == 1
+        assert got[("puntobanco_commands_total", (("result", "ok"), ("type", "Bet")))] == 1
         refused_count = (
             "puntobanco_commands_total",
-            (("result", "refused"), ("type", "close_bets")),
+            (("result", "refused"), ("type", "CloseBets")),
         )
         assert got[refused_count] == 1
         assert got[("puntobanco_command_ack_seconds_count", ())] == 2
@@ -96,12 +96,12 @@ def test_serve_answers_its_checks_logs_as_json_and_serves_compressed_cached_file
     assert all(isinstance(a["latency_ms"], float) for a in health)
     assert not any("kept-out-of-the-log" in json.dumps(line) for line in lines)
     commands = [line for line in lines if line["logger"] == "puntobanco.web.commands"]
-    (bet_line,) = [c for c in commands if c["command"] == "bet"]
+    (bet_line,) = [c for c in commands if c["command"] == "Bet"]
     assert bet_line["table"] == table["table"] and bet_line["role"] == "player"
     assert bet_line["result"] == "ok" and bet_line["level"] == "info"
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", bet_line["time"])
-    (refused,) = [c for c in commands if c["command"] == "close_bets"]
-    assert refused["result"] == "web.error.host_only" and refused["status"] == 403
+    (refused,) = [c for c in commands if c["command"] == "CloseBets"]
+    assert refused["result"] == "engine.error.host_only" and refused["status"] == 403
     assert any(line["logger"] == "uvicorn.error" for line in lines)  # uvicorn's own lines too
 
 
@@ -155,7 +155,7 @@ def test_readyz_answers_503_once_postgresql_is_stopped(tmp_path: Path) -> None:
             assert body["status"] == "unavailable" and body["error"]["code"] == "ops.ready.store"
             assert body["error"]["message"].startswith("Le serveur tourne")
             assert serve.get("/healthz").status_code == 200  # the process itself is up
-            bet = {"id": "b1", "type": "bet", "box": "banco", "stake": 2000}
+            bet = {"id": "b1", "type": "Bet", "box": "banco", "stake": 2000}
             path = f"/api/tables/{table.json()['table']}/commands"
             refused = serve.post(path, bet, ana.json()["token"])
             assert refused.status_code == 503, refused.text

@@ -48,7 +48,7 @@ def cluster() -> Iterator[pgcluster.Cluster]:
 
 
 def bet(n: str, stake: int = 2_000, box: str = "banco") -> dict[str, Any]:
-    return {"id": n, "type": "bet", "box": box, "stake": stake}
+    return {"id": n, "type": "Bet", "box": box, "stake": stake}
 
 
 def bets_stored(url: str, table: str) -> list[int]:

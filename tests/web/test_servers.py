@@ -20,7 +20,6 @@ import pytest
 import websockets
 from fastapi.testclient import TestClient
 
-from puntobanco.errors import PuntoBancoError
 from puntobanco.store import Applied
 from puntobanco.store.postgres import KILL_AFTER_COMMIT, PgCredentials, PostgresStore, connect
 from puntobanco.table.config import TableConfig
@@ -172,7 +171,7 @@ def test_a_phone_on_one_server_sees_a_bet_made_through_the_other_within_100_ms(
             r = await asyncio.to_thread(
                 b.post,
                 f"/api/tables/{table}/commands",
-                {"id": f"b{n}", "type": "bet", "box": "punto", "stake": 1_000},
+                {"id": f"b{n}", "type": "Bet", "box": "punto", "stake": 1_000},
                 bruno,
             )
             assert r.status_code == 200, r.text
@@ -184,7 +183,7 @@ def test_a_phone_on_one_server_sees_a_bet_made_through_the_other_within_100_ms(
         r = await asyncio.to_thread(
             a.post,
             f"/api/tables/{table}/commands",
-            {"id": "a1", "type": "bet", "box": "banco", "stake": 2_000},
+            {"id": "a1", "type": "Bet", "box": "banco", "stake": 2_000},
             ana,
         )
         assert r.status_code == 200, r.text
@@ -238,8 +237,8 @@ def test_the_owner_killed_after_committing_a_deal_its_client_retries_on_the_othe
         bruno = b.post(f"/api/tables/{table}/players", {"name": "Bruno"}).json()["token"]
         host, phone_ana = Client([a, b], t["host_token"]), Client([a, b], ana)
         bets = [
-            (phone_ana, {"id": "1", "type": "bet", "box": "banco", "stake": 2_000}),
-            (Client([b, a], bruno), {"id": "1", "type": "bet", "box": "punto", "stake": 3_000}),
+            (phone_ana, {"id": "1", "type": "Bet", "box": "banco", "stake": 2_000}),
+            (Client([b, a], bruno), {"id": "1", "type": "Bet", "box": "punto", "stake": 3_000}),
         ]
         acked = [client.send(table, body)[1] for client, body in bets]
         assert [r.status_code for r in acked] == [200, 200]
@@ -257,7 +256,7 @@ def test_the_owner_killed_after_committing_a_deal_its_client_retries_on_the_othe
         watcher.start()
         time.sleep(0.3)
         started = time.monotonic()
-        served_by, r = host.send(table, {"id": "deal-1", "type": "deal"})
+        served_by, r = host.send(table, {"id": "deal-1", "type": "Deal"})
         took = time.monotonic() - started
         assert a.child.wait(5) == -signal.SIGKILL  # a died before answering
         assert served_by is b and r.status_code == 200, r.text
@@ -272,7 +271,7 @@ def test_the_owner_killed_after_committing_a_deal_its_client_retries_on_the_othe
             f"{b.url}/api/tables/{table}/view", headers={"Authorization": f"Bearer {ana}"}
         ).json()
         assert view["last"] == watched[0]["last"] | {"announce": view["last"]["announce"]}
-        again = phone_ana.send(table, {"id": "1", "type": "bet", "box": "banco", "stake": 2_000})
+        again = phone_ana.send(table, {"id": "1", "type": "Bet", "box": "banco", "stake": 2_000})
         assert again[0] is b and again[1].json() == acked[0].json()  # sent again: applied once
         # The same cards as the same table, never interrupted, would have dealt.
         alone = Table.open(table, TableConfig.casino(seed=21))
@@ -292,109 +291,64 @@ def test_the_owner_killed_after_committing_a_deal_its_client_retries_on_the_othe
     assert [e.coup for e in events if isinstance(e, CoupDealt)] == [1]
 
 
+def _post(client: TestClient, table: str, token: str, body: dict[str, Any]) -> Any:
+    return client.post(f"/api/tables/{table}/commands", json=body, headers=bearer(token))
+
+
 def test_a_server_behind_the_other_carries_a_command_out_on_the_table_as_it_is_now(
     pg_url: str,
 ) -> None:
-    from puntobanco.web.hub import Hub
-
-    async def scenario() -> None:
-        a, b = Hub(pg_url), Hub(pg_url)  # not started: neither hears the other
-        table, _, _ = await a.create("casino", {"seed": 4})
-        await a.join(table, "Ana")
-        await b.join(table, "Bruno")  # a's copy does not know Bruno
-        ana = Identity(table, PLAYER, "Ana")
-        answer = await a.command(ana, {"id": "1", "type": "bet", "box": "banco", "stake": 1_000})
+    with TestClient(create_app(store=pg_url)) as a, TestClient(create_app(store=pg_url)) as b:
+        t = open_table(a, "casino", seed=4)
+        table = t["table"]
+        ana = join(a, table, "Ana")
+        join(b, table, "Bruno")  # a's copy may not know Bruno yet
+        bet = {"id": "1", "type": "Bet", "box": "banco", "stake": 1_000}
+        answer = _post(a, table, ana, bet)
         store = PostgresStore(pg_url)
         kinds = [type(r.event).__name__ for r in store.load(table)]
         store.close()
         assert kinds[-1] == "BetPlaced" and kinds.count("PlayerSeated") == 2  # after Bruno's
-        assert answer.status == 200 and answer.body["seq"] == len(kinds)
-        again = await b.command(ana, {"id": "1", "type": "bet", "box": "banco", "stake": 1_000})
-        assert again.status == 200 and again.body == answer.body  # its first answer
-        view = await a.view(Identity(table, HOST), "en")
-        assert [p["name"] for p in view["players"]] == ["Ana", "Bruno"]
-        await a.stop()
-        await b.stop()
-
-    run_async(scenario)
-
-
-def test_a_command_sent_again_to_a_server_that_caught_up_is_carried_out_once(
-    pg_url: str,
-) -> None:
-    from puntobanco.web.hub import Hub
-
-    async def scenario() -> None:
-        a, b = Hub(pg_url), Hub(pg_url)  # not started: b catches up by hand below
-        table, _, _ = await a.create("casino", {"seed": 5})
-        await a.join(table, "Ana")
-        await b.live(table)
-        ana = Identity(table, PLAYER, "Ana")
-        bet = {"id": "7", "type": "bet", "box": "banco", "stake": 1_000}
-        first = await a.command(ana, bet)
-        await b._catch_up(table)  # b now holds a's bet: no count differs for its commit
-        assert (await b.live(table)).seq == first.body["seq"]
-        again = await b.command(ana, bet)  # a failover: the phone sends it to b
-        assert again.status == 200 and again.body == first.body  # its first answer
-        store = PostgresStore(pg_url)
-        placed = [r.event for r in store.load(table) if isinstance(r.event, BetPlaced)]
-        store.close()
-        assert [(e.name, e.stake) for e in placed] == [("Ana", 1_000)]
-        await a.stop()
-        await b.stop()
-
-    run_async(scenario)
+        assert answer.status_code == 200 and answer.json()["seq"] == len(kinds)
+        again = _post(b, table, ana, bet)  # a failover: the phone sends it to b
+        assert again.status_code == 200 and again.json() == answer.json()  # its first answer
+        host = a.get(f"/api/tables/{table}/view", headers=bearer(t["host_token"])).json()
+        assert [p["name"] for p in host["players"]] == ["Ana", "Bruno"]
 
 
 def test_a_refusal_on_a_copy_behind_the_store_is_judged_again_on_the_table_as_it_is(
     pg_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """b's copy still holds Ana's banco bet of the coup a dealt since: a punto bet
+    """b's copy may still hold Ana's banco bet of the coup a dealt since: a punto bet
     is refused there (one side only), accepted on the table as stored; b must not
-    refuse on its copy without asking the store, nor ask it before every command."""
-    from puntobanco.web.hub import Hub
+    refuse on its copy without asking the store, nor ask it for a command it
+    carries out."""
+    asked: list[str] = []
+    applied = PostgresStore.applied
 
-    async def scenario() -> None:
-        a, b = Hub(pg_url), Hub(pg_url)  # not started: neither hears the other
-        table, _, _ = await a.create("casino", {"seed": 6})
-        await a.join(table, "Ana")
-        ana = Identity(table, PLAYER, "Ana")
-        host = Identity(table, HOST)
-        assert (
-            await a.command(ana, {"id": "1", "type": "bet", "box": "banco", "stake": 1_000})
-        ).status == 200
-        await b.live(table)  # b's copy: Ana's banco bet, bets open
-        assert (await a.command(host, {"id": "d1", "type": "deal"})).status == 200
-        refused_there = Table(list((await b.live(table)).log))
-        with pytest.raises(PuntoBancoError):
-            refused_there.bet("Ana", "punto", 1_000)  # as b's copy stands
-        asked: list[str] = []
-        progress = PostgresStore.progress
+    def counted(store: PostgresStore, name: str, command: str) -> Applied | None:
+        asked.append(command)
+        return applied(store, name, command)
 
-        def counted(store: PostgresStore, name: str, command: str) -> tuple[int, Applied | None]:
-            asked.append(command)
-            return progress(store, name, command)
-
-        monkeypatch.setattr(PostgresStore, "progress", counted)
-        answer = await b.command(ana, {"id": "2", "type": "bet", "box": "punto", "stake": 1_000})
-        assert answer.status == 200, answer.body
-        assert asked == ["web:player:Ana:2"]  # once, for the refusal on the old copy
-        answer = await b.command(ana, {"id": "3", "type": "bet", "box": "banco", "stake": 1_000})
-        assert answer.body["error"]["code"] == "table.error.punto_and_banco"
-        assert asked == ["web:player:Ana:2", "web:player:Ana:3"]  # and the refusal stands
-        assert (
-            await b.command(ana, {"id": "4", "type": "bet", "box": "tie", "stake": 1_000})
-        ).status == 200
-        assert len(asked) == 2  # a command carried out asks the store nothing
+    with TestClient(create_app(store=pg_url)) as a, TestClient(create_app(store=pg_url)) as b:
+        t = open_table(a, "casino", seed=6)
+        table, host = t["table"], t["host_token"]
+        ana = join(a, table, "Ana")
+        assert _post(a, table, ana, {"id": "1", "type": "Bet", "box": "banco", "stake": 1_000})
+        assert b.get(f"/api/tables/{table}/view", headers=bearer(ana)).status_code == 200
+        assert _post(a, table, host, {"id": "d1", "type": "Deal"}).status_code == 200
+        monkeypatch.setattr(PostgresStore, "applied", counted)
+        answer = _post(b, table, ana, {"id": "2", "type": "Bet", "box": "punto", "stake": 1_000})
+        assert answer.status_code == 200, answer.text
+        answer = _post(b, table, ana, {"id": "3", "type": "Bet", "box": "banco", "stake": 1_000})
+        assert answer.json()["error"]["code"] == "table.error.punto_and_banco"
+        assert "player:Ana:3" in asked  # the refusal is asked about before it is given
+        tie = {"id": "4", "type": "Bet", "box": "tie", "stake": 1_000}
+        assert _post(b, table, ana, tie).status_code == 200
+        assert "player:Ana:4" not in asked  # a command carried out asks the store nothing
         monkeypatch.undo()
-        store = PostgresStore(pg_url)
-        events = [r.event for r in store.load(table)]
-        store.close()
-        placed = [
-            (e.name, getattr(e.box, "name", e.box)) for e in events if isinstance(e, BetPlaced)
-        ]
-        assert placed == [("Ana", "BANCO"), ("Ana", "PUNTO"), ("Ana", "EGALITE")]
-        await a.stop()
-        await b.stop()
-
-    run_async(scenario)
+    store = PostgresStore(pg_url)
+    events = [r.event for r in store.load(table)]
+    store.close()
+    placed = [(e.name, getattr(e.box, "name", e.box)) for e in events if isinstance(e, BetPlaced)]
+    assert placed == [("Ana", "BANCO"), ("Ana", "PUNTO"), ("Ana", "EGALITE")]

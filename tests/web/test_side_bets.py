@@ -41,7 +41,7 @@ def test_the_api_takes_a_bet_on_a_side_bet_and_settles_it(client: TestClient) ->
     ]
     r = client.post(
         f"/api/tables/{t['table']}/commands",
-        json={"id": "pp1", "type": "bet", "box": "punto_pair", "stake": 1_000},
+        json={"id": "pp1", "type": "Bet", "box": "punto_pair", "stake": 1_000},
         headers=bearer(ana),
     )
     assert r.status_code == 200, r.text
@@ -49,14 +49,14 @@ def test_the_api_takes_a_bet_on_a_side_bet_and_settles_it(client: TestClient) ->
         {"type": "BetPlaced", "name": "Ana", "box": "punto_pair", "stake": 1_000}
     ]
     assert (
-        command(client, t["table"], ana, "bet", box="dragon_bonus_banco", stake=500).status_code
+        command(client, t["table"], ana, "Bet", box="dragon_bonus_banco", stake=500).status_code
         == 200
     )
     assert view(client, t["table"], ana)["me"]["bets"] == {
         "punto_pair": 1_000,
         "dragon_bonus_banco": 500,
     }
-    command(client, t["table"], t["host_token"], "deal")
+    command(client, t["table"], t["host_token"], "Deal")
     (coup,) = client.get(f"/api/tables/{t['table']}/history", headers=bearer(ana)).json()
     cards = resolve([Card.parse(c) for c in coup["cards"]])
     nets = {s["box"]: s["net"] for s in coup["settlements"]}
@@ -82,7 +82,7 @@ def test_the_api_refuses_a_side_bet_in_the_players_language(
     )
     ana = join(client, t["table"], "Ana")
     for lang in ("en", "fr", "es"):
-        r = command(client, t["table"], ana, "bet", lang=lang, box=box, stake=stake)
+        r = command(client, t["table"], ana, "Bet", lang=lang, box=box, stake=stake)
         assert r.status_code >= 400
         error = r.json()["error"]
         assert error["code"] == key and error["message"] and "{" not in error["message"]

@@ -29,7 +29,7 @@ from puntobanco.store.sqlite import SQLiteStore
 from puntobanco.table.events import CoupDealt, PuntoCardsHanded, PuntoCardsTurned
 from puntobanco.web.app import create_app
 from tests.web.conftest import FakeClock, free_port
-from tests.web.helpers import bearer, command, join, open_table, view
+from tests.web.helpers import bearer, command, join, kinds, open_table, view
 from tests.web.test_recovery import start
 from tests.web.test_ws import hello, until
 
@@ -52,8 +52,8 @@ def seated(client: TestClient, **settings: Any) -> tuple[str, str, str, str]:
     t = open_table(client, "casino", seed=3, **settings)
     table = t["table"]
     ana, bruno = join(client, table, "Ana"), join(client, table, "Bruno")
-    assert command(client, table, ana, "bet", box="banco", stake=1_000).status_code == 200
-    assert command(client, table, bruno, "bet", box="punto", stake=2_000).status_code == 200
+    assert command(client, table, ana, "Bet", box="banco", stake=1_000).status_code == 200
+    assert command(client, table, bruno, "Bet", box="punto", stake=2_000).status_code == 200
     return table, t["host_token"], ana, bruno
 
 
@@ -65,13 +65,13 @@ def types(response: httpx.Response) -> list[str]:
 def test_the_holder_deals_from_the_phone_once_bets_are_closed(client: TestClient) -> None:
     table, host, ana, bruno = seated(client)
     assert view(client, table, ana)["holder"] == "Ana"
-    assert "deal" not in view(client, table, ana)["commands"]  # bets open: the host closes them
-    assert types(command(client, table, host, "close_bets")) == ["BetsClosed"]
-    assert {"deal", "pass"} <= set(view(client, table, ana)["commands"])
-    assert view(client, table, bruno)["commands"] == []
-    assert types(command(client, table, ana, "deal")) == ["PuntoCardsHanded"]
+    assert "Deal" not in kinds(view(client, table, ana))  # bets open: the host closes them
+    assert types(command(client, table, host, "CloseBets")) == ["BetsClosed"]
+    assert {"Deal", "PassShoe"} <= set(kinds(view(client, table, ana)))
+    assert kinds(view(client, table, bruno)) == []
+    assert types(command(client, table, ana, "Deal")) == ["PuntoCardsHanded"]
     shown = view(client, table, host)
-    assert shown["turn"] == {"name": "Bruno", "seconds": 20} and "deal" not in shown["commands"]
+    assert shown["turn"] == {"name": "Bruno", "seconds": 20} and "Deal" not in kinds(shown)
 
 
 @pytest.mark.parametrize(
@@ -83,8 +83,8 @@ def test_a_player_who_does_not_hold_the_shoe_is_refused_in_their_language(
     client: TestClient, lang: str, word: str
 ) -> None:
     table, host, _, bruno = seated(client)
-    command(client, table, host, "close_bets")
-    for kind in ("deal", "pass"):
+    command(client, table, host, "CloseBets")
+    for kind in ("Deal", "PassShoe"):
         r = command(client, table, bruno, kind, lang=lang)
         assert r.status_code == 409, r.text
         error = r.json()["error"]
@@ -102,14 +102,14 @@ def test_the_views_pushed_to_the_phones_follow_the_shoe_and_punto_s_cards(
     with client.websocket_connect(url) as a, client.websocket_connect(url) as b:
         hello(a, ana)
         hello(b, bruno)
-        command(client, table, ana, "pass")
-        assert "pass" not in until(a, "view")["view"]["commands"]
-        assert "pass" in until(b, "view")["view"]["commands"]
-        command(client, table, host, "close_bets")
-        assert until(b, "view")["view"]["commands"] == ["deal", "pass"]
-        command(client, table, bruno, "deal")
+        command(client, table, ana, "PassShoe")
+        assert "PassShoe" not in kinds(until(a, "view")["view"])
+        assert "PassShoe" in kinds(until(b, "view")["view"])
+        command(client, table, host, "CloseBets")
+        assert kinds(until(b, "view")["view"]) == ["Deal", "PassShoe"]
+        command(client, table, bruno, "Deal")
         mine = until(b, "view")["view"]
-        assert mine["commands"] == ["turn"] and len(mine["me"]["punto_cards"]) == 2
+        assert kinds(mine) == ["TurnPunto"] and len(mine["me"]["punto_cards"]) == 2
         assert until(a, "view")["view"]["me"]["punto_cards"] is None
         shown = until(b, "view")["view"]  # the server's timer started the seconds
         assert shown["turn_left"] == 20 and shown["me"]["punto_cards"] == mine["me"]["punto_cards"]
@@ -117,39 +117,39 @@ def test_the_views_pushed_to_the_phones_follow_the_shoe_and_punto_s_cards(
 
 def test_the_holder_passes_the_shoe_to_the_next_seat(client: TestClient) -> None:
     table, host, ana, bruno = seated(client)
-    r = command(client, table, ana, "pass")
+    r = command(client, table, ana, "PassShoe")
     assert r.json()["events"] == [{"type": "ShoePassed", "coup": 1, "name": "Ana", "to": "Bruno"}]
     assert view(client, table, host)["holder"] == "Bruno"
-    assert "pass" not in view(client, table, ana)["commands"]
-    assert "pass" in view(client, table, bruno)["commands"]
-    command(client, table, host, "close_bets")
-    assert command(client, table, ana, "deal").status_code == 409  # no longer hers
-    assert types(command(client, table, bruno, "deal")) == ["PuntoCardsHanded"]
+    assert "PassShoe" not in kinds(view(client, table, ana))
+    assert "PassShoe" in kinds(view(client, table, bruno))
+    command(client, table, host, "CloseBets")
+    assert command(client, table, ana, "Deal").status_code == 409  # no longer hers
+    assert types(command(client, table, bruno, "Deal")) == ["PuntoCardsHanded"]
 
 
 def test_the_punto_player_alone_sees_the_cards_and_turns_them_over(client: TestClient) -> None:
     table, host, ana, bruno = seated(client)
-    command(client, table, host, "close_bets")
+    command(client, table, host, "CloseBets")
     before = {token: json.dumps(view(client, table, token)) for token in (ana, host)}
-    command(client, table, ana, "deal")
+    command(client, table, ana, "Deal")
     mine = view(client, table, bruno)
     cards = mine["me"]["punto_cards"]
-    assert len(cards) == 2 and mine["commands"] == ["turn"]
+    assert len(cards) == 2 and kinds(mine) == ["TurnPunto"]
     for token in (ana, host):
         other = view(client, table, token)
-        assert other["turn"]["name"] == "Bruno" and "turn" not in other["commands"]
+        assert other["turn"]["name"] == "Bruno" and "TurnPunto" not in kinds(other)
         # No card of the coup in play appears in their view: each is there no more
         # often than before the deal (quoted: a join code's letters may spell a card;
         # the host shows the burn card turned, which may be the same card).
         text = json.dumps(other)
         for card in cards:
             assert text.count(f'"{card}"') == before[token].count(f'"{card}"'), card
-    r = command(client, table, ana, "turn", lang="fr")
+    r = command(client, table, ana, "TurnPunto", lang="fr")
     assert r.status_code == 409 and r.json()["error"]["code"] == "table.error.turn.not_yours"
     assert r.json()["error"]["message"].startswith("Les cartes de Punto ont été données à Bruno")
-    assert command(client, table, host, "deal").status_code == 409  # the coup waits for Bruno
-    kinds = types(command(client, table, bruno, "turn"))
-    assert kinds[:2] == ["PuntoCardsTurned", "CoupDealt"] and "BetsOpened" in kinds
+    assert command(client, table, host, "Deal").status_code == 409  # the coup waits for Bruno
+    made = types(command(client, table, bruno, "TurnPunto"))
+    assert made[:2] == ["PuntoCardsTurned", "CoupDealt"] and "BetsOpened" in made
     after = view(client, table, ana)
     assert after["turn"] is None and after["last"]["turned"] == {"name": "Bruno"}
     assert after["last"]["punto"]["cards"][:2] == cards  # the cards Bruno was handed
@@ -160,8 +160,8 @@ def test_the_dealer_turns_the_cards_once_the_players_time_is_up(
     client: TestClient, clock: FakeClock
 ) -> None:
     table, host, ana, bruno = seated(client, turn_seconds=5)
-    command(client, table, host, "close_bets")
-    command(client, table, ana, "deal")
+    command(client, table, host, "CloseBets")
+    command(client, table, ana, "Deal")
     deadline = time.monotonic() + 10
     while view(client, table, bruno)["turn_left"] is None:  # the server's timer saw them
         assert time.monotonic() < deadline
@@ -185,10 +185,10 @@ def test_history_says_who_turned_punto_s_cards_and_who_passed_the_shoe(
     client: TestClient, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     table, host, ana, bruno = seated(client)
-    command(client, table, ana, "pass")
-    command(client, table, host, "close_bets")
-    command(client, table, bruno, "deal")
-    command(client, table, bruno, "turn")
+    command(client, table, ana, "PassShoe")
+    command(client, table, host, "CloseBets")
+    command(client, table, bruno, "Deal")
+    command(client, table, bruno, "TurnPunto")
     web = client.get(f"/api/tables/{table}/history", headers=bearer(ana)).json()
     assert web[0]["punto_turned_by"] == "Bruno"
     assert web[0]["shoe_passed"] == [{"from": "Ana", "to": "Bruno"}]
@@ -222,11 +222,11 @@ def test_kill_9_with_punto_s_cards_face_down_keeps_them_with_the_same_player_and
         tokens = {n: post(f"/api/tables/{table}/players", {"name": n}).json()["token"]
                   for n in ("Ana", "Bruno")}  # fmt: skip
         for n, (box, stake) in {"Ana": ("banco", 2_000), "Bruno": ("punto", 3_000)}.items():
-            bet = {"id": "b", "type": "bet", "box": box, "stake": stake}
+            bet = {"id": "b", "type": "Bet", "box": box, "stake": stake}
             assert post(f"/api/tables/{table}/commands", bet, tokens[n]).status_code == 200
         commands = f"/api/tables/{table}/commands"
-        assert post(commands, {"id": "c", "type": "close_bets"}, host).status_code == 200
-        assert post(commands, {"id": "d", "type": "deal"}, tokens["Ana"]).status_code == 200
+        assert post(commands, {"id": "c", "type": "CloseBets"}, host).status_code == 200
+        assert post(commands, {"id": "d", "type": "Deal"}, tokens["Ana"]).status_code == 200
         before = shown(tokens["Bruno"])
         assert before["turn"]["name"] == "Bruno" and len(before["me"]["punto_cards"]) == 2
     finally:
@@ -244,8 +244,8 @@ def test_kill_9_with_punto_s_cards_face_down_keeps_them_with_the_same_player_and
         after = shown(tokens["Bruno"])
         assert after["turn"]["name"] == "Bruno" and after["phase"] == "bets_closed"
         assert after["me"]["punto_cards"] == before["me"]["punto_cards"]
-        assert after["commands"] == ["turn"] and shown(tokens["Ana"])["me"]["punto_cards"] is None
-        r = post(commands, {"id": "t", "type": "turn"}, tokens["Bruno"])
+        assert kinds(after) == ["TurnPunto"] and shown(tokens["Ana"])["me"]["punto_cards"] is None
+        r = post(commands, {"id": "t", "type": "TurnPunto"}, tokens["Bruno"])
         assert r.status_code == 200, r.text
         (coup,) = httpx.get(f"{url}/api/tables/{table}/history", headers=bearer(host)).json()
         assert coup["punto_turned_by"] == "Bruno"

@@ -1,6 +1,7 @@
-"""The shared part of a pushed view is kept partly as text (what changes only
-with the coups); after every command it must read as the same JSON as the view
-built afresh, in every language and every format."""
+"""A pushed view is kept partly as text (the shared part, once per language and
+commit; what changes only with the coups; a player's own part while nothing it
+is made of changes); after every command it must read as the same JSON as the
+view built afresh, for every viewer, in every language and every format."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from puntobanco.engine import Engine, Viewer
 from puntobanco.web.app import create_app
-from puntobanco.web.views import public_part, public_text
 from tests.web.helpers import command, join, open_table
 
 
@@ -24,11 +25,14 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 
 def _same_as_built(client: TestClient, table: str) -> None:
-    live = client.app.state.hub._tables[table]  # type: ignore[attr-defined]
-    for lang in ("fr", "en", "es"):
-        text = public_text(live, lang)
-        assert json.loads(text + "}") == public_part(live, lang)
-        assert public_text(live, lang) == text  # kept, not made again differently
+    def check(engine: Engine) -> None:
+        for viewer in (Viewer.HOST, Viewer.player("Ana"), Viewer.player("Ben")):
+            for lang in ("fr", "en", "es"):
+                text = engine.view_text(table, viewer, lang)
+                assert json.loads(text) == engine.view(table, viewer, lang, odds=False)
+                assert engine.view_text(table, viewer, lang) == text  # kept, not made again
+
+    client.app.state.tables.call(check).result()  # type: ignore[attr-defined]
 
 
 def _ok(r: Any) -> None:
@@ -49,15 +53,14 @@ def test_pushed_shared_part_reads_as_the_view_built_afresh(
     table, host = t["table"], t["host_token"]
     tokens = [join(client, table, name) for name in ("Ana", "Ben")]
     _same_as_built(client, table)
-    kind = "bet" if fmt == "casino" else "predict"
     for _ in range(3):
         for k, token in enumerate(tokens):
             fields: dict[str, Any] = {"box": box if k else "egalite"}
-            if kind == "bet":
+            if fmt == "casino":
                 fields["stake"] = 1_000
-            _ok(command(client, table, token, kind, **fields))
+            _ok(command(client, table, token, "Bet", **fields))
             _same_as_built(client, table)
-        _ok(command(client, table, host, "deal"))
+        _ok(command(client, table, host, "Deal"))
         _same_as_built(client, table)
-    live = client.app.state.hub._tables[table]  # type: ignore[attr-defined]
-    assert public_part(live, "en")["last"] is not None  # the coups part was filled
+    last = client.get(f"/api/tables/{table}/view", headers={"Authorization": f"Bearer {host}"})
+    assert last.json()["last"] is not None  # the coups part was filled

@@ -45,7 +45,7 @@ def test_a_bet_is_acknowledged_and_both_viewers_see_it(client: TestClient) -> No
     with client.websocket_connect(url) as a, client.websocket_connect(url) as b:
         start = hello(a, ana)
         hello(b, bruno, "fr")
-        a.send_json({"id": "b1", "type": "bet", "box": "banco", "stake": 2_500})
+        a.send_json({"id": "b1", "type": "Bet", "box": "banco", "stake": 2_500})
         ack = until(a, "ack")
         assert ack == {"type": "ack", "id": "b1", "seq": start["seq"] + 1}
         seen = until(b, "view")
@@ -62,9 +62,9 @@ def test_a_refused_command_is_answered_with_its_id_in_the_viewers_language(
     with client.websocket_connect(f"/api/tables/{t['table']}/ws") as ws:
         hello(ws, ana, "es")
         # Only the host closes bets (a player who holds the shoe may deal: seed 002).
-        ws.send_json({"id": "d1", "type": "close_bets"})
+        ws.send_json({"id": "d1", "type": "CloseBets"})
         error = until(ws, "error")
-        assert error["id"] == "d1" and error["error"]["code"] == "web.error.host_only"
+        assert error["id"] == "d1" and error["error"]["code"] == "engine.error.host_only"
         assert error["error"]["message"].startswith("Solo el anfitrión")
         ws.send_json({"type": "lang", "lang": "fr"})
         assert until(ws, "view")["view"]["lang"] == "fr"
@@ -83,7 +83,7 @@ def test_a_wrong_token_is_told_why_and_closed_1008(client: TestClient) -> None:
 def test_the_first_message_must_be_hello(client: TestClient) -> None:
     t = open_table(client, "casino")
     with client.websocket_connect(f"/api/tables/{t['table']}/ws") as ws:
-        ws.send_json({"id": "1", "type": "bet", "box": "banco", "stake": 1000})
+        ws.send_json({"id": "1", "type": "Bet", "box": "banco", "stake": 1000})
         assert ws.receive_json()["error"]["code"] == "web.error.schema"
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
@@ -114,7 +114,7 @@ def test_a_flood_is_refused_then_closed_1008_without_touching_the_table(
         hello(ws, ana)
         with pytest.raises(WebSocketDisconnect) as closed:
             for i in range(40):
-                ws.send_json({"id": f"w{i}", "type": "withdraw", "box": "banco"})
+                ws.send_json({"id": f"w{i}", "type": "Withdraw", "box": "banco"})
             while True:
                 message = ws.receive_json()
                 if message["type"] == "error":
@@ -128,7 +128,7 @@ def test_malformed_messages_are_refused_with_their_id(client: TestClient) -> Non
     ana = join(client, t["table"], "Ana")
     with client.websocket_connect(f"/api/tables/{t['table']}/ws") as ws:
         hello(ws, ana)
-        ws.send_json({"id": "m1", "type": "bet", "box": "banco", "stake": -5})
+        ws.send_json({"id": "m1", "type": "Bet", "box": "banco", "stake": -5})
         error = until(ws, "error")
         assert error["id"] == "m1" and error["error"]["code"] == "web.error.schema"
         ws.send_text("{nope")
@@ -150,5 +150,7 @@ def test_the_browser_says_hello_with_its_cookie_and_a_role(client: TestClient) -
     table = r.json()["table"]
     with client.websocket_connect(f"/api/tables/{table}/ws") as ws:
         ws.send_json({"type": "hello", "role": "host"})
-        assert ws.receive_json() == {"type": "welcome", "role": "host", "player": None}
+        welcome = ws.receive_json()
+        assert welcome == {"type": "welcome", "role": "host", "player": None,
+                           "join_code": r.json()["join_code"]}  # fmt: skip
         assert ws.receive_json()["view"]["me"] == {"role": "host"}

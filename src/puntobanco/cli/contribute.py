@@ -34,7 +34,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
 def run(args: argparse.Namespace, lang: Lang) -> int:
     """Record the contribution; print the next shoe's commitment and client seed so far."""
     from puntobanco.engine import Contribute, Engine, Viewer
-    from puntobanco.engine.views import next_shoe
     from puntobanco.paths import default_db_path
     from puntobanco.store import existing_log
 
@@ -42,7 +41,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     try:
         engine.resume(args.table)
         engine.do(args.table, Contribute(args.name, args.text), by=Viewer.player(args.name))
-        shown = next_shoe(engine.state(args.table))
+        shown = engine.view(args.table, Viewer.player(args.name), odds=False)["next_shoe"]
         assert shown is not None, "a contribution was taken: a shoe follows"
         print(
             t(

@@ -7,13 +7,13 @@
 >>> _ = engine.do("demo", Bet("Bruno", "punto"), by=Viewer.player("Bruno"))
 >>> engine.do("demo", Deal()).seq
 17
->>> engine.view("demo", Viewer.player("Ana"))["last_coup"]["nets"]
+>>> engine.view("demo", Viewer.player("Ana"))["last"]["nets"]
 {'Ana': 19, 'Bruno': -20}
 """
 
 from puntobanco.engine.bots import STYLES, decide
 from puntobanco.engine.commands import (
-    COMMAND_TYPES,
+    COMMANDS,
     Bet,
     CloseBets,
     CloseTable,
@@ -32,19 +32,18 @@ from puntobanco.engine.commands import (
     TurnPunto,
     UndoCard,
     Withdraw,
-    from_dict,
-    to_dict,
+    command_of,
 )
 from puntobanco.engine.contributor import Contributor
-from puntobanco.engine.live import LiveTable
-from puntobanco.engine.service import Committed, Engine, TableInfo
+from puntobanco.engine.service import Committed, Engine, Job, TableInfo
 from puntobanco.engine.viewers import Role, Viewer
+from puntobanco.engine.views import offered
 from puntobanco.engine.words import error_json, words
 from puntobanco.table.formats import RULES, CardSource, Format, FormatRules
 from puntobanco.table.state import Phase
 
 __all__ = [
-    "COMMAND_TYPES",
+    "COMMANDS",
     "RULES",
     "STYLES",
     "Bet",
@@ -60,8 +59,8 @@ __all__ = [
     "Engine",
     "Format",
     "FormatRules",
+    "Job",
     "Leave",
-    "LiveTable",
     "NextCoup",
     "PassShoe",
     "Phase",
@@ -76,9 +75,9 @@ __all__ = [
     "UndoCard",
     "Viewer",
     "Withdraw",
+    "command_of",
     "decide",
     "error_json",
-    "from_dict",
-    "to_dict",
+    "offered",
     "words",
 ]

@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from puntobanco.coup import Outcome
 from puntobanco.engine.commands import Bet, Command
+from puntobanco.roads import LETTERS
 
 #: The betting styles: always Banco; follow the last decided coup; bet
 #: against it (and add the tie after a tie).
@@ -21,14 +22,15 @@ STYLES: Final = ("banco", "follow", "contrary")
 def decide(view: Mapping[str, Any], style: str) -> list[Command]:
     """The bets of a bot playing ``style`` from its seat, given its view.
 
-    Nothing when the bot already has a bet, may not bet now, or cannot afford
-    the minimum (its view offers no ``Bet``).
+    Nothing when the bot already has a bet, may not bet now, or is not seated
+    (its view offers no ``Bet``).
     """
-    me = next((s for s in view["seats"] if s["you"]), None)
-    if me is None or me["has_bet"]:
+    me = view["me"]
+    if not me.get("seated") or me["bets"]:
         return []
     offered = {c["box"]: c for c in view["commands"] if c["type"] == "Bet"}
-    results = [Outcome(r) for r in view["results"]]
+    by_letter = {letter: outcome for outcome, letter in LETTERS.items()}
+    results = [by_letter[letter] for _, _, letter in view["roads"]["bead_plate"]]
     decided = next((r for r in reversed(results) if r is not Outcome.EGALITE), None)
     last = results[-1] if results else None
     if style == "banco":

@@ -1,29 +1,46 @@
-"""Commands: what a front-end may ask of a table, one frozen record each.
+"""Commands: what a front-end may ask of a table, one frozen record each, and who may.
 
-Commands are data: they travel as JSON with the same codec as the events
-(``to_dict`` / ``from_dict``), and ``Engine.verify`` / ``can`` / ``do``
-carry them out. A box may be given as text (``"banco"``, ``"b"``); it is
-read into an ``Outcome`` when the command is built (a side bet stays its
-key, ``"punto_pair"``), and a card as text
-(``"4h"``) into a ``Card``.
+The one vocabulary of the project: the terminal game and the Python API build
+these records, the web API takes them as JSON objects whose ``type`` is the
+record's name (``{"type": "Bet", "box": "banco", "stake": 2000}``, its schema
+made from these classes), views offer them by the same names, and each is
+carried out by the table's action of the same meaning (``Bet`` ->
+``BetPlaced``). A box may be given as text (``"banco"``, ``"b"``); it is read
+into an ``Outcome`` when the command is built (a side bet stays its key,
+``"punto_pair"``), and a card as text (``"4h"``) into a ``Card``.
+
+Each class says who may send it (``SENDERS``): the host (``HOST``), a player
+for themselves or the host for anyone (``OWN``), a player for themselves only
+(``SELF``: the players' say in the shuffle, Punto's cards and the shoe in
+their hands), anyone (``ANYONE``: the table's clock); a spectator may sit down.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from puntobanco.cards import Card
-from puntobanco.errors import IllegalActionError, InvalidCardError, PuntoBancoError
+from puntobanco.engine.viewers import Role, Viewer
+from puntobanco.errors import IllegalActionError, InvalidCardError, NotAllowedError
+from puntobanco.i18n.shown import Word
 from puntobanco.paytable import Box
-from puntobanco.table.codec import _build, encode
+from puntobanco.table.names import name_key
 from puntobanco.table.values import box_of
+
+#: Who may send a command (``SENDERS``).
+HOST: Final = "host"
+OWN: Final = "own"
+SELF: Final = "self"
+ANYONE: Final = "anyone"
 
 
 @dataclass(frozen=True, slots=True)
 class Sit:
     """``name`` sits down with ``bankroll`` (0 for a session), at ``seat`` if given."""
 
+    SENDERS: ClassVar = OWN
     name: str
     bankroll: int = 0
     seat: int | None = None
@@ -33,13 +50,16 @@ class Sit:
 class Leave:
     """``name`` leaves with their balance."""
 
+    SENDERS: ClassVar = OWN
     name: str
 
 
 @dataclass(frozen=True, slots=True)
 class Bet:
-    """``name`` puts ``stake`` on ``box`` (a session's prediction: ``stake`` None)."""
+    """``name`` puts ``stake`` on ``box`` (a session's prediction: ``stake`` None,
+    the table's)."""
 
+    SENDERS: ClassVar = OWN
     name: str
     box: Box
     stake: int | None = None
@@ -56,6 +76,7 @@ class Bet:
 class Withdraw:
     """``name`` takes back the stake on ``box`` (None: their one prediction)."""
 
+    SENDERS: ClassVar = OWN
     name: str
     box: Box | None = None
 
@@ -72,6 +93,8 @@ class Withdraw:
 class CloseBets:
     """ "Rien ne va plus"."""
 
+    SENDERS: ClassVar = HOST
+
 
 @dataclass(frozen=True, slots=True)
 class Deal:
@@ -81,6 +104,7 @@ class Deal:
     Where Punto's cards go face down to a player, the coup stops there until
     they are turned over (``TurnPunto``)."""
 
+    SENDERS: ClassVar = OWN
     name: str | None = None
 
 
@@ -89,6 +113,7 @@ class TurnPunto:
     """Player ``name``, handed Punto's cards face down, turns them over: the coup is
     dealt on, settled, and the next one opened."""
 
+    SENDERS: ClassVar = SELF
     name: str
 
 
@@ -96,18 +121,23 @@ class TurnPunto:
 class PassShoe:
     """Player ``name`` holds the shoe and declines to deal: it goes to the next seat."""
 
+    SENDERS: ClassVar = SELF
     name: str
 
 
 @dataclass(frozen=True, slots=True)
 class Tick:
-    """The virtual croupier looks at the engine's clock (it deals when bets are due)."""
+    """The table looks at the engine's clock: the virtual croupier deals when bets
+    are due, a shoe's contributions window closes, the dealer turns Punto's cards."""
+
+    SENDERS: ClassVar = ANYONE
 
 
 @dataclass(frozen=True, slots=True)
 class PlaceCard:
     """The host's next physical card; the card that completes the coup settles it."""
 
+    SENDERS: ClassVar = HOST
     card: Card
 
     if TYPE_CHECKING:
@@ -125,16 +155,21 @@ class PlaceCard:
 class UndoCard:
     """The host takes the last card placed back into the shoe."""
 
+    SENDERS: ClassVar = HOST
+
 
 @dataclass(frozen=True, slots=True)
 class NextCoup:
     """After a settled coup: open the next one, or end a finished session."""
+
+    SENDERS: ClassVar = HOST
 
 
 @dataclass(frozen=True, slots=True)
 class Rebuy:
     """``name`` adds ``amount`` (minor units) to their bankroll between coups."""
 
+    SENDERS: ClassVar = OWN
     name: str
     amount: int
 
@@ -142,8 +177,10 @@ class Rebuy:
 @dataclass(frozen=True, slots=True)
 class Contribute:
     """Player ``name`` adds ``text`` to the client seed of the next shoe (whose
-    server seed is already committed); players only, once per shoe each."""
+    server seed is already committed): at a table stored before contributions were
+    committed; once per shoe each."""
 
+    SENDERS: ClassVar = SELF
     name: str
     text: str
 
@@ -152,8 +189,9 @@ class Contribute:
 class CommitContribution:
     """Player ``name`` commits to a contribution to shoe ``shoe``, the one to come:
     ``digest`` is ``contributions.digest`` of 32 random bytes the player keeps until
-    the reveals open; players only, once per shoe each."""
+    the reveals open; once per shoe each."""
 
+    SENDERS: ClassVar = SELF
     name: str
     shoe: int
     digest: str
@@ -164,6 +202,7 @@ class RevealContribution:
     """Player ``name`` reveals ``value`` (64 hex digits), the bytes they committed to
     for shoe ``shoe``."""
 
+    SENDERS: ClassVar = SELF
     name: str
     shoe: int
     value: str
@@ -172,6 +211,8 @@ class RevealContribution:
 @dataclass(frozen=True, slots=True)
 class CloseTable:
     """Close the table for good (between coups, nothing on the layout)."""
+
+    SENDERS: ClassVar = HOST
 
 
 Command = (
@@ -194,48 +235,79 @@ Command = (
     | CloseTable
 )
 
-#: Every command class by its name (``type`` in JSON).
-COMMAND_TYPES: dict[str, type[Command]] = {
-    cls.__name__: cls
-    for cls in (
-        Sit,
-        Leave,
-        Bet,
-        Withdraw,
-        CloseBets,
-        Deal,
-        TurnPunto,
-        PassShoe,
-        Tick,
-        PlaceCard,
-        UndoCard,
-        NextCoup,
-        Rebuy,
-        Contribute,
-        CommitContribution,
-        RevealContribution,
-        CloseTable,
-    )
-}
+#: Every command, in the order the documentation lists them.
+COMMANDS: Final[tuple[type[Command], ...]] = (
+    Sit,
+    Leave,
+    Bet,
+    Withdraw,
+    Rebuy,
+    CommitContribution,
+    RevealContribution,
+    Contribute,
+    CloseBets,
+    Deal,
+    TurnPunto,
+    PassShoe,
+    PlaceCard,
+    UndoCard,
+    NextCoup,
+    Tick,
+    CloseTable,
+)
 
 
-def to_dict(command: Command) -> dict[str, Any]:
-    """``{"type": "Bet", "name": "Ana", "box": "banco", "stake": 2000}``."""
-    data = encode(command)
-    return {"type": type(command).__name__, **data}
+def command_word(kind: type[Command]) -> Word:
+    """What a command does, in words for a message (``command.close_bets``:
+    "close the bets"); ``str``: its name."""
+    snake = "".join(f"_{c.lower()}" if c.isupper() else c for c in kind.__name__)[1:]
+    return Word(f"command.{snake}", kind.__name__)
 
 
-def from_dict(data: Any) -> Command:
-    """A command from its JSON object; ``IllegalActionError`` naming what is wrong."""
-    kind = data.get("type") if isinstance(data, dict) else None
-    if kind not in COMMAND_TYPES:
-        raise IllegalActionError("engine.error.command", command=kind if kind else data)
+def check_sender(command: Command, by: Viewer) -> None:
+    """Raise ``NotAllowedError`` unless ``by`` may send ``command`` (see the module)."""
+    who = type(command).SENDERS
+    if who == ANYONE:
+        return
+    role = by.role
+    if role is Role.HOST:
+        if who != SELF:
+            return
+        raise NotAllowedError("engine.error.player_only", command=command_word(type(command)))
+    if who == HOST:
+        raise NotAllowedError("engine.error.host_only", command=command_word(type(command)))
+    name = getattr(command, "name", None)
+    allowed = role is Role.PLAYER or isinstance(command, Sit)
+    mine = isinstance(name, str) and name_key(name) == name_key(by.name or "")
+    if role is Role.PLAYER and not mine:
+        allowed = False  # a player acts for themselves; a player deals as the shoe's holder
+    if not allowed:
+        raise NotAllowedError(
+            "engine.error.not_allowed",
+            command=type(command).__name__,
+            role=role.value,
+            name=by.name or "-",
+        )
+
+
+def command_of(data: Mapping[str, Any], by: Viewer) -> Command:
+    """The command of a JSON object (``{"type": "Bet", "box": "banco", ...}``) sent by
+    ``by``; its ``name``, where it names a player, is the sender's when a player
+    gives none. The fields' types are the caller's to check (the web's schema)."""
+    kinds = {kind.__name__: kind for kind in COMMANDS}
+    kind = kinds.get(str(data.get("type")))
+    if kind is None:
+        raise IllegalActionError("engine.error.command", command=data.get("type"))
+    names = {f.name for f in fields(kind)}
+    given = {k: v for k, v in data.items() if k in names}
+    if "name" in names and given.get("name") is None and by.role is Role.PLAYER:
+        given["name"] = by.name
+    if "name" in names and "name" not in given and kind is not Deal:
+        raise NotAllowedError("engine.error.player_only", command=command_word(kind))
     try:
-        command: Command = _build(COMMAND_TYPES[kind], data)
-    except (ValueError, TypeError) as error:
-        if isinstance(error, PuntoBancoError):
-            raise
+        command: Command = kind(**given)
+    except TypeError as error:
         raise IllegalActionError(
-            "engine.error.command_fields", command=kind, reason=str(error)
+            "engine.error.command_fields", command=kind.__name__, reason=str(error)
         ) from None
     return command

@@ -3,8 +3,8 @@
 A table whose store keeps snapshots (``SnapshotStore``) is rebuilt from the
 state after its last snapshot plus the events since, so that reopening does
 not replay its whole history; any other store, or a snapshot that cannot be
-read, replays the whole log. Snapshots are written after a commit, every
-``SNAPSHOT_EVERY`` events, between coups.
+read, replays the whole log. The engine writes a snapshot after a commit, every
+``SNAPSHOT_EVERY`` events, between coups (``snapshotter``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Final
 from puntobanco.interrupts import deferred_signals
 from puntobanco.rng import RandomSource
 from puntobanco.store import EventStore, SnapshotStore
-from puntobanco.table.machine import Sink, Table
+from puntobanco.table.machine import Table
 from puntobanco.table.snapshot import dump_state, load_state
 from puntobanco.table.state import Phase
 
@@ -23,10 +23,9 @@ from puntobanco.table.state import Phase
 SNAPSHOT_EVERY: Final = 2_000
 
 
-def reopen(
-    store: EventStore, table: str, *, sink: Sink | None, rng: RandomSource | None
-) -> Table | None:
-    """The stored table ``table`` (None when the store has no such table)."""
+def reopen(store: EventStore, table: str, *, rng: RandomSource | None) -> tuple[Table, int] | None:
+    """The stored table ``table`` and the event its snapshot was taken after (0: its
+    whole log was replayed); None when the store has no such table."""
     if isinstance(store, SnapshotStore):
         saved = store.load_snapshot(table)
         if saved is not None:
@@ -38,19 +37,16 @@ def reopen(
             if state is not None and state.events == seq and state.table == table:
                 records = store.load_after(table, seq)
                 if not records or records[0].seq == seq + 1:
-                    machine = Table((r.event for r in records), sink=sink, rng=rng, snapshot=state)
-                    machine.after_commit = snapshotter(store, table, seq)
-                    return machine
+                    return Table((r.event for r in records), rng=rng, snapshot=state), seq
     records = store.load(table)
     if not records:
         return None
-    machine = Table((r.event for r in records), sink=sink, rng=rng)
-    machine.after_commit = snapshotter(store, table, 0)
-    return machine
+    return Table((r.event for r in records), rng=rng), 0
 
 
 def snapshotter(store: EventStore, table: str, last: int) -> Callable[[Table], None] | None:
-    """The ``after_commit`` hook that writes ``table``'s snapshots to ``store``."""
+    """What writes ``table``'s snapshots to ``store`` after each commit (``last``: the
+    event of its latest snapshot); None for a store that keeps none."""
     if not isinstance(store, SnapshotStore):
         return None
     written = [last]

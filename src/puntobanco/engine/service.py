@@ -1,23 +1,36 @@
-"""The table engine: one service that drives every table of every format over a store.
+"""The table engine: the one service that drives every table of every format over a store.
 
-Synchronous and single-threaded by design: a server calls it under one lock
-per table and fans the ``Committed`` records out after each commit. Time
-and randomness are injected (``clock``, ``rng``); nothing here reads a
+Every front-end drives tables through it: the terminal game, the dealer's
+assistant, the Python API and the web server. It decides who may send what
+(``commands.check_sender``), carries commands out on the table's state machine,
+commits their events, answers a command sent again with its first answer
+(``id``), shows each viewer its view (``views``), and, on a store that several
+processes write (``SharedStore``), follows what the others commit and carries a
+command out again on the table as it now is when another process got first.
+
+Commands carried out together (``do_many``) are committed in one transaction
+(a group commit, one sync to disk), then their subscribers are called; a write
+that fails refuses the commands of its table only, and the others are written
+again without it. The engine is synchronous and every call holds one lock: a
+server calls it from one thread of its own (``do_many`` with whatever arrived
+meanwhile) while the engine's own thread hears the other processes. Time and
+randomness are injected (``clock``, ``rng``); nothing here reads a
 process-wide setting, a language included.
 """
 
 from __future__ import annotations
 
 import os
+import threading
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from puntobanco.coup import Outcome
 from puntobanco.engine.commands import (
     Bet,
-    CloseBets,
     CloseTable,
     Command,
     CommitContribution,
@@ -26,6 +39,7 @@ from puntobanco.engine.commands import (
     Leave,
     NextCoup,
     PassShoe,
+    PlaceCard,
     Rebuy,
     RevealContribution,
     Sit,
@@ -33,58 +47,47 @@ from puntobanco.engine.commands import (
     TurnPunto,
     UndoCard,
     Withdraw,
+    check_sender,
 )
-from puntobanco.engine.live import LiveTable
 from puntobanco.engine.reopen import reopen, snapshotter
-from puntobanco.engine.viewers import Role, Viewer
-from puntobanco.engine.views import build_view, public_event
+from puntobanco.engine.viewers import Viewer
+from puntobanco.engine.views import Moment, Pictures, public_event, text, view
 from puntobanco.errors import IllegalActionError, PuntoBancoError, StoreError
-from puntobanco.paytable import box_key
+from puntobanco.i18n import Lang
+from puntobanco.interrupts import deferred_signals
 from puntobanco.rng import RandomSource
-from puntobanco.store import EventStore, Record, head_of, open_store
-from puntobanco.table.config import TableConfig
+from puntobanco.store import (
+    Applied,
+    EventStore,
+    Listening,
+    Ownership,
+    Record,
+    SharedStore,
+    SnapshotStore,
+    append_many,
+    head_of,
+    open_store,
+)
+from puntobanco.table.config import PRESETS, TableConfig
 from puntobanco.table.events import Event
 from puntobanco.table.formats import CardSource, Format
-from puntobanco.table.machine import Table
-from puntobanco.table.names import name_key
+from puntobanco.table.machine import Mark, Table
 from puntobanco.table.state import Phase, TableState
 
-#: How each format's settings become a ``TableConfig`` (keyword arguments).
-PRESETS: Final[Mapping[Format, Callable[..., TableConfig]]] = {
-    Format.SESSION: TableConfig.session,
-    Format.CASINO: TableConfig.casino,
-    Format.CROUPIER: lambda **settings: TableConfig.casino(croupier=True, **settings),
-    Format.ASSIST: TableConfig.assist,
-}
-
-#: A player's commitment to a contribution and its reveal (``table.machine.contributions``).
-ENTROPY: Final = (CommitContribution, RevealContribution)
-#: Punto's cards turned over, the shoe passed on: what seed 002 leaves to the players.
-HANDS: Final = (TurnPunto, PassShoe)
-#: The commands a player may send for themselves (the host may send any other); a
-#: ``Deal`` by a player names them: the shoe's holder deals (seed 002).
-PLAYER_COMMANDS: Final = (
-    Sit,
-    Leave,
-    Bet,
-    Withdraw,
-    Rebuy,
-    Tick,
-    Contribute,
-    Deal,
-    *ENTROPY,
-    *HANDS,
-)
-#: The commands only a player may send, for themselves: a contribution to a shoe's
-#: client seed is the players' say in the shuffle, not the house's; Punto's cards
-#: and the shoe in a player's hands are theirs to turn over or pass.
-PLAYERS_ONLY: Final = (Contribute, *ENTROPY, *HANDS)
+#: How many times a command is carried out again after another process's commit
+#: got to its table first.
+RETRIES: Final = 20
+#: Seconds this process keeps a command's answer in memory, for a retry over the
+#: same connection; the store keeps its id for the table's life.
+ANSWER_SECONDS: Final = 3600.0
 
 
 @dataclass(frozen=True, slots=True)
 class Committed:
     """What one command stored: the table, the number of its last event, the
-    new events as every viewer may see them (JSON-ready, nothing secret)."""
+    new events as every viewer may see them (JSON-ready, nothing secret). A
+    subscriber also gets one with no events when the table's clock changed what
+    its viewers see (a countdown started again, a player's seconds to turn)."""
 
     table: str
     seq: int
@@ -93,6 +96,22 @@ class Committed:
     def to_json(self) -> dict[str, Any]:
         """``{"table": ..., "seq": n, "events": [...]}``."""
         return {"table": self.table, "seq": self.seq, "events": list(self.events)}
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """One command for ``do_many``: ``command`` sent to ``table`` by ``by``, with the
+    sender's ``id`` (a command sent again with the same id acts once)."""
+
+    table: str
+    command: Command
+    by: Viewer = Viewer.HOST
+    id: str | None = None
+
+    @property
+    def key(self) -> str | None:
+        """What the store keeps of its id: the id within its sender's."""
+        return None if self.id is None else f"{self.by.role.value}:{self.by.name or ''}:{self.id}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,20 +138,39 @@ class TableInfo:
 
 
 Subscriber = Callable[[Committed], None]
+Result = Committed | PuntoBancoError
 
 
 @dataclass(slots=True)
-class _Open:
-    table: LiveTable
+class _Table:
+    """A table this engine holds: its state machine (at its committed state between
+    calls), what its views are made from, its subscribers, its recent answers."""
+
+    machine: Table
+    snapshots: Callable[[Table], None] | None
     subscribers: list[Subscriber] = field(default_factory=list)
+    answers: OrderedDict[str, tuple[float, Committed]] = field(default_factory=OrderedDict)
+    pictures: Pictures | None = None
+    head: tuple[int, str] | None = None
+    texts: tuple[int, dict[Lang, str]] = (0, {})  # the shared view's text at a count
+
+
+@dataclass(slots=True)
+class _Write:
+    table: str
+    expected: int
+    events: tuple[Event, ...]
+    key: str | None
+    job: int
 
 
 class Engine:
-    """Every table of one store.
+    """Every table of one store (see the module).
 
-    ``store`` is a store, a URL or path for ``open_store`` (None: in memory).
-    ``clock`` gives seconds (the croupier's countdown); ``rng`` shuffles the
-    shoes of tables opened without a seed (default: the OS's secure source).
+    ``store`` is a store, or a URL or path for ``open_store`` (None: in memory).
+    ``clock`` gives seconds (the croupier's countdown, the contributions' windows,
+    a player's time to turn Punto's cards); ``rng`` shuffles the shoes of tables
+    opened without a seed (default: the operating system's secure source).
     """
 
     def __init__(
@@ -146,8 +184,19 @@ class Engine:
         self.store: EventStore = store if isinstance(store, EventStore) else open_store(store)
         self.clock = clock
         self.rng = rng
-        self._open: dict[str, _Open] = {}
-        self._heads: dict[str, tuple[int, str]] = {}  # the chain head at an event count
+        self._lock = threading.RLock()
+        self._tables: dict[str, _Table] = {}
+        self._shared = self.store if isinstance(self.store, SharedStore) else None
+        self._listener: Listening | None = None
+        self._thread: threading.Thread | None = None
+        self._owner: Ownership | None = None
+        self._stopping = False
+        self._feed: EventStore = self.store  # the listener's reads: a connection of its own
+        if self._shared is not None:  # the other processes' commits, followed as they come
+            self._feed = self._shared.another()
+            self._listener = self._shared.listener(ignore=[self._shared])
+            self._thread = threading.Thread(target=self._listen, name="pb-listen", daemon=True)
+            self._thread.start()
 
     # -- tables -------------------------------------------------------------------
 
@@ -166,61 +215,51 @@ class Engine:
         instead if its settings are the same (the loser of a race to create
         it opens it); otherwise ``IllegalActionError``.
         """
-        fmt = _format(format)
-        config = _config(fmt, settings)
+        config = _config(_format(format), settings)
         if isinstance(players, str) or not isinstance(players, Iterable):
             raise IllegalActionError("table.error.players_list", players=players)
         seated = list(players)
-        if table in self._open or self._load(table) is not None:
-            return self._reopen_same(table, config)
-        committed: list[Event] = []
-
-        def sink(stored: int, events: Sequence[Event]) -> None:
-            self.store.append(table, stored, events)
-            committed.extend(events)
-
-        try:
-            live = LiveTable.open(table, config, players=seated, sink=sink, rng=self.rng)
-        except StoreError as error:
-            if error.key == "store.error.conflict" and error.params.get("expected") == 0:
-                return self._reopen_same(table, config)
-            raise
-        live.machine.attach(self._sink(table))
-        live.machine.after_commit = snapshotter(self.store, table, 0)
-        self._open[table] = _Open(live)
-        return Committed(
-            table, live.event_count, tuple(public_event(e, live.config) for e in committed)
-        )
-
-    def _reopen_same(self, table: str, config: TableConfig) -> Committed:
-        live = self._table(table)
-        if live.config != config:
-            raise IllegalActionError(
-                "table.error.other_table", table=table, format=live.config.format.word
-            )
-        return Committed(table, live.event_count, ())
+        with self._lock:
+            if self._load(table) is None:
+                machine = Table.open(table, config, players=seated, rng=self.rng)
+                events = machine.events
+                try:
+                    with _writing():
+                        self.store.append(table, 0, events)
+                except StoreError as error:
+                    if error.key != "store.error.conflict" or error.params.get("expected") != 0:
+                        raise
+                else:
+                    entry = self._tables[table] = _Table(machine, snapshotter(self.store, table, 0))
+                    return Committed(table, len(events), self._public(entry, events))
+            entry = self._entry(table)
+            if entry.machine.config != config:
+                raise IllegalActionError(
+                    "table.error.other_table", table=table, format=entry.machine.config.format.word
+                )
+            return Committed(table, entry.machine.event_count, ())
 
     def resume(self, table: str) -> TableInfo:
-        """Load a stored table (a coup dealt but not settled is completed with its
-        stored cards); ``StoreError`` when the store has no such table."""
-        self._table(table)
+        """Load a stored table; ``StoreError`` when the store has no such table. A coup
+        whose bets were closed at a table with a shoe, or dealt and not settled, is
+        dealt and settled with its stored cards (a coup of physical cards waits for
+        the host's next card); Punto's cards face down with a player stay there."""
+        self._entry(table)
         return self.info(table)
 
     def exists(self, table: str) -> bool:
         """True when the store holds ``table`` (it is loaded if so)."""
-        return self._load(table) is not None
+        with self._lock:
+            return self._load(table) is not None
 
     def info(self, table: str) -> TableInfo:
         """Where ``table`` stands."""
-        state = self.state(table)
-        return TableInfo(
-            table,
-            state.format.value,
-            state.phase.value,
-            state.coup,
-            tuple(p.name for p in state.seated),
-            state.phase is Phase.ENDED,
-        )
+        return _info(self.state(table))
+
+    def held(self) -> list[TableInfo]:
+        """Where each table this engine holds in memory stands (nothing is read)."""
+        with self._lock:
+            return [_info(entry.machine.state) for entry in self._tables.values()]
 
     def tables(self) -> list[TableInfo]:
         """Every table of the store, oldest first."""
@@ -236,88 +275,86 @@ class Engine:
 
     def release(self, table: str) -> None:
         """Forget ``table`` in memory (its subscribers too); the store keeps it."""
-        self._open.pop(table, None)
-        self._heads.pop(table, None)
+        with self._lock:
+            self._tables.pop(table, None)
+
+    def log(self, table: str) -> list[Record]:
+        """The table's whole log, as the store holds it (``StoreError`` for an unknown table)."""
+        self._entry(table)
+        return self.store.load(table)
 
     def head(self, table: str) -> str:
-        """The chain head of ``table`` as this engine holds it: the hash of its last
-        event (``store.chain``), what ``puntobanco verify`` prints. One store lookup
-        per commit, however many views are built."""
-        count = self._table(table).event_count
-        known = self._heads.get(table)
-        if known is None or known[0] != count:
-            known = self._heads[table] = (count, head_of(self.store, table, count))
-        return known[1]
-
-    def follow(self, table: str, records: Sequence[Record]) -> bool:
-        """Bring ``table`` in memory up to date with ``records``, the events another
-        process stored after the last one this engine knows (oldest first).
-
-        True when they were folded in; False when they do not continue the
-        table's log (a gap, or a table not loaded): the table is then released,
-        and read again from the store on its next use.
-        """
-        entry = self._open.get(table)
-        if entry is None:
-            return False
-        live = entry.table
-        numbers = [r.seq for r in records]
-        if numbers != list(range(live.event_count + 1, live.event_count + 1 + len(numbers))):
-            self.release(table)
-            return False
-        live.follow(r.event for r in records)
-        return True
-
-    def shutdown(self) -> None:
-        """Release every table, and the store if the engine opened it."""
-        self._open.clear()
-        if self._owns_store:
-            self.store.close()
+        """The chain head of ``table``: the hash of its last event (``store.chain``),
+        what ``puntobanco verify`` prints. One store lookup per commit."""
+        with self._lock:
+            entry = self._entry(table)
+            count = entry.machine.event_count
+            if entry.head is None or entry.head[0] != count:
+                entry.head = (count, head_of(self.store, table, count))
+            return entry.head[1]
 
     def state(self, table: str) -> TableState:
         """The table's whole state (library use: it holds the shoe; never send it out)."""
-        return self._table(table).state
+        return self._entry(table).machine.state
 
     def machine(self, table: str) -> Table:
         """The table's state machine (library use: it holds the shoe's order)."""
-        return self._table(table).machine
+        return self._entry(table).machine
 
-    def _table(self, table: str) -> LiveTable:
-        live = self._load(table)
-        if live is None:
-            raise StoreError(
-                "store.error.unknown_table",
-                table=table,
-                db=getattr(self.store, "name", "?"),
-                tables=", ".join(self.store.tables()) or "-",
-            )
-        return live
+    def shutdown(self) -> None:
+        """Stop hearing other processes, release every table, and the store if the
+        engine opened it."""
+        self._stopping = True
+        if self._thread is not None:
+            self._thread.join(timeout=2)
+        with self._lock:
+            if self._listener is not None:
+                self._listener.close()
+            if self._owner is not None:
+                self._owner.close()
+            if self._feed is not self.store:
+                self._feed.close()
+            self._tables.clear()
+            if self._owns_store:
+                self.store.close()
 
-    def _load(self, table: str) -> LiveTable | None:
-        entry = self._open.get(table)
+    def _entry(self, table: str) -> _Table:
+        with self._lock:
+            entry = self._load(table)
+            if entry is None:
+                raise StoreError(
+                    "store.error.unknown_table",
+                    table=table,
+                    db=getattr(self.store, "name", "?"),
+                    tables=", ".join(self.store.tables()) or "-",
+                )
+            return entry
+
+    def _load(self, table: str) -> _Table | None:
+        """``table`` as this engine holds it, read from the store on first use (and a
+        coup a stopped process left half way completed: ``resume``)."""
+        entry = self._tables.get(table)
         if entry is not None:
-            return entry.table
-        machine = reopen(self.store, table, sink=self._sink(table), rng=self.rng)
-        if machine is None:
+            return entry
+        found = reopen(self.store, table, rng=self.rng)
+        if found is None:
             return None
-        live = LiveTable(machine)
-        live.complete()
-        self._open[table] = _Open(live)
-        return live
-
-    def _sink(self, table: str) -> Callable[[int, Sequence[Event]], None]:
-        def sink(stored: int, events: Sequence[Event]) -> None:
-            self.store.append(table, stored, events)
-
-        return sink
+        machine, snapshot = found
+        entry = self._tables[table] = _Table(machine, snapshotter(self.store, table, snapshot))
+        before = machine.event_count
+        _complete(machine)
+        if machine.event_count > before:
+            self._commit(entry, [_Write(table, before, machine.events_since(before), None, -1)])
+        return entry
 
     # -- commands -------------------------------------------------------------------
 
     def verify(self, table: str, command: Command, by: Viewer = Viewer.HOST) -> None:
         """Raise the named error that ``do`` would raise; change nothing."""
-        live = self._table(table)
-        _check_sender(command, by)
-        live.verify(command, self.clock)
+        with self._lock:
+            machine = self._entry(table).machine
+            check_sender(command, by)
+            machine.trial(lambda: carry_out(machine, command, self.clock))
 
     def can(self, table: str, command: Command, by: Viewer = Viewer.HOST) -> bool:
         """True when ``do`` would accept ``command`` from ``by``."""
@@ -327,135 +364,455 @@ class Engine:
             return False
         return True
 
-    def do(self, table: str, command: Command, by: Viewer = Viewer.HOST) -> Committed:
+    def do(
+        self, table: str, command: Command, by: Viewer = Viewer.HOST, *, id: str | None = None
+    ) -> Committed:
         """Carry out ``command`` sent by ``by``: its events are committed in one
-        transaction before this returns, then every subscriber is called.
+        transaction before this returns, then every subscriber is called. A refused
+        command raises a named error (``PuntoBancoError``) and changes nothing.
 
-        A refused command raises a named error (``PuntoBancoError``) and
-        changes nothing.
+        ``id`` (the sender's): a command sent again with the same id, by the same
+        sender, after any restart or on another process, returns its first
+        ``Committed`` and acts not at all.
         """
-        live = self._table(table)
-        _check_sender(command, by)
-        new = live.do(command, self.clock)
-        committed = Committed(
-            table, live.event_count, tuple(public_event(e, live.config) for e in new)
-        )
-        if new:
-            self._publish(table, committed)
-        return committed
+        (result,) = self.do_many([Job(table, command, by, id)])
+        if isinstance(result, PuntoBancoError):
+            raise result
+        return result
+
+    def do_many(self, jobs: Sequence[Job]) -> list[Result]:
+        """Carry out ``jobs`` in order and commit their events in one transaction;
+        each job's ``Committed``, or the named error that refused it. A write that
+        fails refuses its table's jobs only (another process's commit first: they
+        are carried out again on the table as it now is)."""
+        results: list[Result | None] = [None] * len(jobs)
+        todo = list(range(len(jobs)))
+        # Ctrl-C waits until the commit and its bookkeeping are over: the tables in
+        # memory are then what the store holds, never a half-way.
+        with self._lock, deferred_signals():
+            for attempt in range(RETRIES):
+                if not todo:
+                    break
+                todo = self._round(jobs, todo, results, ask=attempt > 0)
+            for i in todo:
+                results[i] = StoreError("store.error.busy", table=jobs[i].table, tries=RETRIES)
+        assert all(r is not None for r in results)
+        return [r for r in results if r is not None]
+
+    def _round(
+        self, jobs: Sequence[Job], todo: list[int], results: list[Result | None], *, ask: bool
+    ) -> list[int]:
+        """One try at ``jobs[todo]``: carried out, then committed together. The jobs
+        of a table whose write conflicted are returned, to be tried again."""
+        marks: dict[str, Mark] = {}
+        writes: list[_Write] = []
+        same: dict[str, int] = {}  # a command sent twice at once: the first one's answer
+        for i in todo:
+            job = jobs[i]
+            key = job.key
+            if key is not None and key in same:
+                continue
+            try:
+                results[i] = self._carry_out(job, i, ask, marks, writes)
+            except PuntoBancoError as error:
+                results[i] = error
+            if key is not None:
+                same[key] = i
+        again: list[int] = []
+        while writes:
+            try:
+                with _writing():
+                    append_many(
+                        self.store,
+                        [(w.table, w.expected, w.events) for w in writes],
+                        commands=[w.key for w in writes],
+                    )
+            except PuntoBancoError as error:
+                named = error.params.get("table") if isinstance(error, StoreError) else None
+                failed = {w.table for w in writes if w.table == named} or {w.table for w in writes}
+                for table in failed:
+                    self._tables[table].machine.rewind(marks[table])
+                if error.key == "store.error.conflict" and named in failed:
+                    # Another process wrote first, or the store holds one of these
+                    # commands already: follow the table, and try its jobs again.
+                    self._follow(str(named))
+                    again += [i for i in todo if jobs[i].table == named]
+                else:
+                    for i in todo:
+                        if jobs[i].table in failed and isinstance(results[i], Committed):
+                            results[i] = error
+                writes = [w for w in writes if w.table not in failed]
+                continue
+            for table in dict.fromkeys(w.table for w in writes):
+                entry = self._tables[table]
+                self._stored(entry, [w for w in writes if w.table == table], jobs, results)
+            break
+        for key, first in same.items():
+            for i in todo:
+                if jobs[i].key == key and results[i] is None:
+                    results[i] = results[first]
+        return again
+
+    def _carry_out(
+        self, job: Job, index: int, ask: bool, marks: dict[str, Mark], writes: list[_Write]
+    ) -> Committed:
+        """``job`` carried out on its table's machine (its events among ``writes``),
+        or its first answer; ``ask``: whether the store may hold its id already."""
+        table = job.table
+        entry = self._entry(table)
+        key = job.key
+        if key is not None:
+            kept = entry.answers.get(key)
+            if kept is not None:
+                return kept[1]
+            if ask and (done := self.store.applied(table, key)) is not None:
+                return self._answer(entry, done)
+        check_sender(job.command, job.by)
+        machine = entry.machine
+        marks.setdefault(table, machine.mark())
+        before = machine.event_count
+        try:
+            with machine.batch():
+                carry_out(machine, job.command, self.clock)
+        except PuntoBancoError:
+            # Carried out before (this id, before a restart or elsewhere), or
+            # refused on a copy another process has moved on from.
+            if key is not None and not ask and (done := self.store.applied(table, key)):
+                return self._answer(entry, done)
+            if self._shared is not None and self._follow(table, marks):
+                return self._carry_out(job, index, ask, marks, writes)
+            raise
+        events = machine.events_since(before)
+        if not events:
+            if key is not None and not ask and (done := self.store.applied(table, key)):
+                return self._answer(entry, done)
+            return Committed(table, before, ())
+        writes.append(_Write(table, before, events, key, index))
+        return Committed(table, machine.event_count, self._public(entry, events))
+
+    def _stored(
+        self, entry: _Table, writes: list[_Write], jobs: Sequence[Job], results: list[Result | None]
+    ) -> None:
+        """``writes`` of one table are committed: its jobs' answers are kept, its
+        snapshot written when due, its subscribers called."""
+        now = self.clock()
+        for w in writes:
+            answer = results[w.job]
+            if w.key is not None and isinstance(answer, Committed):
+                entry.answers[w.key] = (now, answer)
+        while entry.answers and next(iter(entry.answers.values()))[0] < now - ANSWER_SECONDS:
+            entry.answers.popitem(last=False)
+        self._commit(entry, writes, stored=True)
+
+    def _commit(self, entry: _Table, writes: list[_Write], *, stored: bool = False) -> None:
+        """``writes`` of one table, stored now (unless ``stored``), then published."""
+        machine = entry.machine
+        if not stored:
+            with _writing():
+                for w in writes:
+                    self.store.append(w.table, w.expected, w.events)
+        if entry.snapshots is not None:
+            entry.snapshots(machine)
+        events = [e for w in writes for e in w.events]
+        if entry.pictures is not None:
+            entry.pictures.feed(events)
+        public = self._public(entry, events)
+        self._publish(entry, Committed(writes[0].table, machine.event_count, public))
+
+    def _answer(self, entry: _Table, done: Applied) -> Committed:
+        """The first answer of a command the store holds (its events, as then)."""
+        machine = entry.machine
+        base = machine.event_count - len(machine.events)
+        if done.first > base:
+            events = machine.events[done.first - base - 1 : done.last - base]
+        else:
+            table = machine.state.table
+            events = tuple(r.event for r in self.store.load(table)[done.first - 1 : done.last])
+        return Committed(machine.state.table, done.last, self._public(entry, events))
+
+    def _public(self, entry: _Table, events: Sequence[Event]) -> tuple[dict[str, Any], ...]:
+        config = entry.machine.config
+        return tuple(public_event(e, config) for e in events)
+
+    # -- the clock -------------------------------------------------------------------
+
+    def tick(self, tables: Iterable[str] | None = None) -> list[Result]:
+        """Every table held (or of ``tables``) that waits on the clock looks at it: the
+        croupier closes bets and deals when they are due, a shoe's contributions
+        window closes, the dealer turns Punto's cards once their player's time is
+        up. Its subscribers are called after each commit, and when the table's
+        clock changed what its viewers see without one (a countdown started
+        again, a player's seconds to turn started)."""
+        now = self.clock()
+        with self._lock:
+            names = list(self._tables) if tables is None else list(tables)
+            waiting = [t for t in names if t in self._tables and _waits(self._tables[t].machine)]
+            clocks = {t: self._clocks(self._tables[t], now) for t in waiting}
+            results = self.do_many([Job(t, Tick()) for t in waiting])
+            for table, result in zip(waiting, results, strict=True):
+                entry = self._tables.get(table)
+                if entry is None or not isinstance(result, Committed) or result.events:
+                    continue
+                if self._clocks(entry, now) != clocks[table] and _started(
+                    entry, now, clocks[table]
+                ):
+                    self._publish(entry, result)
+            return [r for r in results if isinstance(r, Committed) and r.events]
+
+    def _clocks(self, entry: _Table, now: float) -> tuple[float | None, float | None]:
+        machine = entry.machine
+        return machine.countdown_left(now), machine.turn_left(now)
 
     # -- subscriptions ------------------------------------------------------------------
 
     def subscribe(self, table: str, callback: Subscriber) -> Callable[[], None]:
-        """Call ``callback(committed)`` after each commit to ``table`` made through
-        this engine; returns the function that unsubscribes.
+        """Call ``callback(committed)`` after each commit to ``table`` (made by any
+        process, where the store is shared); returns the function that unsubscribes.
 
         A callback that raises does not undo the commit: the other callbacks
         are still called, then the first error is raised again.
         """
-        self._table(table)
-        subscribers = self._open[table].subscribers
-        subscribers.append(callback)
+        with self._lock:
+            subscribers = self._entry(table).subscribers
+            subscribers.append(callback)
 
         def unsubscribe() -> None:
-            if callback in subscribers:
-                subscribers.remove(callback)
+            with self._lock:
+                if callback in subscribers:
+                    subscribers.remove(callback)
 
         return unsubscribe
 
-    def _publish(self, table: str, committed: Committed) -> None:
+    def _publish(self, entry: _Table, committed: Committed) -> None:
         errors: list[BaseException] = []
-        for callback in list(self._open[table].subscribers):
+        for callback in list(entry.subscribers):
             try:
                 callback(committed)
-            except Exception as error:  # noqa: BLE001 - re-raised below
+            except Exception as error:  # noqa: BLE001 - raised again below
                 errors.append(error)
         if errors:
             raise errors[0]
 
+    # -- several processes on one store -------------------------------------------------
+
+    def _follow(
+        self, table: str, marks: Mapping[str, Mark] | None = None, *, feed: EventStore | None = None
+    ) -> bool:
+        """Fold into this process's copy of ``table`` what other processes stored since
+        (a table whose log it cannot continue is read again); True if anything was.
+        A copy with events of a round not yet committed (``marks``) is left as it is."""
+        entry = self._tables.get(table)
+        if entry is None or (marks is not None and table in marks and _ahead(entry, marks[table])):
+            return False
+        machine = entry.machine
+        count = machine.event_count
+        store = feed or self.store
+        after = store.load_after if isinstance(store, SharedStore | SnapshotStore) else None
+        records = after(table, count) if after is not None else store.load(table)[count:]
+        if not records:
+            return False
+        if [r.seq for r in records] != list(range(count + 1, count + 1 + len(records))):
+            self._tables.pop(table, None)
+            reloaded = self._load(table)
+            if reloaded is not None:
+                reloaded.subscribers, reloaded.answers = entry.subscribers, entry.answers
+            return True
+        events = [r.event for r in records]
+        machine.follow(events)
+        if entry.pictures is not None:
+            entry.pictures.feed(events)
+        self._publish(entry, Committed(table, machine.event_count, self._public(entry, events)))
+        return True
+
+    def _listen(self) -> None:
+        """The listener's thread: each table another process wrote to is followed
+        (one the store could not give then, at the next turn)."""
+        assert self._listener is not None
+        missed: set[str] = set()
+        while not self._stopping:
+            try:
+                heard = self._listener.wait(0.2)
+            except Exception:  # noqa: BLE001 - the connection closed under us: shutting down
+                return
+            for table in [*missed, *dict.fromkeys(t for t, _ in heard)]:
+                try:
+                    with self._lock:
+                        self._follow(table, feed=self._feed)
+                except PuntoBancoError:  # out of reach: tried again at the next turn
+                    missed.add(table)
+                else:
+                    missed.discard(table)
+
+    @property
+    def owned(self) -> frozenset[str]:
+        """The tables this process owns on a shared store (``claim``)."""
+        return frozenset() if self._owner is None else self._owner.held
+
+    def claim(self, table: str) -> bool:
+        """Own ``table`` if no live process does (a shared store: one owner per table,
+        released when its process dies), then read it again from the store and
+        complete a coup its last owner left half way (``resume``)."""
+        if self._shared is None:
+            raise StoreError("store.error.url", url=getattr(self.store, "name", "?"),
+                             schemes="postgresql://...")  # fmt: skip
+        with self._lock:
+            if self._owner is None:
+                self._owner = self._shared.owner()
+            if not self._owner.claim(table):
+                return False
+            old = self._tables.pop(table, None)
+            entry = self._entry(table)
+            if old is not None:
+                entry.subscribers, entry.answers = old.subscribers, old.answers
+            return True
+
+    def take_over(self, tables: Iterable[str]) -> list[str]:
+        """Claim every table of ``tables`` that no live process owns; the ones claimed now."""
+        return [t for t in tables if t not in self.owned and self.claim(t)]
+
     # -- views ---------------------------------------------------------------------
 
-    def view(self, table: str, viewer: Viewer = Viewer.SPECTATOR) -> dict[str, Any]:
-        """What ``viewer`` may see of ``table`` now, with the commands they may send
-        (a fresh dict of JSON types: text, whole numbers, exact amounts as text)."""
-        live = self._table(table)
-        now = self.clock()
-        left = live.countdown_left(now)
-        return build_view(
-            live.state,
-            viewer,
-            commands=self.commands(table, viewer),
-            deadline=None if left is None else now + left,
-            now=now,
-            chain_head=self.head(table),
-            face_down=live.face_down_cards(viewer.name or "") if viewer.name else (),
-        )
+    def view(
+        self,
+        table: str,
+        viewer: Viewer = Viewer.SPECTATOR,
+        lang: Lang = "en",
+        *,
+        odds: bool = True,
+    ) -> dict[str, Any]:
+        """What ``viewer`` may see of ``table`` now, in ``lang``, with the commands they
+        may send (a fresh dict of JSON types: text, whole numbers, exact amounts as
+        text); ``odds``: the host's board computes the next coup's odds if needed.
+        On a shared store, what other processes stored is read first."""
+        with self._lock:
+            if self._shared is not None:
+                self._follow(table)
+            return view(self._moment(table), viewer, lang, odds=odds)
+
+    def view_text(self, table: str, viewer: Viewer, lang: Lang = "en") -> str:
+        """``view`` as JSON text, without computing odds, its shared part serialised
+        once per language and commit (what a server pushes after each commit)."""
+        with self._lock:
+            entry = self._entry(table)
+            count = entry.machine.event_count
+            if entry.texts[0] != count:
+                entry.texts = (count, {})
+            return text(self._moment(table), viewer, lang, entry.texts[1])
 
     def commands(self, table: str, viewer: Viewer) -> list[dict[str, Any]]:
-        """The commands ``viewer`` may send now, as JSON templates."""
-        live = self._table(table)
-        state = live.state
-        config = state.config
-        rules = config.rules
-        found: list[dict[str, Any]] = []
+        """The commands ``viewer`` may send now, as templates (the view's ``commands``)."""
+        return list(self.view(table, viewer, odds=False)["commands"])
 
-        def offer(command: Command, template: dict[str, Any]) -> None:
-            if self.can(table, command, viewer):
-                found.append(template)
-
-        names: list[str] = []
-        if viewer.role is Role.PLAYER and viewer.name is not None:
-            player = state.find(viewer.name)
-            if player is None:
-                bankroll = config.minimum if rules.money else 0
-                offer(Sit(viewer.name, bankroll), {"type": "Sit", "name": viewer.name})
+    def _moment(self, table: str) -> Moment:
+        entry = self._entry(table)
+        pictures = entry.pictures
+        if pictures is None:
+            pictures = entry.pictures = Pictures()
+            machine = entry.machine
+            if machine.from_snapshot:  # the settled coups are read from the whole log
+                pictures.feed([r.event for r in self.store.load(table)])
             else:
-                names = [player.name]
-        elif viewer.role is Role.SPECTATOR:
-            if state.phase is Phase.BETS_OPEN and len(state.players) < config.seats:
-                found.append({"type": "Sit"})
-        for name in names:
-            player = state.players[name]
-            for box in (*Outcome, *config.offered_side_bets):
-                low = config.limits(box)[0]
-                stake = None if rules.one_prediction else low
-                if self.can(table, Bet(name, box, stake), viewer):
-                    found.append(
-                        {"type": "Bet", "name": name, "box": box_key(box)}
-                        | ({} if stake is None else {"minimum": low})
-                    )
-            for box in player.bets:
-                found.append({"type": "Withdraw", "name": name, "box": box_key(box)})
-            offer(Leave(name), {"type": "Leave", "name": name})
-            if live.can_deal_as(name):
-                found.append({"type": "Deal", "name": name})
-            offer(PassShoe(name), {"type": "PassShoe", "name": name})
-            offer(TurnPunto(name), {"type": "TurnPunto", "name": name})
-            if live.can_contribute(name):
-                found.append({"type": "Contribute", "name": name})
-            found.extend(live.contribution_commands(name))
-            if rules.money:
-                offer(Rebuy(name, config.minimum), {"type": "Rebuy", "name": name})
-        if viewer.role is Role.HOST:
-            if state.phase is Phase.BETS_OPEN and len(state.players) < config.seats:
-                found.append({"type": "Sit"})
-            offer(CloseBets(), {"type": "CloseBets"})
-            if rules.cards is CardSource.SHOE:
-                offer(Deal(), {"type": "Deal"})
-            elif state.phase is Phase.BETS_CLOSED:
-                expects = live.in_progress.expecting.value
-                found.append({"type": "PlaceCard", "expects": expects})
-                offer(UndoCard(), {"type": "UndoCard"})
-            offer(NextCoup(), {"type": "NextCoup"})
-            offer(CloseTable(), {"type": "CloseTable"})
-        if (
-            (rules.countdown and state.phase is Phase.BETS_OPEN)
-            or state.phase is Phase.SHUFFLING
-            or state.face_down is not None
-        ):
-            # The croupier's countdown, the shoe's windows, Punto's cards face down.
-            found.append({"type": "Tick"})
-        return found
+                pictures.feed(machine.events)
+        return Moment(entry.machine, pictures, self.head(table), self.clock())
+
+
+def carry_out(machine: Table, command: Command, clock: Callable[[], float]) -> None:
+    """What ``command`` does to ``machine``: the one definition of every command,
+    whichever front-end sent it; raises a named error if refused. It does not
+    commit: the caller holds the table's batch and its store."""
+    match command:
+        case Sit(name, bankroll, seat):
+            machine.sit(name, bankroll, seat)
+        case Leave(name):
+            machine.leave(name)
+        case Bet(name, box, stake):
+            machine.bet(name, box, stake)
+        case Withdraw(name, box):
+            if box is None:
+                player = machine.player(name)
+                if len(player.bets) != 1:
+                    raise IllegalActionError("table.error.no_prediction", name=player.name)
+                (box,) = player.bets
+            machine.withdraw(name, box)
+        case Deal(name):
+            machine.play_coup(name)
+        case TurnPunto(name):
+            machine.turn_punto(name)
+        case PassShoe(name):
+            machine.pass_shoe(name)
+        case Tick():
+            machine.tick(clock())
+        case PlaceCard(card):
+            machine.place_card(card)
+            if machine.phase is Phase.DEALT:
+                machine.settle()  # the host may still take the last card back
+        case UndoCard():
+            machine.undo_card()
+        case NextCoup():
+            if machine.phase is not Phase.SETTLED:
+                machine.verify_next_coup()  # raises, naming the phase
+            machine.finish_coup()
+        case Rebuy(name, amount):
+            machine.rebuy(name, amount)
+        case Contribute(name, text):
+            machine.contribute(name, text)
+        case CommitContribution(name, shoe, digest):
+            machine.commit_contribution(name, digest, shoe=shoe)
+        case RevealContribution(name, shoe, value):
+            machine.reveal_contribution(name, value, shoe=shoe)
+        case CloseTable():
+            machine.close_table()
+        case _:
+            machine.close_bets()  # CloseBets
+
+
+def _info(state: TableState) -> TableInfo:
+    return TableInfo(
+        state.table,
+        state.format.value,
+        state.phase.value,
+        state.coup,
+        tuple(p.name for p in state.seated),
+        state.phase is Phase.ENDED,
+    )
+
+
+def _complete(machine: Table) -> None:
+    """A coup a stopped process left half way is finished with its stored cards:
+    one whose bets were closed at a table with a shoe (the host's deal would have
+    dealt it), or dealt and not settled; a coup of physical cards is settled once
+    complete, then waits for the host; Punto's cards face down stay with their
+    player (the clock turns them in time)."""
+    if machine.config.rules.cards is CardSource.HOST:
+        if machine.phase is Phase.DEALT:
+            machine.settle()
+        return
+    if machine.state.face_down is None and machine.phase in (
+        Phase.BETS_CLOSED,
+        Phase.DEALT,
+        Phase.SETTLED,
+    ):
+        machine.play_coup()
+
+
+def _waits(machine: Table) -> bool:
+    """True while the table waits on the clock: the croupier's countdown with bets
+    open, a shoe gathering its players' contributions, Punto's cards face down."""
+    state = machine.state
+    countdown = state.config.rules.countdown and state.phase is Phase.BETS_OPEN
+    return countdown or state.phase is Phase.SHUFFLING or state.face_down is not None
+
+
+def _started(entry: _Table, now: float, before: tuple[float | None, float | None]) -> bool:
+    """True when a tick without events started a clock the viewers count down: the
+    croupier's countdown again (no bet came), a player's seconds to turn."""
+    countdown, turn = entry.machine.countdown_left(now), entry.machine.turn_left(now)
+    restarted = countdown is not None and (before[0] is None or countdown > before[0] + 0.5)
+    return restarted or (turn is not None and before[1] is None)
+
+
+def _ahead(entry: _Table, mark: Mark) -> bool:
+    return entry.machine.event_count != mark.events
 
 
 def _format(value: Format | str) -> Format:
@@ -484,21 +841,14 @@ def _config(fmt: Format, settings: Mapping[str, Any] | TableConfig | None) -> Ta
         ) from None
 
 
-def _check_sender(command: Command, by: Viewer) -> None:
-    if by.role is Role.HOST and not isinstance(command, PLAYERS_ONLY):
-        return
-    allowed = by.role is Role.PLAYER and isinstance(command, PLAYER_COMMANDS)
-    if by.role is Role.SPECTATOR:
-        allowed = isinstance(command, Sit | Tick)
-    name = getattr(command, "name", None)
-    if isinstance(command, Deal) and by.role is Role.PLAYER and name is None:
-        allowed = False  # a player deals only as the shoe's holder, by name
-    if allowed and by.role is Role.PLAYER and name is not None:
-        allowed = isinstance(name, str) and name_key(name) == name_key(by.name or "")
-    if not allowed:
-        raise IllegalActionError(
-            "engine.error.not_allowed",
-            command=type(command).__name__,
-            role=by.role.value,
-            name=by.name or "-",
-        )
+@contextmanager
+def _writing() -> Iterator[None]:
+    """A store's write: whatever else than a named refusal it raises (a driver's
+    error: a read-only file, a full disk, a lost connection) is refused as the log
+    not written, with the driver's words as the reason."""
+    try:
+        yield
+    except PuntoBancoError:
+        raise
+    except Exception as error:
+        raise StoreError("engine.error.not_written", reason=str(error)) from error

@@ -1,20 +1,46 @@
-"""What each viewer may see of a table: a JSON-ready picture, and the public events.
+"""What each viewer sees of a table: one picture, the public events, the commands offered.
 
-Nothing secret leaves through here: the shoe's order, the cards not yet
-dealt and the seed never appear, and where the format hides bets
+Every front-end shows these views and nothing else: the web's phones and host
+screen, the terminal game's bots, a script over the API. A view is made from
+the table's committed state: the part every viewer shares (``public``), then
+each viewer's own (``own``: their seat, their commands, the host's board).
+Nothing secret leaves through here: the shoe's order, the cards not yet dealt,
+the burned cards and the seeds never appear, and where the format hides bets
 (``FormatRules.hidden_bets``) a player sees only their own until bets close.
+Sentences (each hand's decision, the croupier's announcement) are put into
+words in the language the caller asks for.
+
+``commands`` lists what the viewer may send now, as templates of the engine's
+commands (``{"type": "Bet", "box": "banco", "minimum": 1000}``): a front-end
+offers what it lists, and never works legality out from the phase.
+
+``Pictures`` keeps, per table, what the views are made from besides the state
+(the settled coups, the current shoe's burn) and the parts that change seldom,
+so that a view pushed to every connection after each bet costs little: the
+shared part is serialised once per language and commit, each viewer's own part
+is kept until something it was made from changes (``text``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any, Final
 
+import puntobanco.fair as fair
 from puntobanco.cards import Card
-from puntobanco.engine.live import LiveTable
+from puntobanco.coup import Coup, Outcome, resolve
 from puntobanco.engine.viewers import Role, Viewer
-from puntobanco.paytable import Amount, Box, Facts, box_key, json_amount
+from puntobanco.explain import announce, describe_step
+from puntobanco.i18n import Lang
+from puntobanco.odds.digits import decimal
+from puntobanco.odds.seen import NextCoupOdds, OddsCache
+from puntobanco.paytable import Amount, Box, box_key, json_amount
 from puntobanco.roads import build_roads
+from puntobanco.rules import Action
 from puntobanco.table.codec import encode, to_dict
 from puntobanco.table.config import TableConfig
 from puntobanco.table.events import (
@@ -22,15 +48,28 @@ from puntobanco.table.events import (
     BetWithdrawn,
     Event,
     NextShoeCommitted,
+    ShoeBurned,
     ShoeShuffled,
     TableOpened,
 )
-from puntobanco.table.progress import CoupInProgress
-from puntobanco.table.state import LastCoup, Phase, TableState
-from puntobanco.table.values import settled_net
+from puntobanco.table.formats import CardSource
+from puntobanco.table.gathering import Gathering, Window
+from puntobanco.table.history import CoupRecord, CoupRecorder
+from puntobanco.table.machine import Table
+from puntobanco.table.progress import CoupInProgress, split_hands
+from puntobanco.table.seating import largest_punto, next_seat
+from puntobanco.table.state import Phase, Player, TableState
 
 #: Settings that never leave the engine (a seed would give every future card away).
-SECRET_SETTINGS = frozenset({"seed"})
+SECRET_SETTINGS: Final = frozenset({"seed"})
+#: How many settled coups a view recalls (``history``, a player's ``recent``).
+RECENT: Final = 10
+#: Pair bets, counted in the host's statistics only where the table offers them.
+PAIRS: Final = ("punto_pair", "banco_pair")
+#: The odds of every composition met lately (shared by the tables of a process).
+ODDS: Final = OddsCache(256)
+
+# -- what every viewer may receive ------------------------------------------------------
 
 
 def public_config(config: TableConfig) -> dict[str, Any]:
@@ -44,8 +83,6 @@ def public_config(config: TableConfig) -> dict[str, Any]:
 def fair_commitment(event: ShoeShuffled, *, secret: bool = True) -> dict[str, Any]:
     """What everyone sees of a fair shoe before it ends (``secret`` false: its
     server seed was derived from the table's seed, not drawn)."""
-    import puntobanco.fair as fair
-
     return {
         "commitment": fair.commitment(bytes.fromhex(event.server_seed or "")),
         "client_seed": event.client_seed,
@@ -54,16 +91,37 @@ def fair_commitment(event: ShoeShuffled, *, secret: bool = True) -> dict[str, An
     }
 
 
-def next_commitment(event: NextShoeCommitted, *, secret: bool = True) -> dict[str, Any]:
-    """A seed committed in advance as everyone sees it: its shoe and commitment."""
-    import puntobanco.fair as fair
+def public_event(event: Event, config: TableConfig) -> dict[str, Any]:
+    """``event`` as every viewer may receive it (JSON-ready).
 
-    return {
-        "type": "NextShoeCommitted",
-        "shoe": event.shoe,
-        "commitment": fair.commitment(bytes.fromhex(event.server_seed)),
-        "secret": secret,
-    }
+    A new shoe says how many cards it holds, never their order, and its
+    commitment, never its server seed; a burn says which card was turned and
+    how many went face down, never which; where bets are hidden, a bet says
+    who, not on what or how much.
+    """
+    secret = config.seed is None
+    if isinstance(event, ShoeShuffled):
+        data: dict[str, Any] = {
+            "type": "ShoeShuffled",
+            "shoe": event.shoe,
+            "cards": len(event.order) or 52 * config.decks,
+            "cut_card": event.cut_card,
+        }
+        if event.server_seed is not None:
+            data.update(fair_commitment(event, secret=secret))
+        return data
+    if isinstance(event, ShoeBurned):
+        return {"type": "ShoeBurned", "shoe": event.shoe, "turned": str(event.turned),
+                "burned": len(event.burned)}  # fmt: skip
+    if isinstance(event, NextShoeCommitted):  # its server seed stays in the store
+        commitment = fair.commitment(bytes.fromhex(event.server_seed))
+        return {"type": "NextShoeCommitted", "shoe": event.shoe, "commitment": commitment,
+                "secret": secret}  # fmt: skip
+    if isinstance(event, TableOpened):
+        return {"type": "TableOpened", "table": event.table, "config": public_config(config)}
+    if isinstance(event, BetPlaced | BetWithdrawn) and config.rules.hidden_bets:
+        return {"type": type(event).__name__, "name": event.name}
+    return to_dict(event)
 
 
 def next_shoe(state: TableState) -> dict[str, Any] | None:
@@ -72,10 +130,10 @@ def next_shoe(state: TableState) -> dict[str, Any] | None:
     ``shoe``: its number; ``commitment``: SHA-256 of its server seed, drawn
     already; ``client_seed``: what it will be shuffled with if nobody else
     contributes; ``contributions``: ``{"name", "text"}`` in the order recorded;
-    ``limit``: the most a shoe takes; ``secret``: false at a table opened with a seed.
+    ``limit``: the most a shoe takes; ``secret``: false at a table opened with a
+    seed; at a table that takes its players' contributions, where they stand
+    (``window``, ``seconds``, ``commitments``).
     """
-    import puntobanco.fair as fair
-
     committed = state.next_shoe
     if committed is None:
         return None
@@ -87,41 +145,30 @@ def next_shoe(state: TableState) -> dict[str, Any] | None:
         "limit": fair.MAX_CONTRIBUTIONS,
         "secret": state.config.seed is None,
     }
-    if state.config.takes_contributions:
-        shown |= _gathering(state, committed.number)
-    return shown
-
-
-def _gathering(state: TableState, number: int) -> dict[str, Any]:
-    """Where the players' contributions to shoe ``number`` stand (``table.machine.contributions``):
-    ``window`` (``commit``, ``called``, ``reveal``), its ``seconds``, and each
-    commitment in the order recorded, ``{"name", "digest", "value"}`` (the value
-    once revealed, else null); ``client_seed`` is the shoe's with the values so far."""
-    import puntobanco.fair as fair
-    from puntobanco.table.gathering import Gathering, Window
-
+    if not state.config.takes_contributions:
+        return shown
     gathering = state.entropy.current
-    if gathering is None or gathering.shoe != number:
-        gathering = Gathering(number)
+    if gathering is None or gathering.shoe != committed.number:
+        gathering = Gathering(committed.number)
     values = dict(gathering.revealed)
     seconds = {
         Window.CALLED: state.config.commit_seconds,
         Window.REVEAL: state.config.reveal_seconds,
     }
-    return {
+    return shown | {
         "window": gathering.window.value,
         "seconds": seconds.get(gathering.window),
         "commitments": [
             {"name": name, "digest": digest, "value": values.get(name)}
             for name, digest in gathering.commits
         ],
-        "client_seed": fair.client_seed(state.table, number, gathering.values),
+        "client_seed": fair.client_seed(state.table, committed.number, gathering.values),
     }
 
 
 def shoe_contributions(state: TableState) -> dict[str, Any] | None:
-    """Who contributed to the shoe in play and who was left out (``table.machine.contributions``),
-    or None where the shoe took no contributions."""
+    """Who contributed to the shoe in play and who was left out, or None where the
+    shoe took no contributions."""
     shoe = state.shoe
     gathered = None if shoe is None else state.entropy.of(shoe.number)
     if gathered is None:
@@ -133,50 +180,6 @@ def shoe_contributions(state: TableState) -> dict[str, Any] | None:
     }
 
 
-def contribution_actions(table: LiveTable, name: str) -> list[str]:
-    """The web table's names of what player ``name`` may do now with their contribution."""
-    return [
-        {"CommitContribution": "commit", "RevealContribution": "reveal"}[command["type"]]
-        for command in table.contribution_commands(name)
-    ]
-
-
-def public_event(event: Event, config: TableConfig) -> dict[str, Any]:
-    """``event`` as every viewer may receive it (JSON-ready).
-
-    A new shoe says how many cards it holds, never their order; where bets
-    are hidden, a bet says who, not on what or how much.
-    """
-    if isinstance(event, ShoeShuffled):
-        data: dict[str, Any] = {
-            "type": "ShoeShuffled",
-            "shoe": event.shoe,
-            "cards": len(event.order) or 52 * config.decks,
-            "cut_card": event.cut_card,
-        }
-        if event.server_seed is not None:
-            # The fair scheme's commitment, before the shoe's first bet; the
-            # server seed itself stays in the store until the shoe ends.
-            data.update(fair_commitment(event, secret=config.seed is None))
-        return data
-    if isinstance(event, NextShoeCommitted):
-        # Its server seed stays in the store until its shoe ends.
-        return next_commitment(event, secret=config.seed is None)
-    if isinstance(event, TableOpened):
-        return {"type": "TableOpened", "table": event.table, "config": public_config(config)}
-    if isinstance(event, BetPlaced | BetWithdrawn) and config.rules.hidden_bets:
-        return {"type": type(event).__name__, "name": event.name}
-    return to_dict(event)
-
-
-def _amount(value: Amount) -> Any:
-    return json_amount(value)
-
-
-def _bets(bets: Mapping[Box, Amount]) -> dict[str, Any]:
-    return {box_key(box): _amount(stake) for box, stake in bets.items()}
-
-
 def side_bets(config: TableConfig) -> list[dict[str, Any]]:
     """The side bets the table offers, each with its limits."""
     return [
@@ -186,137 +189,554 @@ def side_bets(config: TableConfig) -> list[dict[str, Any]]:
     ]
 
 
-def box_nets(last: LastCoup, config: TableConfig) -> dict[str, dict[str, Any]]:
-    """Each player's net on each box of the last coup, as its settlement paid it."""
-    from puntobanco.coup import resolve
-
-    facts = Facts.of(resolve(last.cards))
-    return {
-        name: {
-            box_key(box): _amount(settled_net(config, box, stake, facts))
-            for box, stake in bets.items()
-        }
-        for name, bets in last.bets.items()
-    }
+def _bets(bets: Mapping[Box, Amount]) -> dict[str, Any]:
+    return {box_key(box): json_amount(stake) for box, stake in bets.items()}
 
 
-def _last(last: LastCoup, state: TableState) -> dict[str, Any]:
-    from puntobanco.coup import resolve
-
-    coup = resolve(last.cards)
-    return {
-        "coup": last.coup,
-        "cards": [str(c) for c in last.cards],
-        "punto": coup.punto.to_json(),
-        "banco": coup.banco.to_json(),
-        "natural": coup.natural,
-        "winner": coup.outcome.value,
-        "steps": [s.to_json() for s in coup.steps],
-        "bets": {name: _bets(b) for name, b in last.bets.items()},
-        "nets": {name: _amount(v) for name, v in last.nets.items()},
-        "box_nets": box_nets(last, state.config),
-        "balances_before": {n: _amount(v) for n, v in last.balances_before.items()},
-        "balances_after": {n: _amount(v) for n, v in last.balances_after.items()},
-        "punto_hand": last.punto_hand,
-        "holder_before": last.holder_before,
-    }
+# -- the commands a viewer may send ----------------------------------------------------
 
 
-def build_view(
-    state: TableState,
-    viewer: Viewer,
-    *,
-    commands: list[dict[str, Any]],
-    deadline: float | None,
-    now: float,
-    chain_head: str,
-    face_down: tuple[Card, ...] = (),
-) -> dict[str, Any]:
-    """The picture of ``state`` that ``viewer`` may see (a fresh dict of JSON types).
-
-    ``chain_head``: the hash of the table's last stored event (``store.chain``);
-    ``face_down``: Punto's cards while a player holds them face down, shown to
-    that player alone (``turn``).
-    """
+def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
+    """The commands ``viewer`` may send now, as templates: the table's transition
+    table and each action's ``can_`` say which; a stake's own limits are checked
+    when it is sent. The host is offered what the format's flow uses: bets
+    closed as a step of their own where the host calls them (``host_closes_bets``),
+    a deal where no croupier's clock deals (``countdown``), and at a table of
+    real cards the card the coup expects."""
+    state = machine.state
     config = state.config
     rules = config.rules
-    hidden = rules.hidden_bets and state.phase is Phase.BETS_OPEN
-    seats = []
-    for player in state.seated:
-        mine = viewer.role is Role.PLAYER and viewer.name == player.name
-        seats.append(
-            {
-                "name": player.name,
-                "seat": player.seat,
-                "balance": _amount(player.balance),
-                "has_bet": bool(player.bets),
-                "bets": None if hidden and not mine else _bets(player.bets),
-                "you": mine,
-            }
-        )
-    shoe = state.shoe
-    in_play: dict[str, Any] | None = None
-    if state.placed or state.phase is Phase.BETS_CLOSED:
-        in_play = CoupInProgress(state.placed).to_json()
-    elif state.current is not None and state.phase in (Phase.DEALT, Phase.SETTLED):
-        in_play = CoupInProgress(state.current.cards).to_json()
-    turn: dict[str, Any] | None = None
-    if state.face_down is not None:
-        # Punto's cards face down with a player: only that player sees them.
-        mine = viewer.role is Role.PLAYER and viewer.name == state.face_down
-        turn = {
-            "name": state.face_down,
-            "seconds": config.turn_seconds,
-            "cards": [str(c) for c in face_down] if mine else None,
-        }
-    countdown = None
-    if rules.countdown:
-        countdown = {
-            "seconds": config.countdown,
-            "deadline": deadline,
-            "left": None if deadline is None else max(0.0, deadline - now),
-        }
+    found: list[dict[str, Any]] = []
+    if (
+        (rules.countdown and state.phase is Phase.BETS_OPEN)
+        or state.phase is Phase.SHUFFLING
+        or state.face_down is not None
+    ):
+        # The croupier's countdown, a shoe's windows, Punto's cards face down: the
+        # table waits on the clock (a server sends ``Tick`` on its timer).
+        found.append({"type": "Tick"})
+    if viewer.role is Role.HOST:
+        if rules.host_closes_bets and machine.can_close_bets():
+            found.append({"type": "CloseBets"})
+        if rules.cards is CardSource.SHOE:
+            if not rules.countdown and (machine.can_close_bets() or machine.can_deal()):
+                found.append({"type": "Deal"})
+        else:
+            if machine.allows("place_card"):
+                found.append({"type": "PlaceCard", "expects": machine.in_progress.expecting.value})
+            if machine.can_undo_card():
+                found.append({"type": "UndoCard"})
+            if machine.allows("next_coup"):  # the next coup, or the end of a session
+                found.append({"type": "NextCoup"})
+        if machine.can_close_table():
+            found.append({"type": "CloseTable"})
+        return found
+    player = state.find(viewer.name or "") if viewer.role is Role.PLAYER else None
+    if player is None:
+        if machine.allows("sit") and len(state.players) < config.seats:
+            found.append({"type": "Sit"} | ({"name": viewer.name} if viewer.name else {}))
+        return found
+    name = player.name
+    if machine.allows("bet"):
+        for box in (*Outcome, *config.offered_side_bets):
+            low = config.limits(box)[0]
+            found.append(
+                {"type": "Bet", "box": box_key(box)}
+                | ({} if rules.one_prediction else {"minimum": low})
+            )
+    if player.bets and machine.allows("withdraw"):
+        found.extend({"type": "Withdraw", "box": box_key(box)} for box in player.bets)
+    for kind, can in (
+        ("Leave", machine.can_leave),
+        ("Deal", machine.can_deal),  # the shoe's holder deals (seed 002)
+        ("PassShoe", machine.can_pass_shoe),
+        ("TurnPunto", machine.can_turn_punto),
+        ("Contribute", machine.can_contribute),
+    ):
+        if can(name):
+            found.append({"type": kind})
+    gathering = machine.gathering()
+    if gathering is not None:
+        if machine.can_commit_contribution(name):
+            found.append({"type": "CommitContribution", "shoe": gathering.shoe})
+        if machine.can_reveal_contribution(name):
+            found.append({"type": "RevealContribution", "shoe": gathering.shoe})
+    if rules.money and machine.can_rebuy(name, 1):
+        found.append({"type": "Rebuy"})
+    return found
+
+
+def offered(view: Mapping[str, Any], kind: str) -> bool:
+    """True when ``view`` offers a command of type ``kind``."""
+    return any(c["type"] == kind for c in view["commands"])
+
+
+# -- what the views are made from ----------------------------------------------------------
+
+
+class Pictures:
+    """One table's views: what they are made from besides its state (the settled
+    coups, the burn of the shoe in play), and the parts kept between commits."""
+
+    def __init__(self) -> None:
+        self.recorder = CoupRecorder()
+        self.burn: ShoeBurned | None = None
+        self._fixed: dict[Lang, tuple[dict[str, Any], str]] = {}
+        self._coups: dict[Lang, tuple[tuple[object, ...], dict[str, Any]]] = {}
+        self._recent: dict[str, tuple[int, list[dict[str, Any]]]] = {}
+        self._own: OrderedDict[tuple[object, ...], tuple[tuple[object, ...], str]] = OrderedDict()
+        self._board: tuple[tuple[object, ...], dict[str, Any], Seen] | None = None
+        self._odds: dict[str, Any] | None = None
+        self._lock = threading.Lock()  # the odds are read by any thread
+
+    def feed(self, events: Sequence[Event]) -> None:
+        """The table's next committed events (its first: ``TableOpened``)."""
+        for event in events:
+            self.recorder.feed(event, "")
+            if isinstance(event, ShoeBurned):
+                self.burn = event
+
+    @property
+    def records(self) -> list[CoupRecord]:
+        """The table's settled coups, oldest first (read them, do not change them)."""
+        return self.recorder.records
+
+
+# -- the view ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """A table as a view is made from it: its state machine at its committed state,
+    the pictures kept beside it, its chain head and the engine's time now."""
+
+    machine: Table
+    pictures: Pictures
+    head: str
+    now: float
+
+
+def view(moment: Moment, viewer: Viewer, lang: Lang, *, odds: bool = True) -> dict[str, Any]:
+    """``viewer``'s view in ``lang`` (a fresh dict of JSON types); ``odds``: the host's
+    board computes the odds of the next coup if no view has yet (a pushed view does not)."""
+    public = _fixed(moment, lang)[0] | _changing(moment, lang)
+    return public | _own(moment, viewer, odds)
+
+
+def text(moment: Moment, viewer: Viewer, lang: Lang, cache: dict[Lang, str]) -> str:
+    """``view`` as JSON text, for a view pushed after a commit: the shared part is
+    serialised once per language (``cache``, one per commit), each viewer's own
+    part is kept while nothing it was made from changes (a player's own part
+    after another player's bet is what it was)."""
+    shared = cache.get(lang)
+    if shared is None:
+        fixed = _fixed(moment, lang)[1]
+        changing = json.dumps(_changing(moment, lang), ensure_ascii=False)[1:-1]
+        shared = cache[lang] = f"{{{fixed}, {changing}"
+    pictures = moment.pictures
+    key = _own_key(moment, viewer)
+    kept = pictures._own.get((viewer, lang)) if key is not None else None
+    if kept is not None and key is not None and _same(kept[0], key):
+        own = kept[1]
+    else:
+        own = json.dumps(_own(moment, viewer, False), ensure_ascii=False)[1:]
+        if key is not None:
+            pictures._own[viewer, lang] = (key, own)
+            if len(pictures._own) > 4096:
+                pictures._own.popitem(last=False)
+    return f"{shared}, {own}"
+
+
+def _own_key(moment: Moment, viewer: Viewer) -> tuple[object, ...] | None:
+    """What a player's own part is made from, where nothing else changes it (None:
+    made afresh, for the host, or while a clock counts down)."""
+    state = moment.machine.state
+    if viewer.role is not Role.PLAYER or state.config.rules.countdown or state.face_down:
+        return None
+    return (
+        state.find(viewer.name or ""),  # records are immutable: compared by identity
+        state.phase,
+        state.holder,  # whether they may deal or pass the shoe
+        moment.pictures.recorder.version,
+        state.next_shoe,
+        state.entropy,  # what they may commit or reveal now
+    )
+
+
+def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    return a[0] is b[0] and a[1:] == b[1:]
+
+
+def _fixed(moment: Moment, lang: Lang) -> tuple[dict[str, Any], str]:
+    """The part of the shared view that changes only when a coup is settled or
+    undone or the shoe changes, or never (the settings), with its JSON text
+    (without its braces), kept per language until then."""
+    coups = _coups(moment, lang)
+    part = {**_settings(moment.machine.state), "lang": lang, **coups}
+    pictures = moment.pictures
+    kept = pictures._fixed.get(lang)
+    if kept is None or kept[0] is not coups:
+        kept = pictures._fixed[lang] = (coups, json.dumps(part, ensure_ascii=False)[1:-1])
+    return part, kept[1]
+
+
+def _settings(state: TableState) -> dict[str, Any]:
+    config = state.config
+    rules = config.rules
     return {
         "table": state.table,
         "format": config.format.value,
-        "settings": public_config(config),
-        "side_bets": side_bets(config),
-        "money": rules.money,
-        "viewer": viewer.to_json(),
+        "rules": {f.name: _plain(getattr(rules, f.name)) for f in fields(rules)},
+        "config": {
+            "money": config.money,
+            "real_cards": config.real_cards,
+            "seats": config.seats,
+            "decks": config.decks,
+            "paytable": config.paytable,
+            "stake": config.stake,
+            "deals": config.deals,
+            "minimum": config.minimum,
+            "maximum": config.maximum,
+            "tie_minimum": config.tie_minimum,
+            "tie_maximum": config.tie_maximum,
+            "side_bets": side_bets(config),
+            "countdown": config.countdown,
+            "turn_seconds": config.turn_seconds,
+        },
+    }
+
+
+def _plain(value: object) -> object:
+    return getattr(value, "value", value)
+
+
+def _coups(moment: Moment, lang: Lang) -> dict[str, Any]:
+    """The last coup, the roads and the recent coups, with ``lang`` (its words): they
+    change only when a coup is settled or undone, or the shoe changes."""
+    state = moment.machine.state
+    pictures = moment.pictures
+    done = pictures.records
+    key = (pictures.recorder.version, state.shoe.number if state.shoe else 0, len(state.shoe_coups))
+    kept = pictures._coups.get(lang)
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    last = None
+    if done:
+        record = done[-1]
+        coup = resolve(record.cards)
+        handed, turner = record.punto_turned_by
+        last = {
+            "coup": record.coup,
+            "cards": [str(c) for c in record.cards],
+            "punto": {"cards": [str(c) for c in coup.punto.cards], "total": coup.punto.total},
+            "banco": {"cards": [str(c) for c in coup.banco.cards], "total": coup.banco.total},
+            "natural": coup.natural,
+            "steps": [describe_step(s, lang) for s in coup.steps],
+            "announce": announce(coup, lang),
+            "winner": coup.outcome.value,
+            # Who turned Punto's cards over (seed 002): {"name": null} for the dealer.
+            "turned": {"name": turner} if handed else None,
+            "settlements": [
+                {"player": s.player, "box": box_key(s.box), "net": json_amount(s.amount)}
+                for s in record.settlements
+            ],
+            "nets": {
+                name: json_amount(after - record.balances_before.get(name, 0))
+                for name, after in record.balances_after.items()
+            },
+        }
+    part = {
+        "last": last,
+        "roads": build_roads(state.shoe_coups).to_json(),
+        "history": [
+            {"coup": r.coup, "cards": [str(c) for c in r.cards], "winner": _winner(r)}
+            for r in done[-RECENT:]
+        ],
+    }
+    pictures._coups[lang] = (key, part)
+    return part
+
+
+def _changing(moment: Moment, lang: Lang) -> dict[str, Any]:
+    """The part of the shared view that a bet, a card or a seat may change (the
+    coup dealt from real cards in progress: in ``lang``)."""
+    machine = moment.machine
+    state = machine.state
+    config = state.config
+    hidden = config.rules.hidden_bets and state.phase is Phase.BETS_OPEN
+    shoe = state.shoe
+    holder = state.holder
+    return {
+        "seq": machine.event_count,
         "phase": state.phase.value,
         "coup": state.coup,
-        "deals": {"played": state.completed, "total": config.deals},
-        "seats": seats,
-        "coup_in_play": in_play,
-        "last_coup": None if state.last is None else _last(state.last, state),
-        "roads": build_roads(state.shoe_coups).to_json(),
-        "results": [c.outcome.value for c in state.shoe_coups],
+        "completed": state.completed,
+        "players": [
+            {
+                "name": p.name,
+                "seat": p.seat,
+                "balance": json_amount(p.balance),
+                "has_bet": bool(p.bets),
+                "bets": None if hidden else _bets(p.bets),
+            }
+            for p in state.seated
+        ],  # fmt: skip
+        "holder": holder,
+        # Where the shoe goes if Punto wins (seed 002): the next occupied seat.
+        "next_holder": next_seat(state, state.players[holder].seat)
+        if holder is not None and holder in state.players
+        else None,
+        "punto_hand": state.punto_hand,
+        "punto_cards_to": largest_punto(state) if config.rules.punto_hand and not hidden else None,
+        # Punto's cards face down with a player, who turns them over (seed 002).
+        "turn": None
+        if state.face_down is None
+        else {"name": state.face_down, "seconds": config.turn_seconds},
         "shoe": None
         if shoe is None
         else {
             "number": shoe.number,
-            "cards_left": shoe.remaining,
-            "holder": state.holder,
-            "last_coup": shoe.finished,
-            # The provably fair scheme's commitment, shown from before the
-            # shoe's first bet: a player notes it and checks the shoe once its
-            # server seed is revealed (``puntobanco verify``). A table opened
-            # with a seed derives its server seeds from it: ``secret`` is false,
-            # so nobody takes it for fair play.
+            "remaining": shoe.remaining,
+            "finished": shoe.finished,
+            # What a player notes to check the shoe once its seed is revealed
+            # (``puntobanco verify``); false at a table opened with a seed.
             "commitment": shoe.commitment,
             "client_seed": shoe.client_seed,
-            "nonce": shoe.number,
-            "secret": shoe.commitment is not None and state.config.seed is None,
+            "secret": shoe.commitment is not None and config.seed is None,
             "contributions": shoe_contributions(state),
         },
-        # The next shoe's commitment, before anyone contributes to its client seed.
+        # The next shoe: its commitment, shown before anyone contributes to its
+        # client seed, and the contributions so far.
         "next_shoe": next_shoe(state),
-        "countdown": countdown,
-        "turn": turn,
-        "winners": list(state.winners),
-        "house": _amount(state.house) if viewer.role is Role.HOST else None,
-        "commands": commands,
+        "in_progress": _in_progress(state, lang),
         # The log's chain head: a player who notes it can later prove any edit
         # of the log up to here (``puntobanco verify --head``).
-        "chain_head": chain_head,
+        "chain_head": moment.head,
+        "winners": list(state.winners),
+        "ranking": [
+            [p.name, json_amount(p.balance)]
+            for p in sorted(state.seated, key=lambda p: (-p.balance, p.seat))
+        ],
     }
+
+
+def _in_progress(state: TableState, lang: Lang) -> dict[str, Any] | None:
+    """The coup the host is dealing from real cards: each hand's cards so far,
+    what the next card is for, and the decisions already known (in words)."""
+    if state.config.rules.cards is not CardSource.HOST or state.phase is not Phase.BETS_CLOSED:
+        return None
+    cards = state.placed
+    punto, banco = split_hands(cards)
+    progress = CoupInProgress(cards)
+    return {
+        "cards": [str(c) for c in cards],
+        "punto": [str(c) for c in punto],
+        "banco": [str(c) for c in banco],
+        "expects": progress.expecting.value,
+        # A hand that must draw is explained once its card is known.
+        "steps": [
+            describe_step(s, lang)
+            for s in progress.steps
+            if s.card is not None or s.action is not Action.DRAW
+        ],
+    }
+
+
+def _own(moment: Moment, viewer: Viewer, odds: bool) -> dict[str, Any]:
+    """The part of ``viewer``'s view that is theirs alone: the clocks, ``me``,
+    ``commands``, the host's board or a player's ``recent`` coups."""
+    machine = moment.machine
+    state = machine.state
+    left = machine.countdown_left(moment.now) if state.config.rules.countdown else None
+    turn_left = machine.turn_left(moment.now)
+    own: dict[str, Any] = {
+        "countdown": None if left is None else round(left, 1),
+        "turn_left": None if turn_left is None else round(turn_left, 1),
+        "commands": offers(machine, viewer),
+    }
+    if viewer.role is Role.HOST:
+        return own | {"me": {"role": "host"}, "host": _board(moment, odds)}
+    player = state.find(viewer.name or "") if viewer.role is Role.PLAYER else None
+    if player is None:
+        return own | {"me": {"role": viewer.role.value, "name": viewer.name, "seated": False}}
+    cards = machine.face_down_cards() if state.face_down == player.name else ()
+    return own | {
+        "me": {
+            "role": "player",
+            "name": player.name,
+            "seated": True,
+            "seat": player.seat,
+            "balance": json_amount(player.balance),
+            "available": json_amount(player.available),
+            "bets": _bets(player.bets),
+            # Punto's two cards while this player holds them face down: theirs alone.
+            "punto_cards": [str(c) for c in cards] or None,
+        },
+        "recent": _recent(moment.pictures, player),
+    }
+
+
+def _recent(pictures: Pictures, player: Player) -> list[dict[str, Any]]:
+    """A player's last coups, kept until a coup is added or undone (a view is pushed
+    to every player after every bet: most of them change nothing here)."""
+    name = player.name
+    version = pictures.recorder.version
+    kept = pictures._recent.get(name)
+    if kept is not None and kept[0] == version:
+        return kept[1]
+    out = [
+        {
+            "coup": r.coup,
+            "cards": [str(c) for c in r.cards],
+            "winner": _winner(r),
+            "bets": [
+                {"box": box_key(b.box), "stake": json_amount(b.amount)}
+                for b in r.bets
+                if b.player == name
+            ],
+            "net": json_amount(sum((s.amount for s in r.settlements if s.player == name), 0)),
+            "balance": json_amount(r.balances_after[name]) if name in r.balances_after else None,
+        }
+        for r in pictures.records[-RECENT:]
+    ]
+    pictures._recent[name] = (version, out)
+    return out
+
+
+def _winner(record: CoupRecord) -> str:
+    return resolve(record.cards).outcome.value
+
+
+# -- the host's board: the five roads, the shoe's statistics, the odds of the next coup --
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """What the room has seen of the shoe the next coup comes from: ``cards``, the
+    turned burn card and every card dealt from it (or placed, at a table of real
+    cards); ``burned``, the cards burned face down, unknown; ``scope``: ``shoe``
+    (the shoe in play) or ``fresh`` (a full shoe: reshuffled every coup, or about
+    to be changed)."""
+
+    scope: str
+    cards: tuple[Card, ...]
+    burned: int = 0
+
+
+def seen_cards(state: TableState, burn: ShoeBurned | None) -> Seen:
+    """The cards seen of the shoe the next coup is dealt from (``burn``: the current
+    shoe's burn event, if it had one)."""
+    shoe = state.shoe
+    if shoe is None:
+        return Seen("fresh", ())
+    if not shoe.order:  # physical cards: every card out of the shoe was placed by the host
+        return Seen("shoe", shoe.out)
+    if state.config.shoe_config.reshuffle_every_coup or shoe.finished:
+        return Seen("fresh", ())
+    seen: list[Card] = []
+    burned = 0
+    if burn is not None and burn.shoe == shoe.number:
+        seen.append(burn.turned)
+        burned = len(burn.burned)
+    dealt = shoe.position - len(seen) - burned
+    cards: list[Card] = []
+    for coup in reversed(state.shoe_coups):  # the shoe's own coups are the last ones
+        if len(cards) >= dealt:
+            break
+        cards[:0] = coup.cards
+    assert len(cards) == dealt, (len(cards), dealt)
+    return Seen("shoe", (*seen, *cards), burned)
+
+
+def statistics(state: TableState, coups: Sequence[Coup], burn: ShoeBurned | None) -> dict[str, Any]:
+    """The shoe's (a session's: the session's) wins by side, naturals, pairs where
+    the table has pair bets, cards left where the shoe is not reshuffled every
+    deal, and the burn (its turned card, how many went face down)."""
+    config = state.config
+    shoe = state.shoe
+    wins = {o.value: 0 for o in Outcome}
+    pairs = {key: 0 for key in PAIRS if key in config.offered_side_bets}
+    for coup in coups:
+        wins[coup.outcome.value] += 1
+        if "punto_pair" in pairs:
+            pairs["punto_pair"] += coup.punto.pair
+        if "banco_pair" in pairs:
+            pairs["banco_pair"] += coup.banco.pair
+    reshuffled = config.shoe_config.reshuffle_every_coup
+    return {
+        "scope": "shoe" if config.money else "session",
+        "shoe": shoe.number if shoe is not None and config.money else None,
+        "coups": len(coups),
+        "wins": wins,
+        "naturals": sum(coup.natural for coup in coups),
+        "pairs": pairs,
+        "cards_left": None if shoe is None or reshuffled else shoe.remaining,
+        "burn": None
+        if burn is None or shoe is None or burn.shoe != shoe.number
+        else {"turned": str(burn.turned), "burned": len(burn.burned)},
+    }
+
+
+def odds_json(odds: NextCoupOdds, seen: Seen) -> dict[str, Any]:
+    """The odds as the host's board shows them: each bet's probability of winning,
+    of a push (None where the bet never pushes) and its house edge, as decimals of
+    ``puntobanco odds --json``."""
+    paytable = odds.paytable
+    bets = []
+    for bet in odds.bets:
+        pushes = any(line.pays == 0 for line in paytable.wager(bet.key).lines)
+        bets.append(
+            {
+                "bet": bet.key,
+                "probability": decimal(bet.probability),
+                "push": decimal(bet.push) if pushes else None,
+                "house_edge": decimal(bet.house_edge),
+            }
+        )
+    return {
+        "scope": seen.scope,
+        "decks": odds.decks,
+        "cards": odds.cards,
+        "seen": len(seen.cards),
+        "burned": seen.burned,
+        "paytable": paytable.name,
+        "bets": bets,
+    }
+
+
+def _board(moment: Moment, compute: bool) -> dict[str, Any]:
+    """The host's board: each derived road laid out like the big road, the shoe's
+    statistics, and the exact odds of the next coup from the cards left as the
+    room knows them (``odds.seen``). Made once per coup; the odds once per
+    composition, shared by every table that saw the same cards, and computed for
+    a view asked for (``compute``) only: a pushed view carries them once made,
+    else ``odds_pending``."""
+    state = moment.machine.state
+    pictures = moment.pictures
+    shoe = state.shoe
+    key = (
+        pictures.recorder.version,
+        len(state.shoe_coups),
+        None if shoe is None else (shoe.number, shoe.position, shoe.finished),
+    )
+    with pictures._lock:
+        board = pictures._board
+        if board is None or board[0] != key:
+            burn = pictures.burn if shoe is not None and shoe.order else None
+            roads = build_roads(state.shoe_coups)
+            body = {
+                "derived": {
+                    road.name: [[m.col, m.row, m.mark.value] for m in road.marks]
+                    for road in roads.derived
+                },
+                "stats": statistics(state, state.shoe_coups, burn),
+            }
+            board = pictures._board = (key, body, seen_cards(state, burn))
+            pictures._odds = None
+        if pictures._odds is None:
+            config = state.config
+            args = (config.decks, board[2].cards, config.paytable_data)
+            found = ODDS.get(*args) if compute else ODDS.peek(*args)
+            if found is not None:
+                pictures._odds = odds_json(found, board[2])
+        return {**board[1], "odds": pictures._odds, "odds_pending": pictures._odds is None}

@@ -193,7 +193,7 @@ def ngettext(context: str, singular: str, plural: str, n: int, lang: Lang) -> st
     return forms[min(found.plural(abs(n)), len(forms) - 1)]
 
 
-class _Quoted:
+class QuotedValue:
     """A text a message quotes: ``{value!r}`` is Python's repr, ``{value}`` the text
     itself with what cannot be printed escaped (for quotes of the language's own)."""
 
@@ -230,7 +230,7 @@ class _Formatter(string.Formatter):
         if conversion == "r" and isinstance(value, str):
             quoted = self.found.messages.get("format.quoted")
             quote = "{value!r}" if quoted is None else quoted.forms[0]
-            return _Formatter(self.found, "format.quoted").format(quote, value=_Quoted(value))
+            return _Formatter(self.found, "format.quoted").format(quote, value=QuotedValue(value))
         return super().convert_field(value, conversion)
 
     def format_field(self, value: object, format_spec: str) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
-from puntobanco.i18n import DEFAULT_LANG, Lang, _Quoted, messages, t
+from puntobanco.i18n import DEFAULT_LANG, Lang, QuotedValue, messages, t
 
 
 class Shown(ABC):
@@ -36,7 +36,7 @@ class Shown(ABC):
 @dataclass(frozen=True, slots=True)
 class Word(Shown):
     """An identifier a person reads as the catalogue's word for it: a command
-    (``web.command.close_bets``: "close the bets"), a setting, a box. A key the
+    (``command.close_bets``: "close the bets"), a setting, a box. A key the
     catalogue lacks shows the identifier itself."""
 
     key: str
@@ -78,7 +78,7 @@ class Quoted(Shown):
     text: str
 
     def words(self, lang: Lang) -> str:
-        return t("format.quoted", lang, value=_Quoted(self.text))
+        return t("format.quoted", lang, value=QuotedValue(self.text))
 
     def __str__(self) -> str:
         return self.text

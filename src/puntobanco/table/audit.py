@@ -287,7 +287,7 @@ def _action(machine: Table, event: Event) -> Callable[[], object] | None:
             return lambda: machine.reveal_contribution(name, value, shoe=shoe)
         case RevealsOpened() | ContributionsClosed():
             # A window's time up (the stored times were checked against it above).
-            return machine._expire
+            return machine.expire_window
         case ShoeCalled():
             return machine.next_coup  # a session's next deal
         case PlayerRebought(name, amount):
@@ -298,7 +298,7 @@ def _action(machine: Table, event: Event) -> Callable[[], object] | None:
             return machine.deal
         case PuntoCardsTurned(_, turner):
             if turner is None:
-                return lambda: machine._turned(None)  # the time was up: checked above
+                return machine.dealer_turns  # the time was up: checked above
             return lambda: machine.turn_punto(turner)
         case ShoePassed(_, passer):
             return lambda: machine.pass_shoe(passer)

@@ -76,7 +76,7 @@ def decode(hint: Any, value: Any) -> Any:
         if value is None and type(None) in options:
             return None
         if Fraction in options and int in options:  # an Amount
-            return _amount(value)
+            return amount_of(value)
         enums = [o for o in options if isinstance(o, type) and issubclass(o, Enum)]
         if enums and str in options:  # a Box: an Outcome's value, else a side bet's key
             if not isinstance(value, str):
@@ -95,7 +95,7 @@ def decode(hint: Any, value: Any) -> Any:
         inner = typing.get_args(hint)[0]
         return tuple(decode(inner, v) for v in value)
     if hint is Fraction:
-        amount = _amount(value)
+        amount = amount_of(value)
         return Fraction(amount)
     if hint is Card:
         if not isinstance(value, str):
@@ -120,7 +120,9 @@ def decode(hint: Any, value: Any) -> Any:
     raise TypeError(f"cannot decode {hint!r}")
 
 
-def _amount(value: Any) -> int | Fraction:
+def amount_of(value: Any) -> int | Fraction:
+    """An exact amount as JSON gives it (a whole number, or exact decimal text);
+    ``ValueError`` otherwise."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     if isinstance(value, str):

@@ -10,10 +10,10 @@ on their own and the coup is dealt automatically.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Final
+from typing import Any, Final
 
 from puntobanco.coup import Outcome
 from puntobanco.errors import InvalidBetError, InvalidNameError, InvalidShoeError
@@ -424,6 +424,20 @@ class TableConfig:
             side_bets=side_bets,  # type: ignore[arg-type]  # refused by __post_init__
             side_limits=side_limits,  # type: ignore[arg-type]
         )
+
+
+def _croupier(**settings: Any) -> TableConfig:
+    return TableConfig.casino(croupier=True, **settings)
+
+
+#: How each format's settings (keyword arguments) become a ``TableConfig``: the
+#: table-creation schema, beside the format records (``formats.RULES``).
+PRESETS: Final[Mapping[Format, Callable[..., TableConfig]]] = {
+    Format.SESSION: TableConfig.session,
+    Format.CASINO: TableConfig.casino,
+    Format.CROUPIER: _croupier,
+    Format.ASSIST: TableConfig.assist,
+}
 
 
 @cache

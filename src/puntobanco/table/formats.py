@@ -52,7 +52,9 @@ class FormatRules:
     card back in the shoe before each coup. ``shoe_holder``: a player holds
     the shoe and passes it on a Punto win (seed 002). ``punto_hand``: Punto's
     cards go to the largest Punto bet (seed 002). ``countdown``: a virtual
-    croupier closes bets on its own. ``cards``: where cards come from.
+    croupier closes bets on its own (and deals). ``host_closes_bets``: the host calls
+    "rien ne va plus" as a step of its own (else bets close as the coup is
+    dealt, or on the croupier's clock). ``cards``: where cards come from.
     ``names_winners``: closing the table names its leaders. ``roads_of_table``:
     the roads show every coup of the table (else the current shoe's).
     """
@@ -68,6 +70,7 @@ class FormatRules:
     shoe_holder: bool
     punto_hand: bool
     countdown: bool
+    host_closes_bets: bool
     cards: CardSource
     names_winners: bool
     roads_of_table: bool
@@ -85,6 +88,7 @@ _SESSION: Final = FormatRules(
     shoe_holder=False,
     punto_hand=False,
     countdown=False,
+    host_closes_bets=False,
     cards=CardSource.SHOE,
     names_winners=True,
     roads_of_table=True,
@@ -101,6 +105,7 @@ _CASINO: Final = FormatRules(
     shoe_holder=True,
     punto_hand=True,
     countdown=False,
+    host_closes_bets=True,
     cards=CardSource.SHOE,
     names_winners=False,
     roads_of_table=False,
@@ -118,6 +123,7 @@ RULES: Final[Mapping[Format, FormatRules]] = MappingProxyType(
                 "shoe_holder": False,
                 "punto_hand": False,
                 "countdown": True,
+                "host_closes_bets": False,
             }
         ),
         # The dealer's assistant: seed 004's session dealt from physical cards.
@@ -126,6 +132,7 @@ RULES: Final[Mapping[Format, FormatRules]] = MappingProxyType(
                 **{f: getattr(_SESSION, f) for f in FormatRules.__dataclass_fields__},
                 "cards": CardSource.HOST,
                 "reshuffle_every_coup": False,
+                "host_closes_bets": True,
             }
         ),
     }

@@ -203,7 +203,7 @@ def shoe_coups(events: Iterable[Event]) -> dict[int, tuple[Coup, ...]]:
     session = False
     for event in events:
         if isinstance(event, TableOpened):
-            session = event.config.format is Format.SESSION
+            session = event.config.rules.roads_of_table  # every coup on one road
         elif isinstance(event, ShoeShuffled) and not session:
             current = event.shoe
         elif isinstance(event, CoupDealt):

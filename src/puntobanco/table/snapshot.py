@@ -16,7 +16,7 @@ from typing import Any, Final
 from puntobanco.cards import Card
 from puntobanco.coup import resolve
 from puntobanco.paytable import Amount, Box, box_from_key, box_key, json_amount
-from puntobanco.table.codec import _amount, decode, encode
+from puntobanco.table.codec import amount_of, decode, encode
 from puntobanco.table.config import TableConfig
 from puntobanco.table.gathering import dump_entropy, load_entropy
 from puntobanco.table.state import LastCoup, NextShoe, Phase, Player, ShoeState, TableState
@@ -39,7 +39,7 @@ def _bets(bets: Mapping[Box, Amount]) -> dict[str, Any]:
 
 
 def _read_bets(data: Any) -> dict[Box, Amount]:
-    return {box_from_key(str(box)): _amount(v) for box, v in dict(data).items()}
+    return {box_from_key(str(box)): amount_of(v) for box, v in dict(data).items()}
 
 
 def _amounts(values: Mapping[str, Amount]) -> dict[str, Any]:
@@ -47,7 +47,7 @@ def _amounts(values: Mapping[str, Amount]) -> dict[str, Any]:
 
 
 def _read_amounts(data: Any) -> dict[str, Amount]:
-    return {str(name): _amount(v) for name, v in dict(data).items()}
+    return {str(name): amount_of(v) for name, v in dict(data).items()}
 
 
 def _last(last: LastCoup | None) -> dict[str, Any] | None:
@@ -186,7 +186,7 @@ def load_state(text: str) -> TableState:
             )
         )
         players = {
-            str(name): Player(str(name), int(seat), _amount(balance), _read_bets(bets))
+            str(name): Player(str(name), int(seat), amount_of(balance), _read_bets(bets))
             for name, seat, balance, bets in data["players"]
         }
         current = data["current"]
@@ -204,10 +204,10 @@ def load_state(text: str) -> TableState:
             face_down=_text_or_none(data.get("face_down")),
             current=None if current is None else resolve(_read_cards(current)),
             shoe_coups=tuple(resolve(_read_cards(c)) for c in data["shoe_coups"]),
-            house=_amount(data["house"]),
-            kept=Fraction(_amount(data["kept"])),
-            brought=_amount(data["brought"]),
-            taken=_amount(data["taken"]),
+            house=amount_of(data["house"]),
+            kept=Fraction(amount_of(data["kept"])),
+            brought=amount_of(data["brought"]),
+            taken=amount_of(data["taken"]),
             winners=tuple(str(w) for w in data["winners"]),
             events=int(data["events"]),
             placed=_read_cards(data["placed"]),
@@ -216,8 +216,8 @@ def load_state(text: str) -> TableState:
             closed_balances=_read_amounts(data["closed_balances"]),
             closed_holder=data["closed_holder"],
             nets=_read_amounts(data["nets"]),
-            closed_house=_amount(data["closed_house"]),
-            closed_kept=Fraction(_amount(data["closed_kept"])),
+            closed_house=amount_of(data["closed_house"]),
+            closed_kept=Fraction(amount_of(data["closed_kept"])),
             closed_last=_read_last(data["closed_last"]),
         )
     except (KeyError, TypeError, AttributeError) as error:

@@ -38,7 +38,6 @@ from puntobanco.table.events import (
     ShoeBurned,
     ShoeHolderChanged,
 )
-from puntobanco.table.state import ShoeState
 from puntobanco.table.values import money_text
 
 
@@ -128,7 +127,7 @@ class TableSession:
         settled), else the shoe of the coming deal (None: not shuffled yet)."""
         if self._coup is not None:
             return self._dealt_from
-        return _commitment(self.session.state.shoe)
+        return self.session.commitment
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -207,7 +206,7 @@ class TableSession:
             self._before = self.session.scores
             self._predicted = {n: b for n, b in self.session.predictions.items() if b is not None}
             self._number = self.session.coup_number
-            self._dealt_from = _commitment(self.session.state.shoe)
+            self._dealt_from = self.session.commitment
             self._coup = self.session.deal()
             self._shown = 0
 
@@ -466,7 +465,7 @@ class TableCasino:
     @property
     def commitment(self) -> str | None:
         """The commitment of the shoe in play (None: not shuffled yet)."""
-        return _commitment(self.table.state.shoe)
+        return self.table.commitment
 
     def money(self, value: Amount, *, short: bool = False) -> str:
         """``1000.00``: an amount of cents as players read it, in ``lang``
@@ -591,8 +590,3 @@ class TableCasino:
         balances = self.table.balances
         self.table.close_table()
         return balances
-
-
-def _commitment(shoe: ShoeState | None) -> str | None:
-    """A shoe's commitment, SHA-256 of its server seed (None: no shoe yet)."""
-    return None if shoe is None else shoe.commitment

@@ -2,36 +2,59 @@
 
 ``create_app(store=..., clock=...)`` builds a new FastAPI application each
 time (no module-global app): its tables, its store and its clock are its own,
-which is what lets a test run two servers side by side.
+which is what lets a test run two servers side by side. The API is a router of
+typed bodies and answers (``web.schemas``: its OpenAPI document is made from
+them), the caller known by a dependency (``caller``); every refusal, a body
+that breaks its schema included, is ``{"error": {"code", "message", "params"}}``
+in the caller's language, with the status of its kind (``status_of``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, Final
+from typing import Annotated, Any, Final
+from urllib.parse import quote
 
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import APIRouter, Body, Depends, FastAPI, Request, Security, WebSocket
+from fastapi.exception_handlers import http_exception_handler
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import puntobanco.web.ops as ops
+from puntobanco.engine import command_of
 from puntobanco.errors import PuntoBancoError
+from puntobanco.fairlog import fair_shoes
 from puntobanco.i18n import Lang, parse_lang
 from puntobanco.i18n.shown import Number
 from puntobanco.store import EventStore
+from puntobanco.table.history import coup_records
 from puntobanco.web.auth import HOST, Identity
-from puntobanco.web.errors import AccessError, MessageError, error_body
+from puntobanco.web.errors import AccessError, MessageError, error_body, status_of
 from puntobanco.web.gcpause import POLL as GC_POLL
 from puntobanco.web.gcpause import GcTuning
-from puntobanco.web.hub import Answer, Hub, status_of
 from puntobanco.web.limits import BURST, RATE, Bucket
-from puntobanco.web.schemas import MAX_MESSAGE, Command, NewPlayer, NewTable, parse
+from puntobanco.web.schemas import (
+    MAX_MESSAGE,
+    Answer,
+    Command,
+    Created,
+    Found,
+    Joined,
+    NewPlayer,
+    NewTable,
+    Refusal,
+    reason,
+)
+from puntobanco.web.tables import Tables, viewer_of
 from puntobanco.web.words import page_words
 from puntobanco.web.ws import serve_socket
 
@@ -39,6 +62,26 @@ STATIC: Final = Path(str(files("puntobanco.web") / "static"))
 HOST_COOKIE: Final = "pb_host"
 PLAYER_COOKIE: Final = "pb_player"
 ROLE_HEADER: Final = "x-puntobanco-role"
+#: The token a table gave (host or player), as the OpenAPI document names it.
+BEARER: Final = HTTPBearer(auto_error=False, description="the token the table gave")
+JSON: Final = b"application/json"
+#: The refusals each route may answer, as the OpenAPI document lists them.
+REFUSED: Final = {
+    400: "a command or a setting the table refuses (its reason)",
+    401: "no token, or a token not of this table",
+    403: "a foreign Origin, or a command this token may not send",
+    404: "an unknown table or join code",
+    409: "a command the table refuses now (the phase, the turn)",
+    413: "a body over 4 KiB",
+    422: "a body that breaks its schema",
+    429: "over the client's rate",
+    503: "the store could not write or read",
+}
+
+
+def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The ``responses`` of a route: each status with the refusal's model."""
+    return {s: {"model": Refusal, "description": REFUSED[s]} for s in statuses}
 
 
 def request_lang(request: Request | WebSocket) -> Lang:
@@ -62,6 +105,53 @@ def content_security_policy(host: str) -> str:
     )
 
 
+class Bodies:
+    """Refuses (413) a request body over ``MAX_MESSAGE`` bytes before the application
+    reads it: by its length where the request gives one, else as it arrives. A body
+    sent without a ``Content-Type`` is read as JSON (the API takes nothing else)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope["headers"])
+        if b"content-type" not in headers:
+            scope = {**scope, "headers": [*scope["headers"], (b"content-type", JSON)]}
+        length = headers.get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_MESSAGE):
+            await self._refuse(scope, send)
+            return
+        if length is not None:
+            await self.app(scope, receive, send)
+            return
+        body, more, messages = b"", True, []
+        while more:
+            message = await receive()
+            messages.append(message)
+            body += message.get("body", b"")
+            more = message.get("more_body", False)
+            if len(body) > MAX_MESSAGE:
+                await self._refuse(scope, send)
+                return
+
+        async def replay() -> Message:
+            return messages.pop(0) if messages else await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, scope: Scope, send: Send) -> None:
+        error = MessageError("web.error.too_large", status=413, limit=MAX_MESSAGE)
+        lang = request_lang(Request(scope))
+        await JSONResponse(error_body(error, lang), 413)(scope, _nothing, send)
+
+
+async def _nothing() -> Message:
+    return {"type": "http.disconnect"}
+
+
 async def _poll_gc(tuning: GcTuning) -> None:
     while True:
         await asyncio.sleep(GC_POLL)
@@ -81,20 +171,18 @@ def create_app(
     """A new web table server.
 
     ``store``: where the tables' logs are (a path or URL for ``open_store``,
-    an ``EventStore``, or None for memory); ``clock``: the croupier's clock in
+    an ``EventStore``, or None for memory); ``clock``: the tables' clock in
     seconds; ``origins``: WebSocket and form origins allowed besides the
     server's own address; ``rate``/``burst``: each client's message rate;
     ``short_gc_pauses``: freeze what survives each garbage collection and
-    shorten the GIL's switch interval (``web.gcpause``;
-    process-wide, for a process that serves only this app).
+    shorten the GIL's switch interval (``web.gcpause``; process-wide, for a
+    process that serves only this app).
     """
-    hub = Hub(store, clock=clock)
-    allowed = {o.rstrip("/") for o in origins}
-    buckets: dict[str, Bucket] = {}
+    tables = Tables(store, clock=clock)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        await hub.start()
+        await tables.start()
         tuning = GcTuning() if short_gc_pauses else None
         watch: asyncio.Task[None] | None = None
         if tuning is not None:
@@ -108,7 +196,7 @@ def create_app(
                 with contextlib.suppress(asyncio.CancelledError):
                     await watch
                 tuning.stop()
-            await hub.stop()
+            await tables.stop()
 
     app = FastAPI(
         title="puntobanco",
@@ -118,20 +206,17 @@ def create_app(
         redoc_url=None,
         openapi_url="/api/openapi.json",
     )
-    app.state.hub = hub
-    app.state.origins = allowed
+    app.state.tables = tables
+    app.state.origins = {o.rstrip("/") for o in origins}
     app.state.rate = (rate, burst)
+    app.state.buckets = {}
+    app.state.secure_cookies = secure_cookies
 
     @app.middleware("http")
     async def security_headers(
         request: Request, call_next: Callable[[Request], Awaitable[Response]]
     ) -> Response:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_MESSAGE):
-            error = MessageError("web.error.too_large", status=413, limit=MAX_MESSAGE)
-            response: Response = JSONResponse(error_body(error, request_lang(request)), 413)
-        else:
-            response = await call_next(request)
+        response = await call_next(request)
         host = request.headers.get("host", "localhost")
         response.headers["Content-Security-Policy"] = content_security_policy(host)
         response.headers["X-Content-Type-Options"] = "nosniff"
@@ -141,197 +226,254 @@ def create_app(
             response.headers["Cache-Control"] = "no-store"
         return response
 
+    app.add_middleware(Bodies)
     # After the middleware above: the access log (outermost) sees its answers too.
-    assets = ops.install(
-        app, hub, request_lang, STATIC
-    )  # health, metrics, access log, static files
-
-    def origin_ok(request: Request | WebSocket) -> bool:
-        origin = request.headers.get("origin")
-        if origin is None:
-            return True  # not a browser: bots and tools authenticate by token alone
-        own = {
-            f"http://{request.headers.get('host', '')}",
-            f"https://{request.headers.get('host', '')}",
-        }
-        return origin.rstrip("/") in allowed | own
-
-    def limited(key: str) -> None:
-        bucket = buckets.get(key)
-        if bucket is None:
-            if len(buckets) > 100_000:
-                buckets.clear()
-            bucket = buckets[key] = Bucket(time.monotonic, rate, burst)
-        if not bucket.take():
-            raise MessageError("web.error.rate", status=429, rate=Number(rate))
-
-    async def body(request: Request, model: type[Any]) -> Any:
-        if not origin_ok(request):
-            raise AccessError("web.error.origin", status=403, origin=request.headers["origin"])
-        data = b""
-        async for chunk in request.stream():
-            data += chunk
-            if len(data) > MAX_MESSAGE:
-                raise MessageError("web.error.too_large", status=413, limit=MAX_MESSAGE)
-        try:
-            parsed = json.loads(data or b"null")
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise MessageError("web.error.json") from None
-        return parse(model, parsed)
-
-    def token_of(request: Request | WebSocket, role: str | None = None) -> str | None:
-        auth = request.headers.get("authorization", "")
-        if auth.lower().startswith("bearer "):
-            return auth[7:].strip()
-        wanted = role or request.headers.get(ROLE_HEADER)
-        if wanted == HOST:
-            return request.cookies.get(HOST_COOKIE)
-        return request.cookies.get(PLAYER_COOKIE) or (
-            None if wanted == "player" else request.cookies.get(HOST_COOKIE)
-        )
-
-    def who(request: Request, table: str) -> Identity:
-        token = token_of(request)
-        if token:
-            limited("t:" + token[:16])
-        return hub.identify(table, token)
-
-    def cookie(response: Response, name: str, table: str, token: str) -> None:
-        response.set_cookie(
-            name,
-            token,
-            max_age=60 * 60 * 24 * 30,
-            path=f"/api/tables/{table}",
-            httponly=True,
-            samesite="strict",
-            secure=secure_cookies,
-        )
+    assets = ops.install(app, tables, request_lang, STATIC)
 
     @app.exception_handler(PuntoBancoError)
     async def refused(request: Request, error: PuntoBancoError) -> JSONResponse:
-        status = getattr(error, "status", None) or status_of(error)
-        return JSONResponse(error_body(error, request_lang(request)), status)
+        return JSONResponse(error_body(error, request_lang(request)), status_of(error))
 
-    # -- the API -------------------------------------------------------------------
+    @app.exception_handler(HTTPException)
+    async def unread(request: Request, error: HTTPException) -> Response:
+        if error.status_code == 400:  # a body FastAPI could not decode: not JSON text
+            return await refused(request, MessageError("web.error.json"))
+        return await http_exception_handler(request, error)
 
-    def schema_of(model: type[Any]) -> dict[str, Any]:
-        return {
-            "requestBody": {
-                "required": True,
-                "content": {"application/json": {"schema": model.model_json_schema()}},
-            }
-        }
+    @app.exception_handler(RequestValidationError)
+    async def malformed(request: Request, error: RequestValidationError) -> JSONResponse:
+        problem = reason(error.errors()[0])  # the first problem, in the caller's words
+        return JSONResponse(error_body(problem, request_lang(request)), status_of(problem))
 
-    @app.post("/api/tables", status_code=201, openapi_extra=schema_of(NewTable))
-    async def new_table(request: Request) -> JSONResponse:
-        """Open a table: ``{"format", "settings"}`` -> ``{"table", "join_code", "host_token"}``."""
-        limited("ip:" + (request.client.host if request.client else "-"))
-        data: NewTable = await body(request, NewTable)
-        table, code, token = await hub.create(data.format, dict(data.settings))
-        response = JSONResponse({"table": table, "join_code": code, "host_token": token}, 201)
-        cookie(response, HOST_COOKIE, table, token)
-        return response
+    app.include_router(api)
+    app.include_router(sockets)
 
-    @app.get("/api/codes/{code}")
-    async def by_code(code: str) -> dict[str, str]:
-        """The table a join code opens: ``{"table"}``."""
-        return {"table": hub.by_code(code)}
+    pages = APIRouter(include_in_schema=False)
 
-    @app.post("/api/tables/{table}/players", status_code=201, openapi_extra=schema_of(NewPlayer))
-    async def new_player(table: str, request: Request) -> JSONResponse:
-        """Sit at the table: ``{"name"}`` -> ``{"player", "token"}``."""
-        limited("ip:" + (request.client.host if request.client else "-"))
-        hub.meta(table)
-        data: NewPlayer = await body(request, NewPlayer)
-        player, token = await hub.join(table, data.name)
-        response = JSONResponse({"player": player, "token": token}, 201)
-        cookie(response, PLAYER_COOKIE, table, token)
-        return response
+    def page(name: str) -> Callable[[Request], Awaitable[Response]]:
+        async def serve(request: Request) -> Response:
+            return assets.page(request, name, request_lang(request))
 
-    @app.post("/api/tables/{table}/commands", openapi_extra=schema_of(Command))
-    async def command(table: str, request: Request) -> JSONResponse:
-        """One command (Bearer token) -> ``{"seq", "events"}`` or ``{"error"}``."""
-        identity = who(request, table)
-        data: Command = await body(request, Command)
-        answer = await hub.command(identity, data.model_dump())
-        return answer_response(answer, request_lang(request))
+        return serve
 
-    @app.get("/api/tables/{table}/view")
-    async def view(table: str, request: Request) -> dict[str, Any]:
-        """The caller's view of the table (Bearer token)."""
-        return await hub.view(who(request, table), request_lang(request))
-
-    @app.get("/api/tables/{table}/history")
-    async def history(table: str, request: Request, last: int | None = None) -> JSONResponse:
-        """The settled coups, as ``puntobanco history --json`` (any token of the table)."""
-        who(request, table)
-        return JSONResponse(await hub.history(table, last))
-
-    @app.get("/api/tables/{table}/shoes")
-    async def shoes(table: str, request: Request) -> JSONResponse:
-        """The fair shoes, as ``puntobanco shoes --json`` (any token of the table):
-        commitment, client seed, nonce, every card dealt, the server seed once revealed."""
-        who(request, table)
-        return JSONResponse(await hub.shoes(table))
-
-    @app.get("/api/i18n/{lang}")
-    async def words(lang: str) -> dict[str, object]:
-        """The pages' words in ``lang`` (fr, en, es)."""
-        return page_words(parse_lang(lang) or "en")
-
-    @app.post("/api/tables/{table}/logout", status_code=204)
-    async def logout(table: str) -> Response:
-        """Forget this browser's cookies for the table (after leaving)."""
-        response = Response(status_code=204)
-        for name in (PLAYER_COOKIE,):
-            response.delete_cookie(name, path=f"/api/tables/{table}")
-        return response
-
-    @app.websocket("/api/tables/{table}/ws")
-    async def socket(websocket: WebSocket, table: str) -> None:
-        """Views pushed after each commit; commands as messages (see docs/web.md)."""
-        if not origin_ok(websocket):
-            # Accepted only to be closed with a reason a browser can read (1008);
-            # nothing from this connection is read.
-            await websocket.accept()
-            await websocket.close(code=1008)
-            return
-        await serve_socket(
-            websocket,
-            hub,
-            table,
-            cookies=lambda role: token_of(websocket, role),
-            lang=request_lang(websocket),
-            rate=(rate, burst),
-        )
-
-    # -- the pages -------------------------------------------------------------------
-
-    def page(name: str, request: Request) -> Response:
-        return assets.page(request, name, request_lang(request))
-
-    @app.get("/", include_in_schema=False)
-    async def home(request: Request) -> Response:
-        return page("host.html", request)
-
-    @app.get("/host/{table}", include_in_schema=False)
-    async def host_page(table: str, request: Request) -> Response:
-        return page("host.html", request)
-
-    @app.get("/j/{code}", include_in_schema=False)
-    @app.get("/j", include_in_schema=False)
-    async def join_page(request: Request, code: str = "") -> Response:
-        return page("phone.html", request)
-
-    @app.get("/p/{table}", include_in_schema=False)
-    async def phone_page(table: str, request: Request) -> Response:
-        return page("phone.html", request)
-
+    for path, name in (
+        ("/", "host.html"),
+        ("/host/{table}", "host.html"),
+        ("/j/{code}", "phone.html"),
+        ("/j", "phone.html"),
+        ("/p/{table}", "phone.html"),
+    ):
+        pages.add_api_route(path, page(name), methods=["GET"])
+    app.include_router(pages)
     return app
 
 
-def answer_response(answer: Answer, lang: Lang) -> JSONResponse:
-    """A command's answer as HTTP: 200 with ``{"seq", "events"}``, else the refusal."""
-    if answer.error is not None:
-        return JSONResponse(error_body(answer.error, lang), answer.status)
-    return JSONResponse(answer.body, answer.status)
+# -- the API (its dependencies are coroutines: run on the event loop, no thread hop) --------
+
+
+async def tables_of(request: Request) -> Tables:
+    """The server's tables (``create_app``'s)."""
+    tables: Tables = request.app.state.tables
+    return tables
+
+
+def origin_ok(request: Request | WebSocket) -> bool:
+    """No ``Origin`` (a bot, a tool: known by its token alone), the server's own
+    address, or one given to ``create_app(origins=...)``."""
+    origin = request.headers.get("origin")
+    if origin is None:
+        return True
+    host = request.headers.get("host", "")
+    return origin.rstrip("/") in request.app.state.origins | {f"http://{host}", f"https://{host}"}
+
+
+def limited(request: Request, key: str) -> None:
+    """Refuse (429) a client over its rate: one bucket per ``key``."""
+    buckets: dict[str, Bucket] = request.app.state.buckets
+    bucket = buckets.get(key)
+    if bucket is None:
+        if len(buckets) > 100_000:
+            buckets.clear()
+        bucket = buckets[key] = Bucket(time.monotonic, *request.app.state.rate)
+    if not bucket.take():
+        raise MessageError("web.error.rate", status=429, rate=Number(request.app.state.rate[0]))
+
+
+def token_of(request: Request | WebSocket, role: str | None = None) -> str | None:
+    """The Bearer token, else the cookie of ``role`` (or of the role header)."""
+    auth = request.headers.get("authorization", "")
+    if auth.lower().startswith("bearer "):
+        return auth[7:].strip()
+    wanted = role or request.headers.get(ROLE_HEADER)
+    if wanted == HOST:
+        return request.cookies.get(HOST_COOKIE)
+    return request.cookies.get(PLAYER_COOKIE) or (
+        None if wanted == "player" else request.cookies.get(HOST_COOKIE)
+    )
+
+
+async def same_origin(request: Request) -> None:
+    """A form posted from another site is refused (403)."""
+    if not origin_ok(request):
+        raise AccessError("web.error.origin", status=403, origin=request.headers["origin"])
+
+
+async def by_address(request: Request) -> None:
+    """Each address's rate of tables opened and seats taken."""
+    limited(request, "ip:" + (request.client.host if request.client else "-"))
+
+
+async def caller(
+    request: Request,
+    table: str,
+    bearer: Annotated[HTTPAuthorizationCredentials | None, Security(BEARER)],
+) -> Identity:
+    """Who holds the request's token (``Authorization: Bearer``, else the role's
+    cookie) at ``table``, its rate counted."""
+    token = bearer.credentials if bearer is not None else token_of(request)
+    if token:
+        limited(request, "t:" + token[:16])
+    tables: Tables = request.app.state.tables
+    return tables.identify(table, token)
+
+
+Served = Annotated[Tables, Depends(tables_of)]
+Caller = Annotated[Identity, Depends(caller)]
+
+
+def cookie(request: Request, response: Response, name: str, table: str, token: str) -> None:
+    """The token as a cookie of the table's API path (a browser's)."""
+    response.set_cookie(
+        name,
+        token,
+        max_age=60 * 60 * 24 * 30,
+        path=quote(f"/api/tables/{table}"),
+        httponly=True,
+        samesite="strict",
+        secure=request.app.state.secure_cookies,
+    )
+
+
+#: A body too large, or one or a parameter that breaks its schema, is refused alike
+#: on every route.
+api = APIRouter(prefix="/api", responses=refusals(413, 422))
+
+
+@api.post(
+    "/tables",
+    status_code=201,
+    response_model=Created,
+    responses=refusals(400, 403, 429, 503),
+    dependencies=[Depends(same_origin), Depends(by_address)],
+)
+async def new_table(data: NewTable, tables: Served, request: Request) -> JSONResponse:
+    """Open a table: its format and settings; its id, join code and host token."""
+    table, code, token = await tables.create(data.format, dict(data.settings))
+    response = JSONResponse({"table": table, "join_code": code, "host_token": token}, 201)
+    cookie(request, response, HOST_COOKIE, table, token)
+    return response
+
+
+@api.get("/codes/{code}", response_model=Found, responses=refusals(404))
+async def by_code(code: str, tables: Served) -> dict[str, str]:
+    """The table a join code opens."""
+    return {"table": tables.by_code(code)}
+
+
+@api.post(
+    "/tables/{table}/players",
+    status_code=201,
+    response_model=Joined,
+    responses=refusals(400, 403, 404, 409, 429, 503),
+    dependencies=[Depends(same_origin), Depends(by_address)],
+)
+async def new_player(table: str, data: NewPlayer, tables: Served, request: Request) -> JSONResponse:
+    """Sit at the table: the player's name as seated, and their token."""
+    tables.meta(table)
+    player, token = await tables.join(table, data.name)
+    response = JSONResponse({"player": player, "token": token}, 201)
+    cookie(request, response, PLAYER_COOKIE, table, token)
+    return response
+
+
+@api.post(
+    "/tables/{table}/commands",
+    response_model=Answer,
+    responses=refusals(400, 401, 403, 404, 409, 429, 503),
+    dependencies=[Depends(same_origin)],
+)
+async def command(who: Caller, data: Annotated[Command, Body()], tables: Served) -> JSONResponse:
+    """One of the engine's commands (Bearer token): the log's event count after it
+    and its events; a command sent again with its ``id``: its first answer."""
+    sent: Any = data  # one of the command models (``web.schemas.COMMAND_MODELS``)
+    fields = sent.model_dump(exclude={"id"}, exclude_none=True)
+    done = await tables.command(who, command_of(fields, viewer_of(who)), sent.id)
+    return JSONResponse({"seq": done.seq, "events": list(done.events)})
+
+
+@api.get("/tables/{table}/view", responses=refusals(401, 404, 429, 503))
+async def view(who: Caller, tables: Served, request: Request) -> dict[str, Any]:
+    """The caller's view of the table (Bearer token)."""
+    return await tables.view(who, request_lang(request))
+
+
+@api.get(
+    "/tables/{table}/history",
+    response_model=list[dict[str, Any]],
+    responses=refusals(401, 404, 429, 503),
+)
+async def history(who: Caller, tables: Served, last: int | None = None) -> JSONResponse:
+    """The settled coups, as ``puntobanco history --json`` (any token of the table)."""
+    records = await tables.run(lambda engine: engine.log(who.table))
+    coups = coup_records((r.event, r.time) for r in records)
+    if last is not None:
+        coups = coups[-last:] if last > 0 else []
+    return JSONResponse([c.to_json() for c in coups])
+
+
+@api.get(
+    "/tables/{table}/shoes",
+    response_model=list[dict[str, Any]],
+    responses=refusals(401, 404, 429, 503),
+)
+async def shoes(who: Caller, tables: Served) -> JSONResponse:
+    """The fair shoes, as ``puntobanco shoes --json`` (any token of the table):
+    commitment, client seed, nonce, every card dealt, the server seed once revealed."""
+    records = await tables.run(lambda engine: engine.log(who.table))
+    return JSONResponse([shoe.to_dict() for shoe in fair_shoes(r.event for r in records)])
+
+
+@api.get("/i18n/{lang}")
+async def words(lang: str) -> dict[str, object]:
+    """The pages' words in ``lang`` (a language of ``_langs``; else English)."""
+    return page_words(parse_lang(lang) or "en")
+
+
+@api.post("/tables/{table}/logout", status_code=204)
+async def logout(table: str) -> Response:
+    """Forget this browser's cookie of a player of the table (after leaving)."""
+    response = Response(status_code=204)
+    response.delete_cookie(PLAYER_COOKIE, path=quote(f"/api/tables/{table}"))
+    return response
+
+
+sockets = APIRouter()
+
+
+@sockets.websocket("/api/tables/{table}/ws")
+async def socket(websocket: WebSocket, table: str) -> None:
+    """Views pushed after each commit; commands as messages (see docs/web.md)."""
+    if not origin_ok(websocket):
+        # Accepted only to be closed with a reason a browser can read (1008);
+        # nothing from this connection is read.
+        await websocket.accept()
+        await websocket.close(code=1008)
+        return
+    await serve_socket(
+        websocket,
+        websocket.app.state.tables,
+        table,
+        cookies=lambda role: token_of(websocket, role),
+        lang=request_lang(websocket),
+        rate=websocket.app.state.rate,
+    )

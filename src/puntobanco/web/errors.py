@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from puntobanco.errors import PuntoBancoError
+from puntobanco.errors import IllegalActionError, NotAllowedError, PuntoBancoError, StoreError
 from puntobanco.i18n import Lang
 
 
@@ -41,9 +41,26 @@ class SchemaError(MessageError):
     the validator's code, for programs; its message, ``reason``'s sentence, says
     the problem in the reader's words."""
 
-    def __init__(self, reason: PuntoBancoError, /, *, field: str, problem: str) -> None:
+    def __init__(self, said: PuntoBancoError, /, *, field: str, problem: str) -> None:
         super().__init__("web.error.schema", field=field, problem=problem)
-        self.reason = reason
+        self.said = said
 
     def message(self, lang: Lang | None = None) -> str:
-        return self.reason.message(lang)
+        return self.said.message(lang)
+
+
+def status_of(error: PuntoBancoError) -> int:
+    """The HTTP status of a refusal: its own (a request's size, rate, token, origin,
+    schema), 404 for a table or a code not known, 403 for a command its sender may
+    not send, 503 for the store, 409 for an action not allowed now, else 400."""
+    if isinstance(error, AccessError | MessageError):
+        return error.status
+    if isinstance(error, UnknownTableError):
+        return 404
+    if isinstance(error, NotAllowedError):
+        return 403
+    if isinstance(error, StoreError):
+        return 503
+    if isinstance(error, IllegalActionError):
+        return 409
+    return 400

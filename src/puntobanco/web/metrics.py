@@ -1,9 +1,9 @@
 """What one web server counts and logs about its work, for Prometheus and log shippers.
 
-Each ``Hub`` owns one ``Metrics``, with a registry of its own (never
-prometheus-client's global one: a test process builds many servers). The hub
-calls it at three points only: a command answered (``command``), a group commit
-stored or failed (``committed``, ``commit_failed``, from the writer thread).
+Each server's ``Tables`` owns one ``Metrics``, with a registry of its own (never
+prometheus-client's global one: a test process builds many servers), and calls
+it at three points only: a command answered (``command``), a group commit
+stored or failed (``committed``, ``commit_failed``, from the engine's thread).
 What can be read when Prometheus scrapes (the open tables, the store's count
 of the clock's steps back) is read then, so the commands pay nothing for it.
 Nothing secret is recorded: a command's type, never its fields (a session's
@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final
 
 from prometheus_client import (
     CollectorRegistry,
@@ -30,9 +30,8 @@ from prometheus_client.core import CounterMetricFamily, Metric
 from prometheus_client.exposition import CONTENT_TYPE_PLAIN_0_0_4, generate_latest
 from prometheus_client.registry import Collector
 
-from puntobanco.table.events import Event, ShoeRevealed
-
 if TYPE_CHECKING:
+    from puntobanco.engine import Committed, TableInfo
     from puntobanco.errors import PuntoBancoError
     from puntobanco.web.auth import Identity
 
@@ -46,15 +45,6 @@ CONTENT_TYPE: Final = CONTENT_TYPE_PLAIN_0_0_4
 #: Acknowledgements: a bet is answered after its commit, in a few ms on a quiet disk.
 ACK_BUCKETS: Final = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 COMMIT_BUCKETS: Final = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0)
-
-
-class _Answer(Protocol):
-    status: int
-    error: PuntoBancoError | None
-
-
-class _Write(Protocol):
-    events: tuple[Event, ...]
 
 
 class _StepsBack(Collector):
@@ -72,11 +62,13 @@ class _StepsBack(Collector):
         )
 
 
-def result_of(answer: _Answer) -> str:
+def result_of(answer: Committed | PuntoBancoError) -> str:
     """``ok``, ``refused`` (the caller's mistake, 4xx) or ``failed`` (the store, 5xx)."""
-    if answer.error is None:
+    from puntobanco.web.errors import status_of
+
+    if not isinstance(answer, Exception):
         return "ok"
-    return "failed" if answer.status >= 500 else "refused"
+    return "failed" if status_of(answer) >= 500 else "refused"
 
 
 class Metrics:
@@ -125,13 +117,9 @@ class Metrics:
         r.register(_StepsBack(lambda: self._steps_back()))
         self._children: dict[tuple[str, str], Any] = {}
 
-    def count_tables(self, tables: Callable[[], Iterable[Any]]) -> None:
-        """Read the open tables from ``tables()`` (each a ``hub.Live``) when scraped."""
-        from puntobanco.table.state import Phase
-
-        self.tables.set_function(
-            lambda: float(sum(1 for live in tables() if live.table.phase is not Phase.ENDED))
-        )
+    def count_tables(self, tables: Callable[[], Iterable[TableInfo]]) -> None:
+        """Read the tables held from ``tables()`` when scraped."""
+        self.tables.set_function(lambda: float(sum(1 for t in tables() if not t.finished)))
 
     def count_steps_back(self, steps: Callable[[], int]) -> None:
         """Read the store's count of the clock's steps back from ``steps()`` when
@@ -142,14 +130,16 @@ class Metrics:
         """Every metric in Prometheus's text format."""
         return generate_latest(self.registry)
 
-    # -- the hub's hooks ---------------------------------------------------------
+    # -- the server's hooks ---------------------------------------------------------
 
     def command(
-        self, who: Identity, command: dict[str, Any], answer: _Answer, started: float
+        self, who: Identity, kind: str, answer: Committed | PuntoBancoError, started: float
     ) -> None:
-        """A command was answered (``started``: ``time.perf_counter()`` at its arrival)."""
+        """A command of type ``kind`` was answered (``started``: ``time.perf_counter()``
+        at its arrival)."""
+        from puntobanco.web.errors import status_of
+
         seconds = time.perf_counter() - started
-        kind = str(command.get("type"))
         result = result_of(answer)
         child = self._children.get((kind, result))
         if child is None:
@@ -157,7 +147,9 @@ class Metrics:
         child.inc()
         self.ack_seconds.observe(seconds)
         if COMMANDS_LOG.isEnabledFor(logging.INFO):
-            outcome = "ok" if answer.error is None else answer.error.key
+            outcome, status = "ok", 200
+            if isinstance(answer, Exception):
+                outcome, status = answer.key, status_of(answer)
             COMMANDS_LOG.info(
                 "%s %s by %s: %s in %.1f ms",
                 who.table,
@@ -170,24 +162,24 @@ class Metrics:
                     "command": kind,
                     "role": who.role,
                     "result": outcome,
-                    "status": answer.status,
+                    "status": status,
                     "latency_ms": round(seconds * 1000, 3),
                 },
             )
 
-    def committed(self, batch: Sequence[_Write], started: float) -> None:
-        """In the writer thread: ``batch`` was stored by one commit begun at ``started``."""
+    def committed(self, started: float, batch: Sequence[Committed]) -> None:
+        """In the engine's thread: ``batch`` was stored by one commit begun at ``started``."""
         self.commit_seconds.observe(time.perf_counter() - started)
-        revealed = sum(1 for w in batch for e in w.events if type(e) is ShoeRevealed)
+        revealed = sum(1 for c in batch for e in c.events if e["type"] == "ShoeRevealed")
         if revealed:
             self.shoes_revealed.inc(revealed)
 
-    def commit_failed(self, batch: Sequence[_Write], failure: PuntoBancoError) -> None:
-        """In the writer thread: the store refused the commit of ``batch``."""
+    def commit_failed(self, writes: int, failure: PuntoBancoError) -> None:
+        """In the engine's thread: the store refused the commit of ``writes`` commands."""
         self.commit_failures.inc()
         STORE_LOG.warning(
             "commit of %d write(s) failed: %s",
-            len(batch),
+            writes,
             failure.message("en"),
             extra={"result": failure.key},
         )

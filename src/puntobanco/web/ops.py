@@ -1,14 +1,14 @@
 """What a server that people operate adds to the web table: health, metrics, an
 access log, the static files with their caching, and the API's documentation page.
 
-``install(app, hub, lang_of)`` is called by ``create_app``:
+``install(app, tables, lang_of)`` is called by ``create_app``:
 
 - ``GET /healthz``: 200 while the process serves requests;
 - ``GET /readyz``: 200 when the store commits a write that changes nothing
   (``store.probe``) within ``READY_SECONDS``, else 503 with the reason: the
   store cannot write (a read-only file, a full disk: ``ops.ready.write``) or
   does not answer (a stopped PostgreSQL server: ``ops.ready.store``);
-- ``GET /metrics``: the hub's metrics (``web.metrics``) in Prometheus's text format;
+- ``GET /metrics``: the server's metrics (``web.metrics``) in Prometheus's text format;
 - ``GET /api/docs``: Swagger UI over ``/api/openapi.json``, from vendored files;
 - ``/static/...``: the files of ``web/static`` (``web.assets``);
 - one ASGI middleware: the access log (method, path without its query string,
@@ -32,8 +32,8 @@ from puntobanco import __version__
 from puntobanco.errors import PuntoBancoError, StoreError
 from puntobanco.i18n import Lang, t
 from puntobanco.web.assets import Assets
-from puntobanco.web.hub import Hub
 from puntobanco.web.metrics import CONTENT_TYPE, Metrics
+from puntobanco.web.tables import Tables
 
 #: The access log: one INFO line per HTTP request answered.
 ACCESS_LOG: Final = logging.getLogger("puntobanco.web.access")
@@ -104,12 +104,12 @@ def access(scope: Scope, status: int, seconds: float) -> None:
 
 
 def install(
-    app: FastAPI, hub: Hub, lang_of: Callable[[Request | WebSocket], Lang], folder: Path
+    app: FastAPI, tables: Tables, lang_of: Callable[[Request | WebSocket], Lang], folder: Path
 ) -> Assets:
     """Add the routes and the middleware of this module to ``app``; returns its static
     files, read from ``folder`` (``create_app`` serves its pages through them)."""
     assets = Assets(folder)
-    metrics = hub.metrics
+    metrics = tables.metrics
     app.add_middleware(OpsMiddleware, metrics=metrics)
 
     @app.get("/healthz", include_in_schema=False)
@@ -119,7 +119,7 @@ def install(
     @app.get("/readyz", include_in_schema=False)
     async def readyz(request: Request) -> JSONResponse:
         try:
-            await asyncio.wait_for(hub.ready(), READY_SECONDS)
+            await asyncio.wait_for(tables.ready(), READY_SECONDS)
         except Exception as error:  # noqa: BLE001 - whatever the store raised, it is not ready
             reason = _reason(error)
             writing = isinstance(error, StoreError) and error.key == "store.error.cannot_write"

@@ -1,24 +1,39 @@
-"""The schemas of what clients send: every body and every WebSocket message is
-checked here before anything reads it (unknown fields, wrong types, sizes), and
-a refusal says what is wrong in the reader's words (``parse``)."""
+"""The web API's types: what clients send and what the API answers, and the table-creation
+schema. The OpenAPI document is made from them (``/api/openapi.json``).
+
+The commands are the engine's (``engine.commands``), one model each, made from
+its dataclass: the same name for ``type``, the same fields, an ``id`` besides
+(``{"id": "7", "type": "Bet", "box": "banco", "stake": 2000}``). A player's
+command names nobody: the token says whose it is (``name`` defaults to the
+player's own). Every body and every WebSocket message is checked here before
+anything reads it (unknown fields, wrong types, sizes), and a refusal says what
+is wrong in the reader's words (``reason``).
+"""
 
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Final, Literal, get_args
+import re
+from dataclasses import MISSING, fields
+from typing import Annotated, Any, Final, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, create_model
+from pydantic import ValidationError as PydanticError
 from pydantic_core import ErrorDetails
 
-from puntobanco.errors import PuntoBancoError
-from puntobanco.i18n.shown import Listing, Word
-from puntobanco.table.config import setting_word
-from puntobanco.web.errors import SchemaError
+from puntobanco.engine import COMMANDS, Sit
+from puntobanco.errors import InvalidBetError, PuntoBancoError
+from puntobanco.i18n import LANGS
+from puntobanco.i18n.shown import Listing, Quoted, Shown, Word
+from puntobanco.table.config import TURN_SECONDS, Format, TableConfig, setting_word
+from puntobanco.web.errors import MessageError, SchemaError
 
-MAX_MESSAGE = 4096  # bytes: a body or a WebSocket message over this is refused
+MAX_MESSAGE: Final = 4096  # bytes: a body or a WebSocket message over this is refused
 
 Short = Annotated[str, StringConstraints(min_length=1, max_length=64)]
 Name = Annotated[str, StringConstraints(max_length=32)]
+Whole = Annotated[int, Field(ge=1, le=10**12)]
+Lang = Literal[LANGS]  # type: ignore[valid-type]
 #: A setting's value: a number, a switch, a name, a list of names (``side_bets``)
 #: or limits by name (``side_limits``: ``{"punto_pair": [500, 20000]}``).
 Setting = (
@@ -38,37 +53,16 @@ class _Strict(BaseModel):
 
 
 class NewTable(_Strict):
-    """``POST /api/tables``."""
+    """``POST /api/tables``: a table's format and its settings (the Python API's names)."""
 
     format: Literal["session", "casino", "croupier"]
-    settings: dict[Annotated[str, StringConstraints(max_length=32)], Setting] = Field(
-        default_factory=dict, max_length=16
-    )
+    settings: dict[Name, Setting] = Field(default_factory=dict, max_length=16)
 
 
 class NewPlayer(_Strict):
-    """``POST /api/tables/{table}/players``."""
+    """``POST /api/tables/{table}/players``: the name to sit down with."""
 
     name: Annotated[str, StringConstraints(max_length=64)]
-
-
-class Command(_Strict):
-    """``POST /api/tables/{table}/commands`` and the same as a WebSocket message."""
-
-    id: Short
-    type: Literal["predict", "bet", "withdraw", "close_bets", "deal", "next", "card", "undo",
-                  "leave", "contribute", "commit", "reveal", "close", "turn", "pass"]  # fmt: skip
-    box: Annotated[str, StringConstraints(max_length=32)] | None = None
-    stake: Annotated[int, Field(ge=1, le=10**12)] | None = None
-    card: Annotated[str, StringConstraints(max_length=8)] | None = None
-    # A contribution to the next shoe's client seed: the table says why a text is
-    # refused (1 to 64 printable characters without "|"); the schema only bounds it.
-    text: Annotated[str, StringConstraints(max_length=256)] | None = None
-    # A phone's commitment to its contribution to the shoe to come, and its reveal:
-    # the shoe's number, 64 hex digits (the table says why one is refused).
-    shoe: Annotated[int, Field(ge=1, le=10**9)] | None = None
-    digest: Annotated[str, StringConstraints(max_length=128)] | None = None
-    value: Annotated[str, StringConstraints(max_length=128)] | None = None
 
 
 class Hello(_Strict):
@@ -77,20 +71,153 @@ class Hello(_Strict):
     type: Literal["hello"]
     token: Annotated[str, StringConstraints(max_length=128)] | None = None
     role: Literal["host", "player"] | None = None
-    lang: Literal["en", "fr", "es"] | None = None
+    lang: Lang | None = None
 
 
 class SetLang(_Strict):
     """Change the language of this connection's views and errors."""
 
     type: Literal["lang"]
-    lang: Literal["en", "fr", "es"]
+    lang: Lang
 
 
-def command_word(kind: str) -> Word:
-    """A command in a message: what it does, in words (``web.command.close_bets``:
-    "close the bets"); ``str``: its name."""
-    return Word(f"web.command.{kind}", kind)
+#: Each command field's type on the wire, by name (the engine reads a box, a card
+#: from text; the table says why a text or a digest is refused, the schema only
+#: bounds them).
+WIRE: Final[dict[str, Any]] = {
+    "name": Annotated[str, StringConstraints(max_length=64)],
+    "box": Name,
+    "stake": Whole,
+    "amount": Whole,
+    "bankroll": Whole,
+    "seat": Annotated[int, Field(ge=1, le=99)],
+    "card": Annotated[str, StringConstraints(max_length=8)],
+    "text": Annotated[str, StringConstraints(max_length=256)],
+    "shoe": Annotated[int, Field(ge=1, le=10**9)],
+    "digest": Annotated[str, StringConstraints(max_length=128)],
+    "value": Annotated[str, StringConstraints(max_length=128)],
+}
+
+
+def _command_model(kind: type) -> type[_Strict]:
+    """The model of one of the engine's commands: its fields, ``type`` and ``id``."""
+    defined: dict[str, Any] = {"id": (Short, ...), "type": (Literal[kind.__name__], ...)}
+    for f in fields(kind):
+        wire = WIRE[f.name]
+        optional = f.default is not MISSING or f.name == "name"
+        defined[f.name] = (wire | None, None) if optional else (wire, ...)
+    model: type[_Strict] = create_model(
+        kind.__name__, __base__=_Strict, __doc__=kind.__doc__, **defined
+    )
+    return model
+
+
+#: The commands of ``POST .../commands`` and of the WebSocket: every command of the
+#: engine's but ``Sit`` (a seat is taken by ``POST .../players``, which gives its token).
+COMMAND_MODELS: Final = tuple(_command_model(k) for k in COMMANDS if k is not Sit)
+Command = Annotated[Union[COMMAND_MODELS], Field(discriminator="type")]  # type: ignore[valid-type]  # noqa: UP007
+COMMAND: Final[TypeAdapter[Any]] = TypeAdapter(Command)
+
+
+class Answer(BaseModel):
+    """A command's answer: the table's event count after it, and its new events as
+    every viewer may see them (a command sent again: its first answer)."""
+
+    seq: int
+    events: list[dict[str, Any]]
+
+
+class Created(BaseModel):
+    """A table opened: its id, its join code, the host's token."""
+
+    table: str
+    join_code: str
+    host_token: str
+
+
+class Joined(BaseModel):
+    """A seat taken: the player's name as seated, and their token."""
+
+    player: str
+    token: str
+
+
+class Found(BaseModel):
+    """The table a join code opens."""
+
+    table: str
+
+
+class Problem(BaseModel):
+    """A refusal: the catalogue key (``code``), the sentence in the caller's language,
+    its parameters."""
+
+    code: str
+    message: str
+    params: dict[str, Any]
+
+
+class Refusal(BaseModel):
+    """``{"error": {"code", "message", "params"}}``."""
+
+    error: Problem
+
+
+def parse(model: Any, data: Any) -> Any:
+    """``data`` checked against ``model`` (a model, or ``COMMAND``); ``SchemaError``
+    naming the first problem (its field and the validator's code for programs, a
+    sentence for people)."""
+    try:
+        if isinstance(model, TypeAdapter):
+            return model.validate_python(data)
+        return model.model_validate(data)
+    except PydanticError as error:
+        raise reason(error.errors()[0]) from None
+
+
+def reason(problem: ErrorDetails) -> MessageError:
+    """The refusal of one of the validator's problems, as a sentence of the catalogue
+    (its words put in at the edge)."""
+    kind, ctx = problem["type"], problem.get("ctx") or {}
+    loc = [str(p) for p in problem["loc"] if p != "body"]
+    if loc and loc[0] in {m.__name__ for m in COMMAND_MODELS}:
+        loc = loc[1:]  # the command's own fields, under its tag
+    where = ".".join(loc) or "-"
+    said: PuntoBancoError
+    if kind == "json_invalid":
+        return MessageError("web.error.json")
+    if not loc:
+        if kind == "union_tag_invalid":
+            given = problem["input"].get("type") if isinstance(problem["input"], dict) else None
+            value = given if isinstance(given, str) else json.dumps(given, default=str)
+            said = PuntoBancoError("web.error.schema.command", value=value)
+        elif kind == "union_tag_not_found":
+            said = PuntoBancoError("web.error.schema.missing", field=field_word("type"))
+        else:
+            said = PuntoBancoError("web.error.schema.object")
+    elif kind == "extra_forbidden":
+        said = PuntoBancoError("web.error.schema.extra", field=loc[0])
+    elif loc[0] == "settings" and len(loc) > 1:
+        if loc[-1] == "[key]":
+            said = PuntoBancoError("web.error.schema.setting_name", limit=ctx.get("max_length"))
+        else:  # a setting takes one of several kinds of value: none of them fits
+            said = PuntoBancoError("web.error.schema.setting", setting=setting_word(loc[1]))
+    elif kind == "literal_error":
+        given = problem["input"]
+        value = given if isinstance(given, str) else json.dumps(given, default=str)
+        if loc[0] == "format":
+            said = PuntoBancoError("web.error.format", format=value)
+        else:
+            allowed = Listing(tuple(re.findall(r"'([^']*)'", str(ctx.get("expected", "")))))
+            said = PuntoBancoError(
+                "web.error.schema.literal", field=field_word(loc[0]), value=value, allowed=allowed
+            )
+    else:
+        key = PROBLEMS.get(kind, "web.error.schema")
+        limit = next((ctx[k] for k in LIMITS if k in ctx), None)
+        params = {} if limit is None else {"limit": limit}
+        said = PuntoBancoError(key, field=field_word(loc[0]), **params)
+    return SchemaError(said, field=where, problem=kind)
 
 
 def field_word(name: str) -> Word:
@@ -110,6 +237,7 @@ PROBLEMS: Final = {
     "bool_parsing": "web.error.schema.switch",
     "list_type": "web.error.schema.list",
     "dict_type": "web.error.schema.names",
+    "model_type": "web.error.schema.names",
     "string_too_short": "web.error.schema.empty",
     "string_too_long": "web.error.schema.long_text",
     "too_long": "web.error.schema.many",
@@ -121,53 +249,64 @@ PROBLEMS: Final = {
 LIMITS: Final = ("max_length", "min_length", "ge", "le")
 
 
-def parse(model: type[_Strict], data: Any) -> Any:
-    """``data`` checked against ``model``; ``SchemaError`` naming the first problem
-    (its field and the validator's code for programs, a sentence for people)."""
-    try:
-        return model.model_validate(data)
-    except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "-"
-        reason = _reason(model, first)
-        raise SchemaError(reason, field=where, problem=first["type"]) from None
+# -- the table-creation schema: the API's settings by format ---------------------------
+
+SESSION_SETTINGS: Final = frozenset({"deals", "stake", "decks", "paytable", "seed", "real_cards"})
+CASINO_SETTINGS: Final = frozenset(
+    {"seats", "decks", "paytable", "minimum", "maximum", "tie_minimum", "tie_maximum", "seed",
+     "bankroll", "side_bets", "side_limits", "turn_seconds"}
+)  # fmt: skip
+CROUPIER_SETTINGS: Final = (CASINO_SETTINGS - {"turn_seconds"}) | {"countdown"}
+#: Default starting bankroll of a casino or croupier seat, in cents.
+DEFAULT_BANKROLL: Final = 100_000
 
 
-def _literals(annotation: Any) -> tuple[str, ...]:
-    """The values a ``Literal`` field (or an optional one) takes.
-
-    >>> _literals(Hello.model_fields["role"].annotation)
-    ('host', 'player')
-    """
-    found = get_args(annotation)
-    return tuple(str(v) for a in found for v in (get_args(a) or (a,)) if v is not type(None))
-
-
-def _reason(model: type[_Strict], problem: ErrorDetails) -> PuntoBancoError:
-    """What is wrong, as a sentence of the catalogue (its words put in at the edge)."""
-    kind, loc, ctx = problem["type"], problem["loc"], problem.get("ctx") or {}
-    if not loc:
-        return PuntoBancoError("web.error.schema.object")
-    name = str(loc[0])
-    if kind == "extra_forbidden":
-        return PuntoBancoError("web.error.schema.extra", field=name)
-    if name == "settings" and len(loc) > 1:
-        if loc[-1] == "[key]":
-            return PuntoBancoError("web.error.schema.setting_name", limit=ctx.get("max_length"))
-        # A setting takes one of several kinds of value: none of them fits.
-        return PuntoBancoError("web.error.schema.setting", setting=setting_word(str(loc[1])))
-    field = field_word(name)
-    if kind == "literal_error":
-        given = problem["input"]
-        value = given if isinstance(given, str) else json.dumps(given, default=str)
-        if model is Command and name == "type":
-            return PuntoBancoError("web.error.schema.command", value=value)
-        if name == "format":
-            return PuntoBancoError("web.error.format", format=value)
-        allowed = Listing(_literals(model.model_fields[name].annotation))
-        return PuntoBancoError(
-            "web.error.schema.literal", field=field, value=value, allowed=allowed
+def table_config(fmt: str, settings: dict[str, Any]) -> tuple[TableConfig, int]:
+    """The table's settings from the API's ``format`` and ``settings`` (Python keyword
+    names), and the bankroll each player sits down with (0 in a session)."""
+    allowed = {
+        "session": SESSION_SETTINGS,
+        "casino": CASINO_SETTINGS,
+        "croupier": CROUPIER_SETTINGS,
+    }.get(fmt)
+    if allowed is None:
+        raise InvalidBetError("web.error.format", format=fmt)
+    unknown = sorted(set(settings) - allowed)
+    if unknown:
+        raise InvalidBetError(
+            "web.error.setting",
+            names=Listing(tuple(map(_setting_named, unknown))),
+            allowed=Listing(tuple(map(setting_word, sorted(allowed)))),
         )
-    key = PROBLEMS.get(kind, "web.error.schema")
-    limit = next((ctx[k] for k in LIMITS if k in ctx), None)
-    return PuntoBancoError(key, field=field, **({} if limit is None else {"limit": limit}))
+    given = dict(settings)
+    cards = given.pop("real_cards", False)
+    if not isinstance(cards, bool):
+        raise InvalidBetError(
+            "web.error.real_cards", setting=setting_word("real_cards"), value=_given(cards)
+        )
+    bankroll = given.pop("bankroll", DEFAULT_BANKROLL)
+    if isinstance(bankroll, bool) or not isinstance(bankroll, int) or bankroll <= 0:
+        raise InvalidBetError("table.error.bankroll", bankroll=_given(bankroll))
+    if fmt == "session":
+        if cards and "seed" in given:  # the host's cards are not shuffled by the server
+            raise InvalidBetError("web.error.real_cards_seed")
+        return (TableConfig.assist if cards else TableConfig.session)(**given), 0
+    if fmt == "casino":
+        # Punto's cards go face down to the largest Punto bet's phone (seed 002);
+        # ``"turn_seconds": null`` has the dealer turn every card instead.
+        given.setdefault("turn_seconds", TURN_SECONDS)
+    return TableConfig.casino(croupier=fmt == Format.CROUPIER.value, **given), bankroll
+
+
+def _setting_named(name: str) -> Shown:
+    """A setting given that this format does not know: its word where another
+    format has it (``countdown``), else the name given, quoted."""
+    known = SESSION_SETTINGS | CASINO_SETTINGS | CROUPIER_SETTINGS
+    return setting_word(name) if name in known else Quoted(name)
+
+
+def _given(value: Any) -> object:
+    """A setting's value as a message quotes it: a number or a text as it is, the
+    rest as JSON wrote it (``null``, ``true``, ``[1]``), never as Python does."""
+    plain = isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+    return value if plain else json.dumps(value)

@@ -1,27 +1,42 @@
-"""The server's tables: opening one (its settings read from the API's), loading
-one after a restart, seating players, knowing who holds a token, reading logs.
+"""The web server's tables: the engine on a thread of its own, the credentials, the sockets.
+
+``Tables`` is what the HTTP and WebSocket layers speak to. It owns three things:
+
+- the engine (``puntobanco.engine.Engine``), run by one thread of its own (a
+  SQLite connection stays in its thread, and the event loop never waits on a
+  disk): every call goes there, and the commands that arrive while a commit is
+  under way are carried out together and committed in one transaction
+  (``Engine.do_many``: a group commit, one sync), each answered once its
+  events are stored. The same thread looks at the clock every ``TICK_SECONDS``
+  (``Engine.tick``: the croupier, the contributions' windows, Punto's cards);
+- the credentials: which token is whose (``Identity``), the join codes;
+- the sockets subscribed to each table, and the views pushed to them after each
+  commit: each connection's view is the engine's (``Engine.view_text``), made
+  on the engine's thread, then handed to the event loop in one call.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+import logging
+import os
 import secrets
-from typing import Any, Final
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any, Final, Protocol
 
-from puntobanco.engine.commands import Sit
-from puntobanco.engine.live import LiveTable
-from puntobanco.errors import InvalidBetError, StoreError
+from puntobanco.engine import Bet, Committed, Engine, Job, Sit, Tick, Viewer
+from puntobanco.engine.service import Result
+from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
-from puntobanco.i18n.shown import Listing, Quoted, Shown
-from puntobanco.store import head_of
-from puntobanco.table.config import TURN_SECONDS, TableConfig, setting_word
-from puntobanco.table.events import PlayerSeated
-from puntobanco.table.history import coup_records
+from puntobanco.store import ClockedStore, EventStore, credentials_of, probe
 from puntobanco.table.names import check_name
 from puntobanco.web.auth import (
     HOST,
     PLAYER,
+    Credentials,
     Identity,
     TableMeta,
     new_join_code,
@@ -30,15 +45,192 @@ from puntobanco.web.auth import (
     token_hash,
 )
 from puntobanco.web.errors import AccessError, UnknownTableError
-from puntobanco.web.live import RETRIES, Live
-from puntobanco.web.writer import TableSink, Writer
+from puntobanco.web.metrics import Metrics
+from puntobanco.web.schemas import table_config
 
-#: Default starting bankroll of a casino or croupier seat, in cents.
-DEFAULT_BANKROLL: Final = 100_000
+LOG: Final = logging.getLogger("puntobanco.web")
+#: Seconds between two looks at the tables' clocks.
+TICK_SECONDS: Final = 0.1
 
 
-class Tables(Writer):
-    """Tables opened and loaded; players seated; tokens and join codes."""
+class Socket(Protocol):
+    """A connection that receives views (the WebSocket handler's)."""
+
+    identity: Identity
+    lang: Lang
+
+    def push_text(self, text: str) -> None:
+        """Queue a view already serialised (never blocks)."""
+
+
+def viewer_of(who: Identity) -> Viewer:
+    """The engine's viewer of a token's holder."""
+    return Viewer.HOST if who.role == HOST else Viewer.player(who.player or "")
+
+
+class Tables:
+    """Every table of one server; see the module."""
+
+    def __init__(
+        self,
+        db: str | os.PathLike[str] | EventStore | None = None,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        credentials: Credentials | None = None,
+    ) -> None:
+        self.metrics = Metrics()
+        self.commits = 0  # group commits made (the benchmark prints them)
+        self._queue: list[tuple[Callable[[Engine], Any] | Job, Future[Any]]] = []
+        self._wake = threading.Condition()
+        self._stopping = False
+        self._dirty: set[str] = set()  # tables whose views are to be pushed
+        self._sockets: dict[str, frozenset[Socket]] = {}  # replaced, never changed
+        self._loop: asyncio.AbstractEventLoop | None = None
+        started: Future[tuple[Engine, Credentials]] = Future()
+
+        def begin() -> None:
+            try:
+                engine = Engine(db, clock=clock)
+                given = credentials or credentials_of(engine.store)
+                started.set_result((engine, given))
+            except BaseException as error:  # noqa: BLE001 - raised in the caller's thread
+                started.set_exception(error)
+                return
+            self._run(engine)
+
+        self._thread = threading.Thread(target=begin, name="puntobanco-engine", daemon=True)
+        self._thread.start()
+        self.engine, self._credentials = started.result()
+        metas, tokens = self.call(lambda _: self._credentials.load()).result()
+        self._metas: dict[str, TableMeta] = {m.table: m for m in metas}
+        self._codes: dict[str, str] = {m.join_code: m.table for m in metas}
+        self._tokens: dict[str, Identity] = tokens
+        self.metrics.count_tables(self.engine.held)
+        store = self.engine.store
+        if isinstance(store, ClockedStore):
+            self.metrics.count_steps_back(lambda: store.steps_back)
+
+    # -- the engine's thread -----------------------------------------------------------
+
+    def call(self, fn: Callable[[Engine], Any]) -> Future[Any]:
+        """``fn(engine)`` on the engine's thread."""
+        future: Future[Any] = Future()
+        with self._wake:
+            self._queue.append((fn, future))
+            self._wake.notify()
+        return future
+
+    async def run(self, fn: Callable[[Engine], Any]) -> Any:
+        """``fn(engine)`` on the engine's thread, awaited."""
+        return await asyncio.wrap_future(self.call(fn))
+
+    def _run(self, engine: Engine) -> None:
+        """The engine's thread: the calls queued, the commands among them committed
+        together, the clock, and the views of the tables that changed."""
+        last_tick = time.monotonic()
+        while True:
+            with self._wake:
+                if not self._queue and not self._stopping:
+                    self._wake.wait(TICK_SECONDS)
+                taken, self._queue = self._queue, []
+                stopping = self._stopping
+            jobs: list[tuple[Job, Future[Any]]] = []
+            for item, future in taken:
+                if isinstance(item, Job):
+                    jobs.append((item, future))
+                    continue
+                if jobs:  # the commands queued before this call, committed together
+                    self._commands(engine, jobs)
+                    jobs = []
+                try:
+                    future.set_result(item(engine))
+                except BaseException as error:  # noqa: BLE001 - the caller's to see
+                    future.set_exception(error)
+            if jobs:
+                self._commands(engine, jobs)
+            if time.monotonic() - last_tick >= TICK_SECONDS:
+                last_tick = time.monotonic()
+                self._safely(engine.tick)
+            self._safely(lambda: self._push(engine))
+            if stopping and not self._queue:
+                engine.shutdown()
+                self._credentials.close()
+                return
+
+    def _safely(self, step: Callable[[], object]) -> None:
+        """One of the engine thread's own steps (the clock, the views pushed): a failure
+        is logged, and the thread goes on serving."""
+        try:
+            step()
+        except Exception:  # noqa: BLE001 - whatever it was, the tables are still served
+            LOG.exception("the engine's thread carries on after a failure")
+
+    def _commands(self, engine: Engine, jobs: list[tuple[Job, Future[Any]]]) -> None:
+        started = time.perf_counter()
+        try:
+            results: list[Result] = engine.do_many([job for job, _ in jobs])
+        except Exception as error:  # noqa: BLE001 - a subscriber's failure, after the commit
+            LOG.exception("commands carried out, their answers lost")
+            for _, future in jobs:
+                future.set_exception(error)
+            return
+        if any(isinstance(r, Committed) and r.events for r in results):
+            self._committed(started, [r for r in results if isinstance(r, Committed)])
+        failures = [
+            r for r in results if isinstance(r, PuntoBancoError) and r.key.startswith("store.")
+        ]
+        if failures:
+            self.metrics.commit_failed(len(failures), failures[0])
+        for (_, future), result in zip(jobs, results, strict=True):
+            future.set_result(result)
+
+    def _committed(self, started: float, done: list[Committed]) -> None:
+        """One group commit stored, begun at ``started`` (for ``/metrics``)."""
+        self.commits += 1
+        self.metrics.committed(started, done)
+
+    def _heard(self, committed: Committed) -> None:
+        """The engine's callback after each commit to a table with sockets (on the
+        engine's thread, or its listener's for another process's commit)."""
+        with self._wake:
+            self._dirty.add(committed.table)
+            self._wake.notify()
+
+    def _push(self, engine: Engine) -> None:
+        """Each socket of each table that changed gets its new view, in one call to
+        the event loop (the views are made here, in the engine's thread)."""
+        with self._wake:
+            dirty, self._dirty = self._dirty, set()
+        out: list[tuple[Socket, str]] = []
+        for table in dirty:
+            sockets = self._sockets.get(table, frozenset())
+            if not sockets:
+                continue
+            seq = engine.machine(table).event_count
+            head = f'{{"type": "view", "seq": {seq}, "view": '
+            for socket in sockets:
+                view = engine.view_text(table, viewer_of(socket.identity), socket.lang)
+                out.append((socket, f"{head}{view}}}"))
+        if out and self._loop is not None:
+            self._loop.call_soon_threadsafe(self._loop.call_soon, _deliver, out)
+
+    async def start(self) -> None:
+        """Views are pushed through the running event loop from now on."""
+        self._loop = asyncio.get_running_loop()
+
+    async def stop(self) -> None:
+        """Finish what is queued, then release the engine, its store and the credentials."""
+        with self._wake:
+            self._stopping = True
+            self._wake.notify()
+        await asyncio.to_thread(self._thread.join)
+
+    async def ready(self) -> None:
+        """Raise unless the store can write now (``store.probe``: a write that changes
+        nothing, behind the commands queued): ``/readyz``."""
+        await self.run(lambda engine: probe(engine.store))
+
+    # -- credentials -----------------------------------------------------------------
 
     def table_ids(self) -> list[str]:
         """Every table this server knows, oldest first."""
@@ -71,99 +263,6 @@ class Tables(Writer):
             raise UnknownTableError("web.error.unknown_table", table=table)
         return meta
 
-    async def live(self, table: str) -> Live:
-        """The table, loaded from the store on first use (and read again after a
-        failed commit: ``StoreError`` while the store cannot give it)."""
-        found = self._tables.get(table)
-        if found is not None and found.stale is not None:
-            await self._revive(found)
-            found = self._tables.get(table)
-            if found is not None and found.stale is not None:
-                raise found.stale
-        if found is not None:
-            return found
-        meta = self.meta(table)
-        # One copy of a table per process: the first request to need it loads it,
-        # the others wait for that load.
-        loading = self._loading.get(table)
-        if loading is None:
-            loading = asyncio.get_running_loop().create_task(self._load(meta))
-            self._loading[table] = loading
-            loading.add_done_callback(lambda _: self._loading.pop(table, None))
-        return await asyncio.shield(loading)
-
-    async def _load(self, meta: TableMeta) -> Live:
-        table = meta.table
-        records = await self._run(self._store.load, table)
-        if not records:
-            raise UnknownTableError("web.error.unknown_table", table=table)
-        live = self._rebuild(meta, [r.event for r in records])
-        live.head = await self._run(head_of, self._store, table, live.seq)
-        self._tables[table] = live
-        await self._complete(live)
-        return live
-
-    async def _complete(self, live: Live) -> None:
-        """A coup dealt but not finished when the server stopped is finished now
-        (with its stored cards); physical cards: a complete coup is settled, and
-        the host goes on from there (the next card, an undo, or the next coup)."""
-        live.table.complete_served()
-        await self._commit(live)
-
-    async def create(self, fmt: str, settings: dict[str, Any]) -> tuple[str, str, str]:
-        """Open a new table: returns ``(table, join_code, host_token)``."""
-        config, extra = table_config(fmt, settings)
-        table_id = "t" + secrets.token_hex(5)
-        code = new_join_code()
-        while code in self._codes:
-            code = new_join_code()
-        meta = TableMeta(table_id, code, {"format": fmt, **settings, **extra})
-        sink = TableSink(self)
-        table = LiveTable.open(table_id, config, sink=sink)
-        live = Live(meta, table, [], table.state)
-        sink.attach(live)
-        self._tables[table_id] = live
-        self._metas[table_id] = meta
-        try:
-            await self._commit(live)
-            token = new_token()
-            await self._run(self._credentials.add_table, meta, token_hash(token))
-        except BaseException:
-            self._tables.pop(table_id, None)
-            self._metas.pop(table_id, None)
-            raise
-        self._codes[code] = table_id
-        self._tokens[token_hash(token)] = Identity(table_id, HOST)
-        return table_id, code, token
-
-    async def join(self, table: str, name: str) -> tuple[str, str]:
-        """Seat ``name``: returns ``(player, token)``."""
-        text = check_name(name)
-        for attempt in range(RETRIES):
-            live = await self.live(table)
-            bankroll = (
-                live.meta.settings.get("bankroll", DEFAULT_BANKROLL)
-                if (live.table.config.money)
-                else 0
-            )
-            events = live.table.do(Sit(text, bankroll))
-            seated = next(e for e in events if isinstance(e, PlayerSeated))
-            try:
-                await self._commit(live)
-            except StoreError as error:  # another process wrote first: reloaded, again
-                if self._shared is None or error.key != "store.error.conflict":
-                    raise
-                if attempt == RETRIES - 1:
-                    raise
-                continue
-            break
-        token = new_token()
-        identity = Identity(table, PLAYER, seated.name)
-        await self._run(self._credentials.add_token, token_hash(token), identity)
-        self._tokens[token_hash(token)] = identity
-        self._push_views(live)
-        return seated.name, token
-
     def identify(self, table: str, token: str | None) -> Identity:
         """Who holds ``token`` at ``table``; ``AccessError`` (401) otherwise."""
         self.meta(table)
@@ -179,93 +278,88 @@ class Tables(Writer):
             raise AccessError("web.error.bad_token", status=401)
         return identity
 
+    # -- tables ---------------------------------------------------------------------
+
+    async def create(self, fmt: str, settings: dict[str, Any]) -> tuple[str, str, str]:
+        """Open a new table: returns ``(table, join_code, host_token)``."""
+        config, _ = table_config(fmt, settings)
+        table = "t" + secrets.token_hex(5)
+        code = new_join_code()
+        while code in self._codes:
+            code = new_join_code()
+        meta = TableMeta(table, code, {"format": fmt, **settings})
+        token = new_token()
+
+        def opened(engine: Engine) -> None:
+            started = time.perf_counter()
+            self._committed(started, [engine.open(table, config.format, settings=config)])
+            self._credentials.add_table(meta, token_hash(token))
+
+        await self.run(opened)
+        self._metas[table] = meta
+        self._codes[code] = table
+        self._tokens[token_hash(token)] = Identity(table, HOST)
+        return table, code, token
+
+    async def join(self, table: str, name: str) -> tuple[str, str]:
+        """Seat ``name``: returns ``(player, token)``."""
+        meta = self.meta(table)
+        text = check_name(name)
+        token = new_token()
+
+        def seated(engine: Engine) -> str:
+            config = engine.state(table).config
+            bankroll = table_config(meta.settings["format"], _settings(meta))[1]
+            started = time.perf_counter()
+            done = engine.do(table, Sit(text, bankroll if config.money else 0))
+            self._committed(started, [done])
+            player = next(e["name"] for e in done.events if e["type"] == "PlayerSeated")
+            self._credentials.add_token(token_hash(token), Identity(table, PLAYER, player))
+            return str(player)
+
+        player = await self.run(seated)
+        self._tokens[token_hash(token)] = Identity(table, PLAYER, player)
+        return player, token
+
+    async def command(self, who: Identity, command: Any, id: str) -> Committed:
+        """Carry out one command of ``who``'s (its first answer if ``id`` was sent
+        before); raises the named error that refuses it."""
+        started = time.perf_counter()
+        future: Future[Result] = Future()
+        with self._wake:
+            self._queue.append((Job(who.table, command, viewer_of(who), id), future))
+            if isinstance(command, Bet):  # the croupier deals once everyone has bet
+                self._queue.append((Job(who.table, Tick()), Future()))
+            self._wake.notify()
+        result = await asyncio.wrap_future(future)
+        self.metrics.command(who, type(command).__name__, result, started)
+        if isinstance(result, PuntoBancoError):
+            raise result
+        return result
+
     async def view(self, who: Identity, lang: Lang) -> dict[str, Any]:
-        """``who``'s view of the table (committed state only)."""
-        from puntobanco.web.views import build_view
-
-        live = await self.live(who.table)
-        return build_view(live, who, lang, self._clock())
-
-    async def history(self, table: str, last: int | None) -> list[dict[str, Any]]:
-        """The settled coups as ``puntobanco history --json`` gives them."""
-        await self.live(table)
-        records = await self._run(self._store.load, table)
-        coups = coup_records((r.event, r.time) for r in records)
-        if last is not None:
-            coups = coups[-last:] if last > 0 else []
-        return [c.to_json() for c in coups]
-
-    async def shoes(self, table: str) -> list[dict[str, Any]]:
-        """The table's fair shoes as ``puntobanco shoes --json`` gives them."""
-        from puntobanco.fairlog import fair_shoes
-
-        await self.live(table)
-        records = await self._run(self._store.load, table)
-        return [shoe.to_dict() for shoe in fair_shoes(r.event for r in records)]
-
-
-# -- the API's settings ---------------------------------------------------------------
-
-SESSION_SETTINGS: Final = frozenset({"deals", "stake", "decks", "paytable", "seed", "real_cards"})
-CASINO_SETTINGS: Final = frozenset(
-    {"seats", "decks", "paytable", "minimum", "maximum", "tie_minimum", "tie_maximum", "seed",
-     "bankroll", "side_bets", "side_limits", "turn_seconds"}
-)  # fmt: skip
-CROUPIER_SETTINGS: Final = (CASINO_SETTINGS - {"turn_seconds"}) | {"countdown"}
-
-
-def table_config(fmt: str, settings: dict[str, Any]) -> tuple[TableConfig, dict[str, Any]]:
-    """The table's settings from the API's ``format`` and ``settings`` (Python keyword
-    names); also returns what the web table keeps beside them (bankroll, real cards)."""
-    allowed = {
-        "session": SESSION_SETTINGS,
-        "casino": CASINO_SETTINGS,
-        "croupier": CROUPIER_SETTINGS,
-    }.get(fmt)
-    if allowed is None:
-        raise InvalidBetError("web.error.format", format=fmt)
-    unknown = sorted(set(settings) - allowed)
-    if unknown:
-        raise InvalidBetError(
-            "web.error.setting",
-            names=Listing(tuple(map(_setting_named, unknown))),
-            allowed=Listing(tuple(map(setting_word, sorted(allowed)))),
+        """``who``'s view of the table, its odds computed (a view asked for)."""
+        view: dict[str, Any] = await self.run(
+            lambda engine: engine.view(who.table, viewer_of(who), lang)
         )
-    given = dict(settings)
-    extra: dict[str, Any] = {}
-    cards = given.pop("real_cards", False)
-    if not isinstance(cards, bool):
-        raise InvalidBetError(
-            "web.error.real_cards", setting=setting_word("real_cards"), value=_given(cards)
-        )
-    if "bankroll" in given:
-        bankroll = given.pop("bankroll")
-        if isinstance(bankroll, bool) or not isinstance(bankroll, int) or bankroll <= 0:
-            raise InvalidBetError("table.error.bankroll", bankroll=_given(bankroll))
-        extra["bankroll"] = bankroll
-    if fmt == "session" and cards:
-        if "seed" in given:  # the host's cards are not shuffled by the server
-            raise InvalidBetError("web.error.real_cards_seed")
-        extra["real_cards"] = True
-        return TableConfig.assist(**given), extra
-    if fmt == "session":
-        return TableConfig.session(**given), extra
-    if fmt == "casino":
-        # Punto's cards go face down to the largest Punto bet's phone (seed 002);
-        # ``"turn_seconds": null`` has the dealer turn every card instead.
-        given.setdefault("turn_seconds", TURN_SECONDS)
-    return TableConfig.casino(croupier=fmt == "croupier", **given), extra
+        return view
+
+    async def subscribe(self, table: str, socket: Socket) -> None:
+        """``socket`` receives ``table``'s views from now on (a connection opened)."""
+        if table not in self._sockets:
+            await self.run(lambda engine: engine.subscribe(table, self._heard))
+        self._sockets[table] = self._sockets.get(table, frozenset()) | {socket}
+
+    def unsubscribe(self, table: str, socket: Socket) -> None:
+        """``socket`` receives no more views (its connection closed)."""
+        self._sockets[table] = self._sockets.get(table, frozenset()) - {socket}
 
 
-def _setting_named(name: str) -> Shown:
-    """A setting given that this format does not know: its word where another
-    format has it (``countdown``), else the name given, quoted."""
-    known = SESSION_SETTINGS | CASINO_SETTINGS | CROUPIER_SETTINGS
-    return setting_word(name) if name in known else Quoted(name)
+def _settings(meta: TableMeta) -> dict[str, Any]:
+    return {k: v for k, v in meta.settings.items() if k != "format"}
 
 
-def _given(value: Any) -> object:
-    """A setting's value as a message quotes it: a number or a text as it is, the
-    rest as JSON wrote it (``null``, ``true``, ``[1]``), never as Python does."""
-    plain = isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
-    return value if plain else json.dumps(value)
+def _deliver(out: list[tuple[Socket, str]]) -> None:
+    """On the event loop, a turn after the commit's answers: each socket's view."""
+    for socket, text in out:
+        socket.push_text(text)

@@ -23,14 +23,15 @@ from typing import Any, Final
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from puntobanco.engine import command_of
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
 from puntobanco.i18n.shown import Number
 from puntobanco.web.auth import Identity
 from puntobanco.web.errors import MessageError, error_body
-from puntobanco.web.hub import Hub
 from puntobanco.web.limits import STRIKES, Bucket
-from puntobanco.web.schemas import MAX_MESSAGE, Command, Hello, SetLang, parse
+from puntobanco.web.schemas import COMMAND, MAX_MESSAGE, Hello, SetLang, parse
+from puntobanco.web.tables import Tables, viewer_of
 
 HELLO_SECONDS: Final = 10.0
 POLICY: Final = 1008
@@ -40,7 +41,7 @@ STRIKE_WINDOW: Final = 10.0  # seconds: refusals this close together close the s
 
 
 class Connection:
-    """One WebSocket client, as the hub sees it (a ``hub.Subscriber``)."""
+    """One WebSocket client, as the tables see it (a ``tables.Socket``)."""
 
     def __init__(self, websocket: WebSocket, identity: Identity, lang: Lang) -> None:
         self.websocket = websocket
@@ -118,7 +119,7 @@ async def _receive_text(websocket: WebSocket) -> str | None:
 
 async def serve_socket(
     websocket: WebSocket,
-    hub: Hub,
+    tables: Tables,
     table: str,
     *,
     cookies: Callable[[str | None], str | None],
@@ -144,17 +145,19 @@ async def serve_socket(
                 raise MessageError("web.error.json") from None
             hello: Hello = parse(Hello, data)
             lang = hello.lang or lang
-            identity = hub.identify(table, hello.token or cookies(hello.role))
-            live = await hub.live(table)
+            identity = tables.identify(table, hello.token or cookies(hello.role))
+            meta = tables.meta(table)
         except PuntoBancoError as error:
             await websocket.send_text(json.dumps(_error(error, lang), ensure_ascii=False))
             await websocket.close(code=POLICY)
             return
         conn = Connection(websocket, identity, lang)
         sender = asyncio.get_running_loop().create_task(conn.sender())
-        conn.push({"type": "welcome", "role": identity.role, "player": identity.player})
-        hub.subscribe(live, conn)
-        conn.push({"type": "view", "seq": live.seq, "view": await hub.view(identity, conn.lang)})
+        welcome = {"role": identity.role, "player": identity.player, "join_code": meta.join_code}
+        conn.push({"type": "welcome", **welcome})
+        await tables.subscribe(table, conn)
+        view = await tables.view(identity, conn.lang)
+        conn.push({"type": "view", "seq": view["seq"], "view": view})
         refusals: deque[float] = deque()
 
         def strike() -> int:
@@ -192,15 +195,10 @@ async def serve_socket(
                         raise MessageError("web.error.json") from None
                     if isinstance(data, dict) and data.get("type") == "lang":
                         conn.lang = parse(SetLang, data).lang
-                        conn.push(
-                            {
-                                "type": "view",
-                                "seq": hub_seq(hub, table),
-                                "view": await hub.view(identity, conn.lang),
-                            }
-                        )
+                        view = await tables.view(identity, conn.lang)
+                        conn.push({"type": "view", "seq": view["seq"], "view": view})
                         continue
-                    command: Command = parse(Command, data)
+                    sent = parse(COMMAND, data)
                 except PuntoBancoError as error:
                     got = data.get("id") if isinstance(data, dict) else None
                     conn.push(_error(error, conn.lang, got if isinstance(got, str) else None))
@@ -208,21 +206,19 @@ async def serve_socket(
                         conn.finish(POLICY)
                         return
                     continue
-                answer = await hub.command(identity, command.model_dump())
-                if answer.error is not None:
-                    conn.push(_error(answer.error, conn.lang, command.id))
+                try:
+                    fields = sent.model_dump(exclude={"id"}, exclude_none=True)
+                    command = command_of(fields, viewer_of(identity))
+                    done = await tables.command(identity, command, sent.id)
+                except PuntoBancoError as error:
+                    conn.push(_error(error, conn.lang, sent.id))
                 else:
-                    conn.push({"type": "ack", "id": command.id, "seq": answer.body["seq"]})
+                    conn.push({"type": "ack", "id": sent.id, "seq": done.seq})
         finally:
-            hub.unsubscribe(await hub.live(table), conn)
+            tables.unsubscribe(table, conn)
             if not conn.closed:
                 conn.finish(1000)
             with contextlib.suppress(Exception):
                 await sender
     except WebSocketDisconnect:
         return
-
-
-def hub_seq(hub: Hub, table: str) -> int:
-    """The committed length of ``table``'s log (the table is loaded)."""
-    return hub._tables[table].seq

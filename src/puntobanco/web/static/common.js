@@ -146,6 +146,12 @@ const PB = (() => {
     return money(view, value, { signDisplay: "exceptZero" });
   }
 
+  // Whether the view offers a command of this type (its `commands`: the engine's
+  // command names, "Bet", "Deal"...): the pages offer what the view offers.
+  function offers(view, type) {
+    return view.commands.some((c) => c.type === type);
+  }
+
   // A box's name: Punto, Banco, Égalité, or a side bet's (`punto_pair`: Punto pair).
   function box(name) {
     return words[`outcome.${name}`] !== undefined ? w(`outcome.${name}`) : w(`bet.${name}`);
@@ -294,5 +300,5 @@ const PB = (() => {
     });
   }
 
-  return { pickLang, setLang, w, wn, fmt, el, cardNode, cardText, cardName, rankText, rankKey, count, money, signed, box, connect, langPicker, reducedMotion, announcer, tell, get lang() { return lang; } };
+  return { pickLang, setLang, w, wn, fmt, el, cardNode, cardText, cardName, rankText, rankKey, count, money, signed, box, offers, connect, langPicker, reducedMotion, announcer, tell, get lang() { return lang; } };
 })();

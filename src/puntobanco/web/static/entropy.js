@@ -126,16 +126,16 @@ const PBEntropy = (() => {
     const next = v.next_shoe;
     if (next && next.window) {
       const stored = key(v.table, next.shoe, name);
-      if (v.commands.includes("commit")) {
+      if (PB.offers(v, "CommitContribution")) {
         let value = localStorage.getItem(stored);
         if (!value) {
           value = hex(window.crypto.getRandomValues(new Uint8Array(32)));
           localStorage.setItem(stored, value);  // before it is sent: a reload keeps it
         }
-        act(stored, { type: "commit", shoe: next.shoe, digest: digest(v.table, next.shoe, name, fromHex(value)) }, send);
+        act(stored, { type: "CommitContribution", shoe: next.shoe, digest: digest(v.table, next.shoe, name, fromHex(value)) }, send);
         forget(v.table, next.shoe);
-      } else if (v.commands.includes("reveal") && localStorage.getItem(stored)) {
-        act(stored, { type: "reveal", shoe: next.shoe, value: localStorage.getItem(stored) }, send);
+      } else if (PB.offers(v, "RevealContribution") && localStorage.getItem(stored)) {
+        act(stored, { type: "RevealContribution", shoe: next.shoe, value: localStorage.getItem(stored) }, send);
       }
     }
     const parts = [];

@@ -11,6 +11,7 @@
   let revealing = 0;
   let animating = false;  // a coup is being turned: the board waits for its end
   let tableId = null;
+  let joinCode = "";  // from the welcome: the code phones type, under the QR code
   let askedOdds = null;  // the seq whose odds were asked for
   let feltFocus = false;  // the focus was last on the felt
   let showHintNow = () => {};
@@ -276,8 +277,8 @@
 
   function render(v) {
     view = v;
-    $("code").textContent = v.join_code;
-    const url = `${location.origin}/j/${v.join_code}`;
+    $("code").textContent = joinCode;
+    const url = `${location.origin}/j/${joinCode}`;
     if ($("join-url").textContent !== url) { $("join-url").textContent = url; drawQr(url); }
     $("status").textContent = statusText(v);
     renderPlayers(v);
@@ -302,20 +303,20 @@
     if (v.holder) parts.push(PB.fmt("holder", { name: v.holder }));
     if (v.next_holder && v.next_holder !== v.holder) parts.push(PB.fmt("next_holder", { name: v.next_holder }));
     if (v.punto_cards_to) parts.push(PB.fmt("punto_cards", { name: v.punto_cards_to }));
-    if (v.format === "session" && v.phase === "bets_open") parts.push(w("session_hidden"));
+    if (v.rules.hidden_bets && v.phase === "bets_open") parts.push(w("session_hidden"));
     $("shoe").textContent = parts.join(" · ");
     const fair = v.shoe && v.shoe.commitment;
     $("commitment").hidden = !fair;
     if (fair) $("commitment").textContent = `${PB.fmt("commitment", { shoe: PB.count(v.shoe.number), commitment: v.shoe.commitment })} · ${PB.fmt("client_seed", { seed: v.shoe.client_seed })}`;
     $("chain-head").hidden = !v.chain_head;
     if (v.chain_head) { $("chain-head").textContent = PB.fmt("chain_head", { head: v.chain_head.slice(0, 16) }); $("chain-head").title = v.chain_head; }
-    $("close-bets").hidden = !v.commands.includes("close_bets");
-    $("deal").hidden = !v.commands.includes("deal");
-    $("close").hidden = !v.commands.includes("close");
-    $("next").hidden = !v.commands.includes("next");
-    $("undo").hidden = !v.commands.includes("undo");
+    $("close-bets").hidden = !PB.offers(v, "CloseBets");
+    $("deal").hidden = !PB.offers(v, "Deal");
+    $("close").hidden = !PB.offers(v, "CloseTable");
+    $("next").hidden = !PB.offers(v, "NextCoup");
+    $("undo").hidden = !PB.offers(v, "UndoCard");
     const entry = $("card-entry");
-    const entering = v.commands.includes("card");
+    const entering = PB.offers(v, "PlaceCard");
     if (entry.hidden === entering) {
       entry.hidden = !entering;
       if (entering) $("card-input").focus();
@@ -325,7 +326,7 @@
     showHintNow();
     const active = document.activeElement;
     if (feltFocus && (!active || active === document.body)) $("felt").focus({ preventScroll: true });
-    const ended = v.phase === "ended" && v.format === "session";
+    const ended = v.phase === "ended" && v.rules.names_winners;
     $("ranking").hidden = !ended;
     if (ended) {
       const list = $("ranking-list");
@@ -349,7 +350,7 @@
 
   async function placeCard(code) {
     const input = $("card-input");
-    if (await act("card", { card: code })) input.value = "";
+    if (await act("PlaceCard", { card: code })) input.value = "";
     input.focus();
   }
 
@@ -393,7 +394,7 @@
     speech.disabled = !canSpeak;
     $("speech-missing").hidden = canSpeak;
     const showHint = () => {
-      $("felt-hint").hidden = !shortcuts.checked || !view || !view.commands.includes("deal");
+      $("felt-hint").hidden = !shortcuts.checked || !view || !PB.offers(view, "Deal");
       if (shortcuts.checked) $("felt").setAttribute("aria-keyshortcuts", "D");
       else $("felt").removeAttribute("aria-keyshortcuts");
     };
@@ -411,11 +412,11 @@
 
   function setupTable(table) {
     $("table").hidden = false;
-    $("deal").addEventListener("click", () => act("deal"));
-    $("close-bets").addEventListener("click", () => act("close_bets"));
-    $("close").addEventListener("click", () => act("close"));
-    $("next").addEventListener("click", () => act("next"));
-    $("undo").addEventListener("click", () => act("undo"));
+    $("deal").addEventListener("click", () => act("Deal"));
+    $("close-bets").addEventListener("click", () => act("CloseBets"));
+    $("close").addEventListener("click", () => act("CloseTable"));
+    $("next").addEventListener("click", () => act("NextCoup"));
+    $("undo").addEventListener("click", () => act("UndoCard"));
     setupCardEntry();
     setupOptions();
     // D deals only while the felt (or a control on it) has focus, and only
@@ -424,9 +425,9 @@
     felt.addEventListener("keydown", (event) => {
       if (!$("shortcuts").checked || event.ctrlKey || event.altKey || event.metaKey) return;
       if (event.target.closest("select,input,textarea")) return;
-      if ((event.key === "d" || event.key === "D") && view && view.commands.includes("deal")) {
+      if ((event.key === "d" || event.key === "D") && view && PB.offers(view, "Deal")) {
         event.preventDefault();
-        act("deal");
+        act("Deal");
       }
     });
     // A control that disappears (Deal at the end of a session, Next coup...)
@@ -439,6 +440,7 @@
     new ResizeObserver(() => PBBoard.scrollRoads($("roads"))).observe($("roads"));
     tableId = table;
     conn = PB.connect(table, "host", {
+      onWelcome: (welcome) => { joinCode = welcome.join_code; },
       onView: render,
       onError: (error) => { $("error").textContent = error.message; },
       onUnknown: (error) => { $("error").textContent = error.message; },

@@ -106,7 +106,7 @@
     row.replaceChildren(...offered.map((s) => el("button", {
       type: "button", class: "box side", "data-box": s.box,
       "aria-pressed": v.me.bets[s.box] !== undefined ? "true" : "false",
-      onclick: () => act({ type: "bet", box: s.box, stake: chip }),
+      onclick: () => act({ type: "Bet", box: s.box, stake: chip }),
     }, el("span", { class: "side-name", text: PB.box(s.box) }), " ",
       el("span", { class: "side-limits", text: `${PB.money(v, s.minimum)} – ${PB.money(v, s.maximum)}` }))));
   }
@@ -125,7 +125,7 @@
   // only when the view offers it.
   function renderShoe(v) {
     const holds = v.holder !== null && v.holder === v.me.name;
-    const deal = v.commands.includes("deal"), pass = v.commands.includes("pass");
+    const deal = PB.offers(v, "Deal"), pass = PB.offers(v, "PassShoe");
     $("shoe-part").hidden = !holds && !deal && !pass;
     $("shoe-text").textContent = holds ? w("shoe.yours") : "";
     $("deal-shoe").hidden = !deal;
@@ -157,7 +157,7 @@
     clearInterval(turnTimer);
     const turn = v.turn;
     const cards = v.me.punto_cards;
-    const mine = Boolean(cards) && v.commands.includes("turn");
+    const mine = Boolean(cards) && PB.offers(v, "TurnPunto");
     $("turn").hidden = !turn;
     $("squeeze").hidden = !mine;
     $("squeeze-hint").hidden = !mine;
@@ -190,7 +190,7 @@
     turning = true;
     setPeek(1);
     $("turn-button").disabled = true;
-    const answer = await act({ type: "turn" });
+    const answer = await act({ type: "TurnPunto" });
     if (answer.type === "error") {
       turning = false;
       setPeek(0);
@@ -205,7 +205,7 @@
     const area = $("squeeze");
     let drag = null;
     area.addEventListener("pointerdown", (event) => {
-      if (turning || !view || !view.commands.includes("turn")) return;
+      if (turning || !view || !PB.offers(view, "TurnPunto")) return;
       const card = event.target.closest(".sq-card") || area;
       drag = { id: event.pointerId, y: event.clientY, reach: card.getBoundingClientRect().height * SQUEEZE_REACH };
       try { area.setPointerCapture(event.pointerId); } catch (e) { /* a pointer the page did not see go down */ }
@@ -291,7 +291,7 @@
       const net = last.settlements.filter((s) => s.player === me.name);
       $("my-result").textContent = net.length ? PB.fmt("net_amount", { amount: PB.signed(v, net.reduce((a, s) => a + Number(s.net), 0)) }) : "";
     } else { $("announce").textContent = ""; $("my-result").textContent = ""; }
-    const session = v.format === "session";
+    const session = v.rules.one_prediction;
     $("bets-title").textContent = session ? w("your_prediction") : w("your_bets");
     const bets = Object.entries(me.bets);
     const list = $("my-bets");
@@ -300,10 +300,10 @@
     for (const [box, stake] of bets) {
       list.append(el("li", {},
         el("span", { text: `${PB.box(box)} ${PB.money(v, stake)}` }),
-        v.commands.includes("withdraw") ? el("button", { type: "button", class: "small", text: w("withdraw"),
-          "aria-label": PB.fmt("withdraw_box", { box: PB.box(box) }), onclick: () => act({ type: "withdraw", box }) }) : null));
+        PB.offers(v, "Withdraw") ? el("button", { type: "button", class: "small", text: w("withdraw"),
+          "aria-label": PB.fmt("withdraw_box", { box: PB.box(box) }), onclick: () => act({ type: "Withdraw", box }) }) : null));
     }
-    const canBet = v.commands.includes("bet") || v.commands.includes("predict");
+    const canBet = PB.offers(v, "Bet");
     $("actions").hidden = !canBet;
     $("chips").hidden = session;
     if (!session) chips(v);
@@ -314,7 +314,7 @@
     sideBoxes(v, session);
     renderSeed(v);
     $("entropy").textContent = PBEntropy.onView(v, (c) => conn.send(c), w);  // no action by the player
-    $("leave").hidden = !v.commands.includes("leave");
+    $("leave").hidden = !PB.offers(v, "Leave");
     fitBar();
     const recall = $("recall");
     recall.replaceChildren(...[...(v.recent || [])].reverse().map((r) => el("li", {},
@@ -350,16 +350,16 @@
     for (const b of document.querySelectorAll(".box")) {
       b.addEventListener("click", () => {
         if (!view) return;
-        if (view.format === "session") act({ type: "predict", box: b.dataset.box });
-        else act({ type: "bet", box: b.dataset.box, stake: chip });
+        if (view.rules.one_prediction) act({ type: "Bet", box: b.dataset.box });
+        else act({ type: "Bet", box: b.dataset.box, stake: chip });
       });
     }
-    $("deal-shoe").addEventListener("click", () => act({ type: "deal" }));
-    $("pass-shoe").addEventListener("click", () => act({ type: "pass" }));
+    $("deal-shoe").addEventListener("click", () => act({ type: "Deal" }));
+    $("pass-shoe").addEventListener("click", () => act({ type: "PassShoe" }));
     $("turn-button").addEventListener("click", turnOver);
     setupSqueeze();
     $("leave").addEventListener("click", async () => {
-      await act({ type: "leave" });
+      await act({ type: "Leave" });
       await fetch(`/api/tables/${encodeURIComponent(table)}/logout`, { method: "POST" });
     });
     $("find-form").addEventListener("submit", async (event) => {
