@@ -74,6 +74,7 @@ ABSENT = {
         "pathlib",
         "json",
         "shutil",
+        "textwrap",
         "logging",
     ),
     ("odds", "--decks", "8"): (
@@ -87,6 +88,7 @@ ABSENT = {
         "pathlib",
         "json",
         "shutil",
+        "textwrap",
         "logging",
     ),
 }

@@ -40,6 +40,9 @@ WIDTH = 80
 
 def echo(text: str) -> None:
     """Print a sentence wrapped at ``WIDTH`` columns (tables are laid out to fit)."""
+    if len(text) <= WIDTH and text == text.strip(" ") and not any(c in text for c in "\t\n\v\f\r"):
+        print(text)  # what fill would give, without loading textwrap at every start
+        return
     import textwrap
 
     print(textwrap.fill(text, WIDTH, break_long_words=False, break_on_hyphens=False))

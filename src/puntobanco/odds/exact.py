@@ -106,14 +106,11 @@ _PLANS: tuple[tuple[_Plan, ...], ...] = tuple(
 )
 
 
-def _after_start(pt: int, bt: int, r: list[int], n4: int) -> tuple[int, int, int]:
-    """Counts of six-card sequences after a four-card start with totals pt, bt,
-    ``r`` the remaining cards by value and ``n4`` their number."""
-    ends, draw, stand = _PLANS[pt][bt]
-    if ends is not None:
-        out = [0, 0, 0]
-        out[ends] = n4 * (n4 - 1)
-        return out[0], out[1], out[2]
+def _after_start(plan: _Plan, bt: int, r: list[int], n4: int) -> tuple[int, int, int]:
+    """Counts of six-card sequences after a four-card start whose totals have
+    ``plan`` (one where a third card is drawn) and Banco's total is ``bt``, ``r``
+    the remaining cards by value and ``n4`` their number."""
+    _, draw, stand = plan
     one_less = n4 - 1  # the cards left once a third card is out
     punto = banco = tie = 0
     if draw:
@@ -154,13 +151,20 @@ def outcome_counts(counts: Sequence[int]) -> tuple[int, int, int]:
     n = sum(counts)
     if n < 6:
         return 0, 0, 0
+    n4 = n - 4
+    ended = [0, 0, 0]  # the ways of the starts that end the coup, by its outcome
     totals = [0, 0, 0]
     for pt, bt, k, r in weighted_starts(counts):
-        p, b, e = _after_start(pt, bt, r, n - 4)
+        plan = _PLANS[pt][bt]
+        if plan[0] is not None:
+            ended[plan[0]] += k
+            continue
+        p, b, e = _after_start(plan, bt, r, n4)
         totals[0] += k * p
         totals[1] += k * b
         totals[2] += k * e
-    return totals[0], totals[1], totals[2]
+    tail = n4 * (n4 - 1)  # the two cards after a coup of four
+    return totals[0] + ended[0] * tail, totals[1] + ended[1] * tail, totals[2] + ended[2] * tail
 
 
 def weighted_starts(counts: Sequence[int]) -> Iterator[tuple[int, int, int, list[int]]]:
