@@ -7,12 +7,12 @@ from fractions import Fraction
 
 from puntobanco.cards import Card, format_cards, parse_cards
 from puntobanco.cli.common import echo, whole_number
-from puntobanco.cli.tables import bet_name, describe, table_of
+from puntobanco.cli.tables import add_paytable_arguments, bet_name, describe, table_of
 from puntobanco.i18n import Lang, t
 from puntobanco.i18n.numbers import number, percent, signed
 from puntobanco.odds.digits import decimal
 from puntobanco.odds.exact import composition
-from puntobanco.paytable import PAYTABLES, Paytable, side_bet_names
+from puntobanco.paytable import Paytable
 
 NAME = "odds"
 
@@ -22,18 +22,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
     p = sub.add_parser(NAME, help=t("cli.help.odds", lang), description=t("cli.help.odds", lang))
     p.add_argument("--decks", type=int, default=8, help=t("cli.help.decks", lang, default=8))
     p.add_argument("--remove", default="", help=t("cli.help.remove", lang))
-    p.add_argument(
-        "--paytable",
-        choices=sorted(PAYTABLES),
-        default="standard",
-        help=t("cli.help.paytable", lang),
-    )
-    p.add_argument(
-        "--side-bets",
-        default="",
-        metavar="S,...",
-        help=t("odds.help.side_bets", lang, names=", ".join(side_bet_names(analysed=True))),
-    )
+    add_paytable_arguments(p, lang)
     p.add_argument("--json", action="store_true", help=t("cli.help.json", lang))
     shown = p.add_mutually_exclusive_group()
     shown.add_argument("--effects", action="store_true", help=t("odds.help.effects", lang))

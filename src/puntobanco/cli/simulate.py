@@ -14,9 +14,9 @@ from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from puntobanco.cli.tables import add_paytable_arguments
 from puntobanco.errors import InvalidStrategyError
 from puntobanco.i18n import Lang, t
-from puntobanco.paytable import PAYTABLES, side_bet_names
 from puntobanco.shoe import DEFAULT_CUT_CARD
 
 NAME = "simulate"
@@ -63,18 +63,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
         help=t("sim.help.cut_card", lang, default=DEFAULT_CUT_CARD),
     )
     p.add_argument("--no-burn", action="store_true", help=t("sim.help.no_burn", lang))
-    p.add_argument(
-        "--paytable",
-        choices=sorted(PAYTABLES),
-        default="standard",
-        help=t("cli.help.paytable", lang),
-    )
-    p.add_argument(
-        "--side-bets",
-        default="",
-        metavar="S,...",
-        help=t("odds.help.side_bets", lang, names=", ".join(side_bet_names(analysed=True))),
-    )
+    add_paytable_arguments(p, lang)
     p.add_argument("--unit", type=int, default=1, help=t("sim.help.unit", lang))
     p.add_argument("--min", type=int, default=1, dest="minimum", help=t("sim.help.minimum", lang))
     p.add_argument("--max", type=int, default=200, dest="maximum", help=t("sim.help.maximum", lang))

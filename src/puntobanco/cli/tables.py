@@ -6,7 +6,7 @@ import argparse
 
 from puntobanco.explain import outcome_name
 from puntobanco.i18n import Lang, t
-from puntobanco.paytable import BOXES, PAYTABLES, Paytable, configuration
+from puntobanco.paytable import BOXES, PAYTABLES, Paytable, configuration, side_bet_names
 
 
 def bet_name(key: str, lang: Lang) -> str:
@@ -14,6 +14,23 @@ def bet_name(key: str, lang: Lang) -> str:
     from puntobanco.coup import Outcome
 
     return outcome_name(Outcome(key), lang) if key in BOXES else t(f"bet.{key}", lang)
+
+
+def add_paytable_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
+    """``--paytable P`` and ``--side-bets S,...`` of the commands that analyse a
+    paytable (``odds``, ``simulate``): the side bets they can analyse."""
+    p.add_argument(
+        "--paytable",
+        choices=sorted(PAYTABLES),
+        default="standard",
+        help=t("cli.help.paytable", lang),
+    )
+    p.add_argument(
+        "--side-bets",
+        default="",
+        metavar="S,...",
+        help=t("odds.help.side_bets", lang, names=", ".join(side_bet_names(analysed=True))),
+    )
 
 
 def table_of(args: argparse.Namespace) -> Paytable:

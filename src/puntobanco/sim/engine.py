@@ -17,8 +17,8 @@ the paytable (``puntobanco.sim.classes``: coups that pay every bet alike),
 looked up like its outcome; a bet's net is its class's price.
 
 The shoe dealt is ``sim.deal``'s, the kernels of flat bets ``sim.flat``'s; this
-module runs strategies (``run_chunk``) and plans the exact counts they read,
-and names every kernel and column of the simulator.
+module runs strategies (``run_strategies_chunk``) and plans the exact counts
+they read, and names every kernel and column of the simulator.
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ __all__ = [
     "deal_shoe",
     "exact_classes",
     "plan_shoes",
-    "run_chunk",
+    "run_strategies_chunk",
     "run_classes_chunk",
     "run_flat_chunk",
 ]
@@ -147,8 +147,8 @@ def exact_classes(
                 ex[first + i, c] = out[c, i]
 
 
-#: Compositions counted ahead by ``run_chunk``: the shoes that fit are planned
-#: together, so the vector blocks of ``counts_levels`` are full across shoes
+#: Compositions counted ahead by ``run_strategies_chunk``: the shoes that fit are
+#: planned together, so the vector blocks of ``counts_levels`` are full across shoes
 #: (a shoe of about 80 coups alone fills 80 of the 128 lanes of two blocks).
 PLAN_COUPS: Final = 4096
 
@@ -203,7 +203,7 @@ def plan_shoes(
 
 
 @numba.njit(cache=True, nogil=True)
-def run_chunk(
+def run_strategies_chunk(
     chunk_seed: Any,
     base: Any,
     burn: Any,

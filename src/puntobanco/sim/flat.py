@@ -40,8 +40,9 @@ def run_flat_chunk(
     wide: Any,
     shoes: Any,
 ) -> Any:
-    """``run_chunk`` without strategies: only each shoe's record (flat bets on
-    the three chances are settled from its counts). Returns the number of shoes.
+    """``engine.run_strategies_chunk`` without strategies: only each shoe's record
+    (flat bets on the three chances are settled from its counts). Returns the
+    number of shoes.
 
     Software-pipelined: while shoe s is dealt, shoe s + 1 is shuffled into the
     other buffer, ``STEPS_PER_COUP`` Fisher-Yates steps per coup. Dealing is one

@@ -135,15 +135,15 @@ def _strategy_kernel(
     dealt: int = 0,
     given: tuple[Any, Any] | None = None,
 ) -> int:
-    """``engine.run_chunk`` with the run's cached arrays: one place names its
-    arguments. ``plan_coups=0`` counts shoe by shoe (the reference); with
+    """``engine.run_strategies_chunk`` with the run's cached arrays: one place
+    names its arguments. ``plan_coups=0`` counts shoe by shoe (the reference); with
     ``given`` (values, row offsets) it plays shoes ``first`` to ``stop`` on
     the decisions' values (``sim.decisions``) made by the caller."""
     mode = plan_coups if given is None else -1
     if given is None:
         given = (np.zeros((0, 1), dtype=np.int64), np.zeros(0, dtype=np.int64))
     return int(
-        engine.run_chunk(
+        engine.run_strategies_chunk(
             seed,
             a["base"],
             a["burn"],

@@ -13,12 +13,10 @@ from puntobanco.explain import bet_name, outcome_name
 from puntobanco.i18n import Lang
 from puntobanco.paytable import Box, box_from_key
 from puntobanco.table.describe import describe
-from puntobanco.tui.base import GameScreen, panel
+from puntobanco.tui.base import panel
 from puntobanco.tui.games import BANKROLL, CHIPS, TableCasino
-from puntobanco.tui.help import HELP_KEYS
+from puntobanco.tui.help import HELP_KEYS, TableScreen
 from puntobanco.tui.render import (
-    coloured,
-    coloured_roads,
     coup_lines,
     fit,
     history_line,
@@ -37,7 +35,7 @@ def box_mark(box: Box, lang: Lang | None) -> str:
     return "".join(part[0] for part in box.split("_")).upper()
 
 
-class CasinoScreen(GameScreen):
+class CasinoScreen(TableScreen):
     """Seats and bankrolls, the coup, the shoe's roads and its coups."""
 
     def __init__(self, game: TableCasino) -> None:
@@ -276,17 +274,6 @@ class CasinoScreen(GameScreen):
             self.left_before = self.game.table.cards_left
             return self.left_before
         return self.left_before - self.shown
-
-    def paint(self, widget_id: str, text: str) -> None:
-        """A panel's text with its meaningful colours (the roads by letter)."""
-        paint = coloured_roads if widget_id == "roads" else coloured
-        self.query_one(f"#{widget_id}", Static).update(paint(text, self.lang))
-
-    def help(self) -> None:
-        """The keys of this screen and the rules (``?``, F1)."""
-        from puntobanco.tui.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(self.hints()))
 
     def refresh_all(self) -> None:
         super().refresh_all()

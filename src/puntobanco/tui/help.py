@@ -1,4 +1,5 @@
-"""The help screen (``?`` or F1 on a game screen): the keys valid there and the rules."""
+"""The help screen (``?`` or F1 on a game screen): the keys valid there and the rules;
+and what the table screens share (their panels' colours, their help)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from puntobanco.tui.base import GameScreen
+from puntobanco.tui.render import coloured, coloured_roads
 
 #: The keys that open the help, on every game screen.
 HELP_KEYS = {"question_mark": "help", "f1": "help"}
@@ -52,3 +54,16 @@ class HelpScreen(GameScreen):
             scroll.scroll_down()
         else:
             self.app.pop_screen()
+
+
+class TableScreen(GameScreen):
+    """A table's screen (the session, the casino): its panels in their colours, its help."""
+
+    def paint(self, widget_id: str, text: str) -> None:
+        """A panel's text with its meaningful colours (the roads by letter)."""
+        paint = coloured_roads if widget_id == "roads" else coloured
+        self.query_one(f"#{widget_id}", Static).update(paint(text, self.lang))
+
+    def help(self) -> None:
+        """The keys of this screen and the rules (``?``, F1)."""
+        self.app.push_screen(HelpScreen(self.hints()))

@@ -11,12 +11,10 @@ from textual.widgets import Input, Static
 from puntobanco.coup import expected
 from puntobanco.errors import InvalidCardError, PuntoBancoError
 from puntobanco.explain import expect_sentence, outcome_name
-from puntobanco.tui.base import GameScreen, panel
+from puntobanco.tui.base import panel
 from puntobanco.tui.games import Reveal, SessionView
-from puntobanco.tui.help import HELP_KEYS
+from puntobanco.tui.help import HELP_KEYS, TableScreen
 from puntobanco.tui.render import (
-    coloured,
-    coloured_roads,
     coup_lines,
     fit,
     history_line,
@@ -48,7 +46,7 @@ class CardInput(Input):
                 screen.undo()
 
 
-class SessionScreen(GameScreen):
+class SessionScreen(TableScreen):
     """Scores and predictions, the coup, the roads and the history; 80x24."""
 
     def __init__(self, game: SessionView) -> None:
@@ -216,17 +214,6 @@ class SessionScreen(GameScreen):
         self.after_change()
 
     # -- drawing -------------------------------------------------------------
-
-    def paint(self, widget_id: str, text: str) -> None:
-        """A panel's text with its meaningful colours (the roads by letter)."""
-        paint = coloured_roads if widget_id == "roads" else coloured
-        self.query_one(f"#{widget_id}", Static).update(paint(text, self.lang))
-
-    def help(self) -> None:
-        """The keys of this screen and the rules (``?``, F1)."""
-        from puntobanco.tui.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(self.hints()))
 
     def refresh_all(self) -> None:
         super().refresh_all()
