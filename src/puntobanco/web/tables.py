@@ -232,10 +232,6 @@ class Tables:
 
     # -- credentials -----------------------------------------------------------------
 
-    def table_ids(self) -> list[str]:
-        """Every table this server knows, oldest first."""
-        return list(self._metas)
-
     def by_code(self, code: str) -> str:
         """The table whose join code is ``code``; ``UnknownTableError`` otherwise."""
         table = self._codes.get(normal_join_code(code))
