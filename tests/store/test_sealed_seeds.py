@@ -114,3 +114,32 @@ def test_the_log_reads_back_whole_with_its_key_and_is_refused_without_it(
         reader.load("club")
     assert wrong.value.key == "store.error.sealed"
     reader.close()
+
+
+def test_a_postgresql_log_given_the_key_setting_stores_no_seed_to_come(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import psycopg
+
+    from puntobanco.store import open_store
+
+    monkeypatch.setenv(KEY_SETTING, "ab" * 32)
+    engine = Engine(open_store(pg_url))
+    engine.open("club", "casino", players=[("Ana", 10**9)])
+    Contributor().run(engine, "club")
+    engine.do("club", Bet("Ana", "banco", 1000), by=Viewer.player("Ana"))
+    engine.do("club", Deal())
+    records = engine.store.load("club")
+    seeds = [
+        r.event.server_seed
+        for r in records
+        if isinstance(r.event, ShoeShuffled | NextShoeCommitted) and r.event.server_seed
+    ]
+    assert len(set(seeds)) == 2  # shoe 1's, and shoe 2's drawn in advance
+    with psycopg.connect(pg_url) as db:
+        bodies = " ".join(body for (body,) in db.execute("SELECT body::text FROM events"))
+    assert "ShoeShuffled" in bodies and not any(seed in bodies for seed in seeds)
+    engine.store.close()
+    reader = open_store(pg_url)
+    assert reader.load("club") == records
+    reader.close()
