@@ -465,9 +465,16 @@ async def words(lang: str) -> dict[str, object]:
     return page_words(parse_lang(lang) or "en")
 
 
-@api.post("/tables/{table}/logout", status_code=204)
-async def logout(table: str) -> Response:
-    """Forget this browser's cookie of a player of the table (after leaving)."""
+@api.post(
+    "/tables/{table}/logout",
+    status_code=204,
+    responses=refusals(403, 404),
+    dependencies=[Depends(same_origin)],
+)
+async def logout(table: str, tables: Served) -> Response:
+    """Forget this browser's cookie of a player of the table (after leaving): from
+    the table's own pages only, and of a table this server knows."""
+    tables.meta(table)
     response = Response(status_code=204)
     response.delete_cookie(PLAYER_COOKIE, path=quote(f"/api/tables/{table}"))
     return response
