@@ -106,21 +106,9 @@
     });
   }
 
-  function drawQr(url, canvas = $("qr")) {
-    const qr = qrcode(0, "M");
-    qr.addData(url);
-    qr.make();
-    const n = qr.getModuleCount();
-    const scale = Math.floor(canvas.width / (n + 8));
-    const ctx = canvas.getContext("2d");
-    ctx.fillStyle = "#fff";
-    ctx.fillRect(0, 0, canvas.width, canvas.height);
-    ctx.fillStyle = "#000";
-    const offset = Math.floor((canvas.width - n * scale) / 2);
-    for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) {
-      if (qr.isDark(r, c)) ctx.fillRect(offset + c * scale, offset + r * scale, scale, scale);
-    }
-    canvas.setAttribute("aria-label", url);
+  function drawQr(url, qr = $("qr")) {
+    qr.src = `/j/${encodeURIComponent(joinCode)}/qr.svg?origin=${encodeURIComponent(location.origin)}`;
+    qr.alt = url;
   }
 
   function statusText(v) {
@@ -308,9 +296,9 @@
     if (v.lesson) {  // a lesson: questions to the room, not coups
       $("table").hidden = true;
       $("options").hidden = true;  // dealing and the croupier's announcements: not a lesson's
-      PBLesson.host(v, { joinCode, drawQr: (canvas) => {
+      PBLesson.host(v, { joinCode, drawQr: (img) => {
         const url = `${location.origin}/j/${joinCode}`;
-        if (canvas.getAttribute("aria-label") !== url) drawQr(url, canvas);
+        if (img.alt !== url) drawQr(url, img);
       } });
       return;
     }
