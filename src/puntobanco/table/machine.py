@@ -252,10 +252,6 @@ class Table:
             raise UnknownPlayerError("table.error.unknown_player", name=name, players=names)
         return player
 
-    def attach(self, sink: Sink | None) -> None:
-        """Send the next batches' events to ``sink`` (None: keep them in memory only)."""
-        self._sink = sink
-
     def mark(self) -> Mark:
         """Where the table stands now, to come back to (``rewind``)."""
         return Mark(
