@@ -634,8 +634,13 @@ FORMAT_NAMERS: Final = (
     "puntobanco.games",
 )
 FORMAT_NAMES: Final = frozenset({"session", "casino", "croupier", "assist"})
-#: A page's test of a format's name (``v.format === "session"``).
-JS_FORMAT: Final = re.compile(r"""format\s*[!=]==?\s*["'](session|casino|croupier|assist)["']""")
+#: A page's test of a format's name (``v.format === "session"``, ``fmt !== "casino"``),
+#: a format written into a page (``value="croupier"``), or a class kept for one
+#: (``only-session``): the pages read a format's rules, never its name.
+PAGE_FORMAT: Final = re.compile(
+    r"""(?:format|fmt)[\w.\])]*\s*[!=]==?\s*["'](?:session|casino|croupier|assist)["']"""
+    r"""|value=["']?(?:session|casino|croupier|assist)\b|only-(?:session|casino|croupier|assist)"""
+)
 
 
 def naming_formats(module: str) -> list[str]:
@@ -673,8 +678,8 @@ def test_nothing_names_a_format_but_its_record_and_the_creation_schema() -> None
     pages = SRC / "web" / "static"
     wrong += [
         f"{path.name}: {match[0]}"
-        for path in sorted(pages.glob("*.js"))
-        for match in JS_FORMAT.finditer(path.read_text(encoding="utf-8"))
+        for path in sorted([*pages.glob("*.js"), *pages.glob("*.html")])
+        for match in PAGE_FORMAT.finditer(path.read_text(encoding="utf-8"))
     ]
     assert not wrong, "\n".join(wrong)
 

@@ -13,6 +13,7 @@ from puntobanco.engine import (
     Committed,
     Deal,
     Engine,
+    Job,
     Leave,
     NextCoup,
     PlaceCard,
@@ -50,6 +51,24 @@ def test_do_commits_its_events_before_returning_and_gives_the_sequence_number() 
     done = engine.do("s", Bet("Ana", "banco"))
     assert done.seq == opened.seq + 1 == len(store.load("s"))
     assert done.events == ({"type": "BetPlaced", "name": "Ana"},)  # hidden until bets close
+
+
+def test_one_id_sent_at_two_tables_in_one_group_commit_is_two_commands() -> None:
+    """An id is its sender's at its table: players of the same name at two tables
+    sending the same id at once each have their bet placed (the bench found the
+    second one answered with the first's answer, and not placed)."""
+    engine = Engine()
+    for table in ("a", "b"):
+        engine.open(table, "casino", settings={"seed": 1}, players=[("Ana", 100_000)])
+    ana = Viewer.player("Ana")
+    done = engine.do_many([Job(t, Bet("Ana", "banco", 1000), ana, "ana-1") for t in ("a", "b")])
+    assert all(isinstance(d, Committed) for d in done)
+    assert [d.table for d in done if isinstance(d, Committed)] == ["a", "b"]
+    seq_b = done[1].seq if isinstance(done[1], Committed) else 0
+    for table in ("a", "b"):
+        assert engine.view(table, ana)["me"]["bets"] == {"banco": 1000}
+    again = engine.do_many([Job("b", Bet("Ana", "banco", 1000), ana, "ana-1")] * 2)
+    assert [d.seq for d in again if isinstance(d, Committed)] == [seq_b] * 2
 
 
 def test_a_refused_command_raises_a_named_error_and_changes_nothing() -> None:

@@ -36,7 +36,7 @@ from puntobanco.engine.commands import (
 )
 from puntobanco.engine.service import Committed, Engine, Job, TableInfo
 from puntobanco.engine.viewers import Role, Viewer
-from puntobanco.engine.views import offered
+from puntobanco.engine.views import offered, rules_of
 from puntobanco.engine.words import error_json, words
 from puntobanco.fair.contributor import Contributor
 from puntobanco.table.formats import RULES, CardSource, Format, FormatRules
@@ -79,5 +79,6 @@ __all__ = [
     "decide",
     "error_json",
     "offered",
+    "rules_of",
     "words",
 ]

@@ -406,18 +406,19 @@ class Engine:
         of a table whose write conflicted are returned, to be tried again."""
         marks: dict[str, Mark] = {}
         writes: list[_Write] = []
-        same: dict[str, int] = {}  # a command sent twice at once: the first one's answer
+        # A command sent twice at once (its table, its sender's id): the first one's answer.
+        same: dict[tuple[str, str], int] = {}
         for i in todo:
             job = jobs[i]
             key = job.key
-            if key is not None and key in same:
+            if key is not None and (job.table, key) in same:
                 continue
             try:
                 results[i] = self._carry_out(job, i, ask, marks, writes)
             except PuntoBancoError as error:
                 results[i] = error
             if key is not None:
-                same[key] = i
+                same[job.table, key] = i
         again: list[int] = []
         while writes:
             try:
@@ -447,9 +448,9 @@ class Engine:
                 entry = self._tables[table]
                 self._stored(entry, [w for w in writes if w.table == table], jobs, results)
             break
-        for key, first in same.items():
+        for (table, key), first in same.items():
             for i in todo:
-                if jobs[i].key == key and results[i] is None:
+                if jobs[i].table == table and jobs[i].key == key and results[i] is None:
                     results[i] = results[first]
         return again
 

@@ -53,7 +53,7 @@ from puntobanco.table.events import (
     ShoeShuffled,
     TableOpened,
 )
-from puntobanco.table.formats import CardSource
+from puntobanco.table.formats import CardSource, FormatRules
 from puntobanco.table.history import CoupRecord, CoupRecorder
 from puntobanco.table.machine import Table
 from puntobanco.table.progress import CoupInProgress, split_hands
@@ -386,7 +386,7 @@ def _settings(state: TableState) -> dict[str, Any]:
     return {
         "table": state.table,
         "format": config.format.value,
-        "rules": {f.name: _plain(getattr(rules, f.name)) for f in fields(rules)},
+        "rules": rules_of(rules),
         "config": {
             "money": config.money,
             "real_cards": config.real_cards,
@@ -406,8 +406,10 @@ def _settings(state: TableState) -> dict[str, Any]:
     }
 
 
-def _plain(value: object) -> object:
-    return getattr(value, "value", value)
+def rules_of(rules: FormatRules) -> dict[str, Any]:
+    """A format's record as JSON: what a front-end decides from, never its name."""
+    return {f.name: getattr(getattr(rules, f.name), "value", getattr(rules, f.name))
+            for f in fields(rules)}  # fmt: skip
 
 
 def _coups(moment: Moment, lang: Lang) -> dict[str, Any]:

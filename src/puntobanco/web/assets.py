@@ -24,6 +24,7 @@ import mimetypes
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from html import escape
 from pathlib import Path
 from typing import Final
 
@@ -31,6 +32,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from puntobanco.i18n import LANGS, Lang, t
+from puntobanco.web.schemas import form_data
 
 PREFIX: Final = "/static/"
 IMMUTABLE: Final = "public, max-age=31536000, immutable"
@@ -183,8 +185,11 @@ class Assets:
             return match[0] if asset is None else asset.url
 
         text = _REFERENCE.sub(fingerprint, html.decode("utf-8"))
-        # The languages the pages offer: the catalogue's, written in i18n only.
+        # The languages the pages offer: the catalogue's, written in i18n only; and
+        # what the host's form offers: the API's formats, paytables and side bets.
         text = text.replace("<html ", f'<html data-langs="{",".join(LANGS)}" ', 1)
+        for name, value in form_data().items():
+            text = text.replace(f'{name}=""', f'{name}="{escape(value)}"', 1)
         if not _DESCRIPTION.search(html) and "</head>" in text:
             words = t("ops.meta.description", lang).replace("&", "&amp;").replace('"', "&quot;")
             meta = f'<meta name="description" content="{words}">\n'

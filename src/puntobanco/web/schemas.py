@@ -21,10 +21,11 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapte
 from pydantic import ValidationError as PydanticError
 from pydantic_core import ErrorDetails
 
-from puntobanco.engine import COMMANDS, Sit
+from puntobanco.engine import COMMANDS, RULES, Sit, rules_of
 from puntobanco.errors import InvalidBetError, PuntoBancoError
 from puntobanco.i18n import LANGS
 from puntobanco.i18n.shown import Listing, Quoted, Shown, Word
+from puntobanco.paytable import PAYTABLES, SIDE_BETS
 from puntobanco.table.config import TURN_SECONDS, Format, TableConfig, setting_word
 from puntobanco.web.errors import MessageError, SchemaError
 
@@ -52,10 +53,14 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
+#: The formats a table is opened in through the API.
+FORMATS: Final = ("session", "casino", "croupier")
+
+
 class NewTable(_Strict):
     """``POST /api/tables``: a table's format and its settings (the Python API's names)."""
 
-    format: Literal["session", "casino", "croupier"]
+    format: Literal[FORMATS]  # type: ignore[valid-type]
     settings: dict[Name, Setting] = Field(default_factory=dict, max_length=16)
 
 
@@ -310,3 +315,14 @@ def _given(value: Any) -> object:
     rest as JSON wrote it (``null``, ``true``, ``[1]``), never as Python does."""
     plain = isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
     return value if plain else json.dumps(value)
+
+
+def form_data() -> dict[str, str]:
+    """What the host page's form offers, as its data attributes: each format of the
+    API with its rules (the form shows a field where they say), the paytables and
+    the side bets."""
+    return {
+        "data-formats": json.dumps({f: rules_of(RULES[Format(f)]) for f in FORMATS}),
+        "data-paytables": ",".join(PAYTABLES),
+        "data-side-bets": ",".join(SIDE_BETS),
+    }

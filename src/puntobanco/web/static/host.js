@@ -26,50 +26,73 @@
     return saved === null ? fallback : saved === "on";
   };
 
-  function moneyInput(form, name) {
-    return Math.round(Number(form.elements[name].value) * 100);
+  // A word of the catalogue, and the node that shows it (relabelled with the language).
+  const worded = (key) => el("span", { "data-i18n": key, text: w(key) });
+
+  // The form offers the API's formats, paytables and side bets (the server writes them
+  // on the form), and shows a field where the chosen format's rules say (data-when:
+  // "money", or "!money" where they say no).
+  function buildForm(form) {
+    const formats = JSON.parse(form.dataset.formats);
+    Object.keys(formats).forEach((name, i) => {
+      $("formats").append(el("label", { class: "choice" },
+        el("input", { type: "radio", name: "format", value: name, checked: i === 0 }), " ", worded(`format.${name}`)));
+    });
+    for (const name of form.dataset.paytables.split(",")) {
+      form.elements.paytable.append(el("option", { value: name, "data-i18n": `paytable.${name.replaceAll("-", "_")}`,
+        text: w(`paytable.${name.replaceAll("-", "_")}`) }));
+    }
+    for (const name of form.dataset.sideBets.split(",")) {
+      $("side-bets").append(el("label", { class: "choice" },
+        el("input", { type: "checkbox", name: "side_bets", value: name }), " ", worded(`bet.${name}`)));
+    }
+    return formats;
   }
 
-  function showFields(form) {
-    const fmt = form.elements.format.value;
-    for (const node of form.querySelectorAll(".only-session")) node.hidden = fmt !== "session";
-    for (const node of form.querySelectorAll(".only-money")) node.hidden = fmt === "session";
-    for (const node of form.querySelectorAll(".only-croupier")) node.hidden = fmt !== "croupier";
-    for (const node of form.querySelectorAll(".only-casino")) node.hidden = fmt !== "casino";
+  function showFields(form, formats) {
+    const rules = formats[form.elements.format.value];
+    for (const node of form.querySelectorAll("[data-when]")) {
+      const rule = node.dataset.when.replace(/^!/, "");
+      node.hidden = Boolean(rules[rule]) === node.dataset.when.startsWith("!");
+    }
     form.elements.turn_seconds.disabled = !form.elements.punto_turn.checked;
+  }
+
+  // The settings of the fields shown, as the API names them (amounts in cents).
+  function settingsOf(form) {
+    const settings = { paytable: form.elements.paytable.value };
+    for (const node of form.querySelectorAll("[data-setting]")) {
+      if (node.hidden) continue;
+      const name = node.dataset.setting;
+      if (name === "side_bets") {
+        const sides = [...node.querySelectorAll("input:checked")].map((box) => box.value);
+        if (sides.length) settings.side_bets = sides;
+      }
+      else if (name === "real_cards") { if (form.elements.real_cards.checked) settings.real_cards = true; }
+      // Punto's cards to the largest Punto bet's phone (seed 002), or the dealer turns them.
+      else if (name === "turn_seconds") {
+        settings.turn_seconds = form.elements.punto_turn.checked ? Number(form.elements.turn_seconds.value) : null;
+      }
+      else {
+        const value = Number(form.elements[name].value);
+        settings[name] = node.dataset.money !== undefined ? Math.round(value * 100) : value;
+      }
+    }
+    return settings;
   }
 
   function setupCreate() {
     $("create").hidden = false;
     const form = $("create-form");
-    showFields(form);
-    form.addEventListener("change", () => showFields(form));
+    const formats = buildForm(form);
+    showFields(form, formats);
+    form.addEventListener("change", () => showFields(form, formats));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
-      const fmt = form.elements.format.value;
-      const settings = { paytable: form.elements.paytable.value };
-      if (fmt === "session") {
-        settings.deals = Number(form.elements.deals.value);
-        if (form.elements.real_cards.checked) settings.real_cards = true;
-      }
-      else {
-        settings.seats = Number(form.elements.seats.value);
-        settings.decks = Number(form.elements.decks.value);
-        for (const name of ["minimum", "maximum", "tie_minimum", "tie_maximum", "bankroll"]) {
-          settings[name] = moneyInput(form, name);
-        }
-        if (fmt === "croupier") settings.countdown = Number(form.elements.countdown.value);
-        // Punto's cards to the largest Punto bet's phone (seed 002), or the dealer turns them.
-        if (fmt === "casino") {
-          settings.turn_seconds = form.elements.punto_turn.checked ? Number(form.elements.turn_seconds.value) : null;
-        }
-        const sides = [...form.querySelectorAll('input[name="side_bets"]:checked')].map((box) => box.value);
-        if (sides.length) settings.side_bets = sides;
-      }
       const r = await fetch(`/api/tables?lang=${PB.lang}`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ format: fmt, settings }),
+        body: JSON.stringify({ format: form.elements.format.value, settings: settingsOf(form) }),
       });
       const data = await r.json();
       if (!r.ok) { $("create-error").textContent = data.error.message; return; }
