@@ -16,7 +16,8 @@ latencies of the bets that waited through none of them. With ``BENCH_WEB_TRACE=1
 the server also times its store writes, its commands (arrival to commit), its
 event loop's lateness and its garbage collections, and prints them; with
 ``BENCH_WEB_DUMP=FILE`` each bet's send time and latency and each probe sync
-are written to ``FILE`` as JSON.
+are written to ``FILE`` as JSON; with ``BENCH_WEB_PYSPY=FILE`` py-spy samples
+the server's threads while the load runs (``FILE``: its raw stacks).
 ``--loop`` picks the server's event loop (uvicorn's ``auto``, ``asyncio``, or
 ``uvloop`` when installed). Bounded: it stops by itself after ``--seconds`` of
 load (plus set-up), and only ever talks to 127.0.0.1.
@@ -335,10 +336,22 @@ async def load(
     memory = [rss_mib(server_pid)] if server_pid else []
     ticks = machine_ticks()
     wall = time.monotonic()
+    spy = os.environ.get("BENCH_WEB_PYSPY")  # the server's threads sampled while loaded
+    sampler = None
+    if spy and server_pid:
+        import subprocess
+        import sys
+
+        sampler = subprocess.Popen(
+            [os.path.join(os.path.dirname(sys.executable), "py-spy"), "record", "-p",
+             str(server_pid), "-d", str(int(seconds)), "-r", "50", "-t", "-f", "raw",
+             "-o", spy, "--nonblocking"], stdout=subprocess.DEVNULL)  # fmt: skip
     ready.set()
     await asyncio.gather(*running, return_exceptions=True)
     wall = time.monotonic() - wall
     probe.stop()
+    if sampler is not None:
+        sampler.wait()
     cpu = {k: (cpu_seconds(pids[k]) - v) / wall for k, v in cpu.items()}
     memory += [rss_mib(server_pid)] if server_pid else []
     total, stolen = (b - a for a, b in zip(ticks, machine_ticks(), strict=True))
@@ -555,6 +568,11 @@ def main() -> None:
     print(f"CPU while loaded: server {result['cpu']['server']:.0%} of a core, load generator "
           f"{result['cpu']['client']:.0%}; machine load {os.getloadavg()[0]:.2f}; CPU time "
           f"stolen by the hypervisor {result['stolen']:.1%}")  # fmt: skip
+    commands = n + result["deals"]
+    per_command = result["cpu"]["server"] * args.seconds / max(commands, 1) * 1000
+    print(f"server CPU per command (its commit, its views and their sending): "
+          f"{per_command:.2f} ms")  # fmt: skip
+    figure("web.cpu_per_command_ms", per_command, "ms", "server CPU time per command")
     if len(result["memory"]) == 2:
         print(f"server memory: {result['memory'][0]:.0f} MiB when the load began, "
               f"{result['memory'][1]:.0f} MiB when it ended")  # fmt: skip
