@@ -23,11 +23,19 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from puntobanco.cards import Card
 from puntobanco.engine.viewers import Role, Viewer
-from puntobanco.errors import IllegalActionError, InvalidCardError, NotAllowedError
+from puntobanco.errors import (
+    IllegalActionError,
+    InvalidCardError,
+    NotAllowedError,
+    SeatEndedError,
+)
 from puntobanco.i18n.shown import Word
 from puntobanco.paytable import Box
 from puntobanco.table.names import name_key
 from puntobanco.table.values import box_of
+
+if TYPE_CHECKING:
+    from puntobanco.table.state import TableState
 
 #: Who may send a command (``SENDERS``).
 HOST: Final = "host"
@@ -288,6 +296,17 @@ def check_sender(command: Command, by: Viewer) -> None:
             role=role.value,
             name=by.name or "-",
         )
+
+
+def check_seating(state: TableState, by: Viewer) -> None:
+    """Raise ``SeatEndedError`` when ``by`` is a player known by a seating
+    (``Viewer.seating``) that is not the one now at the table under that name: they
+    left or were removed, and whoever sits there since is someone else."""
+    if by.role is not Role.PLAYER or by.seating is None:
+        return
+    player = state.find(by.name or "")
+    if player is None or player.seating != by.seating:
+        raise SeatEndedError("engine.error.seat_ended", name=by.name or "-")
 
 
 def command_of(data: Mapping[str, Any], by: Viewer) -> Command:

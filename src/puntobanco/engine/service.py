@@ -47,6 +47,7 @@ from puntobanco.engine.commands import (
     TurnPunto,
     UndoCard,
     Withdraw,
+    check_seating,
     check_sender,
 )
 from puntobanco.engine.reopen import reopen, snapshotter
@@ -354,6 +355,7 @@ class Engine:
         with self._lock:
             machine = self._entry(table).machine
             check_sender(command, by)
+            check_seating(machine.state, by)
             machine.trial(lambda: carry_out(machine, command, self.clock))
 
     def can(self, table: str, command: Command, by: Viewer = Viewer.HOST) -> bool:
@@ -475,6 +477,7 @@ class Engine:
                 return self._answer(entry, done)
         check_sender(job.command, job.by)
         machine = entry.machine
+        check_seating(machine.state, job.by)
         marks.setdefault(table, machine.mark())
         before = machine.event_count
         try:
@@ -704,17 +707,31 @@ class Engine:
         """What ``viewer`` may see of ``table`` now, in ``lang``, with the commands they
         may send (a fresh dict of JSON types: text, whole numbers, exact amounts as
         text); ``odds``: the host's board computes the next coup's odds if needed.
-        On a shared store, what other processes stored is read first."""
+        On a shared store, what other processes stored is read first.
+        ``SeatEndedError`` for a player whose seating has ended (``Viewer.seating``)."""
         with self._lock:
             if self._shared is not None:
                 self._follow(table)
-            return view(self._moment(table), viewer, lang, odds=odds)
+            moment = self._moment(table)
+            check_seating(moment.machine.state, viewer)
+            return view(moment, viewer, lang, odds=odds)
+
+    def seating(self, table: str, name: str) -> int | None:
+        """The seating (``Player.seating``) of the player now seated as ``name``, or
+        None: what a credential of that player is bound to."""
+        player = self.state(table).find(name)
+        return None if player is None else player.seating
 
     def view_text(self, table: str, viewer: Viewer, lang: Lang = "en") -> str:
         """``view`` as JSON text, without computing odds, its shared part serialised
-        once per language and commit (what a server pushes after each commit)."""
+        once per language and commit (what a server pushes after each commit); a
+        player whose seating has ended sees what a spectator sees."""
         with self._lock:
             entry = self._entry(table)
+            try:
+                check_seating(entry.machine.state, viewer)
+            except PuntoBancoError:
+                viewer = Viewer.SPECTATOR
             count = entry.machine.event_count
             if entry.texts[0] != count:
                 entry.texts = (count, {})

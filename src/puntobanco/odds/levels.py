@@ -4,7 +4,7 @@ A coup decided on its first L cards (a natural or two stands: 4; one third
 card: 5; two: 6) stands for W_L(first L values) times the (n - L)(n - L - 1)...
 ways to draw the cards it never uses, so its orderings are tabulated over the
 multisets of L values (715, 2002 and 5,005 of them) instead of six, and added
-where the nested loops of ``odds.batch.counts_block`` hold the weight of the
+where nested loops over the multisets of six values hold the weight of the
 first L values. Most rows then carry one or two classes, so every table, side
 bets included, costs about what the main bets cost.
 

@@ -153,27 +153,6 @@ def classes(
     return Classes(tuple(chosen), klass, prices, np.array(outcomes, dtype=np.int64))
 
 
-@lru_cache(maxsize=8)
-def multiset_classes(
-    paytable: Paytable, wagers: tuple[Wager, ...] | None = None, by_winner: bool = True
-) -> npt.NDArray[np.float64]:
-    """``[m, c]``: orderings of six-value multiset m (``odds.sequences.multiset_table``
-    order) whose coup falls in class c of ``classes(paytable, wagers, by_winner)``
-    (``wagers``: ``value_wagers(paytable)`` when None)."""
-    from puntobanco.odds.sequences import multiset_order
-
-    chosen = value_wagers(paytable) if wagers is None else wagers
-    cls = classes(paytable, chosen, by_winner=by_winner)
-    cells, _ = wide_cells()
-    grid = np.indices((10,) * 6).reshape(6, -1)
-    p1, b1, p2, b2, c5, c6 = grid
-    index = (((p1 + p2) % 10) << 11) | (((b1 + b2) % 10) << 7) | (c5 * 10 + c6)
-    label = cls.klass[cells[index] * 4]
-    inverse, n_multisets = multiset_order()
-    counts = np.bincount(inverse * cls.count + label, minlength=n_multisets * cls.count)
-    return counts.reshape(n_multisets, cls.count).astype(np.float64)
-
-
 def value_wagers(paytable: Paytable) -> tuple[Wager, ...]:
     """The wagers of ``paytable`` that read no pair: what strategies may bet."""
     return tuple(w for w in paytable.wagers if not w.reads_pairs)

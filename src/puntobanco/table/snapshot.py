@@ -21,7 +21,7 @@ from puntobanco.table.codec import amount_of, decode, encode
 from puntobanco.table.config import TableConfig
 from puntobanco.table.state import LastCoup, NextShoe, Phase, Player, ShoeState, TableState
 
-VERSION: Final = 1
+VERSION: Final = 2  # 2: each player's seating
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
@@ -111,7 +111,9 @@ def dump_state(state: TableState) -> str:
         "table": state.table,
         "config": encode(state.config),
         "phase": state.phase.value,
-        "players": [[p.name, p.seat, json_amount(p.balance), _bets(p.bets)] for p in state.seated],
+        "players": [
+            [p.name, p.seat, json_amount(p.balance), _bets(p.bets), p.seating] for p in state.seated
+        ],
         "coup": state.coup,
         "shoe": None
         if shoe is None
@@ -186,8 +188,11 @@ def load_state(text: str) -> TableState:
             )
         )
         players = {
-            str(name): Player(str(name), int(seat), amount_of(balance), _read_bets(bets))
-            for name, seat, balance, bets in data["players"]
+            # A snapshot without seatings (older) is refused: the log is read again.
+            str(name): Player(
+                str(name), int(seat), amount_of(balance), _read_bets(bets), seating=int(seating)
+            )
+            for name, seat, balance, bets, seating in data["players"]
         }
         current = data["current"]
         return TableState(

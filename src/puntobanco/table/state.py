@@ -105,6 +105,9 @@ class Player:
     seat: int
     balance: Amount
     bets: Mapping[Box, Amount] = field(default_factory=dict)
+    #: The number of the event that seated them: a seating's identity, which a
+    #: credential is bound to (a later seating under the same name is another).
+    seating: int = 0
 
     def stake(self, box: Box) -> Amount:
         """What the player has on ``box`` (0 when nothing)."""
@@ -289,7 +292,7 @@ def _opened(state: TableState, e: TableOpened) -> Changes:
 
 
 def _seated(state: TableState, e: PlayerSeated) -> Changes:
-    changes = _with_player(state, Player(e.name, e.seat, e.bankroll))
+    changes = _with_player(state, Player(e.name, e.seat, e.bankroll, seating=state.events + 1))
     changes["brought"] = state.brought + e.bankroll
     return changes
 

@@ -101,21 +101,9 @@
   }
 
   function drawQr(url) {
-    const qr = qrcode(0, "M");
-    qr.addData(url);
-    qr.make();
-    const canvas = $("qr");
-    const n = qr.getModuleCount();
-    const scale = Math.floor(canvas.width / (n + 8));
-    const ctx = canvas.getContext("2d");
-    ctx.fillStyle = "#fff";
-    ctx.fillRect(0, 0, canvas.width, canvas.height);
-    ctx.fillStyle = "#000";
-    const offset = Math.floor((canvas.width - n * scale) / 2);
-    for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) {
-      if (qr.isDark(r, c)) ctx.fillRect(offset + c * scale, offset + r * scale, scale, scale);
-    }
-    canvas.setAttribute("aria-label", url);
+    const qr = $("qr");
+    qr.src = `/j/${encodeURIComponent(joinCode)}/qr.svg?origin=${encodeURIComponent(location.origin)}`;
+    qr.alt = url;
   }
 
   function statusText(v) {
