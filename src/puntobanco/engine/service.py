@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from puntobanco.engine.commands import (
+    AnswerQuestion,
     Bet,
     CloseTable,
     Command,
@@ -38,10 +39,12 @@ from puntobanco.engine.commands import (
     Deal,
     Leave,
     NextCoup,
+    NextQuestion,
     PassShoe,
     PlaceCard,
     Rebuy,
     RevealContribution,
+    ShowAnswer,
     Sit,
     Tick,
     TurnPunto,
@@ -798,6 +801,12 @@ def carry_out(machine: Table, command: Command, clock: Callable[[], float]) -> N
             machine.commit_contribution(name, digest, shoe=shoe)
         case RevealContribution(name, shoe, value):
             machine.reveal_contribution(name, value, shoe=shoe)
+        case NextQuestion():
+            machine.next_question()
+        case AnswerQuestion(name, answer):
+            machine.answer(name, answer)
+        case ShowAnswer():
+            machine.show_answer()
         case CloseTable():
             machine.close_table()
         case _:
@@ -835,10 +844,16 @@ def _complete(machine: Table) -> None:
 
 def _waits(machine: Table) -> bool:
     """True while the table waits on the clock: the croupier's countdown with bets
-    open, a shoe gathering its players' contributions, Punto's cards face down."""
+    open, a shoe gathering its players' contributions, Punto's cards face down, a
+    lesson's question taking answers."""
     state = machine.state
     countdown = state.config.rules.countdown and state.phase is Phase.BETS_OPEN
-    return countdown or state.phase is Phase.SHUFFLING or state.face_down is not None
+    return (
+        countdown
+        or state.phase is Phase.SHUFFLING
+        or state.face_down is not None
+        or state.lesson.open  # a lesson's question counts its seconds down
+    )
 
 
 def _started(entry: _Table, now: float, before: tuple[float | None, float | None]) -> bool:
