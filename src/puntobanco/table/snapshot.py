@@ -152,6 +152,10 @@ def dump_state(state: TableState) -> str:
         "closed_house": json_amount(state.closed_house),
         "closed_kept": json_amount(state.closed_kept),
         "closed_last": _last(state.closed_last),
+        "joins": state.joins,
+        "asking": {n: list(v) for n, v in state.asking.items()},
+        "prediction_seconds": state.prediction_seconds,
+        "skipped": [state.skipped[0], list(state.skipped[1])],
     }
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
@@ -224,6 +228,10 @@ def load_state(text: str) -> TableState:
             closed_house=amount_of(data["closed_house"]),
             closed_kept=Fraction(amount_of(data["closed_kept"])),
             closed_last=_read_last(data["closed_last"]),
+            joins=str(data["joins"]),
+            asking={str(n): (int(q), amount_of(b)) for n, (q, b) in data["asking"].items()},
+            prediction_seconds=data["prediction_seconds"],
+            skipped=(int(data["skipped"][0]), tuple(str(n) for n in data["skipped"][1])),
         )
     except (KeyError, TypeError, AttributeError) as error:
         raise ValueError(f"not a snapshot: {error!r}") from None
