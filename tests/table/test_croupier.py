@@ -151,7 +151,13 @@ def test_every_event_reads_as_a_sentence_in_three_languages() -> None:
     hosted.skip_missing()
     hosted.remove("Ana", "gone home")
     hosted.remove("Bruno")
-    games = (casino, session, casino2, typed, assisted, exported, unseeded, turning, hosted)
+    # A lesson: a question put, answered and shown.
+    lesson = Table.open(
+        "lesson", TableConfig.classroom(questions=1, seed=5, drills=("winner",)), players=["Ana"]
+    )
+    lesson.next_question()
+    lesson.answer("Ana", "banco")
+    games = (casino, session, casino2, typed, assisted, exported, unseeded, turning, lesson, hosted)
     for game in games:
         for event in game.events:
             seen.add(type(event))

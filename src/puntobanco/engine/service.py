@@ -31,6 +31,7 @@ from typing import Any, Final
 
 from puntobanco.engine.commands import (
     Admit,
+    AnswerQuestion,
     Bet,
     CloseTable,
     Command,
@@ -39,6 +40,7 @@ from puntobanco.engine.commands import (
     Deal,
     Leave,
     NextCoup,
+    NextQuestion,
     PassShoe,
     PlaceCard,
     Rebuy,
@@ -47,6 +49,7 @@ from puntobanco.engine.commands import (
     RevealContribution,
     SetJoins,
     SetPredictionTime,
+    ShowAnswer,
     Sit,
     SkipMissing,
     Tick,
@@ -801,6 +804,12 @@ def carry_out(
             machine.commit_contribution(name, digest, shoe=shoe)
         case RevealContribution(name, shoe, value):
             machine.reveal_contribution(name, value, shoe=shoe)
+        case NextQuestion():
+            machine.next_question()
+        case AnswerQuestion(name, answer):
+            machine.answer(name, answer)
+        case ShowAnswer():
+            machine.show_answer()
         case CloseTable():
             machine.close_table()
         case Remove(name, reason):
@@ -850,11 +859,18 @@ def _complete(machine: Table) -> None:
 
 def _waits(machine: Table) -> bool:
     """True while the table waits on the clock: the croupier's countdown with bets
-    open, a shoe gathering its players' contributions, Punto's cards face down."""
+    open, a shoe gathering its players' contributions, Punto's cards face down, a
+    lesson's question taking answers."""
     state = machine.state
     countdown = state.config.rules.countdown and state.phase is Phase.BETS_OPEN
     predicting = state.prediction_seconds is not None and state.phase is Phase.BETS_OPEN
-    return countdown or predicting or state.phase is Phase.SHUFFLING or state.face_down is not None
+    return (
+        countdown
+        or predicting  # a session's time to predict
+        or state.phase is Phase.SHUFFLING
+        or state.face_down is not None
+        or state.lesson.open  # a lesson's question counts its seconds down
+    )
 
 
 def _started(entry: _Table, now: float, before: tuple[float | None, float | None]) -> bool:

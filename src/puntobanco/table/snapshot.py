@@ -19,6 +19,7 @@ from puntobanco.fair.gathering import dump_entropy, load_entropy
 from puntobanco.paytable import Amount, Box, box_from_key, box_key, json_amount
 from puntobanco.table.codec import amount_of, decode, encode
 from puntobanco.table.config import TableConfig
+from puntobanco.table.lesson import Lesson
 from puntobanco.table.state import LastCoup, NextShoe, Phase, Player, ShoeState, TableState
 
 VERSION: Final = 2  # 2: each player's seating
@@ -135,6 +136,7 @@ def dump_state(state: TableState) -> str:
         "holder": state.holder,
         "punto_hand": state.punto_hand,
         "face_down": state.face_down,
+        **({"lesson": encode(state.lesson)} if state.lesson != Lesson() else {}),
         "current": None if state.current is None else _cards(state.current.cards),
         "shoe_coups": [_cards(c.cards) for c in state.shoe_coups],
         "house": json_amount(state.house),
@@ -211,6 +213,7 @@ def load_state(text: str) -> TableState:
             holder=data["holder"],
             punto_hand=data["punto_hand"],
             face_down=_text_or_none(data.get("face_down")),
+            lesson=decode(Lesson, data["lesson"]) if "lesson" in data else Lesson(),
             current=None if current is None else resolve(_read_cards(current)),
             shoe_coups=tuple(resolve(_read_cards(c)) for c in data["shoe_coups"]),
             house=amount_of(data["house"]),
