@@ -28,6 +28,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import Any, Final
 
 import puntobanco.engine.lessons as lessons
@@ -478,7 +479,7 @@ def _coups(moment: Moment, lang: Lang) -> dict[str, Any]:
         "last": last,
         "roads": build_roads(state.shoe_coups).to_json(),
         "history": [
-            {"coup": r.coup, "cards": [str(c) for c in r.cards], "winner": _winner(r)}
+            {"coup": r.coup, "cards": list(_dealt(r.cards)[0]), "winner": _winner(r)}
             for r in done[-RECENT:]
         ],
     }
@@ -626,7 +627,7 @@ def _recent(pictures: Pictures, player: Player) -> list[dict[str, Any]]:
     out = [
         {
             "coup": r.coup,
-            "cards": [str(c) for c in r.cards],
+            "cards": list(_dealt(r.cards)[0]),
             "winner": _winner(r),
             "bets": [
                 {"box": box_key(b.box), "stake": json_amount(b.amount)}
@@ -643,7 +644,14 @@ def _recent(pictures: Pictures, player: Player) -> list[dict[str, Any]]:
 
 
 def _winner(record: CoupRecord) -> str:
-    return resolve(record.cards).outcome.value
+    return _dealt(record.cards)[1]
+
+
+@lru_cache(maxsize=4096)
+def _dealt(cards: tuple[Card, ...]) -> tuple[tuple[str, ...], str]:
+    """A settled coup's cards as text and its winner, worked out once: after each
+    coup every player's ``recent`` and the ``history`` list the last ten again."""
+    return tuple(str(c) for c in cards), resolve(cards).outcome.value
 
 
 # -- the host's board: the five roads, the shoe's statistics, the odds of the next coup --
