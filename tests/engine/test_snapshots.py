@@ -14,6 +14,7 @@ from puntobanco.engine.reopen import SNAPSHOT_EVERY, snapshot
 from puntobanco.fair.gathering import Entropy, Gathering, Window
 from puntobanco.store import EventStore, MemoryStore, open_store
 from puntobanco.table import replay
+from puntobanco.table.lesson import Lesson, Reply, Shown
 from puntobanco.table.snapshot import dump_state, load_state
 from puntobanco.table.state import NextShoe, Phase
 
@@ -95,6 +96,9 @@ def test_every_field_of_the_state_away_from_its_default_round_trips() -> None:
             Gathering(1, Window.CLOSED, (("Ana", "d0"),), (("Ana", "v0"),), ("Bruno",)),
         ),
         punto_hand="Bruno",
+        lesson=Lesson(
+            2, True, (Reply("Ana", "8 à 1"),), (Shown(1, (Reply("Bruno", "b"),), ("b",)),)
+        ),
         taken=Fraction(7, 2),
         closed_kept=Fraction(1, 20),
         face_down="Ana",

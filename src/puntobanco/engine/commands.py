@@ -217,6 +217,39 @@ class RevealContribution:
 
 
 @dataclass(frozen=True, slots=True)
+class NextQuestion:
+    """At a lesson: put the next question to the room, or end the lesson after its last."""
+
+    SENDERS: ClassVar = HOST
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerQuestion:
+    """Student ``name`` answers the question put with ``answer`` (what the drill
+    reads: ``"draw"``, ``"banco"``, a point or a count, cents as ``"-2000"``; a
+    whole number is read as its text)."""
+
+    SENDERS: ClassVar = SELF
+    name: str
+    answer: str
+
+    if TYPE_CHECKING:
+
+        def __init__(self, name: str, answer: str | int) -> None: ...
+
+    def __post_init__(self) -> None:
+        if isinstance(self.answer, int) and not isinstance(self.answer, bool):
+            object.__setattr__(self, "answer", str(self.answer))
+
+
+@dataclass(frozen=True, slots=True)
+class ShowAnswer:
+    """At a lesson: close the question's answers now and show the right one."""
+
+    SENDERS: ClassVar = HOST
+
+
+@dataclass(frozen=True, slots=True)
 class CloseTable:
     """Close the table for good (between coups, nothing on the layout)."""
 
@@ -240,6 +273,9 @@ Command = (
     | Contribute
     | CommitContribution
     | RevealContribution
+    | NextQuestion
+    | AnswerQuestion
+    | ShowAnswer
     | CloseTable
 )
 
@@ -261,6 +297,9 @@ COMMANDS: Final[tuple[type[Command], ...]] = (
     UndoCard,
     NextCoup,
     Tick,
+    NextQuestion,
+    AnswerQuestion,
+    ShowAnswer,
     CloseTable,
 )
 
