@@ -436,6 +436,9 @@ def _coups(moment: Moment, lang: Lang) -> dict[str, Any]:
         handed, turner = record.punto_turned_by
         last = {
             "coup": record.coup,
+            # The shoe it was dealt from, while that shoe is in play (a phone notes
+            # the cards it saw of each shoe, to check them once the shoe is revealed).
+            "shoe": state.shoe.number if state.shoe is not None and state.shoe_coups else None,
             "cards": [str(c) for c in record.cards],
             "punto": {"cards": [str(c) for c in coup.punto.cards], "total": coup.punto.total},
             "banco": {"cards": [str(c) for c in coup.banco.cards], "total": coup.banco.total},
@@ -512,6 +515,10 @@ def _changing(moment: Moment, lang: Lang) -> dict[str, Any]:
             "commitment": shoe.commitment,
             "client_seed": shoe.client_seed,
             "secret": shoe.commitment is not None and config.seed is None,
+            # A secret shoe no player contributed to: the server alone chose it.
+            "server_only": shoe.commitment is not None
+            and config.seed is None
+            and fair.server_alone(state.table, shoe.number, shoe.client_seed),
             "contributions": shoe_contributions(state),
         },
         # The next shoe: its commitment, shown before anyone contributes to its
