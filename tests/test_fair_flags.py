@@ -7,6 +7,7 @@ import json
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -178,3 +179,52 @@ def test_verify_names_the_line_of_the_shuffle_at_fault(
     assert main(["verify", str(path)]) == 2
     err = capsys.readouterr().err
     assert f"Line {line}" in err and "shoe 2" in err, (line, err)
+
+
+def phone_notes(engine: Engine, notes: dict[str, Any]) -> None:
+    """What a phone's fair.js notes from a view: the chain head, the commitments."""
+    view = engine.view("club", Viewer.player("Ana"))
+    notes["heads"].append({"seq": view["seq"], "head": view["chain_head"]})
+    for part in (view["next_shoe"], view["shoe"]):
+        if part and part.get("commitment"):
+            number = str(part.get("shoe", part.get("number")))
+            notes["commitments"].setdefault(number, part["commitment"])
+
+
+def test_verify_heads_takes_what_a_phone_noted_and_refuses_a_log_that_differs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    clock = Clock()
+    engine = Engine(MemoryStore(clock=clock.text), clock=clock)
+    engine.open("club", "casino", players=[("Ana", 10**9)], settings={"decks": 1})
+    notes: dict[str, Any] = {"table": "club", "heads": [], "commitments": {}}
+    ana = Contributor()
+    for _ in range(12):
+        ana.run(engine, "club")
+        phone_notes(engine, notes)
+        engine.do("club", Bet("Ana", "banco", 1000), by=Viewer.player("Ana"))
+        engine.do("club", Deal())
+        phone_notes(engine, notes)
+    # Closed, every shoe revealed: the export is the stored log line for line, and its
+    # chain the one the phone saw (an export taken in play hides lines: other hashes).
+    engine.do("club", CloseTable())
+    log = tmp_path / "club.jsonl"
+    log.write_text("\n".join(export_lines(engine.store.load("club"))) + "\n", encoding="utf-8")
+    noted = tmp_path / "noted.json"
+    noted.write_text(json.dumps(notes), encoding="utf-8")
+    assert len(notes["commitments"]) >= 3
+    assert main(["verify", str(log), "--heads", str(noted)]) == 0
+    heads, shoes = len(notes["heads"]), len(notes["commitments"])
+    out = capsys.readouterr().out
+    assert f"the {heads} chain heads and {shoes} commitments the phone noted are this log's" in out
+    # A log whose shoe 2 is not the one committed when the phone noted it.
+    other = dict(notes, commitments={**notes["commitments"], "2": "ab" * 32})
+    noted.write_text(json.dumps(other), encoding="utf-8")
+    assert main(["verify", str(log), "--heads", str(noted)]) == 2
+    err = capsys.readouterr().err
+    assert "Shoe 2 was committed as abab" in err and "the shoe was changed" in err
+    # A head the log does not have at that event.
+    heads_changed = [*notes["heads"][:-1], {"seq": notes["heads"][-1]["seq"], "head": "cd" * 32}]
+    noted.write_text(json.dumps(dict(notes, heads=heads_changed)), encoding="utf-8")
+    assert main(["verify", str(log), "--heads", str(noted)]) == 2
+    assert f"noted at event {notes['heads'][-1]['seq']}" in capsys.readouterr().err

@@ -18,6 +18,7 @@ from playwright.sync_api import Browser, Page, expect
 import puntobanco.table.state as state_module
 from puntobanco import fair
 from puntobanco.cards import Card
+from puntobanco.cli import main
 from puntobanco.engine import Bet, CloseTable, Deal, Engine, Viewer
 from puntobanco.errors import FairnessError
 from puntobanco.fair.contributor import Contributor
@@ -158,15 +159,22 @@ def play_two_shoes(browser: Browser, live: LiveServer) -> tuple[str, list[Page]]
 
 
 def test_three_phones_each_show_every_revealed_shoe_checked(
-    browser: Browser, live: LiveServer, tmp_path: Path
+    browser: Browser, live: LiveServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     table, phones = play_two_shoes(browser, live)
     for p in phones:
         expect(p.locator("#fair-line")).to_have_text("Shoe 2: checked ✓")
         results = p.evaluate("(t) => PBFair.results(t)", table)
         assert {n: r["state"] for n, r in results.items()} == {"1": "checked", "2": "checked"}
-        noted = json.loads(p.evaluate("(t) => PBFair.exportHeads(t)", table))
+        saved = p.evaluate("(t) => PBFair.exportHeads(t)", table)
+        noted = json.loads(saved)
         assert set(noted["commitments"]) >= {"1", "2", "3"} and noted["heads"]
+        # What the phone saved is this log's: ``verify --heads`` says so.
+        path = tmp_path / "noted.json"
+        path.write_text(saved, encoding="utf-8")
+        db = str(tmp_path / "web.db")
+        assert main(["verify", table, "--heads", str(path), "--db", db]) == 0
+        assert "commitments the phone noted are this log's" in capsys.readouterr().out
     store = SQLiteStore(tmp_path / "web.db", readonly=True)
     shoes = fair_shoes(r.event for r in store.load(table))
     store.close()

@@ -208,9 +208,11 @@ const PBFair = (() => {
       notes.heads.push({ seq: v.seq, head: v.chain_head });
       if (notes.heads.length > KEEP_HEADS) notes.heads.splice(0, notes.heads.length - KEEP_HEADS);
     }
+    notes.current = shoe ? shoe.number : null;
+    notes.closed = v.phase === "ended";
     save(table, notes);
     const current = shoe ? shoe.number : Infinity;
-    const closed = v.phase === "ended";
+    const closed = notes.closed;
     for (const n of Object.keys(notes.shoes).map(Number)) {
       if (notes.shoes[n].played && (n < current || closed) && !notes.results[n]) verify(table, n);
     }
@@ -238,8 +240,9 @@ const PBFair = (() => {
       const n = Math.min(...failed);
       return { shoe: n, state: "failed", reason: notes.results[n].reason };
     }
-    const current = v && v.shoe ? v.shoe.number : Infinity;
-    const closed = v && v.phase === "ended";
+    // The shoe in play (from this view, else the last one seen): never "being checked".
+    const current = v ? (v.shoe ? v.shoe.number : Infinity) : (notes.current || Infinity);
+    const closed = v ? v.phase === "ended" : Boolean(notes.closed);
     const played = Object.keys(notes.shoes).map(Number)
       .filter((n) => notes.shoes[n].played && (n < current || closed || notes.results[n]));
     if (!played.length) return { shoe: null, state: "none", reason: null };
@@ -255,8 +258,17 @@ const PBFair = (() => {
     return JSON.stringify({ table, heads: notes.heads, commitments }, null, 1);
   }
 
+  // Saves exportHeads as a file (the "Save what this phone noted" link, `fair.export`).
+  function download(table) {
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([exportHeads(table)], { type: "application/json" }));
+    link.download = `puntobanco-${table}-noted.json`;
+    link.click();
+    URL.revokeObjectURL(link.href);
+  }
+
   const results = (table) => load(table).results;
 
-  return { hmac, order, check, observe, status, exportHeads, results };
+  return { hmac, order, check, observe, status, exportHeads, download, results };
 })();
 window.PBFair = PBFair;
