@@ -451,7 +451,7 @@ def _coups(moment: Moment, lang: Lang) -> dict[str, Any]:
         "last": last,
         "roads": build_roads(state.shoe_coups).to_json(),
         "history": [
-            {"coup": r.coup, "cards": [str(c) for c in r.cards], "winner": _winner(r)}
+            {"coup": r.coup, "cards": [str(c) for c in r.cards], **_hands(r), "winner": _winner(r)}
             for r in done[-RECENT:]
         ],
     }
@@ -590,6 +590,7 @@ def _recent(pictures: Pictures, player: Player) -> list[dict[str, Any]]:
         {
             "coup": r.coup,
             "cards": [str(c) for c in r.cards],
+            **_hands(r),
             "winner": _winner(r),
             "bets": [
                 {"box": box_key(b.box), "stake": json_amount(b.amount)}
@@ -603,6 +604,12 @@ def _recent(pictures: Pictures, player: Player) -> list[dict[str, Any]]:
     ]
     pictures._recent[name] = (version, out)
     return out
+
+
+def _hands(record: CoupRecord) -> dict[str, list[str]]:
+    """A settled coup's cards hand by hand (``cards`` is the dealing order)."""
+    punto, banco = split_hands(record.cards)
+    return {"punto": [str(c) for c in punto], "banco": [str(c) for c in banco]}
 
 
 def _winner(record: CoupRecord) -> str:
