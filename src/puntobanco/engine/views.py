@@ -28,8 +28,10 @@ import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import Any, Final
 
+import puntobanco.engine.lessons as lessons
 import puntobanco.fair as fair
 from puntobanco.cards import Card
 from puntobanco.coup import Coup, Outcome, resolve
@@ -49,6 +51,7 @@ from puntobanco.table.events import (
     BetWithdrawn,
     Event,
     NextShoeCommitted,
+    QuestionAnswered,
     ShoeBurned,
     ShoeShuffled,
     TableOpened,
@@ -97,7 +100,7 @@ def public_event(event: Event, config: TableConfig) -> dict[str, Any]:
     A new shoe says how many cards it holds, never their order, and its
     commitment, never its server seed; a burn says which card was turned and
     how many went face down, never which; where bets are hidden, a bet says
-    who, not on what or how much.
+    who, not on what or how much; a student's answer says who answered, not what.
     """
     secret = config.seed is None
     if isinstance(event, ShoeShuffled):
@@ -121,6 +124,8 @@ def public_event(event: Event, config: TableConfig) -> dict[str, Any]:
         return {"type": "TableOpened", "table": event.table, "config": public_config(config)}
     if isinstance(event, BetPlaced | BetWithdrawn) and config.rules.hidden_bets:
         return {"type": type(event).__name__, "name": event.name}
+    if isinstance(event, QuestionAnswered):  # the room sees the answers once shown
+        return {"type": "QuestionAnswered", "number": event.number, "name": event.name}
     return to_dict(event)
 
 
@@ -206,6 +211,8 @@ def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
     state = machine.state
     config = state.config
     rules = config.rules
+    if rules.lesson:
+        return lessons.offers(machine, viewer)
     found: list[dict[str, Any]] = []
     if (
         (rules.countdown and state.phase is Phase.BETS_OPEN)
@@ -320,7 +327,7 @@ def view(moment: Moment, viewer: Viewer, lang: Lang, *, odds: bool = True) -> di
     """``viewer``'s view in ``lang`` (a fresh dict of JSON types); ``odds``: the host's
     board computes the odds of the next coup if no view has yet (a pushed view does not)."""
     public = _fixed(moment, lang)[0] | _changing(moment, lang)
-    return public | _own(moment, viewer, odds)
+    return public | _own(moment, viewer, odds, lang)
 
 
 def text(moment: Moment, viewer: Viewer, lang: Lang, cache: dict[Lang, str]) -> str:
@@ -339,7 +346,7 @@ def text(moment: Moment, viewer: Viewer, lang: Lang, cache: dict[Lang, str]) -> 
     if kept is not None and key is not None and _same(kept[0], key):
         own = kept[1]
     else:
-        own = json.dumps(_own(moment, viewer, False), ensure_ascii=False)[1:]
+        own = json.dumps(_own(moment, viewer, False, lang), ensure_ascii=False)[1:]
         if key is not None:
             pictures._own[viewer, lang] = (key, own)
             if len(pictures._own) > 4096:
@@ -429,6 +436,9 @@ def _coups(moment: Moment, lang: Lang) -> dict[str, Any]:
         handed, turner = record.punto_turned_by
         last = {
             "coup": record.coup,
+            # The shoe it was dealt from, while that shoe is in play (a phone notes
+            # the cards it saw of each shoe, to check them once the shoe is revealed).
+            "shoe": state.shoe.number if state.shoe is not None and state.shoe_coups else None,
             "cards": [str(c) for c in record.cards],
             "punto": {"cards": [str(c) for c in coup.punto.cards], "total": coup.punto.total},
             "banco": {"cards": [str(c) for c in coup.banco.cards], "total": coup.banco.total},
@@ -451,7 +461,7 @@ def _coups(moment: Moment, lang: Lang) -> dict[str, Any]:
         "last": last,
         "roads": build_roads(state.shoe_coups).to_json(),
         "history": [
-            {"coup": r.coup, "cards": [str(c) for c in r.cards], **_hands(r), "winner": _winner(r)}
+            {"coup": r.coup, "cards": list(_dealt(r.cards)[0]), **_hands(r), "winner": _winner(r)}
             for r in done[-RECENT:]
         ],
     }
@@ -505,6 +515,10 @@ def _changing(moment: Moment, lang: Lang) -> dict[str, Any]:
             "commitment": shoe.commitment,
             "client_seed": shoe.client_seed,
             "secret": shoe.commitment is not None and config.seed is None,
+            # A secret shoe no player contributed to: the server alone chose it.
+            "server_only": shoe.commitment is not None
+            and config.seed is None
+            and fair.server_alone(state.table, shoe.number, shoe.client_seed),
             "contributions": shoe_contributions(state),
         },
         # The next shoe: its commitment, shown before anyone contributes to its
@@ -519,6 +533,7 @@ def _changing(moment: Moment, lang: Lang) -> dict[str, Any]:
             [p.name, json_amount(p.balance)]
             for p in sorted(state.seated, key=lambda p: (-p.balance, p.seat))
         ],
+        **({"lesson": lessons.shared(machine, lang)} if config.rules.lesson else {}),
     }
 
 
@@ -544,9 +559,10 @@ def _in_progress(state: TableState, lang: Lang) -> dict[str, Any] | None:
     }
 
 
-def _own(moment: Moment, viewer: Viewer, odds: bool) -> dict[str, Any]:
+def _own(moment: Moment, viewer: Viewer, odds: bool, lang: Lang) -> dict[str, Any]:
     """The part of ``viewer``'s view that is theirs alone: the clocks, ``me``,
-    ``commands``, the host's board or a player's ``recent`` coups."""
+    ``commands``, the host's board or a player's ``recent`` coups; at a lesson,
+    ``my_lesson`` (``lessons.own``)."""
     machine = moment.machine
     state = machine.state
     left = machine.countdown_left(moment.now) if state.config.rules.countdown else None
@@ -556,6 +572,8 @@ def _own(moment: Moment, viewer: Viewer, odds: bool) -> dict[str, Any]:
         "turn_left": None if turn_left is None else round(turn_left, 1),
         "commands": offers(machine, viewer),
     }
+    if state.config.rules.lesson:
+        own["my_lesson"] = lessons.own(machine, viewer, lang)
     if viewer.role is Role.HOST:
         return own | {"me": {"role": "host"}, "host": _board(moment, odds)}
     player = state.find(viewer.name or "") if viewer.role is Role.PLAYER else None
@@ -589,7 +607,7 @@ def _recent(pictures: Pictures, player: Player) -> list[dict[str, Any]]:
     out = [
         {
             "coup": r.coup,
-            "cards": [str(c) for c in r.cards],
+            "cards": list(_dealt(r.cards)[0]),
             **_hands(r),
             "winner": _winner(r),
             "bets": [
@@ -608,12 +626,25 @@ def _recent(pictures: Pictures, player: Player) -> list[dict[str, Any]]:
 
 def _hands(record: CoupRecord) -> dict[str, list[str]]:
     """A settled coup's cards hand by hand (``cards`` is the dealing order)."""
-    punto, banco = split_hands(record.cards)
-    return {"punto": [str(c) for c in punto], "banco": [str(c) for c in banco]}
+    punto, banco = _split(record.cards)
+    return {"punto": list(punto), "banco": list(banco)}
+
+
+@lru_cache(maxsize=4096)
+def _split(cards: tuple[Card, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    punto, banco = split_hands(cards)
+    return tuple(str(c) for c in punto), tuple(str(c) for c in banco)
 
 
 def _winner(record: CoupRecord) -> str:
-    return resolve(record.cards).outcome.value
+    return _dealt(record.cards)[1]
+
+
+@lru_cache(maxsize=4096)
+def _dealt(cards: tuple[Card, ...]) -> tuple[tuple[str, ...], str]:
+    """A settled coup's cards as text and its winner, worked out once: after each
+    coup every player's ``recent`` and the ``history`` list the last ten again."""
+    return tuple(str(c) for c in cards), resolve(cards).outcome.value
 
 
 # -- the host's board: the five roads, the shoe's statistics, the odds of the next coup --
