@@ -16,20 +16,26 @@ def bet_name(key: str, lang: Lang) -> str:
     return outcome_name(Outcome(key), lang) if key in BOXES else t(f"bet.{key}", lang)
 
 
-def add_paytable_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
-    """``--paytable P`` and ``--side-bets S,...`` of the commands that analyse a
-    paytable (``odds``, ``simulate``): the side bets they can analyse."""
+def add_paytable_arguments(p: argparse.ArgumentParser, lang: Lang, *, played: bool = False) -> None:
+    """``--paytable P`` and ``--side-bets S,...``: of the commands that analyse a
+    paytable (``odds``, ``simulate``: the side bets they can analyse), or ``played``
+    at a casino or croupier table (``play``: every side bet)."""
+    words = "play" if played else "cli"
     p.add_argument(
         "--paytable",
         choices=sorted(PAYTABLES),
         default="standard",
-        help=t("cli.help.paytable", lang),
+        help=t(f"{words}.help.paytable", lang),
     )
     p.add_argument(
         "--side-bets",
         default="",
         metavar="S,...",
-        help=t("odds.help.side_bets", lang, names=", ".join(side_bet_names(analysed=True))),
+        help=t(
+            "play.help.side_bets" if played else "odds.help.side_bets",
+            lang,
+            names=", ".join(side_bet_names(analysed=not played)),
+        ),
     )
 
 
