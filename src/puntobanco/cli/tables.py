@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
+from typing import Any
 
+from puntobanco.cards import Card
 from puntobanco.explain import outcome_name
 from puntobanco.i18n import Lang, t
 from puntobanco.paytable import BOXES, PAYTABLES, Paytable, configuration, side_bet_names
@@ -58,3 +61,15 @@ def describe(paytable: Paytable, lang: Lang) -> str:
     if added:
         text += t("paytable.side_bets", lang, names=", ".join(bet_name(k, lang) for k in added))
     return t("odds.paytable.any", lang, name=paytable.title.words(lang), description=text)
+
+
+def json_head(
+    args: argparse.Namespace, removed: Sequence[Card], paytable: Paytable
+) -> dict[str, Any]:
+    """What ``odds --json`` says first, whatever it analyses: the shoe and the paytable."""
+    return {
+        "decks": args.decks,
+        "removed": [str(c) for c in removed],
+        "paytable": paytable.name,
+        "side_bets": [w.key for w in paytable.side_bets],
+    }
