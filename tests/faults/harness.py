@@ -298,6 +298,7 @@ def tableau(cards: Sequence[str]) -> tuple[int, int]:
     if total(punto) < 8 and total(banco) < 8:
         third = None
         if total(punto) <= 5:
+            assert rest, f"cards {cards} are not the tableau's: Punto's third is missing"
             third = point(rest.pop(0))
             punto.append(cards[4])
         b = total(banco)
@@ -312,6 +313,7 @@ def tableau(cards: Sequence[str]) -> tuple[int, int]:
                 or (b == 6 and third in (6, 7))
             )
         if draws:
+            assert rest, f"cards {cards} are not the tableau's: Banco's third is missing"
             banco.append(rest.pop(0))
     assert not rest, f"cards {cards} are not the tableau's"
     return total(punto), total(banco)
@@ -469,15 +471,19 @@ def resettle(
             found.problems.append(f"{name}: shown {(money, available)}, re-settled {mine_now}")
 
 
-def balances_shown(url: str, seats: Sequence[Seat]) -> dict[str, tuple[int, int]]:
-    """Each player's balance and what is available, as the server shows them to the
-    player."""
+def balances_shown(
+    url: str, seats: Sequence[Seat], *, client: httpx.Client | None = None
+) -> dict[str, tuple[int, int]]:
+    """Each player's balance and what is available, as the server at ``url`` (or the
+    ``client`` given) shows them to the player."""
     shown = {}
-    for s in seats:
-        if s.name:
-            headers = {"Authorization": f"Bearer {s.token}"}
-            view = httpx.get(f"{url}/api/tables/{s.table}/view", headers=headers, timeout=30)
-            assert view.status_code == 200, view.text
-            me = view.json()["me"]
-            shown[s.name] = (int(me["balance"]), int(me["available"]))
+    with contextlib.ExitStack() as stack:
+        http = client or stack.enter_context(httpx.Client(timeout=30))
+        for s in seats:
+            if s.name:
+                headers = {"Authorization": f"Bearer {s.token}"}
+                view = http.get(f"{url}/api/tables/{s.table}/view", headers=headers)
+                assert view.status_code == 200, view.text
+                me = view.json()["me"]
+                shown[s.name] = (int(me["balance"]), int(me["available"]))
     return shown
