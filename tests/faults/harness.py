@@ -472,7 +472,7 @@ def resettle(
 
 
 def balances_shown(
-    url: str, seats: Sequence[Seat], *, client: httpx.Client | None = None
+    url: str, seats: Sequence[Seat], *, client: Any = None
 ) -> dict[str, tuple[int, int]]:
     """Each player's balance and what is available, as the server at ``url`` (or the
     ``client`` given) shows them to the player."""
