@@ -33,18 +33,12 @@ from typing import Any
 import numpy as np
 
 from figures import figure
-from puntobanco.odds.batch import (
-    counts_by_levels,
-    counts_many_f64,
-    main_levels,
-    multiset_table,
-    outcome_counts_batch_int,
-)
 from puntobanco.odds.bounded import relative_bound
+from puntobanco.odds.levels import counts_by_levels, main_levels
 from puntobanco.paytable import PAYTABLES, configuration
 from puntobanco.rng import derive_seed
 from puntobanco.sim import engine, runner
-from puntobanco.sim.classes import level_classes, multiset_classes
+from puntobanco.sim.classes import level_classes
 from puntobanco.sim.decisions import decide_rows
 from puntobanco.sim.results import Summary
 from puntobanco.sim.runner import (
@@ -59,6 +53,7 @@ from puntobanco.sim.runner import (
     warm_up,
 )
 from puntobanco.sim.strategies import parse_strategy
+from six_card import counts_many_f64, multiset_classes, multiset_table, outcome_counts_batch_int
 
 SIDE = ("pairs", "dragon-bonus")
 

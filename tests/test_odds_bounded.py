@@ -18,13 +18,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puntobanco.odds import composition
-from puntobanco.odds.batch import counts_by_levels
 from puntobanco.odds.bounded import (
     LANES,
     expectations_bounded,
     float32_levels,
     relative_bound,
 )
+from puntobanco.odds.levels import counts_by_levels
 from puntobanco.paytable import configuration
 from puntobanco.sim.classes import classes, level_classes, value_wagers
 from tests.test_odds_levels import EXTREMES, FULL

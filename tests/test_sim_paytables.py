@@ -13,7 +13,7 @@ from puntobanco.odds.facts import analyse_table, rank_composition
 from puntobanco.paytable import Facts, configuration
 from puntobanco.shoe import Shoe
 from puntobanco.sim import engine
-from puntobanco.sim.classes import SCALE, classes, multiset_classes, value_wagers
+from puntobanco.sim.classes import SCALE, classes, level_classes, value_wagers
 from puntobanco.sim.results import Summary
 from puntobanco.sim.runner import SimConfig, run_chunk
 from puntobanco.sim.strategies import parse_strategy
@@ -59,13 +59,12 @@ def test_summary_of_a_side_bet_run_has_every_bet_and_its_exact_expectation() -> 
 
 
 def test_the_class_table_of_multisets_counts_the_exact_side_bets() -> None:
-    from puntobanco.odds.batch import counts_many_f64
+    from puntobanco.odds.levels import counts_by_levels
 
     table = configuration("ez")
     cls = classes(table, value_wagers(table))
     counts = np.array([[128] + [32] * 9, [100, 30, 29, 31, 25, 32, 32, 30, 28, 32]])
-    out = np.zeros((2, cls.count))
-    counts_many_f64(counts, multiset_classes(table), out)
+    out = counts_by_levels(counts, level_classes(table), cls.count)
     exact = analyse_table(rank_composition(8), table)
     d7 = list(value_wagers(table)).index(table.wager("dragon_7"))
     wins = sum(out[0, c] for c in range(cls.count) if cls.prices[c, d7] > 0)

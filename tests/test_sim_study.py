@@ -142,3 +142,16 @@ def test_a_study_asked_wrongly_is_refused_in_words(
     code = main(["--lang", "en", "simulate", "--paytable", "ez", "--coups", "100", *argv])
     err = capsys.readouterr().err
     assert code != 0 and t(key, "en", triggers="", most=50, tags="")[:25] in err
+
+
+def test_simulate_perfect_plays_the_pairs_on_the_same_coups(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["simulate", "--perfect", "--side-bets", "pairs", "--coups", "4000", "--seed", "5"]
+    code = main([*argv, "--cut-card", "14", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    rows = {r["bet"]: r for r in data["perfect"]}
+    assert code == 0 and list(rows) == ["punto", "banco", "egalite", "punto_pair", "banco_pair"]
+    assert {r["coups"] for r in rows.values()} == {4000}
+    assert {r["shoes"] for r in rows.values()} == {data["shoes"]}
+    assert rows["punto_pair"]["bets"] == rows["banco_pair"]["bets"] > 0

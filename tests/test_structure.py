@@ -71,7 +71,7 @@ EVENT_STORE_METHODS: Final = frozenset({"append", "load", "tables", "close"})
 ENUM_BASES: Final = frozenset({"Enum", "IntEnum", "StrEnum", "Flag", "IntFlag", "ReprEnum"})
 #: The values of ``Phase`` as the source gives them (the reader's own check).
 PHASE_VALUES: Final = frozenset(
-    {"bets_open", "bets_closed", "dealt", "settled", "ended", "shuffling"}
+    {"bets_open", "bets_closed", "dealt", "settled", "ended", "shuffling", "lesson"}
 )
 #: Words that name a phase of a coup in an enum's name.
 PHASE_WORDS: Final = ("Phase", "Stage", "Step")
@@ -633,13 +633,13 @@ FORMAT_NAMERS: Final = (
     "puntobanco.web.schemas",
     "puntobanco.games",
 )
-FORMAT_NAMES: Final = frozenset({"session", "casino", "croupier", "assist"})
+FORMAT_NAMES: Final = frozenset({"session", "casino", "croupier", "assist", "classroom"})
 #: A page's test of a format's name (``v.format === "session"``, ``fmt !== "casino"``),
 #: a format written into a page (``value="croupier"``), or a class kept for one
 #: (``only-session``): the pages read a format's rules, never its name.
 PAGE_FORMAT: Final = re.compile(
-    r"""(?:format|fmt)[\w.\])]*\s*[!=]==?\s*["'](?:session|casino|croupier|assist)["']"""
-    r"""|value=["']?(?:session|casino|croupier|assist)\b|only-(?:session|casino|croupier|assist)"""
+    r"""(?:format|fmt)[\w.\])]*\s*[!=]==?\s*["'](?:session|casino|croupier|assist|classroom)["']"""
+    r"""|value=["']?(?:session|casino|croupier|assist|classroom)\b|only-(?:session|casino|croupier|assist|classroom)"""
 )
 
 

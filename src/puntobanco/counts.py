@@ -75,11 +75,6 @@ class CountSystem:
         return Fraction(running * DECK, cards_left)
 
     @property
-    def balanced(self) -> bool:
-        """Whether a full deck counts to zero."""
-        return sum(self.tags) * 4 == 0
-
-    @property
     def value_tags(self) -> tuple[int, ...] | None:
         """The tag of each point value 0 to 9, when every rank of a value has the
         same tag (what a simulator dealing point values needs); else None."""

@@ -66,6 +66,11 @@ class NotAllowedError(IllegalActionError):
     another player's."""
 
 
+class SeatEndedError(PuntoBancoError):
+    """A player's credential of a seating that has ended (they left or were removed):
+    it acts for nobody any more, whoever sits under that name since."""
+
+
 class ShoeExhaustedError(PuntoBancoError):
     """More cards asked of a shoe than it holds."""
 

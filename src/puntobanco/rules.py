@@ -64,11 +64,6 @@ def is_natural(two_card_total: int) -> bool:
     return PUNTO_TABLE[two_card_total] is Action.NATURAL
 
 
-def punto_action(two_card_total: int) -> Action:
-    """Punto's action on its two-card total (the first table of seed 000)."""
-    return PUNTO_TABLE[two_card_total]
-
-
 def punto_draws(two_card_total: int) -> bool:
     """Punto draws on 0-5 and stands on 6-7 (and on a natural).
 

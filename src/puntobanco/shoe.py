@@ -197,10 +197,3 @@ class Shoe:
         if last:
             self.finished = True
         return coup
-
-    def remaining_counts(self) -> list[int]:
-        """How many undealt cards of each point value 0..9 remain."""
-        counts = [0] * 10
-        for card in self.order[self.dealt :]:
-            counts[card.point] += 1
-        return counts

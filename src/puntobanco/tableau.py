@@ -53,6 +53,19 @@ def tables() -> tuple[Any, Any, Any]:
     return natural_table(), punto_table(), banco_table()
 
 
+def finals(pt: Any, bt: Any, c5: Any, c6: Any) -> tuple[Any, Any, Any, Any]:
+    """(Punto's final total, Banco's, whether Punto drew, whether Banco drew) of each
+    coup, for arrays of two-card totals ``pt``, ``bt`` and the values ``c5``, ``c6``
+    of the two cards after them: the tables above, element by element."""
+    natural, punto, banco = (a.astype(bool) for a in tables())
+    nat = natural[pt] | natural[bt]
+    pdraw = ~nat & punto[pt]
+    pfinal = np.where(pdraw, (pt + c5) % 10, pt)
+    bdraw = ~nat & banco[bt, np.where(pdraw, c5, 10)]
+    bfinal = np.where(bdraw, (bt + np.where(pdraw, c6, c5)) % 10, bt)
+    return pfinal, bfinal, pdraw, bdraw
+
+
 def coup_table() -> Int8Array:
     """Every coup by its two-card totals and the next two cards, flattened.
 
@@ -61,13 +74,7 @@ def coup_table() -> Int8Array:
     2 Égalité), when Punto's two cards total pt, Banco's bt and the cards after
     them are worth c5 and c6. The simulator deals a coup with one look-up.
     """
-    natural, punto, banco = (a.astype(bool) for a in tables())
-    pt, bt, c5, c6 = np.indices((10, 10, 10, 10)).reshape(4, -1)
-    nat = natural[pt] | natural[bt]
-    pdraw = ~nat & punto[pt]
-    pfinal = np.where(pdraw, (pt + c5) % 10, pt)
-    bdraw = ~nat & banco[bt, np.where(pdraw, c5, 10)]
-    bfinal = np.where(bdraw, (bt + np.where(pdraw, c6, c5)) % 10, bt)
+    pfinal, bfinal, pdraw, bdraw = finals(*np.indices((10, 10, 10, 10)).reshape(4, -1))
     used = 4 + pdraw + bdraw
     outcome = np.where(pfinal > bfinal, 0, np.where(bfinal > pfinal, 1, 2))
     codes: Int8Array = (4 * used + outcome).astype(np.int8)

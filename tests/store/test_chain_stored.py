@@ -209,7 +209,7 @@ def test_a_postgresql_database_of_schema_3_gets_the_hashes_a_fresh_store_writes(
             )
     raw.close()
     migrated = PostgresStore(old)
-    assert migrated.schema_version() == len(MIGRATIONS) == 6
+    assert migrated.schema_version() == len(MIGRATIONS) == 7
     assert stored(old, "club") == stored(fresh, "club")
     assert migrated.head("club") == stored(fresh, "club")[-1]
     count = len(records["club"])

@@ -193,7 +193,7 @@ def test_a_database_of_version_1_is_migrated(pg_url: str) -> None:
     raw.execute("INSERT INTO events VALUES ('t', 1, 'x', 'TableOpened', %s)", (dumps(OPENED),))
     raw.close()
     store = PostgresStore(pg_url)
-    assert store.schema_version() == SCHEMA_VERSION == 6
+    assert store.schema_version() == SCHEMA_VERSION == 7
     assert [r.event for r in store.load("t")] == [OPENED]
     store.append("t", 1, [PlayerSeated("Ana", 1, 0)], command="c1")  # the new table is there
     assert store.load_snapshot("t") is None

@@ -136,7 +136,14 @@ def test_every_event_reads_as_a_sentence_in_three_languages() -> None:
             turning.tick(10.0)
         else:
             turning.turn_punto(turner)
-    for game in (casino, session, casino2, typed, assisted, exported, unseeded, turning):
+    # A lesson: a question put, answered and shown.
+    lesson = Table.open(
+        "lesson", TableConfig.classroom(questions=1, seed=5, drills=("winner",)), players=["Ana"]
+    )
+    lesson.next_question()
+    lesson.answer("Ana", "banco")
+    games = (casino, session, casino2, typed, assisted, exported, unseeded, turning, lesson)
+    for game in games:
         for event in game.events:
             seen.add(type(event))
             for lang in LANGS:

@@ -14,6 +14,7 @@ from puntobanco import CasinoTable
 from puntobanco.cards import DECK
 from puntobanco.coup import Outcome
 from puntobanco.errors import PuntoBancoError, StoreError
+from puntobanco.learn.lesson import ROOM_KINDS
 from puntobanco.paths import default_db_path
 from puntobanco.store import MemoryStore
 from puntobanco.store.jsonl import export_lines, import_lines
@@ -28,24 +29,34 @@ amounts = st.one_of(
     st.integers(-(10**12), 10**12),
     st.fractions(max_denominator=400),
 )
-configs = st.builds(
-    TableConfig,
-    format=st.sampled_from([f for f in Format if not RULES[f].countdown]),
-    seats=st.integers(2, 8),
-    decks=st.integers(1, 8),
-    burn=st.booleans(),
-    cut_card=st.one_of(st.none(), st.integers(11, 35)),
-    paytable=st.sampled_from(["standard", "tie-nine"]),
-    minimum=st.integers(1, 100),
-    maximum=st.integers(100, 10**9),
-    tie_minimum=st.integers(1, 100),
-    tie_maximum=st.integers(100, 10**9),
-    stake=st.integers(1, 100),
-    deals=st.one_of(st.none(), st.integers(1, 50)),
-    countdown=st.just(None),
-    seed=st.one_of(st.none(), st.integers(0, 2**64 - 1)),
-    dealer=st.one_of(st.none(), st.sampled_from(["Ana", "Chloé"])),
-) | st.builds(TableConfig.casino, croupier=st.just(True), countdown=st.integers(1, 600))
+configs = (
+    st.builds(
+        TableConfig,
+        format=st.sampled_from([f for f in Format if not RULES[f].countdown]),
+        seats=st.integers(2, 8),
+        decks=st.integers(1, 8),
+        burn=st.booleans(),
+        cut_card=st.one_of(st.none(), st.integers(11, 35)),
+        paytable=st.sampled_from(["standard", "tie-nine"]),
+        minimum=st.integers(1, 100),
+        maximum=st.integers(100, 10**9),
+        tie_minimum=st.integers(1, 100),
+        tie_maximum=st.integers(100, 10**9),
+        stake=st.integers(1, 100),
+        deals=st.one_of(st.none(), st.integers(1, 50)),
+        countdown=st.just(None),
+        seed=st.one_of(st.none(), st.integers(0, 2**64 - 1)),
+        dealer=st.one_of(st.none(), st.sampled_from(["Ana", "Chloé"])),
+    )
+    | st.builds(TableConfig.casino, croupier=st.just(True), countdown=st.integers(1, 600))
+    | st.builds(
+        TableConfig.classroom,
+        drills=st.lists(st.sampled_from(ROOM_KINDS), min_size=1, max_size=5, unique=True),
+        questions=st.integers(1, 200),
+        seconds=st.integers(1, 600),
+        seed=st.integers(0, 2**64 - 1),
+    )
+)
 
 
 def event_strategy(cls: type) -> st.SearchStrategy[Any]:
@@ -84,6 +95,10 @@ def event_strategy(cls: type) -> st.SearchStrategy[Any]:
         "seconds": st.integers(1, 300),
         "excluded": st.lists(texts, max_size=4).map(tuple),
         "to": texts,  # the seat a shoe is passed to
+        # A lesson's questions: their number, a student's answer, who was right.
+        "number": st.integers(1, 200),
+        "answer": texts,
+        "right": st.lists(texts, max_size=4).map(tuple),
     }
     from dataclasses import fields
 

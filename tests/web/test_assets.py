@@ -162,3 +162,24 @@ def test_the_docs_page_is_not_the_api_and_fastapi_serves_no_other(client: TestCl
     assert app.docs_url is None and app.redoc_url is None  # FastAPI's own pages use a CDN
     assert client.get("/docs").status_code == 404
     assert "/api/docs" not in client.get("/api/openapi.json").json()["paths"]
+
+
+def test_the_join_qr_code_is_the_join_address_at_the_pages_own_origin(
+    client: TestClient,
+) -> None:
+    import io
+
+    import segno
+
+    r = client.get("/j/K7QXM/qr.svg", params={"origin": "http://192.168.1.20:8000"})
+    assert r.status_code == 200, r.text
+    assert r.headers["content-type"] == "image/svg+xml"
+    expected = io.BytesIO()
+    segno.make_qr("http://192.168.1.20:8000/j/K7QXM", error="m", boost_error=False).save(
+        expected, kind="svg", border=4, xmldecl=False
+    )
+    assert r.content == expected.getvalue()
+    for origin in ("javascript:alert(1)", "http://a.example/path", "http://" + "a" * 101):
+        assert client.get("/j/K7QXM/qr.svg", params={"origin": origin}).status_code == 404
+    for code in ("K7 QXM", "K" * 17):
+        assert client.get(f"/j/{code}/qr.svg", params={"origin": "http://a"}).status_code == 404

@@ -96,6 +96,10 @@ def host_page(browser: Browser, table: Table, locale: str, **extra: Any) -> Page
     page = context.new_page()
     page.goto(f"{url}/host/{table.id}")
     expect(page.locator("#code")).not_to_be_empty()
+    # The QR code of the join address, drawn by the server, has loaded.
+    qr = page.locator("#qr")
+    expect(qr).to_have_attribute("alt", f"{url}/j/{page.inner_text('#code')}")
+    page.wait_for_function("document.getElementById('qr').naturalWidth > 0")
     return page
 
 

@@ -19,6 +19,7 @@ from puntobanco.web.app import create_app
 from puntobanco.web.errors import SchemaError
 from puntobanco.web.schemas import (
     CASINO_SETTINGS,
+    CLASSROOM_SETTINGS,
     COMMAND_MODELS,
     CROUPIER_SETTINGS,
     SESSION_SETTINGS,
@@ -307,7 +308,7 @@ def test_a_refused_table_reads_in_the_host_s_language(
 @pytest.mark.parametrize("lang", ["en", "fr", "es"])
 def test_every_command_field_and_setting_a_client_names_has_its_words(lang: Lang) -> None:
     known = messages(lang)
-    settings = SESSION_SETTINGS | CASINO_SETTINGS | CROUPIER_SETTINGS
+    settings = SESSION_SETTINGS | CASINO_SETTINGS | CROUPIER_SETTINGS | CLASSROOM_SETTINGS
     sent = {m.__name__ for m in COMMAND_MODELS}
     keys = [
         command_word(c).key

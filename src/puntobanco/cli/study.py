@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from puntobanco.cli.common import echo
@@ -189,6 +190,12 @@ def report(args: argparse.Namespace, summary: Summary, lang: Lang) -> dict[str, 
             _print_count(study, data, lang)
         return data
     found = plays(summary)
+    if summary.coups:  # the pairs on the same shoes: the chunks the run finished
+        from puntobanco.sim.pairs import pair_plays
+        from puntobanco.sim.runner import default_workers
+
+        workers = getattr(args, "workers", None) or default_workers()
+        found += pair_plays(replace(config, coups=summary.coups), workers=workers)
     head["perfect"] = [play_json(p) for p in found]
     if not args.json:
         _print_perfect(found, head, lang)

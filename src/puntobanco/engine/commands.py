@@ -23,11 +23,19 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from puntobanco.cards import Card
 from puntobanco.engine.viewers import Role, Viewer
-from puntobanco.errors import IllegalActionError, InvalidCardError, NotAllowedError
+from puntobanco.errors import (
+    IllegalActionError,
+    InvalidCardError,
+    NotAllowedError,
+    SeatEndedError,
+)
 from puntobanco.i18n.shown import Word
 from puntobanco.paytable import Box
 from puntobanco.table.names import name_key
 from puntobanco.table.values import box_of
+
+if TYPE_CHECKING:
+    from puntobanco.table.state import TableState
 
 #: Who may send a command (``SENDERS``).
 HOST: Final = "host"
@@ -209,6 +217,39 @@ class RevealContribution:
 
 
 @dataclass(frozen=True, slots=True)
+class NextQuestion:
+    """At a lesson: put the next question to the room, or end the lesson after its last."""
+
+    SENDERS: ClassVar = HOST
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerQuestion:
+    """Student ``name`` answers the question put with ``answer`` (what the drill
+    reads: ``"draw"``, ``"banco"``, a point or a count, cents as ``"-2000"``; a
+    whole number is read as its text)."""
+
+    SENDERS: ClassVar = SELF
+    name: str
+    answer: str
+
+    if TYPE_CHECKING:
+
+        def __init__(self, name: str, answer: str | int) -> None: ...
+
+    def __post_init__(self) -> None:
+        if isinstance(self.answer, int) and not isinstance(self.answer, bool):
+            object.__setattr__(self, "answer", str(self.answer))
+
+
+@dataclass(frozen=True, slots=True)
+class ShowAnswer:
+    """At a lesson: close the question's answers now and show the right one."""
+
+    SENDERS: ClassVar = HOST
+
+
+@dataclass(frozen=True, slots=True)
 class CloseTable:
     """Close the table for good (between coups, nothing on the layout)."""
 
@@ -232,6 +273,9 @@ Command = (
     | Contribute
     | CommitContribution
     | RevealContribution
+    | NextQuestion
+    | AnswerQuestion
+    | ShowAnswer
     | CloseTable
 )
 
@@ -253,6 +297,9 @@ COMMANDS: Final[tuple[type[Command], ...]] = (
     UndoCard,
     NextCoup,
     Tick,
+    NextQuestion,
+    AnswerQuestion,
+    ShowAnswer,
     CloseTable,
 )
 
@@ -288,6 +335,17 @@ def check_sender(command: Command, by: Viewer) -> None:
             role=role.value,
             name=by.name or "-",
         )
+
+
+def check_seating(state: TableState, by: Viewer) -> None:
+    """Raise ``SeatEndedError`` when ``by`` is a player known by a seating
+    (``Viewer.seating``) that is not the one now at the table under that name: they
+    left or were removed, and whoever sits there since is someone else."""
+    if by.role is not Role.PLAYER or by.seating is None:
+        return
+    player = state.find(by.name or "")
+    if player is None or player.seating != by.seating:
+        raise SeatEndedError("engine.error.seat_ended", name=by.name or "-")
 
 
 def command_of(data: Mapping[str, Any], by: Viewer) -> Command:

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from puntobanco.engine.commands import (
+    AnswerQuestion,
     Bet,
     CloseTable,
     Command,
@@ -38,15 +39,18 @@ from puntobanco.engine.commands import (
     Deal,
     Leave,
     NextCoup,
+    NextQuestion,
     PassShoe,
     PlaceCard,
     Rebuy,
     RevealContribution,
+    ShowAnswer,
     Sit,
     Tick,
     TurnPunto,
     UndoCard,
     Withdraw,
+    check_seating,
     check_sender,
 )
 from puntobanco.engine.reopen import reopen, snapshotter
@@ -354,6 +358,7 @@ class Engine:
         with self._lock:
             machine = self._entry(table).machine
             check_sender(command, by)
+            check_seating(machine.state, by)
             machine.trial(lambda: carry_out(machine, command, self.clock))
 
     def can(self, table: str, command: Command, by: Viewer = Viewer.HOST) -> bool:
@@ -470,6 +475,7 @@ class Engine:
                 return self._answer(entry, done)
         check_sender(job.command, job.by)
         machine = entry.machine
+        check_seating(machine.state, job.by)
         marks.setdefault(table, machine.mark())
         before = machine.event_count
         try:
@@ -684,17 +690,31 @@ class Engine:
         """What ``viewer`` may see of ``table`` now, in ``lang``, with the commands they
         may send (a fresh dict of JSON types: text, whole numbers, exact amounts as
         text); ``odds``: the host's board computes the next coup's odds if needed.
-        On a shared store, what other processes stored is read first."""
+        On a shared store, what other processes stored is read first.
+        ``SeatEndedError`` for a player whose seating has ended (``Viewer.seating``)."""
         with self._lock:
             if self._shared is not None:
                 self._follow(table)
-            return view(self._moment(table), viewer, lang, odds=odds)
+            moment = self._moment(table)
+            check_seating(moment.machine.state, viewer)
+            return view(moment, viewer, lang, odds=odds)
+
+    def seating(self, table: str, name: str) -> int | None:
+        """The seating (``Player.seating``) of the player now seated as ``name``, or
+        None: what a credential of that player is bound to."""
+        player = self.state(table).find(name)
+        return None if player is None else player.seating
 
     def view_text(self, table: str, viewer: Viewer, lang: Lang = "en") -> str:
         """``view`` as JSON text, without computing odds, its shared part serialised
-        once per language and commit (what a server pushes after each commit)."""
+        once per language and commit (what a server pushes after each commit); a
+        player whose seating has ended sees what a spectator sees."""
         with self._lock:
             entry = self._entry(table)
+            try:
+                check_seating(entry.machine.state, viewer)
+            except PuntoBancoError:
+                viewer = Viewer.SPECTATOR
             count = entry.machine.event_count
             if entry.texts[0] != count:
                 entry.texts = (count, {})
@@ -761,6 +781,12 @@ def carry_out(machine: Table, command: Command, clock: Callable[[], float]) -> N
             machine.commit_contribution(name, digest, shoe=shoe)
         case RevealContribution(name, shoe, value):
             machine.reveal_contribution(name, value, shoe=shoe)
+        case NextQuestion():
+            machine.next_question()
+        case AnswerQuestion(name, answer):
+            machine.answer(name, answer)
+        case ShowAnswer():
+            machine.show_answer()
         case CloseTable():
             machine.close_table()
         case _:
@@ -798,10 +824,16 @@ def _complete(machine: Table) -> None:
 
 def _waits(machine: Table) -> bool:
     """True while the table waits on the clock: the croupier's countdown with bets
-    open, a shoe gathering its players' contributions, Punto's cards face down."""
+    open, a shoe gathering its players' contributions, Punto's cards face down, a
+    lesson's question taking answers."""
     state = machine.state
     countdown = state.config.rules.countdown and state.phase is Phase.BETS_OPEN
-    return countdown or state.phase is Phase.SHUFFLING or state.face_down is not None
+    return (
+        countdown
+        or state.phase is Phase.SHUFFLING
+        or state.face_down is not None
+        or state.lesson.open  # a lesson's question counts its seconds down
+    )
 
 
 def _started(entry: _Table, now: float, before: tuple[float | None, float | None]) -> bool:

@@ -26,14 +26,18 @@ class Viewer:
 
     role: Role
     name: str | None = None
+    #: A player's seating (``Player.seating``) when they are known by a credential
+    #: bound to it: once that seating ends, the viewer may see or do nothing more
+    #: as that player (``SeatEndedError``). None: the player by name (one screen).
+    seating: int | None = None
 
     HOST: ClassVar[Viewer]
     SPECTATOR: ClassVar[Viewer]
 
     @classmethod
-    def player(cls, name: str) -> Viewer:
-        """The seated player ``name``."""
-        return cls(Role.PLAYER, name)
+    def player(cls, name: str, seating: int | None = None) -> Viewer:
+        """The seated player ``name`` (of the seating ``seating``, if given)."""
+        return cls(Role.PLAYER, name, seating)
 
     def to_json(self) -> dict[str, object]:
         """``{"role": "player", "name": "Ana"}``."""

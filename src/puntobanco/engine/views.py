@@ -30,6 +30,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Final
 
+import puntobanco.engine.lessons as lessons
 import puntobanco.fair as fair
 from puntobanco.cards import Card
 from puntobanco.coup import Coup, Outcome, resolve
@@ -49,6 +50,7 @@ from puntobanco.table.events import (
     BetWithdrawn,
     Event,
     NextShoeCommitted,
+    QuestionAnswered,
     ShoeBurned,
     ShoeShuffled,
     TableOpened,
@@ -97,7 +99,7 @@ def public_event(event: Event, config: TableConfig) -> dict[str, Any]:
     A new shoe says how many cards it holds, never their order, and its
     commitment, never its server seed; a burn says which card was turned and
     how many went face down, never which; where bets are hidden, a bet says
-    who, not on what or how much.
+    who, not on what or how much; a student's answer says who answered, not what.
     """
     secret = config.seed is None
     if isinstance(event, ShoeShuffled):
@@ -121,6 +123,8 @@ def public_event(event: Event, config: TableConfig) -> dict[str, Any]:
         return {"type": "TableOpened", "table": event.table, "config": public_config(config)}
     if isinstance(event, BetPlaced | BetWithdrawn) and config.rules.hidden_bets:
         return {"type": type(event).__name__, "name": event.name}
+    if isinstance(event, QuestionAnswered):  # the room sees the answers once shown
+        return {"type": "QuestionAnswered", "number": event.number, "name": event.name}
     return to_dict(event)
 
 
@@ -206,6 +210,8 @@ def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
     state = machine.state
     config = state.config
     rules = config.rules
+    if rules.lesson:
+        return lessons.offers(machine, viewer)
     found: list[dict[str, Any]] = []
     if (
         (rules.countdown and state.phase is Phase.BETS_OPEN)
@@ -320,7 +326,7 @@ def view(moment: Moment, viewer: Viewer, lang: Lang, *, odds: bool = True) -> di
     """``viewer``'s view in ``lang`` (a fresh dict of JSON types); ``odds``: the host's
     board computes the odds of the next coup if no view has yet (a pushed view does not)."""
     public = _fixed(moment, lang)[0] | _changing(moment, lang)
-    return public | _own(moment, viewer, odds)
+    return public | _own(moment, viewer, odds, lang)
 
 
 def text(moment: Moment, viewer: Viewer, lang: Lang, cache: dict[Lang, str]) -> str:
@@ -339,7 +345,7 @@ def text(moment: Moment, viewer: Viewer, lang: Lang, cache: dict[Lang, str]) -> 
     if kept is not None and key is not None and _same(kept[0], key):
         own = kept[1]
     else:
-        own = json.dumps(_own(moment, viewer, False), ensure_ascii=False)[1:]
+        own = json.dumps(_own(moment, viewer, False, lang), ensure_ascii=False)[1:]
         if key is not None:
             pictures._own[viewer, lang] = (key, own)
             if len(pictures._own) > 4096:
@@ -519,6 +525,7 @@ def _changing(moment: Moment, lang: Lang) -> dict[str, Any]:
             [p.name, json_amount(p.balance)]
             for p in sorted(state.seated, key=lambda p: (-p.balance, p.seat))
         ],
+        **({"lesson": lessons.shared(machine, lang)} if config.rules.lesson else {}),
     }
 
 
@@ -544,9 +551,10 @@ def _in_progress(state: TableState, lang: Lang) -> dict[str, Any] | None:
     }
 
 
-def _own(moment: Moment, viewer: Viewer, odds: bool) -> dict[str, Any]:
+def _own(moment: Moment, viewer: Viewer, odds: bool, lang: Lang) -> dict[str, Any]:
     """The part of ``viewer``'s view that is theirs alone: the clocks, ``me``,
-    ``commands``, the host's board or a player's ``recent`` coups."""
+    ``commands``, the host's board or a player's ``recent`` coups; at a lesson,
+    ``my_lesson`` (``lessons.own``)."""
     machine = moment.machine
     state = machine.state
     left = machine.countdown_left(moment.now) if state.config.rules.countdown else None
@@ -556,6 +564,8 @@ def _own(moment: Moment, viewer: Viewer, odds: bool) -> dict[str, Any]:
         "turn_left": None if turn_left is None else round(turn_left, 1),
         "commands": offers(machine, viewer),
     }
+    if state.config.rules.lesson:
+        own["my_lesson"] = lessons.own(machine, viewer, lang)
     if viewer.role is Role.HOST:
         return own | {"me": {"role": "host"}, "host": _board(moment, odds)}
     player = state.find(viewer.name or "") if viewer.role is Role.PLAYER else None

@@ -4,7 +4,7 @@ A coup decided on its first L cards (a natural or two stands: 4; one third
 card: 5; two: 6) stands for W_L(first L values) times the (n - L)(n - L - 1)...
 ways to draw the cards it never uses, so its orderings are tabulated over the
 multisets of L values (715, 2002 and 5,005 of them) instead of six, and added
-where the nested loops of ``odds.batch.counts_block`` hold the weight of the
+where nested loops over the multisets of six values hold the weight of the
 first L values. Most rows then carry one or two classes, so every table, side
 bets included, costs about what the main bets cost.
 
@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 from puntobanco.jit import numba
 from puntobanco.odds.sequences import BLOCK, MAX_CARDS, IntArray, sequence_grid
-from puntobanco.tableau import tables
+from puntobanco.tableau import finals
 
 #: One level's table in compressed rows: ``(row starts, classes, orderings)``.
 Level = tuple[IntArray, IntArray, npt.NDArray[np.float64]]
@@ -77,15 +77,8 @@ def _level_codes(length: int) -> IntArray:
 @lru_cache(maxsize=1)
 def main_levels() -> tuple[Level, Level, Level, int]:
     """``level_tables`` of the main bets: 0 Punto, 1 Banco, 2 Égalité."""
-    natural, punto, banco = (a.astype(bool) for a in tables())
-    grid = sequence_grid()
-    p1, b1, p2, b2, x5, x6 = grid
-    pt, bt = (p1 + p2) % 10, (b1 + b2) % 10
-    nat = natural[pt] | natural[bt]
-    pdraw = ~nat & punto[pt]
-    pfinal = np.where(pdraw, (pt + x5) % 10, pt)
-    bdraw = ~nat & banco[bt, np.where(pdraw, x5, 10)]
-    bfinal = np.where(bdraw, (bt + np.where(pdraw, x6, x5)) % 10, bt)
+    p1, b1, p2, b2, x5, x6 = sequence_grid()
+    pfinal, bfinal, pdraw, bdraw = finals((p1 + p2) % 10, (b1 + b2) % 10, x5, x6)
     outcome = np.where(pfinal > bfinal, 0, np.where(bfinal > pfinal, 1, 2))
     return level_tables(outcome, 4 + pdraw + bdraw, 3)
 

@@ -2,8 +2,9 @@
 
 The same convention as ``puntobanco.odds.exact``: every coup stands for six
 ordered cards, so the 100 counts add up to N(N-1)(N-2)(N-3)(N-4)(N-5). The
-four-card starts are walked by pairs of values as there, and third cards are drawn
-through the rule functions the game uses.
+four-card starts are walked by pairs of values as there, and what follows each start
+is ``puntobanco.odds.facts``'s: third cards drawn through the rule functions the game
+uses.
 """
 
 from __future__ import annotations
@@ -12,36 +13,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from puntobanco.odds.exact import weighted_starts
-from puntobanco.rules import banco_draws, is_natural, punto_draws
+from puntobanco.odds.facts import after_start_cells
 
 #: ``TotalsTable[p][b]``: sequences whose coup ends with Punto on p and Banco on b.
 TotalsTable = tuple[tuple[int, ...], ...]
-
-
-def _add_after_start(
-    table: list[list[int]], pt: int, bt: int, r: Sequence[int], n4: int, k: int
-) -> None:
-    """Add ``k`` times the six-card sequences after a start with totals pt, bt."""
-    if is_natural(pt) or is_natural(bt) or not (punto_draws(pt) or banco_draws(bt, None)):
-        table[pt][bt] += k * n4 * (n4 - 1)
-        return
-    if not punto_draws(pt):
-        for v in range(10):
-            if r[v]:
-                table[pt][(bt + v) % 10] += k * r[v] * (n4 - 1)
-        return
-    for p3 in range(10):
-        w = r[p3]
-        if not w:
-            continue
-        pt3 = (pt + p3) % 10
-        if banco_draws(bt, p3):
-            for v in range(10):
-                ways = r[v] - (v == p3)
-                if ways:
-                    table[pt3][(bt + v) % 10] += k * w * ways
-        else:
-            table[pt3][bt] += k * w * (n4 - 1)
 
 
 def totals_counts(counts: Sequence[int]) -> TotalsTable:
@@ -57,7 +32,9 @@ def totals_counts(counts: Sequence[int]) -> TotalsTable:
     if n < 6:
         return tuple(tuple(row) for row in table)
     for pt, bt, k, r in weighted_starts(counts):
-        _add_after_start(table, pt, bt, r, n - 4, k)
+        for cell, sequences in after_start_cells(pt, bt, r, n - 4):
+            # ``cell_index``: Punto's final total is cell // 40, Banco's (cell // 2) % 10.
+            table[cell // 40][cell // 2 % 10] += k * sequences
     return tuple(tuple(row) for row in table)
 
 

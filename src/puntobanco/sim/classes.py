@@ -24,8 +24,9 @@ import numpy.typing as npt
 from puntobanco.cards import DECK, Rank
 from puntobanco.coup import Outcome
 from puntobanco.errors import InvalidStrategyError
-from puntobanco.paytable import Facts, Paytable, Wager
-from puntobanco.tableau import WIDE_CELLS, tables
+from puntobanco.odds.facts import CELLS, cell_facts
+from puntobanco.paytable import Paytable, Wager
+from puntobanco.tableau import WIDE_CELLS, finals
 
 if TYPE_CHECKING:
     from puntobanco.odds.levels import Level
@@ -33,32 +34,14 @@ if TYPE_CHECKING:
 I64 = npt.NDArray[np.int64]
 #: Amounts are counted in hundredths of a unit: Banco pays 19 to 20 or 24 for 25.
 SCALE = 100
-#: Cells of the final facts by value: ((pt * 2 + pc - 2) * 10 + bt) * 2 + bc - 2.
-CELLS = 400
-
-
-def _cell(pt: int, pc: int, bt: int, bc: int) -> int:
-    return ((pt * 2 + pc - 2) * 10 + bt) * 2 + bc - 2
-
-
-def _facts(cell: int, punto_pair: bool = False, banco_pair: bool = False) -> Facts:
-    cell, bc = divmod(cell, 2)
-    cell, bt = divmod(cell, 10)
-    pt, pc = divmod(cell, 2)
-    return Facts(pt, pc + 2, bt, bc + 2, punto_pair, banco_pair)
 
 
 @lru_cache(maxsize=1)
 def wide_cells() -> tuple[I64, I64]:
     """(cell, cards used) of every ``tableau.wide_coup_table()`` index (0 where
     no coup reaches it)."""
-    natural, punto, banco = (a.astype(bool) for a in tables())
     pt, bt, c5, c6 = np.indices((10, 10, 10, 10)).reshape(4, -1)
-    nat = natural[pt] | natural[bt]
-    pdraw = ~nat & punto[pt]
-    pfinal = np.where(pdraw, (pt + c5) % 10, pt)
-    bdraw = ~nat & banco[bt, np.where(pdraw, c5, 10)]
-    bfinal = np.where(bdraw, (bt + np.where(pdraw, c6, c5)) % 10, bt)
+    pfinal, bfinal, pdraw, bdraw = finals(pt, bt, c5, c6)
     cell = ((pfinal * 2 + pdraw) * 10 + bfinal) * 2 + bdraw
     used = 4 + pdraw + bdraw
     index = (pt << 11) | (bt << 7) | (c5 * 10 + c6)
@@ -142,7 +125,7 @@ def classes(
     order = list(Outcome)
     for cell in range(CELLS):
         for flags in range(4):
-            facts = _facts(cell, pairs and flags >= 2, pairs and flags % 2 == 1)
+            facts = cell_facts(cell, pairs and flags >= 2, pairs and flags % 2 == 1)
             winner = order.index(facts.winner) if by_winner else 0
             key = (winner, *(_scaled(w.price(facts)) for w in chosen))
             if key not in found:
@@ -151,27 +134,6 @@ def classes(
             klass[cell * 4 + flags] = found[key]
     prices = np.array([k[1:] for k in found], dtype=np.int64).reshape(len(found), len(chosen))
     return Classes(tuple(chosen), klass, prices, np.array(outcomes, dtype=np.int64))
-
-
-@lru_cache(maxsize=8)
-def multiset_classes(
-    paytable: Paytable, wagers: tuple[Wager, ...] | None = None, by_winner: bool = True
-) -> npt.NDArray[np.float64]:
-    """``[m, c]``: orderings of six-value multiset m (``odds.sequences.multiset_table``
-    order) whose coup falls in class c of ``classes(paytable, wagers, by_winner)``
-    (``wagers``: ``value_wagers(paytable)`` when None)."""
-    from puntobanco.odds.sequences import multiset_order
-
-    chosen = value_wagers(paytable) if wagers is None else wagers
-    cls = classes(paytable, chosen, by_winner=by_winner)
-    cells, _ = wide_cells()
-    grid = np.indices((10,) * 6).reshape(6, -1)
-    p1, b1, p2, b2, c5, c6 = grid
-    index = (((p1 + p2) % 10) << 11) | (((b1 + b2) % 10) << 7) | (c5 * 10 + c6)
-    label = cls.klass[cells[index] * 4]
-    inverse, n_multisets = multiset_order()
-    counts = np.bincount(inverse * cls.count + label, minlength=n_multisets * cls.count)
-    return counts.reshape(n_multisets, cls.count).astype(np.float64)
 
 
 def value_wagers(paytable: Paytable) -> tuple[Wager, ...]:
@@ -183,8 +145,9 @@ def value_wagers(paytable: Paytable) -> tuple[Wager, ...]:
 def level_classes(
     paytable: Paytable, wagers: tuple[Wager, ...] | None = None, by_winner: bool = True
 ) -> tuple[Level, Level, Level, int]:
-    """The classes of ``multiset_classes`` by coup length (``odds.levels.level_tables``):
-    the same counts from ``odds.levels.counts_by_levels``, in far fewer steps."""
+    """The coups of each class of ``classes(paytable, wagers, by_winner)`` (``wagers``:
+    ``value_wagers(paytable)`` when None) by coup length, as
+    ``odds.levels.counts_by_levels`` reads them (``odds.levels.level_tables``)."""
     from puntobanco.odds.levels import level_tables, sequence_indices
 
     chosen = value_wagers(paytable) if wagers is None else wagers

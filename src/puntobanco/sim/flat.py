@@ -129,7 +129,7 @@ def run_flat_chunk(
 
 
 @numba.njit(inline="always")
-def _rank_index(ranks: Any, points: Any, pos: Any) -> Any:
+def rank_index(ranks: Any, points: Any, pos: Any) -> Any:
     """``wide_index`` of a shoe held as ranks (``points[rank]`` is its value)."""
     u = np.uint64(pos)
     pt = np.int64(points[ranks[u]]) + np.int64(points[ranks[u + U64(2)]])
@@ -200,7 +200,7 @@ def run_classes_chunk(
                 complete = 0
                 break
             last = pos >= limit
-            code = np.int64(cells[_rank_index(ca, points, pos)])
+            code = np.int64(cells[rank_index(ca, points, pos)])
             used = int(code & 7)
             if i >= STEPS_PER_COUP:
                 s0, s1, s2, s3 = swap_step(cb, i, s0, s1, s2, s3)

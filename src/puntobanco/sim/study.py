@@ -9,9 +9,9 @@ each way of betting: how often it bets, its edge when betting, and the units
 it wins per 100 coups and per shoe, each with its standard error; the best
 trigger is the one that wins the most per shoe.
 
-A perfect study plays the perfect count of every bet of a table the simulator
-can settle by point values (every bet but the pairs): the most a player who
-knows the exact composition of the shoe can win per shoe on each.
+A perfect study plays the perfect count of every bet of a table: the most a
+player who knows the exact composition of the shoe can win per shoe on each
+(the pairs, which read ranks, on the same shoes by ``sim.pairs``).
 
 Standard errors: per shoe, the spread of the complete shoes' nets over the root
 of their number; per 100 coups, the same scaled by the coups a complete shoe
@@ -60,7 +60,9 @@ class Play:
     per_shoe_se: float | None
 
 
-def _play(summary: Summary, strategy: Strategy, totals: Totals) -> Play:
+def play_of(summary: Summary, strategy: Strategy, totals: Totals) -> Play:
+    """``strategy``'s ``totals`` over the coups and shoes of ``summary``, as analysts
+    report them."""
     coups = summary.coups
     shoes = sum(totals.shoe_net.values())
     s1 = sum(v * c for v, c in totals.shoe_net.items()) / SCALE
@@ -98,7 +100,7 @@ def _play(summary: Summary, strategy: Strategy, totals: Totals) -> Play:
 def plays(summary: Summary) -> tuple[Play, ...]:
     """Each strategy of a finished run, as analysts report it."""
     return tuple(
-        _play(summary, s, totals)
+        play_of(summary, s, totals)
         for s, totals in zip(summary.config.strategies, summary.strategies, strict=True)
     )
 
@@ -116,7 +118,8 @@ def count_strategies(
 
 def perfect_strategies(config: SimConfig) -> tuple[Strategy, ...]:
     """The perfect count of every bet of ``config``'s table the simulator settles
-    by point values (every bet but the pairs), one unit a bet."""
+    by point values (every bet but the pairs: ``sim.pairs`` plays those), one unit
+    a bet."""
     return tuple(
         parse_strategy(f"perfect:{w.key}", FLAT) for w in config.table.wagers if not w.reads_pairs
     )

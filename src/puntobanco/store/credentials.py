@@ -22,6 +22,10 @@ class Identity:
     table: str
     role: str  # HOST or PLAYER
     player: str | None = None
+    #: The player's seating the token was given for (``Player.seating``): the
+    #: engine refuses it once that seating has ended. None: a host's, or a
+    #: player's token stored before tokens were bound to seatings.
+    seating: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

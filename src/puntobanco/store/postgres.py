@@ -68,7 +68,8 @@ from puntobanco.store.postgres_schema import (
     redact,
 )
 from puntobanco.store.postgres_shared import Listener, Owner, PgCredentials
-from puntobanco.table.codec import loads, to_dict
+from puntobanco.store.seal import KEY_SETTING, Sealer, open_body, open_event, setting_key
+from puntobanco.table.codec import from_dict, to_dict
 from puntobanco.table.events import Event
 
 if TYPE_CHECKING:
@@ -123,6 +124,10 @@ class PostgresStore:
         self.name = redact(url)
         self.url = url
         self._link = Link(url)
+        # The cards to come sealed under the key of the setting, when it is given
+        # (``store.seal``); every process of the log must be given the same.
+        key = setting_key()
+        self._sealer = None if key is None else Sealer(key)
         self._lock = threading.Lock()  # one statement at a time on the connection
         try:
             self._link.run(lambda db: migrate(db, self.name))
@@ -299,7 +304,8 @@ class PostgresStore:
             for seq, (time, event) in enumerate(zip(stamps, a.events, strict=True), a.expected + 1):
                 data = to_dict(event)
                 head = link(a.table, seq, time, data, head)
-                body = json.dumps(data, ensure_ascii=False)  # codec.dumps
+                sealed = data if self._sealer is None else self._sealer.seal_event(data)
+                body = json.dumps(sealed, ensure_ascii=False)  # codec.dumps, sealed
                 events.append((a.table, seq, time, type(event).__name__, body, head))
             count = a.expected + len(a.events)
             heads[a.table] = (count, head)
@@ -430,7 +436,12 @@ class PostgresStore:
                 if known is None or known[0] < rows[-1][0]:
                     self._heads[table] = (int(rows[-1][0]), str(rows[-1][3]))
                     self._times[table] = (int(rows[-1][0]), str(rows[-1][1]))
-        return [Record(table, int(n), time, loads(body)) for n, time, body, _ in rows]
+        return [
+            Record(
+                table, int(n), time, from_dict(open_event(self._sealer, json.loads(b), KEY_SETTING))
+            )
+            for n, time, b, _ in rows
+        ]
 
     def head(self, table: str, seq: int | None = None) -> str:
         """See ``ChainStore.head``: the stored hash, one lookup (none after this
@@ -459,7 +470,7 @@ class PostgresStore:
                 "INSERT INTO snapshots (table_id, seq, body) VALUES (%s, %s, %s) "
                 "ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq, body = excluded.body "
                 "WHERE excluded.seq > snapshots.seq",
-                (table, seq, body),
+                (table, seq, body if self._sealer is None else self._sealer.seal_body(body)),
             )
 
         with self._lock:
@@ -475,7 +486,11 @@ class PostgresStore:
 
         with self._lock:
             row = self._link.run(read)
-        return None if row is None else (int(row[0]), str(row[1]))
+        return (
+            None
+            if row is None
+            else (int(row[0]), open_body(self._sealer, str(row[1]), KEY_SETTING))
+        )
 
     def tables(self) -> list[str]:
         """See ``EventStore.tables`` (oldest first, by the time of each table's first event)."""

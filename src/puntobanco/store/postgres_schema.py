@@ -162,6 +162,11 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     END
     $$;
     """,
+    # Each player's token bound to the seating it was given for (the number of the
+    # event that seated them): it acts for nobody once that seating ends.
+    """
+    ALTER TABLE web_tokens ADD COLUMN seating BIGINT;
+    """,
 )
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 

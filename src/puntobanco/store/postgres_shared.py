@@ -194,13 +194,15 @@ class PgCredentials:
             rows = db.execute(
                 "SELECT table_id, join_code, settings FROM web_tables ORDER BY position"
             ).fetchall()
-            tokens = db.execute("SELECT digest, table_id, role, player FROM web_tokens").fetchall()
+            tokens = db.execute(
+                "SELECT digest, table_id, role, player, seating FROM web_tokens"
+            ).fetchall()
             return rows, tokens
 
         with self._lock:
             rows, tokens = self._link.run(read)
         tables = [TableMeta(t, code, json.loads(settings)) for t, code, settings in rows]
-        return tables, {digest: Identity(t, role, player) for digest, t, role, player in tokens}
+        return tables, {digest: Identity(*row) for digest, *row in tokens}
 
     def add_table(self, meta: TableMeta, host_hash: str) -> None:
         """See ``Credentials.add_table`` (one transaction: the table and its host token;
@@ -213,7 +215,7 @@ class PgCredentials:
                     (meta.table, meta.join_code, json.dumps(meta.settings)),
                 )
                 db.execute(
-                    "INSERT INTO web_tokens VALUES (%s, %s, %s, NULL)",
+                    "INSERT INTO web_tokens VALUES (%s, %s, %s, NULL, NULL)",
                     (host_hash, meta.table, HOST),
                 )
 
@@ -225,8 +227,8 @@ class PgCredentials:
 
         def insert(db: Db) -> None:
             db.execute(
-                "INSERT INTO web_tokens VALUES (%s, %s, %s, %s)",
-                (digest, identity.table, identity.role, identity.player),
+                "INSERT INTO web_tokens VALUES (%s, %s, %s, %s, %s)",
+                (digest, identity.table, identity.role, identity.player, identity.seating),
             )
 
         with self._lock:
@@ -237,12 +239,13 @@ class PgCredentials:
 
         def read(db: Db) -> tuple[Any, ...] | None:
             return db.execute(
-                "SELECT table_id, role, player FROM web_tokens WHERE digest = %s", (digest,)
+                "SELECT table_id, role, player, seating FROM web_tokens WHERE digest = %s",
+                (digest,),
             ).fetchone()
 
         with self._lock:
             row = self._link.run(read)
-        return None if row is None else Identity(row[0], row[1], row[2])
+        return None if row is None else Identity(*row)
 
     def find_table(self, table: str) -> TableMeta | None:
         """See ``Credentials.find_table``."""

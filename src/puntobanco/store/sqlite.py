@@ -67,6 +67,15 @@ from puntobanco.store.base import (
 from puntobanco.store.chain import GENESIS, link
 from puntobanco.store.clock import StoreClock
 from puntobanco.store.credentials import Credentials, MemoryCredentials
+from puntobanco.store.seal import (
+    KEY_SETTING,
+    SEALED_FIELDS,
+    Sealer,
+    file_sealer,
+    key_file,
+    open_body,
+    open_event,
+)
 from puntobanco.store.sqlite_file import FILE_MODE, open_writer
 from puntobanco.store.sqlite_reader import first_gap, named, open_reader
 from puntobanco.store.sqlite_schema import SCHEMA_VERSION, SNAPSHOTS, row_crc, upgrade
@@ -127,8 +136,12 @@ class SQLiteStore:
         self._heads_version: int | None = None
         kill = os.environ.get(KILL_AFTER_COMMIT, "")
         self._kill_after = int(kill) if kill.isdigit() else None
+        memory = self.name == ":memory:"
+        # The cards to come are sealed under a key kept outside the file (``store.seal``).
+        self._where = f"{key_file(self.name)} / {KEY_SETTING}"
         if readonly:
             self._timeout = READ_TIMEOUT if timeout is None else timeout
+            self._sealer = None if memory else file_sealer(self.name, create=False)
             self._db = open_reader(self.name, self._timeout)
             try:
                 with self._reading():
@@ -142,6 +155,7 @@ class SQLiteStore:
             raise ValueError(f"synchronous must be FULL, NORMAL, OFF or EXTRA, not {synchronous!r}")
         self._db = open_writer(self.name, self._timeout, factory)
         try:
+            self._sealer = None if memory else file_sealer(self.name, create=False)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(f"PRAGMA synchronous={synchronous}")
             upgrade(self._db, self.name)
@@ -195,6 +209,14 @@ class SQLiteStore:
             "store.error.damaged", db=self.name, reason=StoreError(reason, **params)
         )
 
+    def _sealing(self, data: dict[str, object] | None = None) -> Sealer | None:
+        """The writer's sealer, its key file made at the first row (``data``) or
+        snapshot that holds cards to come (None: an in-memory log)."""
+        if self._sealer is None and self.name != ":memory:":
+            if data is None or SEALED_FIELDS.get(str(data.get("type")), ()):
+                self._sealer = file_sealer(self.name, create=True)
+        return self._sealer
+
     def _writable(self) -> None:
         if self.readonly:
             raise StoreError("store.error.read_only_store", db=self.name)
@@ -220,6 +242,11 @@ class SQLiteStore:
             self._damaged("store.reason.checksum", table=table, seq=seq)
         try:
             data = json.loads(body)
+        except ValueError as error:
+            self._damaged("store.reason.row", table=table, seq=seq, detail=str(error))
+        if isinstance(data, dict):
+            data = open_event(self._sealer, data, self._where)
+        try:
             event = from_dict(data)
         except (ValueError, TypeError, KeyError, PuntoBancoError) as error:
             self._damaged("store.reason.row", table=table, seq=seq, detail=str(error))
@@ -280,7 +307,11 @@ class SQLiteStore:
                     type(e).__name__,
                 )
                 data = to_dict(e)
-                body = json.dumps(data, ensure_ascii=False)  # what ``codec.dumps`` writes
+                # What ``codec.dumps`` writes, the cards to come sealed; the chain
+                # links the event as it reads back.
+                sealer = self._sealing(data)
+                sealed = data if sealer is None else sealer.seal_event(data)
+                body = json.dumps(sealed, ensure_ascii=False)
                 rows.append((*row, body, row_crc(*row, body), data, not a.times))
         if not rows:
             return
@@ -501,6 +532,12 @@ class SQLiteStore:
             with self._reading():
                 self._db.backup(copy)
             copy.execute("PRAGMA journal_mode=DELETE")
+        # The key goes with the copy (private too), or its shoes in play could not be read.
+        key = key_file(self.name)
+        if key.exists():
+            copied = os.open(key_file(target), os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
+            with os.fdopen(copied, "w") as out:
+                out.write(key.read_text())
 
     def credentials(self) -> Credentials:
         """See ``CredentialStore.credentials``: two tables of their own in the same file."""
@@ -529,7 +566,7 @@ class SQLiteStore:
             "INSERT INTO snapshots (table_id, seq, body) VALUES (?, ?, ?) "
             "ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq, body = excluded.body "
             "WHERE excluded.seq > snapshots.seq",
-            (table, seq, body),
+            (table, seq, body if (sealer := self._sealing()) is None else sealer.seal_body(body)),
         )
 
     def load_snapshot(self, table: str) -> tuple[int, str] | None:
@@ -540,7 +577,11 @@ class SQLiteStore:
             ).fetchone()
         except sqlite3.OperationalError:  # no snapshot was ever written here
             return None
-        return None if row is None else (int(row[0]), str(row[1]))
+        return (
+            None
+            if row is None
+            else (int(row[0]), open_body(self._sealer, str(row[1]), self._where))
+        )
 
     def load_after(self, table: str, seq: int) -> list[Record]:
         """The table's events after number ``seq``, oldest first, each row checked."""

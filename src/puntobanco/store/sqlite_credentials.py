@@ -24,7 +24,8 @@ CREATE TABLE IF NOT EXISTS web_tokens (
     digest TEXT PRIMARY KEY,
     table_id TEXT NOT NULL,
     role TEXT NOT NULL,
-    player TEXT
+    player TEXT,
+    seating INTEGER
 );
 """
 
@@ -40,6 +41,9 @@ class FileCredentials:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.executescript(_SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(web_tokens)")}
+        if "seating" not in columns:  # a file from before tokens were bound to seatings
+            self._db.execute("ALTER TABLE web_tokens ADD COLUMN seating INTEGER")
 
     def load(self) -> tuple[list[TableMeta], dict[str, Identity]]:
         """See ``Credentials.load``."""
@@ -50,9 +54,9 @@ class FileCredentials:
             )
         ]
         tokens = {
-            digest: Identity(t, role, player)
-            for digest, t, role, player in self._db.execute(
-                "SELECT digest, table_id, role, player FROM web_tokens"
+            digest: Identity(*row)
+            for digest, *row in self._db.execute(
+                "SELECT digest, table_id, role, player, seating FROM web_tokens"
             )
         }
         return tables, tokens
@@ -67,7 +71,7 @@ class FileCredentials:
                 (meta.table, meta.join_code, json.dumps(meta.settings)),
             )
             db.execute(
-                "INSERT INTO web_tokens VALUES (?, ?, ?, NULL)", (host_hash, meta.table, HOST)
+                "INSERT INTO web_tokens VALUES (?, ?, ?, NULL, NULL)", (host_hash, meta.table, HOST)
             )
             db.execute("COMMIT")
         except BaseException:
@@ -77,14 +81,14 @@ class FileCredentials:
     def add_token(self, digest: str, identity: Identity) -> None:
         """See ``Credentials.add_token``."""
         self._db.execute(
-            "INSERT INTO web_tokens VALUES (?, ?, ?, ?)",
-            (digest, identity.table, identity.role, identity.player),
+            "INSERT INTO web_tokens VALUES (?, ?, ?, ?, ?)",
+            (digest, identity.table, identity.role, identity.player, identity.seating),
         )
 
     def find_token(self, digest: str) -> Identity | None:
         """See ``Credentials.find_token``."""
         row = self._db.execute(
-            "SELECT table_id, role, player FROM web_tokens WHERE digest = ?", (digest,)
+            "SELECT table_id, role, player, seating FROM web_tokens WHERE digest = ?", (digest,)
         ).fetchone()
         return None if row is None else Identity(*row)
 

@@ -18,6 +18,7 @@ from typing import Any, Final
 from puntobanco.coup import Outcome
 from puntobanco.errors import InvalidBetError, InvalidNameError, InvalidShoeError
 from puntobanco.i18n.shown import Word
+from puntobanco.learn.lesson import MAX_QUESTIONS, ROOM_KINDS, check_drills
 from puntobanco.paytable import PAYTABLES, SIDE_BET_GROUPS, SIDE_BETS, Box, Paytable, box_key
 from puntobanco.rng import check_seed
 from puntobanco.shoe import CASINO_DECKS, DEFAULT_CUT_CARD, SESSION_DECKS, ShoeConfig
@@ -38,6 +39,7 @@ CASINO_TIE_MINIMUM: Final = 500
 CASINO_TIE_MAXIMUM: Final = 50_000
 CROUPIER_COUNTDOWN: Final = 20  # seconds
 MAX_SEATS: Final = 14
+CLASSROOM_SEATS: Final = 40  # a class
 #: Upper bounds of every amount (stakes, limits, bankrolls: 10**12 minor
 #: units, ten thousand million units), of a table's deals and of the
 #: croupier's countdown (an hour), so that nothing stored is too large to read back.
@@ -89,7 +91,10 @@ class TableConfig:
     contributions were committed (it takes the older typed contributions).
     ``turn_seconds``: at a casino table, Punto's cards are handed face down to the
     largest Punto bet, who turns them over within that many seconds (else the
-    dealer does); None: the dealer turns every card at once.
+    dealer does); None: the dealer turns every card at once. ``drills``: a
+    lesson's drills (``learn.lesson.ROOM_KINDS``), put in turn for ``deals``
+    questions of ``countdown`` seconds each, from the coups ``seed`` deals (a
+    lesson opened without a seed is given one as it opens); None elsewhere.
     """
 
     format: Format
@@ -113,6 +118,7 @@ class TableConfig:
     commit_seconds: int | None = field(default=None, metadata={"omit_none": True})
     reveal_seconds: int | None = field(default=None, metadata={"omit_none": True})
     turn_seconds: int | None = field(default=None, metadata={"omit_none": True})
+    drills: tuple[str, ...] | None = field(default=None, metadata={"omit_none": True})
 
     def __post_init__(self) -> None:
         if not isinstance(self.format, Format):
@@ -166,6 +172,12 @@ class TableConfig:
             ):
                 raise _out_of_bounds(name, value, MAX_WINDOW)
 
+        if self.rules.lesson:
+            object.__setattr__(self, "drills", check_drills(self.drills))
+            if self.deals is None or self.deals > MAX_QUESTIONS:
+                raise _out_of_bounds("questions", self.deals, MAX_QUESTIONS)
+        elif self.drills is not None:
+            raise InvalidBetError("table.error.setting", name="drills", value=self.drills)
         turn = self.turn_seconds
         if turn is not None and (
             not self.rules.punto_hand or not _whole(turn) or not 0 < turn <= MAX_WINDOW
@@ -425,6 +437,41 @@ class TableConfig:
             side_limits=side_limits,  # type: ignore[arg-type]
         )
 
+    @classmethod
+    def classroom(
+        cls,
+        *,
+        drills: Iterable[str] = ROOM_KINDS,
+        questions: int = 10,
+        seconds: int = 20,
+        seed: int | None = None,
+        decks: int = SESSION_DECKS,
+        paytable: str = "standard",
+        seats: int = CLASSROOM_SEATS,
+    ) -> TableConfig:
+        """A teacher's lesson: ``questions`` questions of ``drills`` in turn, each
+        open ``seconds`` seconds (or until every student has answered), put from the
+        coups ``seed`` deals with ``decks`` decks (a payout question at ``paytable``).
+        """
+        if not _whole(questions) or not 0 < questions <= MAX_QUESTIONS:
+            raise _out_of_bounds("questions", questions, MAX_QUESTIONS)
+        if not _whole(seconds) or not 0 < seconds <= MAX_COUNTDOWN:
+            raise _out_of_bounds("seconds", seconds, MAX_COUNTDOWN)
+        if isinstance(drills, str) or not isinstance(drills, Iterable):
+            check_drills(drills)
+        return cls(
+            Format.CLASSROOM,
+            seats=seats,
+            decks=decks,
+            burn=False,
+            cut_card=None,
+            paytable=paytable,
+            deals=questions,
+            countdown=seconds,
+            seed=seed,
+            drills=tuple(drills),
+        )
+
 
 def _croupier(**settings: Any) -> TableConfig:
     return TableConfig.casino(croupier=True, **settings)
@@ -437,6 +484,7 @@ PRESETS: Final[Mapping[Format, Callable[..., TableConfig]]] = {
     Format.CASINO: TableConfig.casino,
     Format.CROUPIER: _croupier,
     Format.ASSIST: TableConfig.assist,
+    Format.CLASSROOM: TableConfig.classroom,
 }
 
 

@@ -15,6 +15,7 @@ from puntobanco.i18n import Lang, current_language, t
 from puntobanco.paytable import Amount
 from puntobanco.table.config import TableConfig
 from puntobanco.table.events import (
+    AnswerShown,
     BetCollected,
     BetPaid,
     BetPlaced,
@@ -39,6 +40,8 @@ from puntobanco.table.events import (
     PlayerSeated,
     PuntoCardsHanded,
     PuntoCardsTurned,
+    QuestionAnswered,
+    QuestionPut,
     RevealsOpened,
     SeedContributed,
     ShoeBurned,
@@ -186,3 +189,9 @@ def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str
                     count=len(event.winners),
                 )
             return t("table.event.table_closed", lang)
+        case QuestionPut():
+            return t("table.event.question_put", lang, number=event.number)
+        case QuestionAnswered():
+            return t("table.event.question_answered", lang, name=event.name, number=event.number)
+        case AnswerShown():
+            return t("table.event.answer_shown", lang, number=event.number, right=len(event.right))

@@ -362,6 +362,33 @@ class TableClosed:
     winners: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class QuestionPut:
+    """A lesson's question ``number`` (1-based: ``learn.lesson.lesson_questions``)
+    is put to the room; it takes answers until it is shown."""
+
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionAnswered:
+    """Student ``name`` answers question ``number`` with ``answer`` (as the drill
+    reads it: ``"draw"``, ``"7"``, cents ``"-2000"``); a second answer replaces the first."""
+
+    number: int
+    name: str
+    answer: str
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerShown:
+    """Question ``number``'s answers close and its right answer is shown; ``right``
+    names the students who answered it right (a point each)."""
+
+    number: int
+    right: tuple[str, ...]
+
+
 Event = (
     TableOpened
     | PlayerSeated
@@ -398,6 +425,9 @@ Event = (
     | ShoeFinished
     | BetsOpened
     | TableClosed
+    | QuestionPut
+    | QuestionAnswered
+    | AnswerShown
 )
 
 #: Every event class, by the name stored in the log (``type`` in JSON).
@@ -439,5 +469,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ShoeFinished,
         BetsOpened,
         TableClosed,
+        QuestionPut,
+        QuestionAnswered,
+        AnswerShown,
     )
 }

@@ -22,6 +22,7 @@ class Format(Enum):
     CASINO = "casino"
     CROUPIER = "croupier"
     ASSIST = "assist"
+    CLASSROOM = "classroom"
 
     @property
     def word(self) -> Word:
@@ -52,11 +53,15 @@ class FormatRules:
     card back in the shoe before each coup. ``shoe_holder``: a player holds
     the shoe and passes it on a Punto win (seed 002). ``punto_hand``: Punto's
     cards go to the largest Punto bet (seed 002). ``countdown``: a virtual
-    croupier closes bets on its own (and deals). ``host_closes_bets``: the host calls
+    croupier closes bets on its own (and deals); at a lesson, the clock closes each
+    question. ``host_closes_bets``: the host calls
     "rien ne va plus" as a step of its own (else bets close as the coup is
     dealt, or on the croupier's clock). ``cards``: where cards come from.
     ``names_winners``: closing the table names its leaders. ``roads_of_table``:
     the roads show every coup of the table (else the current shoe's).
+    ``lesson``: the table deals no coup: the host puts drill questions to the
+    seated players one at a time and each right answer scores a point
+    (``table.lesson``).
     """
 
     money: bool
@@ -74,6 +79,7 @@ class FormatRules:
     cards: CardSource
     names_winners: bool
     roads_of_table: bool
+    lesson: bool
 
 
 _SESSION: Final = FormatRules(
@@ -92,6 +98,7 @@ _SESSION: Final = FormatRules(
     cards=CardSource.SHOE,
     names_winners=True,
     roads_of_table=True,
+    lesson=False,
 )
 _CASINO: Final = FormatRules(
     money=True,
@@ -109,6 +116,7 @@ _CASINO: Final = FormatRules(
     cards=CardSource.SHOE,
     names_winners=False,
     roads_of_table=False,
+    lesson=False,
 )
 
 #: The rules of every format, by name.
@@ -124,6 +132,19 @@ RULES: Final[Mapping[Format, FormatRules]] = MappingProxyType(
                 "punto_hand": False,
                 "countdown": True,
                 "host_closes_bets": False,
+            }
+        ),
+        # A teacher's classroom (seed 004's "séance pédagogique"): questions, not coups.
+        Format.CLASSROOM: FormatRules(
+            **{
+                **{f: getattr(_SESSION, f) for f in FormatRules.__dataclass_fields__},
+                "min_players": 1,
+                "max_players": 40,
+                "seats_locked": False,
+                "reshuffle_every_coup": False,
+                "countdown": True,
+                "roads_of_table": False,
+                "lesson": True,
             }
         ),
         # The dealer's assistant: seed 004's session dealt from physical cards.

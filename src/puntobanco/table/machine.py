@@ -59,6 +59,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from fractions import Fraction
 from typing import Final, NamedTuple, Self, TypeVar
 
@@ -77,13 +78,15 @@ from puntobanco.errors import (
     UnknownPlayerError,
 )
 from puntobanco.fair.gathering import SHUFFLING, Gathering, Window
-from puntobanco.i18n.shown import Listing
+from puntobanco.i18n.shown import Listing, Quoted
 from puntobanco.interrupts import deferred_signals
+from puntobanco.learn.question import Question
 from puntobanco.paytable import Amount, Box, Facts, paytable_order
 from puntobanco.rng import RandomSource, SecureRandom
 from puntobanco.shoe import Shoe
 from puntobanco.table.config import MAX_AMOUNT, TableConfig
 from puntobanco.table.events import (
+    AnswerShown,
     BetCollected,
     BetPaid,
     BetPlaced,
@@ -108,6 +111,8 @@ from puntobanco.table.events import (
     PlayerSeated,
     PuntoCardsHanded,
     PuntoCardsTurned,
+    QuestionAnswered,
+    QuestionPut,
     RevealsOpened,
     SeedContributed,
     ShoeBurned,
@@ -121,6 +126,7 @@ from puntobanco.table.events import (
     TableOpened,
 )
 from puntobanco.table.formats import CardSource
+from puntobanco.table.lesson import MAX_ANSWER, questions
 from puntobanco.table.names import check_name, name_key
 from puntobanco.table.progress import CoupInProgress
 from puntobanco.table.seating import largest_punto, next_seat
@@ -245,10 +251,6 @@ class Table:
             names = ", ".join(p.name for p in self.state.seated) or "-"
             raise UnknownPlayerError("table.error.unknown_player", name=name, players=names)
         return player
-
-    def attach(self, sink: Sink | None) -> None:
-        """Send the next batches' events to ``sink`` (None: keep them in memory only)."""
-        self._sink = sink
 
     def mark(self) -> Mark:
         """Where the table stands now, to come back to (``rewind``)."""
@@ -1171,6 +1173,8 @@ class Table:
         self._check_phase("close_table")
         if any(p.bets for p in self.state.players.values()):
             raise IllegalActionError("table.error.close_with_bets")
+        if self.state.lesson.open:  # a lesson closes between questions
+            raise IllegalActionError("lesson.error.open", number=self.state.lesson.put)
 
     def can_close_table(self) -> bool:
         """True when ``close_table`` would be accepted."""
@@ -1182,7 +1186,7 @@ class Table:
         self.verify_close_table()
         state = self.state
         winners: tuple[str, ...] = ()
-        if state.config.rules.names_winners and state.completed:
+        if state.config.rules.names_winners and (state.completed or state.lesson.shown):
             winners = leaders(state.balances)
         with self.batch():
             closed = self._emit(TableClosed(winners))
@@ -1207,7 +1211,7 @@ class Table:
         once they are turned over (``turn_punto``, or the dealer in time).
         """
         with self.batch():
-            if self.phase in (Phase.ENDED, Phase.SHUFFLING):
+            if self.phase in (Phase.ENDED, Phase.SHUFFLING, Phase.LESSON):
                 self._check_phase("close_bets")  # raises, naming the phase
             if self.phase is Phase.BETS_OPEN and by is None:
                 self.close_bets()
@@ -1248,6 +1252,9 @@ class Table:
         self._tick_contributions(now)  # the windows of the shoe to come
         self._tick_turn(now)  # Punto's cards face down with a player
         state = self.state
+        if state.phase is Phase.LESSON:
+            self._tick_question(now)
+            return None
         if not state.config.rules.countdown or state.phase is not Phase.BETS_OPEN:
             return None
         countdown = state.config.countdown
@@ -1264,6 +1271,107 @@ class Table:
         if due:
             self._countdown_from = now
         return None
+
+    # -- a lesson (FormatRules.lesson): questions put to the room, answered, shown ---------------
+
+    @property
+    def questions(self) -> tuple[Question, ...]:
+        """A lesson's questions, the first put as number 1 (() at another table)."""
+        config = self.config
+        return questions(config) if config.rules.lesson else ()
+
+    def verify_next_question(self) -> None:
+        """Raise unless the host may put the lesson's next question now, or end the
+        lesson after its last (its answer shown)."""
+        self._check_phase("put_question")
+        lesson = self.state.lesson
+        if lesson.open:
+            raise IllegalActionError("lesson.error.open", number=lesson.put)
+        if lesson.put < len(self.questions) and not self.state.players:
+            raise IllegalActionError("lesson.error.nobody")
+
+    def can_next_question(self) -> bool:
+        """True when ``next_question`` would be accepted."""
+        return self._can(self.verify_next_question)
+
+    def next_question(self) -> QuestionPut | TableClosed:
+        """Put the next question to the room (its answers open), or close the lesson
+        after its last, naming the best scores."""
+        self.verify_next_question()
+        put = self.state.lesson.put
+        if put >= len(self.questions):
+            return self.close_table()
+        self._countdown_from = None  # the question's seconds count from the next tick
+        return self._emit(QuestionPut(put + 1))
+
+    def verify_answer(self, name: str, answer: str) -> None:
+        """Raise unless student ``name`` may answer ``answer`` now: a question takes
+        answers, and the answer is 1 to ``MAX_ANSWER`` printable characters."""
+        self._check_phase("answer")
+        self.player(name)
+        lesson = self.state.lesson
+        if not lesson.open:
+            raise IllegalActionError("lesson.error.closed", number=lesson.put)
+        if (
+            not isinstance(answer, str)
+            or not 0 < len(answer) <= MAX_ANSWER
+            or not answer.isprintable()
+        ):
+            raise InvalidBetError(
+                "lesson.error.answer", answer=Quoted(str(answer)), most=MAX_ANSWER
+            )
+
+    def can_answer(self, name: str, answer: str = "?") -> bool:
+        """True when ``answer`` would be accepted (any answer, by default)."""
+        return self._can(lambda: self.verify_answer(name, answer))
+
+    def answer(self, name: str, answer: str) -> QuestionAnswered:
+        """Record ``name``'s answer (it replaces their earlier one); once every seated
+        student has answered, where the rules wait for everyone, the answer is shown."""
+        self.verify_answer(name, answer)
+        state = self.state
+        with self.batch():
+            event = self._emit(QuestionAnswered(state.lesson.put, self.player(name).name, answer))
+            state = self.state
+            everyone = all(state.lesson.reply_of(n) for n in state.players)
+            if state.config.rules.everyone_bets and everyone:
+                self.show_answer()
+        return event
+
+    def verify_show_answer(self) -> None:
+        """Raise unless a question takes answers (the host may close them early)."""
+        self._check_phase("show_answer")
+        lesson = self.state.lesson
+        if not lesson.open:
+            raise IllegalActionError("lesson.error.closed", number=lesson.put)
+
+    def can_show_answer(self) -> bool:
+        """True when ``show_answer`` would be accepted."""
+        return self._can(self.verify_show_answer)
+
+    def show_answer(self) -> AnswerShown:
+        """Close the question's answers and give a point to each seated student who
+        answered it right (the drill's ``check`` says)."""
+        self.verify_show_answer()
+        state = self.state
+        number = state.lesson.put
+        question = self.questions[number - 1]
+        replies = [r for r in state.lesson.replies if r.name in state.players]
+        right = tuple(r.name for r in replies if question.check(r.answer))
+        self._countdown_from = None
+        return self._emit(AnswerShown(number, right))
+
+    def _tick_question(self, now: float) -> None:
+        """A question's seconds (the table's ``countdown``), counted from the first
+        tick after it was put: when they are up, its answer is shown."""
+        if not self.state.lesson.open:
+            return
+        if self._countdown_from is None:
+            self._countdown_from = now
+        countdown = self.config.countdown
+        assert countdown is not None
+        if now - self._countdown_from >= countdown:
+            self.show_answer()
 
     # -- the players' hands (seed 002): Punto's cards turned over, the shoe passed on ----------
 
@@ -1393,6 +1501,9 @@ class Table:
             raise IllegalActionError("table.error.players_list", players=players)
         if self._state is not None:
             raise IllegalActionError("table.error.phase.ended", coup=self.state.coup)
+        if config.rules.lesson and config.seed is None:  # the lesson its seed gives
+            rng: RandomSource = self._rng or SecureRandom()
+            config = replace(config, seed=rng.randbelow(2**63))
         with self.batch():
             self._emit(TableOpened(table, config))
             self._new_shoe(1)

@@ -19,9 +19,10 @@ from puntobanco.fair.gathering import dump_entropy, load_entropy
 from puntobanco.paytable import Amount, Box, box_from_key, box_key, json_amount
 from puntobanco.table.codec import amount_of, decode, encode
 from puntobanco.table.config import TableConfig
+from puntobanco.table.lesson import Lesson
 from puntobanco.table.state import LastCoup, NextShoe, Phase, Player, ShoeState, TableState
 
-VERSION: Final = 1
+VERSION: Final = 2  # 2: each player's seating
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
@@ -111,7 +112,9 @@ def dump_state(state: TableState) -> str:
         "table": state.table,
         "config": encode(state.config),
         "phase": state.phase.value,
-        "players": [[p.name, p.seat, json_amount(p.balance), _bets(p.bets)] for p in state.seated],
+        "players": [
+            [p.name, p.seat, json_amount(p.balance), _bets(p.bets), p.seating] for p in state.seated
+        ],
         "coup": state.coup,
         "shoe": None
         if shoe is None
@@ -133,6 +136,7 @@ def dump_state(state: TableState) -> str:
         "holder": state.holder,
         "punto_hand": state.punto_hand,
         "face_down": state.face_down,
+        **({"lesson": encode(state.lesson)} if state.lesson != Lesson() else {}),
         "current": None if state.current is None else _cards(state.current.cards),
         "shoe_coups": [_cards(c.cards) for c in state.shoe_coups],
         "house": json_amount(state.house),
@@ -186,8 +190,11 @@ def load_state(text: str) -> TableState:
             )
         )
         players = {
-            str(name): Player(str(name), int(seat), amount_of(balance), _read_bets(bets))
-            for name, seat, balance, bets in data["players"]
+            # A snapshot without seatings (older) is refused: the log is read again.
+            str(name): Player(
+                str(name), int(seat), amount_of(balance), _read_bets(bets), seating=int(seating)
+            )
+            for name, seat, balance, bets, seating in data["players"]
         }
         current = data["current"]
         return TableState(
@@ -202,6 +209,7 @@ def load_state(text: str) -> TableState:
             holder=data["holder"],
             punto_hand=data["punto_hand"],
             face_down=_text_or_none(data.get("face_down")),
+            lesson=decode(Lesson, data["lesson"]) if "lesson" in data else Lesson(),
             current=None if current is None else resolve(_read_cards(current)),
             shoe_coups=tuple(resolve(_read_cards(c)) for c in data["shoe_coups"]),
             house=amount_of(data["house"]),

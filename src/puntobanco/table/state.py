@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 import puntobanco.fair.gathering as gathering
+import puntobanco.table.lesson as lessons
 import puntobanco.table.turning as turning
 from puntobanco.cards import Card
 from puntobanco.coup import Coup, resolve
@@ -61,6 +62,7 @@ class Phase(Enum):
     SETTLED = "settled"
     ENDED = "ended"
     SHUFFLING = gathering.SHUFFLING  # the next shoe gathers its players' contributions
+    LESSON = lessons.LESSON  # a lesson puts questions, not coups
 
 
 BO, BC, DE, SE, EN = Phase.BETS_OPEN, Phase.BETS_CLOSED, Phase.DEALT, Phase.SETTLED, Phase.ENDED
@@ -81,7 +83,7 @@ TRANSITIONS: Final[Mapping[Phase, Mapping[str, Phase]]] = gathering.with_rows({
     DE: {"settle": SE, "contribute": DE},
     SE: {"next_coup": BO, "close_table": EN, "undo_card": BC, "contribute": SE},
     EN: {},
-}, Phase, turning.ROWS)  # fmt: skip
+}, Phase, turning.ROWS, lessons.ROWS)  # fmt: skip
 del BO, BC, DE, SE, EN
 
 #: The events that move a table from one phase to another, with their action.
@@ -93,6 +95,7 @@ PHASE_EVENTS: Final[Mapping[type[Event], str]] = {
     TableClosed: "close_table",
     CoupRetracted: "undo_card",
     **gathering.PHASE_EVENTS,
+    **lessons.PHASE_EVENTS,
 }
 
 
@@ -105,6 +108,9 @@ class Player:
     seat: int
     balance: Amount
     bets: Mapping[Box, Amount] = field(default_factory=dict)
+    #: The number of the event that seated them: a seating's identity, which a
+    #: credential is bound to (a later seating under the same name is another).
+    seating: int = 0
 
     def stake(self, box: Box) -> Amount:
         """What the player has on ``box`` (0 when nothing)."""
@@ -210,6 +216,8 @@ class TableState:
     punto_hand: str | None = None
     #: Who holds Punto's cards face down, to turn them over (``turning``).
     face_down: str | None = None
+    #: A lesson's questions and answers (``lesson``; empty at any other table).
+    lesson: lessons.Lesson = lessons.Lesson()
     current: Coup | None = None
     #: The coups the roads show: the current shoe's, or every coup of a
     #: table whose format shows them all (``FormatRules.roads_of_table``).
@@ -289,7 +297,7 @@ def _opened(state: TableState, e: TableOpened) -> Changes:
 
 
 def _seated(state: TableState, e: PlayerSeated) -> Changes:
-    changes = _with_player(state, Player(e.name, e.seat, e.bankroll))
+    changes = _with_player(state, Player(e.name, e.seat, e.bankroll, seating=state.events + 1))
     changes["brought"] = state.brought + e.bankroll
     return changes
 
@@ -547,12 +555,13 @@ _APPLY: Final[dict[type[Any], Callable[[TableState, Any], Changes]]] = {
     TableClosed: _table_closed,
     **gathering.APPLY,
     **turning.APPLY,
+    **lessons.APPLY,
 }
 
 
 def initial(event: TableOpened) -> TableState:
     """The state of a table that has just opened."""
-    phase, coup = gathering.first_phase(event.config)
+    phase, coup = lessons.first_phase(event.config) or gathering.first_phase(event.config)
     return TableState(event.table, event.config, Phase(phase), coup=coup, events=1)
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
+import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
@@ -21,6 +23,7 @@ from pathlib import Path
 from typing import Annotated, Any, Final
 from urllib.parse import quote
 
+import segno
 from fastapi import APIRouter, Body, Depends, FastAPI, Request, Security, WebSocket
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
@@ -264,6 +267,19 @@ def create_app(
         ("/p/{table}", "phone.html"),
     ):
         pages.add_api_route(path, page(name), methods=["GET"])
+
+    @pages.get("/j/{code}/qr.svg")
+    async def join_qr(code: str, origin: str) -> Response:
+        # The host page's QR code of its join address, drawn by the encoder that
+        # ``serve`` prints to the terminal; ``origin`` is the page's, as phones reach it.
+        url = f"{origin}/j/{code}"
+        if not re.fullmatch(r"https?://[^/?#\s]{1,100}/j/\w{1,16}", url):
+            raise HTTPException(404)
+        svg = io.BytesIO()
+        qr = segno.make_qr(url, error="m", boost_error=False)
+        qr.save(svg, kind="svg", border=4, xmldecl=False)
+        return Response(svg.getvalue(), media_type="image/svg+xml")
+
     app.include_router(pages)
     return app
 
@@ -449,9 +465,16 @@ async def words(lang: str) -> dict[str, object]:
     return page_words(parse_lang(lang) or "en")
 
 
-@api.post("/tables/{table}/logout", status_code=204)
-async def logout(table: str) -> Response:
-    """Forget this browser's cookie of a player of the table (after leaving)."""
+@api.post(
+    "/tables/{table}/logout",
+    status_code=204,
+    responses=refusals(403, 404),
+    dependencies=[Depends(same_origin)],
+)
+async def logout(table: str, tables: Served) -> Response:
+    """Forget this browser's cookie of a player of the table (after leaving): from
+    the table's own pages only, and of a table this server knows."""
+    tables.meta(table)
     response = Response(status_code=204)
     response.delete_cookie(PLAYER_COOKIE, path=quote(f"/api/tables/{table}"))
     return response

@@ -64,10 +64,10 @@ def media_type(name: str) -> str:
 
 
 def fingerprinted(name: str, digest: str) -> str:
-    """``vendor/qrcode.js`` -> ``vendor/qrcode.1a2b3c4d.js``.
+    """``host.js`` -> ``host.1a2b3c4d.js``.
 
-    >>> fingerprinted("vendor/qrcode.js", "1a2b3c4d")
-    'vendor/qrcode.1a2b3c4d.js'
+    >>> fingerprinted("host.js", "1a2b3c4d")
+    'host.1a2b3c4d.js'
     >>> fingerprinted("LICENSE", "1a2b3c4d")
     'LICENSE.1a2b3c4d'
     """

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from puntobanco.errors import IllegalActionError, NotAllowedError, PuntoBancoError, StoreError
+from puntobanco.errors import (
+    IllegalActionError,
+    NotAllowedError,
+    PuntoBancoError,
+    SeatEndedError,
+    StoreError,
+)
 from puntobanco.i18n import Lang
 
 
@@ -51,12 +57,15 @@ class SchemaError(MessageError):
 
 def status_of(error: PuntoBancoError) -> int:
     """The HTTP status of a refusal: its own (a request's size, rate, token, origin,
-    schema), 404 for a table or a code not known, 403 for a command its sender may
-    not send, 503 for the store, 409 for an action not allowed now, else 400."""
+    schema), 404 for a table or a code not known, 401 for a player's token whose
+    seating has ended, 403 for a command its sender may not send, 503 for the store,
+    409 for an action not allowed now, else 400."""
     if isinstance(error, AccessError | MessageError):
         return error.status
     if isinstance(error, UnknownTableError):
         return 404
+    if isinstance(error, SeatEndedError):
+        return 401
     if isinstance(error, NotAllowedError):
         return 403
     if isinstance(error, StoreError):

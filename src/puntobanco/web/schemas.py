@@ -25,6 +25,7 @@ from puntobanco.engine import COMMANDS, RULES, Sit, rules_of
 from puntobanco.errors import InvalidBetError, PuntoBancoError
 from puntobanco.i18n import LANGS
 from puntobanco.i18n.shown import Listing, Quoted, Shown, Word
+from puntobanco.learn.lesson import ROOM_KINDS
 from puntobanco.paytable import PAYTABLES, SIDE_BETS
 from puntobanco.table.config import TURN_SECONDS, Format, TableConfig, setting_word
 from puntobanco.web.errors import MessageError, SchemaError
@@ -54,7 +55,7 @@ class _Strict(BaseModel):
 
 
 #: The formats a table is opened in through the API.
-FORMATS: Final = ("session", "casino", "croupier")
+FORMATS: Final = ("session", "casino", "croupier", "classroom")
 
 
 class NewTable(_Strict):
@@ -101,6 +102,7 @@ WIRE: Final[dict[str, Any]] = {
     "shoe": Annotated[int, Field(ge=1, le=10**9)],
     "digest": Annotated[str, StringConstraints(max_length=128)],
     "value": Annotated[str, StringConstraints(max_length=128)],
+    "answer": Annotated[str, StringConstraints(max_length=32)],
 }
 
 
@@ -262,6 +264,9 @@ CASINO_SETTINGS: Final = frozenset(
      "bankroll", "side_bets", "side_limits", "turn_seconds"}
 )  # fmt: skip
 CROUPIER_SETTINGS: Final = (CASINO_SETTINGS - {"turn_seconds"}) | {"countdown"}
+CLASSROOM_SETTINGS: Final = frozenset(
+    {"drills", "questions", "seconds", "seed", "decks", "paytable"}
+)
 #: Default starting bankroll of a casino or croupier seat, in cents.
 DEFAULT_BANKROLL: Final = 100_000
 
@@ -273,6 +278,7 @@ def table_config(fmt: str, settings: dict[str, Any]) -> tuple[TableConfig, int]:
         "session": SESSION_SETTINGS,
         "casino": CASINO_SETTINGS,
         "croupier": CROUPIER_SETTINGS,
+        "classroom": CLASSROOM_SETTINGS,
     }.get(fmt)
     if allowed is None:
         raise InvalidBetError("web.error.format", format=fmt)
@@ -284,6 +290,8 @@ def table_config(fmt: str, settings: dict[str, Any]) -> tuple[TableConfig, int]:
             allowed=Listing(tuple(map(setting_word, sorted(allowed)))),
         )
     given = dict(settings)
+    if fmt == "classroom":
+        return TableConfig.classroom(**given), 0
     cards = given.pop("real_cards", False)
     if not isinstance(cards, bool):
         raise InvalidBetError(
@@ -306,7 +314,7 @@ def table_config(fmt: str, settings: dict[str, Any]) -> tuple[TableConfig, int]:
 def _setting_named(name: str) -> Shown:
     """A setting given that this format does not know: its word where another
     format has it (``countdown``), else the name given, quoted."""
-    known = SESSION_SETTINGS | CASINO_SETTINGS | CROUPIER_SETTINGS
+    known = SESSION_SETTINGS | CASINO_SETTINGS | CROUPIER_SETTINGS | CLASSROOM_SETTINGS
     return setting_word(name) if name in known else Quoted(name)
 
 
@@ -325,4 +333,5 @@ def form_data() -> dict[str, str]:
         "data-formats": json.dumps({f: rules_of(RULES[Format(f)]) for f in FORMATS}),
         "data-paytables": ",".join(PAYTABLES),
         "data-side-bets": ",".join(SIDE_BETS),
+        "data-drills": ",".join(ROOM_KINDS),
     }

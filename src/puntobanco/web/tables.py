@@ -65,7 +65,7 @@ class Socket(Protocol):
 
 def viewer_of(who: Identity) -> Viewer:
     """The engine's viewer of a token's holder."""
-    return Viewer.HOST if who.role == HOST else Viewer.player(who.player or "")
+    return Viewer.HOST if who.role == HOST else Viewer.player(who.player or "", who.seating)
 
 
 class Tables:
@@ -101,7 +101,7 @@ class Tables:
         self._thread = threading.Thread(target=begin, name="puntobanco-engine", daemon=True)
         self._thread.start()
         self.engine, self._credentials = started.result()
-        metas, tokens = self.call(lambda _: self._credentials.load()).result()
+        metas, tokens = self.call(self._load).result()
         self._metas: dict[str, TableMeta] = {m.table: m for m in metas}
         self._codes: dict[str, str] = {m.join_code: m.table for m in metas}
         self._tokens: dict[str, Identity] = tokens
@@ -109,6 +109,25 @@ class Tables:
         store = self.engine.store
         if isinstance(store, ClockedStore):
             self.metrics.count_steps_back(lambda: store.steps_back)
+
+    def _load(self, engine: Engine) -> tuple[list[TableMeta], dict[str, Identity]]:
+        """The credentials of the tables the store holds (a table whose credentials
+        were written and whose opening was not is none); a player's token stored
+        before tokens were bound to seatings is bound to that player's seating now,
+        or dropped if nobody sits under that name."""
+        metas, tokens = self._credentials.load()
+        stored = set(engine.store.tables())
+        bound: dict[str, Identity] = {}
+        for digest, who in tokens.items():
+            if who.table not in stored:
+                continue
+            if who.role == PLAYER and who.seating is None:
+                seating = engine.seating(who.table, who.player or "")
+                if seating is None:
+                    continue
+                who = Identity(who.table, PLAYER, who.player, seating)
+            bound[digest] = who
+        return [m for m in metas if m.table in stored], bound
 
     # -- the engine's thread -----------------------------------------------------------
 
@@ -287,9 +306,11 @@ class Tables:
         token = new_token()
 
         def opened(engine: Engine) -> None:
+            # The token first: a table is never stored without the token that runs it
+            # (credentials of a table whose opening failed are dropped on loading).
+            self._credentials.add_table(meta, token_hash(token))
             started = time.perf_counter()
             self._committed(started, [engine.open(table, config.format, settings=config)])
-            self._credentials.add_table(meta, token_hash(token))
 
         await self.run(opened)
         self._metas[table] = meta
@@ -303,19 +324,31 @@ class Tables:
         text = check_name(name)
         token = new_token()
 
-        def seated(engine: Engine) -> str:
+        def seated(engine: Engine) -> tuple[Identity, str]:
             config = engine.state(table).config
             bankroll = table_config(meta.settings["format"], _settings(meta))[1]
+            sit = Sit(text, bankroll if config.money else 0)
+            engine.verify(table, sit)
+            # The token first, bound to the seating this join makes (its event's
+            # number): a seat is never stored without the token that plays it, and a
+            # token whose seat was not stored was never handed out.
+            given = token
+            who = Identity(table, PLAYER, text, engine.machine(table).event_count + 1)
+            self._credentials.add_token(token_hash(given), who)
             started = time.perf_counter()
-            done = engine.do(table, Sit(text, bankroll if config.money else 0))
+            done = engine.do(table, sit)
             self._committed(started, [done])
-            player = next(e["name"] for e in done.events if e["type"] == "PlayerSeated")
-            self._credentials.add_token(token_hash(token), Identity(table, PLAYER, player))
-            return str(player)
+            player = str(next(e["name"] for e in done.events if e["type"] == "PlayerSeated"))
+            seating = engine.seating(table, player)
+            if seating != who.seating:  # another process seated someone first
+                given = new_token()
+                who = Identity(table, PLAYER, player, seating)
+                self._credentials.add_token(token_hash(given), who)
+            return who, given
 
-        player = await self.run(seated)
-        self._tokens[token_hash(token)] = Identity(table, PLAYER, player)
-        return player, token
+        who, given = await self.run(seated)
+        self._tokens[token_hash(given)] = who
+        return str(who.player), given
 
     async def command(self, who: Identity, command: Any, id: str) -> Committed:
         """Carry out one command of ``who``'s (its first answer if ``id`` was sent

@@ -2,7 +2,7 @@
 
 ``GET /api/i18n/{lang}`` sends them, from the same compiled catalogue as the
 terminal's and the command line's words: the ``web.ui.*`` keys without their
-prefix, and the names of the boxes and paytables.
+prefix, and the names of the boxes, the paytables and the drills.
 A plural message is the list of its forms, in the order of the language's CLDR
 plural categories (``_plural``, what ``Intl.PluralRules`` answers); the pages
 write numbers and money with ``Intl.NumberFormat`` in the page's language.
@@ -15,7 +15,7 @@ from typing import Final
 from puntobanco.i18n import Lang, language
 
 #: The keys the pages use, by prefix (``web.ui.`` is dropped from theirs).
-PREFIXES: Final = ("web.ui.", "outcome.", "bet.", "paytable.", "card.letter.")
+PREFIXES: Final = ("web.ui.", "outcome.", "bet.", "paytable.", "card.letter.", "learn.name.")
 _cache: dict[str, dict[str, object]] = {}
 
 

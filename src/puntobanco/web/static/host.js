@@ -46,14 +46,18 @@
       $("side-bets").append(el("label", { class: "choice" },
         el("input", { type: "checkbox", name: "side_bets", value: name }), " ", worded(`bet.${name}`)));
     }
+    for (const name of form.dataset.drills.split(",")) {
+      $("drills").append(el("label", { class: "choice" },
+        el("input", { type: "checkbox", name: "drills", value: name, checked: true }), " ", worded(`learn.name.${name.replaceAll("-", "_")}`)));
+    }
     return formats;
   }
 
+  // data-when: rules that must all hold ("countdown !lesson").
   function showFields(form, formats) {
     const rules = formats[form.elements.format.value];
     for (const node of form.querySelectorAll("[data-when]")) {
-      const rule = node.dataset.when.replace(/^!/, "");
-      node.hidden = Boolean(rules[rule]) === node.dataset.when.startsWith("!");
+      node.hidden = !node.dataset.when.split(" ").every((when) => Boolean(rules[when.replace(/^!/, "")]) !== when.startsWith("!"));
     }
     form.elements.turn_seconds.disabled = !form.elements.punto_turn.checked;
   }
@@ -68,6 +72,8 @@
         const sides = [...node.querySelectorAll("input:checked")].map((box) => box.value);
         if (sides.length) settings.side_bets = sides;
       }
+      else if (name === "drills") settings.drills = [...node.querySelectorAll("input:checked")].map((box) => box.value);
+      else if (name === "seed") { if (form.elements.seed.value !== "") settings.seed = Number(form.elements.seed.value); }
       else if (name === "real_cards") { if (form.elements.real_cards.checked) settings.real_cards = true; }
       // Punto's cards to the largest Punto bet's phone (seed 002), or the dealer turns them.
       else if (name === "turn_seconds") {
@@ -100,22 +106,9 @@
     });
   }
 
-  function drawQr(url) {
-    const qr = qrcode(0, "M");
-    qr.addData(url);
-    qr.make();
-    const canvas = $("qr");
-    const n = qr.getModuleCount();
-    const scale = Math.floor(canvas.width / (n + 8));
-    const ctx = canvas.getContext("2d");
-    ctx.fillStyle = "#fff";
-    ctx.fillRect(0, 0, canvas.width, canvas.height);
-    ctx.fillStyle = "#000";
-    const offset = Math.floor((canvas.width - n * scale) / 2);
-    for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) {
-      if (qr.isDark(r, c)) ctx.fillRect(offset + c * scale, offset + r * scale, scale, scale);
-    }
-    canvas.setAttribute("aria-label", url);
+  function drawQr(url, qr = $("qr")) {
+    qr.src = `/j/${encodeURIComponent(joinCode)}/qr.svg?origin=${encodeURIComponent(location.origin)}`;
+    qr.alt = url;
   }
 
   function statusText(v) {
@@ -300,6 +293,15 @@
 
   function render(v) {
     view = v;
+    if (v.lesson) {  // a lesson: questions to the room, not coups
+      $("table").hidden = true;
+      $("options").hidden = true;  // dealing and the croupier's announcements: not a lesson's
+      PBLesson.host(v, { joinCode, drawQr: (img) => {
+        const url = `${location.origin}/j/${joinCode}`;
+        if (img.alt !== url) drawQr(url, img);
+      } });
+      return;
+    }
     $("code").textContent = joinCode;
     const url = `${location.origin}/j/${joinCode}`;
     if ($("join-url").textContent !== url) { $("join-url").textContent = url; drawQr(url); }
@@ -462,6 +464,11 @@
     // the window changes): each grid is scrolled again to whole columns.
     new ResizeObserver(() => PBBoard.scrollRoads($("roads"))).observe($("roads"));
     tableId = table;
+    PBLesson.setupHost(async (type) => {
+      $("lesson-error").textContent = "";
+      const answer = await conn.send({ type });
+      if (answer.type === "error") $("lesson-error").textContent = answer.error.message;
+    });
     conn = PB.connect(table, "host", {
       onWelcome: (welcome) => { joinCode = welcome.join_code; },
       onView: render,

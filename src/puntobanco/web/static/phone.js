@@ -19,7 +19,7 @@
   const SQUEEZE_REACH = 1.25;
 
   function show(section) {
-    for (const id of ["find", "join", "play", "gone"]) $(id).hidden = id !== section;
+    for (const id of ["find", "join", "play", "lesson-phone", "gone"]) $(id).hidden = id !== section;
   }
 
   function error(message) { $("error").textContent = message || ""; }
@@ -265,6 +265,11 @@
     view = v;
     const me = v.me;
     if (!me.seated) { show("gone"); return; }
+    if (v.lesson) {  // a lesson: answer the question the host puts
+      show("lesson-phone");
+      PBLesson.phone(v, (answer) => act({ type: "AnswerQuestion", answer }));
+      return;
+    }
     show("play");
     $("me-name").textContent = me.name;
     $("me-seat").textContent = `#${me.seat}`;
