@@ -188,7 +188,7 @@ def damaged_then_restored(folder: Path, *, seed: int, empty: bool) -> tuple[Figu
 
 
 @contextlib.contextmanager
-def small_disk(folder: Path, size: str = "1m") -> Iterator[Path | None]:
+def small_disk(folder: Path, size: str = "8m") -> Iterator[Path | None]:
     """A tmpfs of ``size`` mounted in ``folder`` (None where this user may not mount)."""
     mount = folder / "disk"
     mount.mkdir()
@@ -211,20 +211,12 @@ def small_disk(folder: Path, size: str = "1m") -> Iterator[Path | None]:
 def fill(folder: Path) -> Path:
     """A file written into ``folder`` until its file system is full."""
     filler = folder / "filler"
-    with filler.open("wb") as out:
-        try:
-            while True:
-                out.write(b"\0" * 65536)
-                out.flush()
-                os.fsync(out.fileno())
-        except OSError:
-            pass
-    with contextlib.suppress(OSError):  # the last blocks, smaller than a chunk
-        with filler.open("ab") as out:
-            while True:
-                out.write(b"\0" * 512)
-                out.flush()
-                os.fsync(out.fileno())
+    with contextlib.suppress(OSError), filler.open("wb", buffering=0) as out:
+        for size in (65536, 512):  # then the last blocks, smaller than a chunk
+            with contextlib.suppress(OSError):
+                while True:
+                    out.write(b"\0" * size)
+        os.fsync(out.fileno())
     return filler
 
 
