@@ -33,6 +33,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from figures import figure
+
 TABLES = 200
 PLAYERS = 10
 THREADS = 8
@@ -230,6 +232,7 @@ def main() -> None:
                 f"{'lost':>5} {'dup':>4} {'refused':>7}"
             )
             for rate in args.rates:
+                p99s = {}
                 for label, backend, db, workers in (
                     ("PostgreSQL, 2 processes", "postgresql", pg, 2),
                     ("SQLite, 1 process", "sqlite", sqlite, 1),
@@ -240,6 +243,18 @@ def main() -> None:
                         f"{r['p99']:>7.1f} {r['lost']:>5} {r['doubled']:>4} {r['refused']:>7}",
                         flush=True,
                     )
+                    key = f"pg.{backend}_{rate:.0f}"
+                    at = f"{label}, {rate:.0f} offered a second"
+                    figure(f"{key}_done", r["done"], "", f"{at}: carried out a second")
+                    figure(f"{key}_p50_ms", r["p50"], "ms", f"{at}: p50")
+                    figure(f"{key}_p99_ms", r["p99"], "ms", f"{at}: p99")
+                    figure(f"{key}_lost", r["lost"], "", f"{at}: lost")
+                    figure(f"{key}_dup", r["doubled"], "", f"{at}: duplicated")
+                    p99s[backend] = r["p99"]
+                ratio = p99s["sqlite"] / p99s["postgresql"]
+                figure(
+                    f"pg.sqlite_over_pg_{rate:.0f}", ratio, "x", f"{rate:.0f}/s: SQLite p99 / PG"
+                )
         finally:
             admin.execute(f"DROP SCHEMA {schema} CASCADE")
             admin.close()

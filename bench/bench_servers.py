@@ -3,16 +3,23 @@ beside one ``serve`` process on a SQLite file, in the same run.
 
     python bench/bench_servers.py [--clients 500 1000 2000] [--tables 200] [--seconds 15]
                                   [--url postgresql://...] [--stores postgresql sqlite]
+                                  [--every 5] [--limit 100]
 
 The client code is ``bench_web.py``'s: WebSocket clients betting about every
 5 s, each table's host dealing about every 5 s, every view pushed to every
 client of its table. On PostgreSQL the tables are split across the two
 servers (each table opened through, and played on, one of them); both share
 the log, the credentials and the notifications. For each number of clients
-it prints the bets acknowledged a second, the acknowledgement p50/p99, and
+it prints the bets acknowledged a second, the acknowledgement p50/p99, the
+pushed view's p50/p99 (each command's view at each connection of its table,
+timed from the command's sending) with the views lost or received twice, and
 the store recounted against the acknowledgements (lost and duplicated
 bets), with the disk's stalls over 50 ms seen by a probe meanwhile and the
-p99 of the bets that waited through none of them. Without ``--url`` a throwaway cluster is started
+p99 of the bets that waited through none of them. The steps run in the order
+given; the last line names, for each store, the most clients whose
+acknowledgement and view p99 both stayed under ``--limit`` ms, and the first
+step over it. A SQLite file is one process's (``serve`` on SQLite is one
+process), so its steps run one server. Without ``--url`` a throwaway cluster is started
 (``tools/pgcluster.py``) and removed afterwards. Only ever talks to
 127.0.0.1. With ``BENCH_WEB_TRACE=1`` each server's command and write times are
 printed after each step.
@@ -72,7 +79,9 @@ def recount(db: str) -> Counter[tuple[str, str]]:
         store.close()
 
 
-def run(dbs: list[str], clients: int, tables: int, seconds: float, folder: str) -> dict[str, Any]:
+def run(
+    dbs: list[str], clients: int, tables: int, seconds: float, folder: str, every: float = 5.0
+) -> dict[str, Any]:
     """One step: a server per entry of ``dbs`` (the same database twice: a pair),
     ``tables`` split across them, ``clients`` clients."""
     per_table = max(1, clients // tables)
@@ -99,7 +108,7 @@ def run(dbs: list[str], clients: int, tables: int, seconds: float, folder: str) 
                 await asyncio.gather(
                     *(
                         # One disk probe (the first load's) times the disk under both.
-                        bench_web.load(u, m, seconds, None, probe if i == 0 else None)
+                        bench_web.load(u, m, seconds, None, probe if i == 0 else None, every)
                         for i, (u, m) in enumerate(zip(urls, made, strict=True))
                     )
                 )
@@ -138,8 +147,15 @@ def run(dbs: list[str], clients: int, tables: int, seconds: float, folder: str) 
     def p(q: float) -> float:
         return latencies[min(n - 1, int(q * n))] * 1000 if n else float("nan")
 
+    shown = sorted(x for r in results for x in r["view_latencies"])
     return {
         "clients": per_table * tables,
+        "commands_s": (n + sum(r["deals"] for r in results)) / seconds,
+        "view_p50": bench_web.quantile(shown, 0.5) * 1000,
+        "view_p99": bench_web.quantile(shown, 0.99) * 1000,
+        "views_lost": sum(r["views_lost"] for r in results),
+        "views_dup": sum(r["views_duplicated"] for r in results),
+        "load": os.getloadavg()[0],
         "acked_s": n / seconds,
         "deals": sum(r["deals"] for r in results),
         "p50": p(0.5),
@@ -175,6 +191,8 @@ def main() -> None:
     parser.add_argument("--url", default=None, help="a PostgreSQL database (else a throwaway one)")
     parser.add_argument("--stores", nargs="+", choices=["postgresql", "sqlite"],
                         default=["postgresql", "sqlite"], help="which steps to run")  # fmt: skip
+    parser.add_argument("--every", type=float, default=5.0, help="seconds between bets (5)")
+    parser.add_argument("--limit", type=float, default=100.0, help="the p99 sought, ms (100)")
     args = parser.parse_args()
     import resource
 
@@ -191,23 +209,71 @@ def main() -> None:
                          "players a table: give more --tables")  # fmt: skip
     print(f"{args.tables} tables, {args.seconds:.0f} s of load a step, each client betting "
           "about every 5 s, each host dealing about every 5 s")  # fmt: skip
-    print("clients | servers               bets/s  p50 ms   p99 ms  lost  dup  commits  "
-          "disk stalls >50 ms (ms in all)  p99 of bets clear of them  refusals",
-          flush=True)  # fmt: skip
+    print("clients | servers               bets/s  p50 ms   p99 ms  view p50  view p99  "
+          "lost  dup  views lost/dup  commits  disk stalls >50 ms (ms in all)  "
+          "p99 of bets clear of them  load  refusals", flush=True)  # fmt: skip
+    steps: dict[str, list[dict[str, Any]]] = {"postgresql": [], "sqlite": []}
     try:
         with tempfile.TemporaryDirectory(dir=os.getcwd()) as folder:
             for clients in args.clients:
                 if "postgresql" in args.stores:
                     pg = schema_url(url)
-                    row("PostgreSQL, 2 serve", run([pg, pg], clients, args.tables,
-                                                   args.seconds, folder))  # fmt: skip
+                    r = run([pg, pg], clients, args.tables, args.seconds, folder, args.every)
+                    steps["postgresql"].append(r)
+                    row("PostgreSQL, 2 serve", r)
+                    figures("postgresql", r)
                 if "sqlite" in args.stores:
                     sqlite = os.path.join(folder, f"bench{clients}.db")
-                    row("SQLite, 1 serve", run([sqlite], clients, args.tables,
-                                               args.seconds, folder))  # fmt: skip
+                    r = run([sqlite], clients, args.tables, args.seconds, folder, args.every)
+                    steps["sqlite"].append(r)
+                    row("SQLite, 1 serve", r)
+                    figures("sqlite", r)
     finally:
         if cluster_dir is not None:
             pgcluster.stop(cluster_dir, remove=True)
+    for store, done in steps.items():
+        if done:
+            print(limit(store, done, args.limit))
+
+
+def within(r: dict[str, Any], ms: float) -> bool:
+    """A step whose acknowledgement and view p99 stayed under ``ms``, nothing lost."""
+    return bool(r["p99"] < ms and r["view_p99"] < ms and r["lost"] == 0 and r["dup"] == 0)
+
+
+def limit(store: str, done: list[dict[str, Any]], ms: float) -> str:
+    """Where ``store``'s p99 crossed ``ms``: the most clients under it, the first over.
+
+    >>> ok, over = {"p99": 9, "view_p99": 20, "lost": 0, "dup": 0}, {"p99": 90, "view_p99": 130}
+    >>> limit("sqlite", [ok | {"clients": 2000, "commands_s": 440},
+    ...                  over | {"clients": 4000, "commands_s": 700, "lost": 0, "dup": 0}], 100)
+    'sqlite: p99 under 100 ms up to 2000 clients (440 commands/s); over it at 4000 (700 commands/s)'
+    """
+    under = [r for r in done if within(r, ms)]
+    over = [r for r in done if not within(r, ms)]
+    best = max(under, key=lambda r: r["clients"], default=None)
+    first = min(over, key=lambda r: r["clients"], default=None)
+    said = (f"up to {best['clients']} clients ({best['commands_s']:.0f} commands/s)"
+            if best else "at none of the steps")  # fmt: skip
+    if first is not None:
+        said += f"; over it at {first['clients']} ({first['commands_s']:.0f} commands/s)"
+    return f"{store}: p99 under {ms:.0f} ms {said}"
+
+
+def figures(store: str, r: dict[str, Any]) -> None:
+    """The step's figures for the report (``bench/report.py``)."""
+    from figures import figure
+
+    name = {"postgresql": "PostgreSQL, 2 serve", "sqlite": "SQLite, 1 serve"}[store]
+    at = f"{store}_{r['clients']}"
+    label = f"{name}, {r['clients']} clients"
+    figure(f"servers.{at}_commands_s", r["commands_s"], "", f"{label}: commands a second")
+    for key in ("p50", "p99", "view_p50", "view_p99"):
+        what = key.replace("view_", "view ") if key.startswith("view") else f"ack {key}"
+        figure(f"servers.{at}_{key}_ms", r[key], "ms", f"{label}: {what}")
+    for key in ("lost", "dup", "views_lost", "views_dup"):
+        figure(f"servers.{at}_{key}", r[key], "", f"{label}: {key.replace('_', ' ')}")
+    figure(f"servers.{at}_load", r["load"], "", f"{label}: load average after the step")
 
 
 def row(name: str, r: dict[str, Any]) -> None:
@@ -215,8 +281,9 @@ def row(name: str, r: dict[str, Any]) -> None:
     failed = f" ({r['failed']} connections failed)" if r["failed"] else ""
     refused = r["errors"] or "none"
     print(f"{r['clients']:7d} | {name:20s} {r['acked_s']:7.0f} {r['p50']:7.1f} {r['p99']:8.1f} "
-          f"{r['lost']:5d} {r['dup']:4d} {r['commits']:8d}  {r['stalls']:3d} "
-          f"({r['stalled_ms']:5.0f})  {r['clear_p99']:8.1f}  {refused}{failed}",
+          f"{r['view_p50']:9.1f} {r['view_p99']:9.1f} {r['lost']:5d} {r['dup']:4d} "
+          f"{r['views_lost']:8d}/{r['views_dup']:<5d} {r['commits']:8d}  {r['stalls']:3d} "
+          f"({r['stalled_ms']:5.0f})  {r['clear_p99']:8.1f}  {r['load']:5.2f}  {refused}{failed}",
           flush=True)  # fmt: skip
 
 

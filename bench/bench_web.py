@@ -16,7 +16,8 @@ latencies of the bets that waited through none of them. With ``BENCH_WEB_TRACE=1
 the server also times its store writes, its commands (arrival to commit), its
 event loop's lateness and its garbage collections, and prints them; with
 ``BENCH_WEB_DUMP=FILE`` each bet's send time and latency and each probe sync
-are written to ``FILE`` as JSON.
+are written to ``FILE`` as JSON; with ``BENCH_WEB_PYSPY=FILE`` py-spy samples
+the server's threads while the load runs (``FILE``: its raw stacks).
 ``--loop`` picks the server's event loop (uvicorn's ``auto``, ``asyncio``, or
 ``uvloop`` when installed). Bounded: it stops by itself after ``--seconds`` of
 load (plus set-up), and only ever talks to 127.0.0.1.
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import bisect
 import json
 import multiprocessing as mp
 import os
@@ -38,6 +40,8 @@ import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
+
+from figures import figure
 
 HOST = "127.0.0.1"
 
@@ -205,13 +209,25 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+#: How a pushed view begins (the server writes its head as text, the view after it).
+VIEW = b'{"type": "view", "seq": '
+#: How long every connection keeps reading after the load ends, for the last views.
+GRACE = 2.0
+
+
 async def load(
     url: str,
     tables: list[dict[str, Any]],
     seconds: float,
     server_pid: int | None = None,
     probe_file: str | None = None,
+    every: float = 5.0,
 ) -> dict[str, Any]:
+    """Play ``tables`` for ``seconds``: each player bets about every ``every`` seconds,
+    each host deals as often. Every connection notes each view pushed to it (its
+    seq and when it came); each acknowledged command its seq and when it was sent,
+    so that the view push is timed like the acknowledgement: from the command's
+    sending to each connection of its table receiving a view that shows it."""
     import websockets
 
     ws_url = url.replace("http://", "ws://")
@@ -220,68 +236,74 @@ async def load(
     acked: Counter[tuple[str, str]] = Counter()
     sent: Counter[tuple[str, str]] = Counter()
     errors: Counter[str] = Counter()
+    #: Per table, (seq, sent) of each acknowledged command, bets and deals.
+    commands: dict[str, list[tuple[int, float]]] = {t["table"]: [] for t in tables}
+    #: Per table, each connection's views as (seq, arrival).
+    views: dict[str, list[list[tuple[int, float]]]] = {t["table"]: [] for t in tables}
     deals = 0
     stop = time.monotonic() + seconds
     ready = asyncio.Event()
 
-    async def client(table: str, name: str, token: str, box: str) -> None:
+    async def connection(table: str, token: str, name: str | None, box: str | None) -> None:
+        """A phone (``name`` betting on ``box``) or the host (``name`` None, dealing)."""
+        nonlocal deals
         async with websockets.connect(f"{ws_url}/api/tables/{table}/ws", max_size=2**20,
                                       ping_interval=None, open_timeout=120) as ws:  # fmt: skip
             await ws.send(json.dumps({"type": "hello", "token": token}))
             pending: dict[str, float] = {}
-            n = 0
+            seen: list[tuple[int, float]] = []
+            views[table].append(seen)
 
             async def reader() -> None:
                 while True:
                     try:
-                        # Left as bytes: views, most of what arrives, are never decoded.
+                        # Left as bytes: a view is read no further than its seq.
                         raw = await ws.recv(decode=False)
                     except websockets.ConnectionClosed:
                         return
-                    if raw.startswith(b'{"type": "view"'):
+                    now = time.monotonic()
+                    if raw.startswith(VIEW):
+                        seen.append((int(raw[len(VIEW) : raw.index(b",", len(VIEW))]), now))
                         continue
                     m = json.loads(raw)
                     if m["type"] == "ack" and m["id"] in pending:
                         start = pending.pop(m["id"])
-                        sent_at.append(start)
-                        latencies.append(time.monotonic() - start)
-                        acked[(table, name)] += 1
+                        commands[table].append((m["seq"], start))
+                        if name is not None:
+                            sent_at.append(start)
+                            latencies.append(now - start)
+                            acked[(table, name)] += 1
                     elif m["type"] == "error":
                         pending.pop(m.get("id") or "", None)
                         errors[m["error"]["code"]] += 1
 
             task = asyncio.create_task(reader())
             await ready.wait()
-            await asyncio.sleep(random.uniform(0, 5))
-            while time.monotonic() < stop:
-                n += 1
-                cid = f"{name}-{n}"
-                pending[cid] = time.monotonic()
-                sent[(table, name)] += 1
-                await ws.send(json.dumps({"id": cid, "type": "Bet", "box": box, "stake": 1000}))
-                await asyncio.sleep(random.uniform(4, 6))
-            await asyncio.sleep(1.0)  # the last acknowledgements
-            task.cancel()
-
-    async def host(table: str, token: str) -> None:
-        nonlocal deals
-        async with websockets.connect(f"{ws_url}/api/tables/{table}/ws", max_size=2**20,
-                                      ping_interval=None, open_timeout=120) as ws:  # fmt: skip
-            await ws.send(json.dumps({"type": "hello", "token": token}))
-            await ready.wait()
-            await asyncio.sleep(random.uniform(2, 7))
+            await asyncio.sleep(random.uniform(0, every) if name else random.uniform(2, 2 + every))
             n = 0
-            while time.monotonic() < stop - 1:
+            while time.monotonic() < (stop if name else stop - 1):
                 n += 1
-                await ws.send(json.dumps({"id": f"d{n}", "type": "Deal"}))
-                deals += 1
-                await asyncio.sleep(random.uniform(4, 6))
+                message: dict[str, Any]
+                if name is None:
+                    cid = f"d{n}"
+                    message = {"id": cid, "type": "Deal"}
+                    deals += 1
+                else:
+                    cid = f"{name}-{n}"
+                    message = {"id": cid, "type": "Bet", "box": box, "stake": 1000}
+                    sent[(table, name)] += 1
+                pending[cid] = time.monotonic()
+                await ws.send(json.dumps(message))
+                await asyncio.sleep(random.uniform(0.8 * every, 1.2 * every))
+            # Every connection reads on a while: the last commands' views, everywhere.
+            await asyncio.sleep(max(0.0, stop + GRACE - time.monotonic()))
+            task.cancel()
 
     tasks = []
     for t in tables:
-        tasks.append(host(t["table"], t["host"]))
+        tasks.append(connection(t["table"], t["host"], None, None))
         for k, (name, token) in enumerate(t["players"]):
-            tasks.append(client(t["table"], name, token, "banco" if k % 2 else "punto"))
+            tasks.append(connection(t["table"], token, name, "banco" if k % 2 else "punto"))
     running = [asyncio.create_task(c) for c in tasks]
     # The load generator's own collector pauses would be counted as the server's latency.
     from puntobanco.web.gcpause import GcTuning
@@ -314,10 +336,22 @@ async def load(
     memory = [rss_mib(server_pid)] if server_pid else []
     ticks = machine_ticks()
     wall = time.monotonic()
+    spy = os.environ.get("BENCH_WEB_PYSPY")  # the server's threads sampled while loaded
+    sampler = None
+    if spy and server_pid:
+        import subprocess
+        import sys
+
+        sampler = subprocess.Popen(
+            [os.path.join(os.path.dirname(sys.executable), "py-spy"), "record", "-p",
+             str(server_pid), "-d", str(int(seconds)), "-r", "50", "-t", "-f", "raw",
+             "-o", spy, "--nonblocking"], stdout=subprocess.DEVNULL)  # fmt: skip
     ready.set()
     await asyncio.gather(*running, return_exceptions=True)
     wall = time.monotonic() - wall
     probe.stop()
+    if sampler is not None:
+        sampler.wait()
     cpu = {k: (cpu_seconds(pids[k]) - v) / wall for k, v in cpu.items()}
     memory += [rss_mib(server_pid)] if server_pid else []
     total, stolen = (b - a for a, b in zip(ticks, machine_ticks(), strict=True))
@@ -325,10 +359,43 @@ async def load(
     lagging.cancel()
     tuning.stop()
     failed = sum(1 for r in running if r.exception() is not None)
+    pushed = view_times(commands, views)
     return {"latencies": latencies, "sent_at": sent_at, "syncs": probe.syncs, "acked": acked,
             "sent": sent, "errors": errors, "deals": deals, "failed": failed,
             "cpu": cpu, "lag": sorted(lateness), "memory": memory,
-            "stolen": stolen / max(total, 1)}  # fmt: skip
+            "stolen": stolen / max(total, 1)} | pushed  # fmt: skip
+
+
+def view_times(
+    commands: dict[str, list[tuple[int, float]]],
+    views: dict[str, list[list[tuple[int, float]]]],
+) -> dict[str, Any]:
+    """Each acknowledged command's view, at each connection of its table: the time
+    from the command's sending to the first view at least as recent (a newer view
+    stands for one the server replaced before it went out); lost when none came,
+    duplicated when a connection received the same view twice.
+
+    >>> got = view_times({"t": [(5, 1.0), (7, 2.0)]}, {"t": [[(4, 0.5), (6, 1.25), (7, 2.5)]]})
+    >>> got["view_latencies"], got["views_lost"], got["views_duplicated"]
+    ([0.25, 0.5], 0, 0)
+    >>> view_times({"t": [(9, 1.0)]}, {"t": [[(3, 0.1), (3, 0.2)]]})["views_lost"]
+    1
+    """
+    found: list[float] = []
+    lost = duplicated = received = 0
+    for table, done in commands.items():
+        for seen in views.get(table, []):
+            received += len(seen)
+            duplicated += sum(1 for a, b in zip(seen, seen[1:], strict=False) if a[0] == b[0])
+            seqs = [seq for seq, _ in seen]
+            for seq, start in done:
+                i = bisect.bisect_left(seqs, seq)
+                if i == len(seqs):
+                    lost += 1
+                else:
+                    found.append(seen[i][1] - start)
+    return {"view_latencies": found, "views_lost": lost, "views_duplicated": duplicated,
+            "views_received": received}  # fmt: skip
 
 
 class DiskProbe:
@@ -421,12 +488,20 @@ def baseline(folder: str, n: int = 1000) -> list[float]:
         store.close()
 
 
+def quantile(values: list[float], q: float) -> float:
+    """The ``q`` quantile of sorted ``values`` (nan when there are none)."""
+    if not values:
+        return float("nan")
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=2000)
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--loop", default="auto", help="server loop: auto, asyncio, uvloop")
+    parser.add_argument("--every", type=float, default=5.0, help="seconds between bets (5)")
     args = parser.parse_args()
     per_table = max(1, args.clients // args.tables)
     import resource
@@ -458,8 +533,9 @@ def main() -> None:
             tables = asyncio.run(setup(url, args.tables, per_table))
             setup_s = time.monotonic() - t0
             result = asyncio.run(
-                load(url, tables, args.seconds, server.pid or 0, os.path.join(folder, "probe"))
-            )
+                load(url, tables, args.seconds, server.pid or 0, os.path.join(folder, "probe"),
+                     every=args.every)
+            )  # fmt: skip
         finally:
             server.terminate()
             server.join(60)
@@ -482,9 +558,21 @@ def main() -> None:
     top = lat[-1] * 1000 if n else 0.0
     mean = statistics.fmean(lat) * 1000 if n else 0.0
     print(f"ack latency ms: p50 {p(0.5):.1f}  p99 {p(0.99):.1f}  max {top:.1f}  mean {mean:.1f}")
+    shown = sorted(result["view_latencies"])
+    v50, v99, vmax = (quantile(shown, q) * 1000 for q in (0.5, 0.99, 1.0))
+    print(f"view latency ms (each command's view at each connection of its table, "
+          f"{len(shown)} in all): p50 {v50:.1f}  p99 {v99:.1f}  max {vmax:.1f}; "
+          f"{v99 / p(0.99):.2f} times the acknowledgement's p99")  # fmt: skip
+    print(f"views received {result['views_received']}, lost {result['views_lost']}, "
+          f"duplicated {result['views_duplicated']}")  # fmt: skip
     print(f"CPU while loaded: server {result['cpu']['server']:.0%} of a core, load generator "
           f"{result['cpu']['client']:.0%}; machine load {os.getloadavg()[0]:.2f}; CPU time "
           f"stolen by the hypervisor {result['stolen']:.1%}")  # fmt: skip
+    commands = n + result["deals"]
+    per_command = result["cpu"]["server"] * args.seconds / max(commands, 1) * 1000
+    print(f"server CPU per command (its commit, its views and their sending): "
+          f"{per_command:.2f} ms")  # fmt: skip
+    figure("web.cpu_per_command_ms", per_command, "ms", "server CPU time per command")
     if len(result["memory"]) == 2:
         print(f"server memory: {result['memory'][0]:.0f} MiB when the load began, "
               f"{result['memory'][1]:.0f} MiB when it ended")  # fmt: skip
@@ -518,6 +606,18 @@ def main() -> None:
                   f"p50 {clear[len(clear) // 2] * 1000:.1f}  p99 {q:.1f} ms")  # fmt: skip
     print(f"store recount: {sum(found.values())} bets stored, lost {lost}, duplicated "
           f"{duplicated}, committed but not acknowledged in time {unacked_committed}")  # fmt: skip
+    clients = per_table * args.tables
+    figure("web.clients", clients, "", "WebSocket clients")
+    figure("web.bets_s", n / args.seconds, "", "bets acknowledged a second")
+    for key, value in (("ack_p50", p(0.5)), ("ack_p99", p(0.99)), ("ack_max", top),
+                       ("view_p50", v50), ("view_p99", v99), ("view_max", vmax)):  # fmt: skip
+        label = ("acknowledgement " if key.startswith("ack") else "view ") + key.split("_")[1]
+        figure(f"web.{key}_ms", value, "ms", label)
+    figure("web.view_over_ack", v99 / p(0.99), "x", "view p99 against acknowledgement p99")
+    figure("web.bets_lost", lost, "", "bets acknowledged, not stored")
+    figure("web.bets_duplicated", duplicated, "", "bets stored twice")
+    figure("web.views_lost", result["views_lost"], "", "views never received")
+    figure("web.views_duplicated", result["views_duplicated"], "", "views received twice")
     print(f"refusals: {dict(result['errors']) or 'none'}")
     for name, values in written.get("trace", {}).items():
         if values and not name.startswith("at"):

@@ -132,6 +132,14 @@ STEPS: tuple[Step, ...] = (
         ("bench_group_commit.py", "400", "16"),
     ),
     Step(
+        "pg",
+        "Two processes on one PostgreSQL database",
+        "the engine (no web) on PostgreSQL, two processes, against one process on SQLite",
+        ("bench_pg.py", "--url", "{pg}"),
+        ("bench_pg.py", "--url", "{pg}", "--rates", "200", "--seconds", "2"),
+        needs_pg=True,
+    ),
+    Step(
         "reopen",
         "Reopening a long table",
         "its snapshot and the events since against a full replay",
@@ -219,7 +227,10 @@ def commit() -> str:
 def run_step(step: Step, quick: bool, env: dict[str, str], work: Path) -> Outcome:
     """Run one benchmark, its output shown as it comes and kept; ``{work}`` in its
     arguments is a folder the steps share (and the report removes)."""
-    argv = [a.replace("{work}", str(work)) for a in (step.quick if quick else step.argv)]
+    argv = [
+        a.replace("{work}", str(work)).replace("{pg}", env.get(PG_ENV, ""))
+        for a in (step.quick if quick else step.argv)
+    ]
     with tempfile.NamedTemporaryFile("r", suffix=".jsonl", delete=False) as handle:
         figures_path = handle.name
     env = dict(env, **{FIGURES_ENV: figures_path})

@@ -189,8 +189,12 @@ def test_a_table_with_a_public_seed_derives_its_shoes_and_says_they_are_not_secr
     events = [r.event for r in engine.store.load("club")]
     shuffled = next(e for e in events if isinstance(e, ShoeShuffled))
     assert shuffled.order == fair.shoe_order(derived, "club/1", 1, 6)
+    # Its record carries the table's seed and the shoe's, from the start: anyone can
+    # derive them, and a record-only verifier checks the one from the other.
     (listed,) = fair_shoes(events)
-    assert listed.secret is False and listed.server_seed is None  # until the shoe ends
-    engine.close("club")
-    (listed,) = fair_shoes(r.event for r in engine.store.load("club"))
-    assert listed.server_seed == derived.hex() and fair.verify_shoe(listed)
+    assert listed.secret is False and listed.server_seed == derived.hex()
+    assert listed.table_seed == 3 and listed.to_dict()["table_seed"] == 3
+    assert fair.verify_shoe(listed) and not listed.server_only
+    with pytest.raises(FairnessError) as other:
+        fair.verify_shoe(replace(listed, table_seed=4))
+    assert other.value.key == "fair.error.table_seed"

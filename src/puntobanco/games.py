@@ -423,6 +423,7 @@ class CasinoTable(Game):
         table: str | None = None,
         rng: RandomSource | None = None,
         clock: Callable[[], float] = time.monotonic,
+        contributed_only: bool | None = None,
         **extra: int,
     ) -> None:
         config = TableConfig.casino(
@@ -439,6 +440,7 @@ class CasinoTable(Game):
             croupier=self.FORMAT is Format.CROUPIER,
             side_bets=side_bets,
             side_limits=side_limits,
+            contributed_only=contributed_only,
             **extra,
         )
         name = self.FORMAT.value if table is None else table

@@ -27,7 +27,8 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 def stored_shoes(tmp_path: Path, table: str) -> list[fair.FairShoe]:
     store = SQLiteStore(tmp_path / "api.db")
     try:
-        return fair_shoes(r.event for r in store.load(table))
+        records = store.load(table)
+        return fair_shoes([r.event for r in records], [r.time for r in records])
     finally:
         store.close()
 

@@ -31,7 +31,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     from puntobanco.fair.log import fair_shoes
 
     records = load_table(args.db, args.table)
-    shoes = fair_shoes(r.event for r in records)
+    shoes = fair_shoes([r.event for r in records], [r.time for r in records])
     if args.json:
         print(json.dumps([s.to_dict() for s in shoes], ensure_ascii=False))
         return 0
@@ -51,6 +51,8 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
         )
         if not shoe.secret:
             print(t("shoes.not_secret", lang))
+        if shoe.server_only:
+            print(t("fair.server_only", lang))
         if shoe.server_seed is None:
             print(t("shoes.hidden", lang))
         else:

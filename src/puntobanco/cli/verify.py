@@ -71,8 +71,11 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     for table, records in tables.items():
         check_log(table, records, lines.get(table))
         _contributions(table, records, lines.get(table), lang)
-        shoes = fair_shoes(r.event for r in records)
+        shoes = fair_shoes([r.event for r in records], [r.time for r in records])
         checked = sum(fair.verify_shoe(shoe) for shoe in shoes)
+        for shoe in shoes:
+            if shoe.server_only:
+                print(t("verify.server_only", lang, table=table, shoe=shoe.shoe))
         if shoes:
             print(
                 t("verify.shoes", lang, table=table, checked=checked, hidden=len(shoes) - checked)

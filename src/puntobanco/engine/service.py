@@ -449,13 +449,18 @@ class Engine:
                             results[i] = error
                 writes = [w for w in writes if w.table not in failed]
                 continue
-            for table in dict.fromkeys(w.table for w in writes):
-                entry = self._tables[table]
-                self._stored(entry, [w for w in writes if w.table == table], jobs, results)
+            # Grouped by table in one pass: a group commit may hold thousands of writes.
+            by_table: dict[str, list[_Write]] = {}
+            for w in writes:
+                by_table.setdefault(w.table, []).append(w)
+            for table, mine in by_table.items():
+                self._stored(self._tables[table], mine, jobs, results)
             break
-        for (table, key), first in same.items():
-            for i in todo:
-                if jobs[i].table == table and jobs[i].key == key and results[i] is None:
+        for i in todo:
+            if results[i] is None:
+                key = jobs[i].key
+                first = None if key is None else same.get((jobs[i].table, key))
+                if first is not None:
                     results[i] = results[first]
         return again
 
@@ -509,10 +514,24 @@ class Engine:
                 entry.answers[w.key] = (now, answer)
         while entry.answers and next(iter(entry.answers.values()))[0] < now - ANSWER_SECONDS:
             entry.answers.popitem(last=False)
-        self._commit(entry, writes, stored=True)
+        # Each write's public events are in its answer already: made once, not again.
+        public: list[dict[str, Any]] = []
+        for w in writes:
+            answer = results[w.job]
+            assert isinstance(answer, Committed) and len(answer.events) == len(w.events)
+            public += answer.events
+        self._commit(entry, writes, stored=True, public=tuple(public))
 
-    def _commit(self, entry: _Table, writes: list[_Write], *, stored: bool = False) -> None:
-        """``writes`` of one table, stored now (unless ``stored``), then published."""
+    def _commit(
+        self,
+        entry: _Table,
+        writes: list[_Write],
+        *,
+        stored: bool = False,
+        public: tuple[dict[str, Any], ...] | None = None,
+    ) -> None:
+        """``writes`` of one table, stored now (unless ``stored``), then published
+        (``public``: their events as every viewer may receive them, if made already)."""
         machine = entry.machine
         if not stored:
             with _writing():
@@ -523,7 +542,8 @@ class Engine:
         events = [e for w in writes for e in w.events]
         if entry.pictures is not None:
             entry.pictures.feed(events)
-        public = self._public(entry, events)
+        if public is None:
+            public = self._public(entry, events)
         self._publish(entry, Committed(writes[0].table, machine.event_count, public))
 
     def _answer(self, entry: _Table, done: Applied) -> Committed:

@@ -28,6 +28,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import Any, Final
 
 import puntobanco.engine.lessons as lessons
@@ -435,6 +436,9 @@ def _coups(moment: Moment, lang: Lang) -> dict[str, Any]:
         handed, turner = record.punto_turned_by
         last = {
             "coup": record.coup,
+            # The shoe it was dealt from, while that shoe is in play (a phone notes
+            # the cards it saw of each shoe, to check them once the shoe is revealed).
+            "shoe": state.shoe.number if state.shoe is not None and state.shoe_coups else None,
             "cards": [str(c) for c in record.cards],
             "punto": {"cards": [str(c) for c in coup.punto.cards], "total": coup.punto.total},
             "banco": {"cards": [str(c) for c in coup.banco.cards], "total": coup.banco.total},
@@ -457,7 +461,7 @@ def _coups(moment: Moment, lang: Lang) -> dict[str, Any]:
         "last": last,
         "roads": build_roads(state.shoe_coups).to_json(),
         "history": [
-            {"coup": r.coup, "cards": [str(c) for c in r.cards], "winner": _winner(r)}
+            {"coup": r.coup, "cards": list(_dealt(r.cards)[0]), "winner": _winner(r)}
             for r in done[-RECENT:]
         ],
     }
@@ -511,6 +515,10 @@ def _changing(moment: Moment, lang: Lang) -> dict[str, Any]:
             "commitment": shoe.commitment,
             "client_seed": shoe.client_seed,
             "secret": shoe.commitment is not None and config.seed is None,
+            # A secret shoe no player contributed to: the server alone chose it.
+            "server_only": shoe.commitment is not None
+            and config.seed is None
+            and fair.server_alone(state.table, shoe.number, shoe.client_seed),
             "contributions": shoe_contributions(state),
         },
         # The next shoe: its commitment, shown before anyone contributes to its
@@ -599,7 +607,7 @@ def _recent(pictures: Pictures, player: Player) -> list[dict[str, Any]]:
     out = [
         {
             "coup": r.coup,
-            "cards": [str(c) for c in r.cards],
+            "cards": list(_dealt(r.cards)[0]),
             "winner": _winner(r),
             "bets": [
                 {"box": box_key(b.box), "stake": json_amount(b.amount)}
@@ -616,7 +624,14 @@ def _recent(pictures: Pictures, player: Player) -> list[dict[str, Any]]:
 
 
 def _winner(record: CoupRecord) -> str:
-    return resolve(record.cards).outcome.value
+    return _dealt(record.cards)[1]
+
+
+@lru_cache(maxsize=4096)
+def _dealt(cards: tuple[Card, ...]) -> tuple[tuple[str, ...], str]:
+    """A settled coup's cards as text and its winner, worked out once: after each
+    coup every player's ``recent`` and the ``history`` list the last ten again."""
+    return tuple(str(c) for c in cards), resolve(cards).outcome.value
 
 
 # -- the host's board: the five roads, the shoe's statistics, the odds of the next coup --

@@ -80,6 +80,16 @@ def derived_server_seed(seed: int, nonce: int) -> bytes:
     return hashlib.sha256(f"puntobanco-seed:{seed}:{nonce}".encode()).digest()
 
 
+def server_alone(table: str, nonce: int, client: str | None) -> bool:
+    """True when a shoe's client seed takes no player's contribution: its order
+    depends on the server seed alone, which the operator chose.
+
+    >>> server_alone("club", 3, "club/3"), server_alone("club", 3, "club/3|ab")
+    (True, False)
+    """
+    return client == default_client_seed(table, nonce)
+
+
 def commitment(server_seed: bytes) -> str:
     """``SHA-256(server_seed)`` in lowercase hex: shown before the shoe is used.
 
@@ -202,12 +212,36 @@ def shoe_order(server_seed: bytes, client: str, nonce: int, decks: int) -> tuple
     return tuple(cards)
 
 
+#: A shoe record's scheme: 1, contributions typed as text (tables stored before
+#: contributions were committed); 2, contributions committed, then revealed.
+SCHEME_TYPED: Final = 1
+SCHEME_COMMITTED: Final = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Commit:
+    """A player's commitment to a shoe's contribution (``ContributionCommitted``)
+    and, once revealed, its value (None: not revealed); each with its stored time."""
+
+    name: str
+    digest: str
+    time: str | None = None
+    value: str | None = None
+    revealed: str | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class FairShoe:
     """One shoe's public record: what ``puntobanco shoes`` shows and ``verify`` checks.
 
-    ``server_seed`` is the lowercase hex of the 32 bytes, None until revealed;
-    ``dealt`` every card that has left the shoe, in order, burn included.
+    ``server_seed`` is the lowercase hex of the 32 bytes, None until revealed
+    (always shown at a table opened with a seed, ``table_seed``, which derives
+    it); ``dealt`` every card that has left the shoe, in order, burn included;
+    ``commits`` the players' commitments in the order recorded, ``excluded``
+    those who did not reveal; ``times`` the stored times of the shoe's steps
+    (``committed``, ``called``, ``reveals_opened``, ``closed``, ``shuffled``,
+    ``revealed``) and ``windows`` the table's ``commit_seconds`` and
+    ``reveal_seconds``.
     """
 
     table: str
@@ -220,10 +254,22 @@ class FairShoe:
     secret: bool
     dealt: tuple[Card, ...] = field(default=())
     contributions: tuple[str, ...] = field(default=())
+    scheme: int = SCHEME_COMMITTED
+    commits: tuple[Commit, ...] = field(default=())
+    excluded: tuple[str, ...] = field(default=())
+    times: tuple[tuple[str, str], ...] = field(default=())
+    windows: tuple[int, int] | None = None
+    table_seed: int | None = None
+
+    @property
+    def server_only(self) -> bool:
+        """A secret shoe no player contributed to: the server alone chose it."""
+        return self.secret and server_alone(self.table, self.nonce, self.client_seed)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (cards as canonical codes ``4H``, ``10D``)."""
         return {
+            "scheme": self.scheme,
             "table": self.table,
             "shoe": self.shoe,
             "decks": self.decks,
@@ -233,7 +279,22 @@ class FairShoe:
             "nonce": self.nonce,
             "server_seed": self.server_seed,
             "secret": self.secret,
+            "table_seed": self.table_seed,
+            "server_only": self.server_only,
             "dealt": [str(c) for c in self.dealt],
+            "commitments": [
+                {"name": c.name, "digest": c.digest, "time": c.time} for c in self.commits
+            ],
+            "reveals": [
+                {"name": c.name, "value": c.value, "time": c.revealed}
+                for c in self.commits
+                if c.value is not None
+            ],
+            "excluded": list(self.excluded),
+            "times": dict(self.times),
+            "windows": None
+            if self.windows is None
+            else {"commit_seconds": self.windows[0], "reveal_seconds": self.windows[1]},
         }
 
     @classmethod
@@ -260,6 +321,30 @@ class FairShoe:
             isinstance(c, str) for c in contributions
         ):
             raise FairnessError("fair.error.field", field="contributions", value=contributions)
+        commits = _read_commits(data)
+        excluded = data.get("excluded", [])
+        if not isinstance(excluded, list) or not all(isinstance(n, str) for n in excluded):
+            raise FairnessError("fair.error.field", field="excluded", value=excluded)
+        table_seed = data.get("table_seed")
+        if table_seed is not None and (
+            not isinstance(table_seed, int) or isinstance(table_seed, bool)
+        ):
+            raise FairnessError("fair.error.field", field="table_seed", value=table_seed)
+        times = data.get("times", {})
+        if not isinstance(times, dict) or not all(isinstance(v, str) for v in times.values()):
+            raise FairnessError("fair.error.field", field="times", value=times)
+        windows = data.get("windows")
+        if windows is not None:
+            pair = (
+                (windows.get("commit_seconds"), windows.get("reveal_seconds"))
+                if isinstance(windows, dict)
+                else None
+            )
+            if pair is None or not all(isinstance(v, int) for v in pair):
+                raise FairnessError("fair.error.field", field="windows", value=windows)
+        scheme = data.get("scheme", SCHEME_COMMITTED if commits else SCHEME_TYPED)
+        if scheme not in (SCHEME_TYPED, SCHEME_COMMITTED):
+            raise FairnessError("fair.error.field", field="scheme", value=scheme)
         return cls(
             table=get("table", str),
             shoe=get("shoe", int),
@@ -271,7 +356,35 @@ class FairShoe:
             secret=get("secret", bool),
             dealt=dealt,
             contributions=tuple(contributions),
+            scheme=scheme,
+            commits=commits,
+            excluded=tuple(excluded),
+            times=tuple(times.items()),
+            windows=None
+            if windows is None
+            else (windows["commit_seconds"], windows["reveal_seconds"]),
+            table_seed=table_seed,
         )
+
+
+def _read_commits(data: dict[str, Any]) -> tuple[Commit, ...]:
+    """A record's ``commitments`` and ``reveals``, as ``Commit``s (``FairnessError``)."""
+    listed, reveals = data.get("commitments", []), data.get("reveals", [])
+    fields = {"commitments": listed, "reveals": reveals}
+    for name, value in fields.items():
+        if not isinstance(value, list) or not all(
+            isinstance(x, dict) and isinstance(x.get("name"), str) for x in value
+        ):
+            raise FairnessError("fair.error.field", field=name, value=value)
+    values = {r["name"]: (r.get("value"), r.get("time")) for r in reveals}
+    commits = []
+    for c in listed:
+        digest = c.get("digest")
+        if not isinstance(digest, str):
+            raise FairnessError("fair.error.field", field="commitments", value=c)
+        value, when = values.get(c["name"], (None, None))
+        commits.append(Commit(c["name"], digest, c.get("time"), value, when))
+    return tuple(commits)
 
 
 def verify_shoe(shoe: FairShoe) -> bool:
@@ -295,11 +408,15 @@ def verify_shoe(shoe: FairShoe) -> bool:
         )
     if isinstance(shoe.decks, bool) or not 1 <= shoe.decks <= 8:
         raise FairnessError("fair.error.field", field="decks", value=shoe.decks)
+    if shoe.commits or shoe.excluded:
+        _check_commits(shoe)
     if shoe.server_seed is None:
         return False
     if not _HEX64.fullmatch(shoe.server_seed):
         raise FairnessError("fair.error.seed_form", shoe=shoe.shoe, value=shoe.server_seed)
     seed = bytes.fromhex(shoe.server_seed)
+    if shoe.table_seed is not None and seed != derived_server_seed(shoe.table_seed, shoe.nonce):
+        raise FairnessError("fair.error.table_seed", shoe=shoe.shoe, seed=shoe.table_seed)
     if commitment(seed) != shoe.commitment:
         raise FairnessError(
             "fair.error.commitment", shoe=shoe.shoe, found=commitment(seed), shown=shoe.commitment
@@ -317,3 +434,29 @@ def verify_shoe(shoe: FairShoe) -> bool:
                 expected=str(expected),
             )
     return True
+
+
+def _check_commits(shoe: FairShoe) -> None:
+    """The contributions are the values revealed, each matching its commitment, in
+    commit order; ``excluded`` names exactly the committed players who did not reveal."""
+    from puntobanco.fair.contributions import digest
+
+    for c in shoe.commits:
+        if c.value is None:
+            continue
+        if (
+            not _HEX64.fullmatch(c.value)
+            or digest(shoe.table, shoe.nonce, c.name, bytes.fromhex(c.value)) != c.digest
+        ):
+            raise FairnessError("fair.error.reveal", shoe=shoe.shoe, name=c.name)
+    silent = tuple(c.name for c in shoe.commits if c.value is None)
+    if shoe.excluded != silent:
+        raise FairnessError(
+            "fair.error.excluded",
+            shoe=shoe.shoe,
+            found=", ".join(shoe.excluded) or "-",
+            expected=", ".join(silent) or "-",
+        )
+    values = tuple(c.value for c in shoe.commits if c.value is not None)
+    if shoe.contributions != values:
+        raise FairnessError("fair.error.values", shoe=shoe.shoe)

@@ -224,7 +224,9 @@ def check_contributions(
                     if used != shoe.commitment:
                         raise refuse("seed", event.shoe)
                     shoe.shuffled, waiting = True, False
-                    checked.shoes += 1
+                    # A shoe that took no value is the server's alone: not counted as
+                    # shuffled with its players' contributions (``verify`` names it).
+                    checked.shoes += bool(gathering.revealed)
                     checked.revealed += len(gathering.revealed)
                     checked.excluded += [(event.shoe, n) for n in gathering.excluded]
             shoe.gathering = gathering

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 import puntobanco.fair as fair
 import puntobanco.fair.contributions as contributions
@@ -21,13 +22,16 @@ from puntobanco.cards import Card
 from puntobanco.table.events import (
     ContributionCommitted,
     ContributionRevealed,
+    ContributionsClosed,
     CoupDealt,
     CoupSettled,
     Event,
     NextShoeCommitted,
     NextShoeHidden,
+    RevealsOpened,
     SeedContributed,
     ShoeBurned,
+    ShoeCalled,
     ShoeFinished,
     ShoeHidden,
     ShoeRevealed,
@@ -80,8 +84,22 @@ def _spans(events: Sequence[Event]) -> tuple[TableOpened | None, list[_Span]]:
     return opened, spans
 
 
-def fair_shoes(events: Iterable[Event]) -> list[fair.FairShoe]:
-    """Every fair shoe of one table's log, oldest first (seeds of shoes not ended: None).
+#: The steps of a shoe whose stored times its record shows, by the event that takes them.
+STEPS: Final = {
+    NextShoeCommitted: "committed",
+    NextShoeHidden: "committed",
+    ShoeCalled: "called",
+    RevealsOpened: "reveals_opened",
+    ContributionsClosed: "closed",
+    ShoeShuffled: "shuffled",
+    ShoeHidden: "shuffled",
+    ShoeRevealed: "revealed",
+}
+
+
+def fair_shoes(events: Iterable[Event], times: Sequence[str] | None = None) -> list[fair.FairShoe]:
+    """Every fair shoe of one table's log, oldest first (seeds of secret shoes not
+    ended: None); ``times``, each event's stored time, fill the records' times.
 
     A shoe hidden by an export (``ShoeHidden``) shows its commitment only.
     """
@@ -89,7 +107,13 @@ def fair_shoes(events: Iterable[Event]) -> list[fair.FairShoe]:
     opened, spans = _spans(log)
     table = opened.table if opened is not None else ""
     decks = opened.config.decks if opened is not None else 0
+    table_seed = opened.config.seed if opened is not None else None
+    windows = None
+    if opened is not None and opened.config.commit_seconds is not None:
+        assert opened.config.reveal_seconds is not None
+        windows = (opened.config.commit_seconds, opened.config.reveal_seconds)
     contributed = contributions_by_shoe(log)
+    commits, excluded, steps = _commits(log, times)
     result = []
     for span in spans:
         event = span.event
@@ -103,7 +127,9 @@ def fair_shoes(events: Iterable[Event]) -> list[fair.FairShoe]:
             continue
         else:
             commitment = fair.commitment(bytes.fromhex(event.server_seed))
-            seed = event.server_seed if span.ended else None
+            # A table opened with a seed shows every seed: anyone can derive them.
+            seed = event.server_seed if span.ended or table_seed is not None else None
+        shoe = event.shoe
         result.append(
             fair.FairShoe(
                 table=table,
@@ -116,10 +142,44 @@ def fair_shoes(events: Iterable[Event]) -> list[fair.FairShoe]:
                 # A table opened with a seed derives its server seeds from it.
                 secret=opened is None or opened.config.seed is None,
                 dealt=tuple(span.dealt),
-                contributions=tuple(contributed.get(event.shoe, ())),
+                contributions=tuple(contributed.get(shoe, ())),
+                scheme=fair.SCHEME_TYPED
+                if opened is not None and opened.config.reveal_seconds is None
+                else fair.SCHEME_COMMITTED,
+                commits=tuple(commits.get(shoe, ())),
+                excluded=excluded.get(shoe, ()),
+                times=tuple(steps.get(shoe, {}).items()),
+                windows=windows,
+                table_seed=table_seed,
             )
         )
     return result
+
+
+def _commits(
+    log: Sequence[Event], times: Sequence[str] | None
+) -> tuple[dict[int, list[fair.Commit]], dict[int, tuple[str, ...]], dict[int, dict[str, str]]]:
+    """Each shoe's commitments with their reveals, its excluded players and the
+    stored times of its steps (none without ``times``)."""
+    commits: dict[int, list[fair.Commit]] = {}
+    excluded: dict[int, tuple[str, ...]] = {}
+    steps: dict[int, dict[str, str]] = {}
+    for index, event in enumerate(log):
+        when = times[index] if times is not None else None
+        if isinstance(event, ContributionCommitted):
+            commits.setdefault(event.shoe, []).append(fair.Commit(event.name, event.digest, when))
+        elif isinstance(event, ContributionRevealed):
+            made = commits.get(event.shoe, [])
+            for i, c in enumerate(made):
+                if c.name == event.name and c.value is None:
+                    made[i] = fair.Commit(c.name, c.digest, c.time, event.value, when)
+        elif isinstance(event, ContributionsClosed):
+            excluded[event.shoe] = event.excluded
+        step = STEPS.get(type(event))
+        if step is not None and when is not None:
+            shoe = getattr(event, "shoe")  # noqa: B009 (every step's event has one)
+            steps.setdefault(shoe, {}).setdefault(step, when)
+    return commits, excluded, steps
 
 
 def contributions_by_shoe(events: Iterable[Event]) -> dict[int, tuple[str, ...]]:

@@ -67,23 +67,22 @@ SEAT_RULES = frozenset({"entropy.log.not_seated", "entropy.log.early_reveals"})
 
 class _Replay(Table):
     """A table whose unseeded shoes take their order, and the server seeds
-    committed in advance, from the imported log."""
+    committed in advance, from the imported log (each event with its line: a
+    refusal of a shoe names the line of the event at fault)."""
 
     def __init__(
         self,
-        orders: Iterator[ShoeShuffled],
-        commitments: Sequence[NextShoeCommitted | NextShoeHidden],
-        at: Callable[[], int],
+        orders: Iterator[tuple[ShoeShuffled, int]],
+        commitments: Sequence[tuple[NextShoeCommitted | NextShoeHidden, int]],
     ) -> None:
         self._produced: list[Event] = []
         super().__init__(sink=lambda _stored, events: self._produced.extend(events))
         self._orders = orders
         self._commitments = list(commitments)
         self._committing = False  # a commitment seen: every later shoe must have one
-        self._at = at
 
     def _next_commitment(self, number: int) -> NextShoeCommitted | NextShoeHidden | None:
-        given = self._commitments[0] if self._commitments else None
+        given, line = self._commitments[0] if self._commitments else (None, 0)
         if given is None or given.shoe != number:
             # A log written before seeds were committed in advance has none.
             return super()._next_commitment(number) if self._committing else None
@@ -93,18 +92,18 @@ class _Replay(Table):
             return super()._next_commitment(number)  # derived: compared with the log
         text = given.server_seed if isinstance(given, NextShoeCommitted) else given.commitment
         if not _hex32(text):
-            raise StoreError("import.error.fair_shoe", line=self._at(), shoe=number)
+            raise StoreError("import.error.fair_shoe", line=line, shoe=number)
         return given
 
     def _shuffled_order(self, number: int) -> list[Card]:
         if self.config.seed is not None:
             return super()._shuffled_order(number)
-        given = next(self._orders, None)
+        given, line = next(self._orders, (None, 0))
         if given is None or given.shoe != number:
             return super()._shuffled_order(number)  # differs from the log: reported
         decks = self.config.decks
         if Counter(given.order) != Counter(fresh_order(decks)):
-            raise StoreError("import.error.shoe", line=self._at(), shoe=number, decks=decks)
+            raise StoreError("import.error.shoe", line=line, shoe=number, decks=decks)
         committed = self.state.next_shoe
         if committed is not None and committed.number != number:
             committed = None
@@ -123,11 +122,11 @@ class _Replay(Table):
                 and given.order == fair.shoe_order(seed, client, number, decks)
             )
             if not fits:
-                raise StoreError("import.error.fair_shoe", line=self._at(), shoe=number)
+                raise StoreError("import.error.fair_shoe", line=line, shoe=number)
             self._fair_seeds = (seed.hex(), client)
         elif committed is not None and committed.server_seed is not None:
             # A seed was committed for this shoe: it must be shuffled with it.
-            raise StoreError("import.error.fair_shoe", line=self._at(), shoe=number)
+            raise StoreError("import.error.fair_shoe", line=line, shoe=number)
         return list(given.order)
 
 
@@ -222,9 +221,13 @@ def _replay(table: str, events: Sequence[Event], lines: Sequence[int]) -> int:
         for e, line in zip(events, lines, strict=True)
     ]
     position = [0]
-    orders = (e for e in events if isinstance(e, ShoeShuffled))
-    commitments = [e for e in events if isinstance(e, NextShoeCommitted | NextShoeHidden)]
-    machine = _Replay(orders, commitments, lambda: lines[min(position[0], len(lines) - 1)])
+    orders = ((e, n) for e, n in zip(events, lines, strict=True) if isinstance(e, ShoeShuffled))
+    commitments = [
+        (e, n)
+        for e, n in zip(events, lines, strict=True)
+        if isinstance(e, NextShoeCommitted | NextShoeHidden)
+    ]
+    machine = _Replay(orders, commitments)
 
     def act(action: Callable[[], object]) -> None:
         start = len(machine._produced)

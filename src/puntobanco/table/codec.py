@@ -35,14 +35,23 @@ def encode(value: object) -> Any:
     if isinstance(value, tuple):
         return [encode(v) for v in value]
     if is_dataclass(value) and not isinstance(value, type):
-        # A field added later that is None is left out, as the lines written before it
-        # were (their hashes stay what they were): ``metadata={"omit_none": True}``.
-        return {
-            f.name: encode(getattr(value, f.name))
-            for f in fields(value)
-            if not (f.metadata.get("omit_none") and getattr(value, f.name) is None)
-        }
+        out: dict[str, Any] = {}
+        for name, omit_none in _fields(type(value)):
+            field = getattr(value, name)
+            if field is None and omit_none:
+                continue
+            out[name] = encode(field)
+        return out
     raise TypeError(f"cannot encode {value!r}")
+
+
+@cache
+def _fields(kind: type) -> tuple[tuple[str, bool], ...]:
+    """A record class's fields in order, each with whether it is left out when None: a
+    field added later that is None is left out, as the lines written before it were
+    (their hashes stay what they were): ``metadata={"omit_none": True}``. Read once a
+    class (every event of every commit is encoded)."""
+    return tuple((f.name, bool(f.metadata.get("omit_none"))) for f in fields(kind))
 
 
 def to_dict(event: Event) -> dict[str, Any]:

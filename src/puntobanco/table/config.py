@@ -95,6 +95,9 @@ class TableConfig:
     lesson's drills (``learn.lesson.ROOM_KINDS``), put in turn for ``deals``
     questions of ``countdown`` seconds each, from the coups ``seed`` deals (a
     lesson opened without a seed is given one as it opens); None elsewhere.
+    ``contributed_only``: True refuses to deal a secret shoe no player contributed
+    to (its order the server's alone, ``fair.server_alone``); None: such shoes
+    are dealt, and every view and ``verify`` say so.
     """
 
     format: Format
@@ -119,13 +122,14 @@ class TableConfig:
     reveal_seconds: int | None = field(default=None, metadata={"omit_none": True})
     turn_seconds: int | None = field(default=None, metadata={"omit_none": True})
     drills: tuple[str, ...] | None = field(default=None, metadata={"omit_none": True})
+    contributed_only: bool | None = field(default=None, metadata={"omit_none": True})
 
     def __post_init__(self) -> None:
         if not isinstance(self.format, Format):
             raise InvalidBetError("table.error.setting", name="format", value=self.format)
-        for name in ("burn", "reshuffle"):
+        for name in ("burn", "reshuffle", "contributed_only"):
             value = getattr(self, name)
-            if not isinstance(value, bool) and not (name == "reshuffle" and value is None):
+            if not isinstance(value, bool) and not (name != "burn" and value is None):
                 raise InvalidBetError("table.error.setting", name=name, value=value)
         for name in ("decks", "cut_card"):
             value = getattr(self, name)
@@ -318,6 +322,7 @@ class TableConfig:
         side_limits: SideLimits = (),
         commit_seconds: int = COMMIT_SECONDS,
         reveal_seconds: int = REVEAL_SECONDS,
+        contributed_only: bool | None = None,
     ) -> TableConfig:
         """Seed 004's home session: no burn, no cut card, reshuffled before every deal.
 
@@ -343,6 +348,7 @@ class TableConfig:
             side_limits=side_limits,  # type: ignore[arg-type]
             commit_seconds=commit_seconds,
             reveal_seconds=reveal_seconds,
+            contributed_only=contributed_only,
         )
 
     @classmethod
@@ -366,6 +372,7 @@ class TableConfig:
         commit_seconds: int = COMMIT_SECONDS,
         reveal_seconds: int = REVEAL_SECONDS,
         turn_seconds: int | None = None,
+        contributed_only: bool | None = None,
     ) -> TableConfig:
         """A casino table (seeds 000-002); ``croupier=True`` for the online virtual croupier.
 
@@ -398,6 +405,7 @@ class TableConfig:
             commit_seconds=commit_seconds,
             reveal_seconds=reveal_seconds,
             turn_seconds=turn_seconds,
+            contributed_only=contributed_only,
         )
 
     @classmethod

@@ -1014,6 +1014,14 @@ class Table:
             self._check_holder(by)
         shoe = state.shoe
         assert shoe is not None and not shoe.finished, "a shoe is ready before bets open"
+        config = state.config
+        if (
+            config.contributed_only
+            and config.seed is None
+            and shoe.commitment is not None
+            and fair.server_alone(state.table, shoe.number, shoe.client_seed)
+        ):
+            raise IllegalActionError("table.error.server_only", shoe=shoe.number)
 
     def can_deal(self, by: str | None = None) -> bool:
         """True when ``deal`` would be accepted."""

@@ -456,7 +456,12 @@ async def shoes(who: Caller, tables: Served) -> JSONResponse:
     """The fair shoes, as ``puntobanco shoes --json`` (any token of the table):
     commitment, client seed, nonce, every card dealt, the server seed once revealed."""
     records = await tables.run(lambda engine: engine.log(who.table))
-    return JSONResponse([shoe.to_dict() for shoe in fair_shoes(r.event for r in records)])
+    return JSONResponse(
+        [
+            shoe.to_dict()
+            for shoe in fair_shoes([r.event for r in records], [r.time for r in records])
+        ]
+    )
 
 
 @api.get("/i18n/{lang}")

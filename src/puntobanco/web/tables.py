@@ -27,7 +27,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, Final, Protocol
 
-from puntobanco.engine import Bet, Committed, Engine, Job, Sit, Tick, Viewer
+from puntobanco.engine import Bet, Committed, Engine, Job, Sit, Viewer
 from puntobanco.engine.service import Result
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
@@ -68,6 +68,11 @@ def viewer_of(who: Identity) -> Viewer:
     return Viewer.HOST if who.role == HOST else Viewer.player(who.player or "", who.seating)
 
 
+_Call = tuple[Callable[[Engine], Any], Future[Any]]
+_Command = tuple[Job, "asyncio.Future[Any]"]
+_Answer = tuple["asyncio.Future[Any]", "Result | BaseException"]
+
+
 class Tables:
     """Every table of one server; see the module."""
 
@@ -80,7 +85,10 @@ class Tables:
     ) -> None:
         self.metrics = Metrics()
         self.commits = 0  # group commits made (the benchmark prints them)
-        self._queue: list[tuple[Callable[[Engine], Any] | Job, Future[Any]]] = []
+        # Calls for the engine's thread: functions (a Future each) and commands (an
+        # event loop's future each, answered with the views: ``_hand_over``).
+        self._queue: list[_Call | _Command] = []
+        self._answers: list[_Answer] = []
         self._wake = threading.Condition()
         self._stopping = False
         self._dirty: set[str] = set()  # tables whose views are to be pushed
@@ -153,16 +161,17 @@ class Tables:
                     self._wake.wait(TICK_SECONDS)
                 taken, self._queue = self._queue, []
                 stopping = self._stopping
-            jobs: list[tuple[Job, Future[Any]]] = []
-            for item, future in taken:
-                if isinstance(item, Job):
-                    jobs.append((item, future))
+            jobs: list[_Command] = []
+            for queued in taken:
+                if isinstance(queued[0], Job):
+                    jobs.append(queued)
                     continue
                 if jobs:  # the commands queued before this call, committed together
                     self._commands(engine, jobs)
                     jobs = []
+                fn, future = queued
                 try:
-                    future.set_result(item(engine))
+                    future.set_result(fn(engine))
                 except BaseException as error:  # noqa: BLE001 - the caller's to see
                     future.set_exception(error)
             if jobs:
@@ -170,6 +179,7 @@ class Tables:
             if time.monotonic() - last_tick >= TICK_SECONDS:
                 last_tick = time.monotonic()
                 self._safely(engine.tick)
+            self._safely(self._answer)
             self._safely(lambda: self._push(engine))
             if stopping and not self._queue:
                 engine.shutdown()
@@ -184,24 +194,28 @@ class Tables:
         except Exception:  # noqa: BLE001 - whatever it was, the tables are still served
             LOG.exception("the engine's thread carries on after a failure")
 
-    def _commands(self, engine: Engine, jobs: list[tuple[Job, Future[Any]]]) -> None:
+    def _commands(self, engine: Engine, jobs: list[_Command]) -> None:
+        """Commands queued together: one group commit; their answers go to the event
+        loop together (``_answer``). The croupier's tables where a bet came look at
+        their clock (everyone may have bet)."""
         started = time.perf_counter()
         try:
-            results: list[Result] = engine.do_many([job for job, _ in jobs])
+            results: list[Result | BaseException] = list(engine.do_many([job for job, _ in jobs]))
         except Exception as error:  # noqa: BLE001 - a subscriber's failure, after the commit
             LOG.exception("commands carried out, their answers lost")
-            for _, future in jobs:
-                future.set_exception(error)
-            return
-        if any(isinstance(r, Committed) and r.events for r in results):
-            self._committed(started, [r for r in results if isinstance(r, Committed)])
+            results = [error] * len(jobs)
+        done = [r for r in results if isinstance(r, Committed)]
+        if any(r.events for r in done):
+            self._committed(started, done)
         failures = [
             r for r in results if isinstance(r, PuntoBancoError) and r.key.startswith("store.")
         ]
         if failures:
             self.metrics.commit_failed(len(failures), failures[0])
-        for (_, future), result in zip(jobs, results, strict=True):
-            future.set_result(result)
+        self._answers += [(f, r) for (_, f), r in zip(jobs, results, strict=True)]
+        bets = {job.table for job, _ in jobs if isinstance(job.command, Bet)}
+        if bets:
+            self._safely(lambda: engine.tick(bets))
 
     def _committed(self, started: float, done: list[Committed]) -> None:
         """One group commit stored, begun at ``started`` (for ``/metrics``)."""
@@ -215,9 +229,20 @@ class Tables:
             self._dirty.add(committed.table)
             self._wake.notify()
 
+    def _answer(self) -> None:
+        """The answers of this turn's commands, handed to the event loop in one call,
+        before their views are made (an acknowledgement never waits for a view)."""
+        answers, self._answers = self._answers, []
+        loops: dict[asyncio.AbstractEventLoop, list[_Answer]] = {}
+        for future, result in answers:
+            loops.setdefault(future.get_loop(), []).append((future, result))
+        for loop, theirs in loops.items():
+            loop.call_soon_threadsafe(_answered, theirs)
+
     def _push(self, engine: Engine) -> None:
         """Each socket of each table that changed gets its new view, in one call to
-        the event loop (the views are made here, in the engine's thread)."""
+        the event loop (the views are made here, in the engine's thread): each view
+        made and serialised once, however many sockets share its viewer and language."""
         with self._wake:
             dirty, self._dirty = self._dirty, set()
         out: list[tuple[Socket, str]] = []
@@ -227,10 +252,16 @@ class Tables:
                 continue
             seq = engine.machine(table).event_count
             head = f'{{"type": "view", "seq": {seq}, "view": '
+            made: dict[tuple[Viewer, Lang], str] = {}
             for socket in sockets:
-                view = engine.view_text(table, viewer_of(socket.identity), socket.lang)
-                out.append((socket, f"{head}{view}}}"))
+                key = (viewer_of(socket.identity), socket.lang)
+                text = made.get(key)
+                if text is None:
+                    text = made[key] = f"{head}{engine.view_text(table, *key)}}}"
+                out.append((socket, text))
         if out and self._loop is not None:
+            # A turn after the answers handed over before: each socket's acknowledgement
+            # is queued before the view that shows its command.
             self._loop.call_soon_threadsafe(self._loop.call_soon, _deliver, out)
 
     async def start(self) -> None:
@@ -354,13 +385,11 @@ class Tables:
         """Carry out one command of ``who``'s (its first answer if ``id`` was sent
         before); raises the named error that refuses it."""
         started = time.perf_counter()
-        future: Future[Result] = Future()
+        future: asyncio.Future[Result] = asyncio.get_running_loop().create_future()
         with self._wake:
             self._queue.append((Job(who.table, command, viewer_of(who), id), future))
-            if isinstance(command, Bet):  # the croupier deals once everyone has bet
-                self._queue.append((Job(who.table, Tick()), Future()))
             self._wake.notify()
-        result = await asyncio.wrap_future(future)
+        result = await future
         self.metrics.command(who, type(command).__name__, result, started)
         if isinstance(result, PuntoBancoError):
             raise result
@@ -386,6 +415,17 @@ class Tables:
 
 def _settings(meta: TableMeta) -> dict[str, Any]:
     return {k: v for k, v in meta.settings.items() if k != "format"}
+
+
+def _answered(answers: list[_Answer]) -> None:
+    """On the event loop: the commands' answers (a named refusal is an answer)."""
+    for future, result in answers:
+        if future.done():  # its request went away meanwhile
+            continue
+        if isinstance(result, BaseException) and not isinstance(result, PuntoBancoError):
+            future.set_exception(result)
+        else:
+            future.set_result(result)
 
 
 def _deliver(out: list[tuple[Socket, str]]) -> None:

@@ -1,0 +1,180 @@
+"""Shoes nobody but the server chose are named as such (views, shoe records, verify),
+a table may refuse to deal them, and verify names the line of the event at fault."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from puntobanco import fair
+from puntobanco.cli import main
+from puntobanco.engine import Bet, CloseTable, Deal, Engine, Viewer
+from puntobanco.errors import FairnessError, IllegalActionError
+from puntobanco.fair.contributor import Contributor
+from puntobanco.fair.log import fair_shoes
+from puntobanco.store import MemoryStore
+from puntobanco.store.chain import GENESIS, link
+from puntobanco.store.jsonl import export_lines
+
+SERVER_ALONE = "no player contributed: the server alone chose this shoe"
+
+
+class Clock:
+    """The engine's clock and the store's, moved together by the test."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def text(self) -> str:
+        start = datetime(2026, 12, 7, 20, 0, tzinfo=UTC)
+        return (start + timedelta(seconds=self.now)).isoformat(timespec="milliseconds")
+
+
+def silent(engine: Engine, clock: Clock) -> None:
+    """Nobody commits: the windows of the shoe called run out."""
+    for _ in range(2):
+        clock.now += 3600.0
+        engine.tick(["club"])
+
+
+def casino(*, contributing: bool, coups: int) -> Engine:
+    """A one-deck casino table (short shoes), its player's phone contributing or not."""
+    clock = Clock()
+    engine = Engine(MemoryStore(clock=clock.text), clock=clock)
+    engine.open("club", "casino", players=[("Ana", 10**9)], settings={"decks": 1})
+    ana = Contributor()
+    for _ in range(coups):
+        if contributing:
+            ana.run(engine, "club")
+        else:
+            silent(engine, clock)
+        engine.do("club", Bet("Ana", "banco", 1000), by=Viewer.player("Ana"))
+        engine.do("club", Deal())
+    return engine
+
+
+def test_a_shoe_nobody_contributed_to_is_flagged_in_the_view_the_record_and_verify(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    engine = casino(contributing=False, coups=12)  # past a shoe change
+    view = engine.view("club", Viewer.player("Ana"))
+    assert view["shoe"]["server_only"] is True and view["shoe"]["secret"] is True
+    engine.do("club", CloseTable())
+    records = engine.store.load("club")
+    shoes = fair_shoes([r.event for r in records], [r.time for r in records])
+    assert len(shoes) >= 2 and all(s.server_only and not s.contributions for s in shoes)
+    assert all(s.to_dict()["server_only"] is True for s in shoes)
+    path = tmp_path / "club.jsonl"
+    path.write_text("\n".join(export_lines(records)) + "\n", encoding="utf-8")
+    assert main(["verify", str(path)]) == 0
+    out = capsys.readouterr().out
+    for shoe in shoes:
+        assert f"Table 'club', shoe {shoe.shoe}: {SERVER_ALONE}." in out
+    assert "shuffled with their players' contributions" not in out
+    assert main(["shoes", "club", "--db", str(tmp_path / "none.db")]) != 0  # not that store
+    capsys.readouterr()
+
+
+def test_a_shoe_a_player_contributed_to_is_not_flagged() -> None:
+    engine = casino(contributing=True, coups=12)
+    view = engine.view("club", Viewer.player("Ana"))
+    assert view["shoe"]["server_only"] is False
+    assert view["last"]["shoe"] == view["shoe"]["number"]  # the coup's shoe, for the phones
+    shoes = fair_shoes(r.event for r in engine.store.load("club"))
+    assert len(shoes) >= 2 and not any(s.server_only for s in shoes)
+
+
+def test_a_table_that_deals_only_contributed_shoes_refuses_one_nobody_contributed_to() -> None:
+    clock = Clock()
+    engine = Engine(MemoryStore(clock=clock.text), clock=clock)
+    engine.open("club", "casino", players=[("Ana", 10**9)], settings={"contributed_only": True})
+    silent(engine, clock)  # Ana's phone never commits
+    engine.do("club", Bet("Ana", "banco", 1000), by=Viewer.player("Ana"))
+    with pytest.raises(IllegalActionError) as refused:
+        engine.do("club", Deal())
+    assert refused.value.key == "table.error.server_only" and refused.value.params["shoe"] == 1
+    assert "the server alone chose" in refused.value.message("en")
+    # With a contribution the same table deals.
+    engine = Engine()
+    engine.open("club", "casino", players=[("Ana", 10**9)], settings={"contributed_only": True})
+    Contributor().run(engine, "club")
+    engine.do("club", Bet("Ana", "banco", 1000), by=Viewer.player("Ana"))
+    assert engine.do("club", Deal())
+
+
+def test_a_shoe_record_carries_its_commitments_reveals_exclusions_times_and_scheme() -> None:
+    engine = casino(contributing=True, coups=3)
+    records = engine.store.load("club")
+    (first, *_) = fair_shoes([r.event for r in records], [r.time for r in records])
+    data = first.to_dict()
+    assert data["scheme"] == fair.SCHEME_COMMITTED and data["excluded"] == []
+    assert [c["name"] for c in data["commitments"]] == ["Ana"]
+    assert data["reveals"][0]["value"] == data["contributions"][0]
+    assert set(data["times"]) >= {"called", "reveals_opened", "closed", "shuffled"}
+    assert data["windows"] == {"commit_seconds": 3, "reveal_seconds": 3} or data["windows"]
+    again = fair.FairShoe.from_dict(json.loads(json.dumps(data)))
+    assert again == first
+    # A reveal that does not match its commitment, or an exclusion not made, is refused.
+    wrong = replace(first.commits[0], value="00" * 32)
+    with pytest.raises(FairnessError) as bad:
+        fair.verify_shoe(replace(first, commits=(wrong,)))
+    assert bad.value.key == "fair.error.reveal"
+    with pytest.raises(FairnessError) as left:
+        fair.verify_shoe(replace(first, excluded=("Ana",)))
+    assert left.value.key == "fair.error.excluded"
+
+
+def _rechained(lines: list[str]) -> list[str]:
+    """The lines with the hash chain computed again, as an operator could."""
+    prev, out = GENESIS, []
+    for line in lines:
+        data = json.loads(line)
+        data["prev"] = prev
+        data["hash"] = prev = link(data["table"], data["seq"], data["time"], data["event"], prev)
+        out.append(json.dumps(data, ensure_ascii=False))
+    return out
+
+
+def _tampered(tmp_path: Path, edit: str) -> tuple[Path, int]:
+    """A closed one-deck table's export with one edit, the chain redone; and the line
+    of the event edited."""
+    engine = casino(contributing=True, coups=12)
+    engine.do("club", CloseTable())
+    lines = list(export_lines(engine.store.load("club")))
+    events = [json.loads(line)["event"] for line in lines]
+    if edit == "order":  # two cards of shoe 2's order swapped
+        at = next(i for i, e in enumerate(events) if e["type"] == "ShoeShuffled" and e["shoe"] == 2)
+        order = events[at]["order"]
+        k = next(i for i in range(40, 51) if order[i] != order[i + 1])
+        order[k], order[k + 1] = order[k + 1], order[k]
+    else:  # shoe 2's seed changed everywhere (commitment, shuffle, reveal)
+        at = next(i for i, e in enumerate(events) if e["type"] == "ShoeShuffled" and e["shoe"] == 2)
+        old = events[at]["server_seed"]
+        for e in events:
+            if e.get("server_seed") == old:
+                e["server_seed"] = "11" * 32
+    edited = []
+    for line, event in zip(lines, events, strict=True):
+        data = json.loads(line)
+        data["event"] = event
+        edited.append(json.dumps(data, ensure_ascii=False))
+    path = tmp_path / f"{edit}.jsonl"
+    path.write_text("\n".join(_rechained(edited)) + "\n", encoding="utf-8")
+    return path, at + 1
+
+
+@pytest.mark.parametrize("edit", ["order", "seed"])
+def test_verify_names_the_line_of_the_shuffle_at_fault(
+    edit: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, line = _tampered(tmp_path, edit)
+    assert main(["verify", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"Line {line}" in err and "shoe 2" in err, (line, err)
