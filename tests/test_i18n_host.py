@@ -21,6 +21,18 @@ def test_french_puts_the_right_no_break_space_before_double_punctuation(key: str
 
 
 def test_the_pages_fill_only_the_placeholders_they_know() -> None:
-    known = {"n", "marks", "result", "outcome", "road", "mark", "cards", "seen", "burned", "decks"}
+    known = {
+        "n",
+        "marks",
+        "result",
+        "outcome",
+        "road",
+        "mark",
+        "cards",
+        "seen",
+        "burned",
+        "decks",
+        "name",
+    }
     used = {name for m in MESSAGES.values() for name in re.findall(r"\{(\w+)\}", m.en)}
     assert used <= known, used - known

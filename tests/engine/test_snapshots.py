@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import dataclasses
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
+from puntobanco.coup import Outcome, resolve
 from puntobanco.engine import Bet, Deal, Engine, Sit
 from puntobanco.engine.reopen import SNAPSHOT_EVERY, snapshot
+from puntobanco.fair.gathering import Entropy, Gathering, Window
 from puntobanco.store import EventStore, MemoryStore, open_store
 from puntobanco.table import replay
+from puntobanco.table.lesson import Lesson, Reply, Shown
 from puntobanco.table.snapshot import dump_state, load_state
+from puntobanco.table.state import NextShoe, Phase
 
 
 def play(engine: Engine, coups: int) -> None:
@@ -70,6 +76,55 @@ def test_the_snapshot_round_trips_every_field() -> None:
     engine.do("h", Bet("Bruno", "egalite"))
     state = engine.state("h")
     assert load_state(dump_state(state)) == state
+
+
+def test_every_field_of_the_state_away_from_its_default_round_trips() -> None:
+    engine = Engine()
+    engine.open("club", "casino", settings={"seed": 3}, players=[("Ana", 10**7)])
+    engine.do("club", Sit("Bruno", 10**7))
+    play(engine, 2)
+    engine.do("club", Bet("Ana", "banco", 2_000))
+    state = engine.state("club")
+    assert state.last is not None and state.shoe is not None
+    cards = state.last.cards
+    changed = dataclasses.replace(
+        state,
+        current=resolve(cards),
+        phase=Phase.BETS_CLOSED,
+        entropy=Entropy(
+            Gathering(2, Window.REVEAL, (("Ana", "d1"), ("Bruno", "d2")), (("Ana", "v1"),)),
+            Gathering(1, Window.CLOSED, (("Ana", "d0"),), (("Ana", "v0"),), ("Bruno",)),
+        ),
+        punto_hand="Bruno",
+        lesson=Lesson(
+            2, True, (Reply("Ana", "8 à 1"),), (Shown(1, (Reply("Bruno", "b"),), ("b",)),)
+        ),
+        taken=Fraction(7, 2),
+        closed_kept=Fraction(1, 20),
+        face_down="Ana",
+        placed=cards,
+        winners=("Ana", "Bruno"),
+        kept=Fraction(3, 20),
+        house=Fraction(-41, 2),
+        closed_bets={"Ana": {Outcome.BANCO: 2_000, "punto_pair": Fraction(5, 2)}},
+        closed_balances={"Ana": 10**7},
+        closed_holder="Bruno",
+        nets={"Bruno": -500},
+        closed_last=state.last,
+        next_shoe=NextShoe(2, "ab" * 32, None, (("Ana", "hello"), ("Bruno", "« olé »"))),
+    )
+    unset = [f.name for f in dataclasses.fields(changed) if getattr(changed, f.name) == f.default]
+    assert not unset, unset
+    assert load_state(dump_state(changed)) == changed
+
+
+def test_a_snapshot_of_another_version_is_refused_for_the_log() -> None:
+    engine = Engine()
+    engine.open("h", "session", players=["Ana", "Bruno"])
+    text = dump_state(engine.state("h"))
+    assert load_state(text) == engine.state("h")
+    with pytest.raises(ValueError, match="version"):
+        load_state(text.replace('"version":3', '"version":2'))
 
 
 def test_a_command_on_a_table_reopened_from_its_snapshot_returns_and_publishes_its_events() -> None:

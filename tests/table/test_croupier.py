@@ -136,13 +136,28 @@ def test_every_event_reads_as_a_sentence_in_three_languages() -> None:
             turning.tick(10.0)
         else:
             turning.turn_punto(turner)
+    # The host's hand on the seats: joins, a request admitted and one refused, a
+    # session's time to predict, a coup dealt without a player, a removal.
+    hosted = Table.open("hosted", TableConfig.session(seed=2), players=["Ana", "Bruno"])
+    for mode in ("approval", "locked", "open"):
+        hosted.set_joins(mode)
+    hosted.ask_to_join("Cy")
+    hosted.ask_to_join("Dee")
+    hosted.admit("Cy")
+    hosted.refuse("Dee")
+    hosted.set_prediction_time(30)
+    hosted.set_prediction_time(None)
+    hosted.bet("Ana", "p")
+    hosted.skip_missing()
+    hosted.remove("Ana", "gone home")
+    hosted.remove("Bruno")
     # A lesson: a question put, answered and shown.
     lesson = Table.open(
         "lesson", TableConfig.classroom(questions=1, seed=5, drills=("winner",)), players=["Ana"]
     )
     lesson.next_question()
     lesson.answer("Ana", "banco")
-    games = (casino, session, casino2, typed, assisted, exported, unseeded, turning, lesson)
+    games = (casino, session, casino2, typed, assisted, exported, unseeded, turning, lesson, hosted)
     for game in games:
         for event in game.events:
             seen.add(type(event))

@@ -95,6 +95,9 @@ def event_strategy(cls: type) -> st.SearchStrategy[Any]:
         "seconds": st.integers(1, 300),
         "excluded": st.lists(texts, max_size=4).map(tuple),
         "to": texts,  # the seat a shoe is passed to
+        "reason": texts,  # the host's, removing a player
+        "mode": st.sampled_from(("open", "locked", "approval")),
+        "names": st.lists(texts, max_size=4).map(tuple),
         # A lesson's questions: their number, a student's answer, who was right.
         "number": st.integers(1, 200),
         "answer": texts,
@@ -106,6 +109,8 @@ def event_strategy(cls: type) -> st.SearchStrategy[Any]:
     fixed = {"name": texts} if cls.__name__ not in optional_name else {}
     if cls.__name__ in ("ShoeRevealed", "NextShoeCommitted"):  # the seed is always there
         fixed["server_seed"] = st.binary(min_size=32, max_size=32).map(bytes.hex)
+    if cls.__name__ == "PredictionTimeSet":  # no limit, or whole seconds
+        fixed["seconds"] = st.one_of(st.none(), st.integers(5, 3600))
     if cls.__name__ == "NextShoeHidden":  # and so is the commitment of a seed in advance
         fixed["commitment"] = st.binary(min_size=32, max_size=32).map(bytes.hex)
     return st.builds(cls, **{f.name: fixed.get(f.name, hints[f.name]) for f in fields(cls)})

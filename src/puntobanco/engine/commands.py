@@ -256,6 +256,57 @@ class CloseTable:
     SENDERS: ClassVar = HOST
 
 
+@dataclass(frozen=True, slots=True)
+class Remove:
+    """The host removes player ``name`` for ``reason``: their open bets returned,
+    their balance taken with them, the log saying who and why."""
+
+    SENDERS: ClassVar = HOST
+    name: str
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SetJoins:
+    """The host opens the table to joins (``"open"``), locks it (``"locked"``) or
+    admits each join (``"approval"``)."""
+
+    SENDERS: ClassVar = HOST
+    mode: str
+
+
+@dataclass(frozen=True, slots=True)
+class Admit:
+    """The host seats ``name``, who asked to sit."""
+
+    SENDERS: ClassVar = HOST
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Refuse:
+    """The host turns ``name``'s request to sit away."""
+
+    SENDERS: ClassVar = HOST
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class SkipMissing:
+    """The host deals a session's coup without the players who have not predicted."""
+
+    SENDERS: ClassVar = HOST
+
+
+@dataclass(frozen=True, slots=True)
+class SetPredictionTime:
+    """The host gives a session's players ``seconds`` to predict, after which the
+    coup is dealt without those who have not (None: no limit)."""
+
+    SENDERS: ClassVar = HOST
+    seconds: int | None = None
+
+
 Command = (
     Sit
     | Leave
@@ -277,6 +328,12 @@ Command = (
     | AnswerQuestion
     | ShowAnswer
     | CloseTable
+    | Remove
+    | SetJoins
+    | Admit
+    | Refuse
+    | SkipMissing
+    | SetPredictionTime
 )
 
 #: Every command, in the order the documentation lists them.
@@ -301,6 +358,12 @@ COMMANDS: Final[tuple[type[Command], ...]] = (
     AnswerQuestion,
     ShowAnswer,
     CloseTable,
+    Remove,
+    SetJoins,
+    Admit,
+    Refuse,
+    SkipMissing,
+    SetPredictionTime,
 )
 
 
@@ -340,12 +403,19 @@ def check_sender(command: Command, by: Viewer) -> None:
 def check_seating(state: TableState, by: Viewer) -> None:
     """Raise ``SeatEndedError`` when ``by`` is a player known by a seating
     (``Viewer.seating``) that is not the one now at the table under that name: they
-    left or were removed, and whoever sits there since is someone else."""
+    left or were removed, and whoever sits there since is someone else. A request
+    to sit that the host has not answered yet is that seating too (it sees the
+    table, and sits nowhere)."""
     if by.role is not Role.PLAYER or by.seating is None:
         return
+    key = name_key(by.name or "")
     player = state.find(by.name or "")
-    if player is None or player.seating != by.seating:
-        raise SeatEndedError("engine.error.seat_ended", name=by.name or "-")
+    asked = next((v for n, v in state.asking.items() if name_key(n) == key), None)
+    if player is not None and player.seating == by.seating:
+        return
+    if player is None and asked is not None and asked[0] == by.seating:
+        return
+    raise SeatEndedError("engine.error.seat_ended", name=by.name or "-")
 
 
 def command_of(data: Mapping[str, Any], by: Viewer) -> Command:

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from puntobanco.engine.commands import (
+    Admit,
     AnswerQuestion,
     Bet,
     CloseTable,
@@ -43,9 +44,14 @@ from puntobanco.engine.commands import (
     PassShoe,
     PlaceCard,
     Rebuy,
+    Refuse,
+    Remove,
     RevealContribution,
+    SetJoins,
+    SetPredictionTime,
     ShowAnswer,
     Sit,
+    SkipMissing,
     Tick,
     TurnPunto,
     UndoCard,
@@ -54,7 +60,7 @@ from puntobanco.engine.commands import (
     check_sender,
 )
 from puntobanco.engine.reopen import reopen, snapshotter
-from puntobanco.engine.viewers import Viewer
+from puntobanco.engine.viewers import Role, Viewer
 from puntobanco.engine.views import Moment, Pictures, public_event, text, view
 from puntobanco.errors import IllegalActionError, PuntoBancoError, StoreError
 from puntobanco.i18n import Lang
@@ -76,6 +82,7 @@ from puntobanco.table.config import PRESETS, TableConfig
 from puntobanco.table.events import Event
 from puntobanco.table.formats import CardSource, Format
 from puntobanco.table.machine import Mark, Table
+from puntobanco.table.names import name_key
 from puntobanco.table.state import Phase, TableState
 
 #: How many times a command is carried out again after another process's commit
@@ -359,7 +366,7 @@ class Engine:
             machine = self._entry(table).machine
             check_sender(command, by)
             check_seating(machine.state, by)
-            machine.trial(lambda: carry_out(machine, command, self.clock))
+            machine.trial(lambda: carry_out(machine, command, self.clock, by))
 
     def can(self, table: str, command: Command, by: Viewer = Viewer.HOST) -> bool:
         """True when ``do`` would accept ``command`` from ``by``."""
@@ -485,7 +492,7 @@ class Engine:
         before = machine.event_count
         try:
             with machine.batch():
-                carry_out(machine, job.command, self.clock)
+                carry_out(machine, job.command, self.clock, job.by)
         except PuntoBancoError:
             # Carried out before (this id, before a restart or elsewhere), or
             # refused on a copy another process has moved on from.
@@ -726,10 +733,15 @@ class Engine:
             return view(moment, viewer, lang, odds=odds)
 
     def seating(self, table: str, name: str) -> int | None:
-        """The seating (``Player.seating``) of the player now seated as ``name``, or
-        None: what a credential of that player is bound to."""
-        player = self.state(table).find(name)
-        return None if player is None else player.seating
+        """The seating (``Player.seating``) of the player now seated as ``name``, or of
+        their request to sit the host has not answered, or None: what a credential
+        of that player is bound to."""
+        state = self.state(table)
+        player = state.find(name)
+        if player is not None:
+            return player.seating
+        key = name_key(name)
+        return next((seq for n, (seq, _) in state.asking.items() if name_key(n) == key), None)
 
     def view_text(self, table: str, viewer: Viewer, lang: Lang = "en") -> str:
         """``view`` as JSON text, without computing odds, its shared part serialised
@@ -763,13 +775,24 @@ class Engine:
         return Moment(entry.machine, pictures, self.head(table), self.clock())
 
 
-def carry_out(machine: Table, command: Command, clock: Callable[[], float]) -> None:
-    """What ``command`` does to ``machine``: the one definition of every command,
-    whichever front-end sent it; raises a named error if refused. It does not
-    commit: the caller holds the table's batch and its store."""
+def carry_out(
+    machine: Table, command: Command, clock: Callable[[], float], by: Viewer = Viewer.HOST
+) -> None:
+    """What ``command`` sent by ``by`` does to ``machine``: the one definition of every
+    command, whichever front-end sent it; raises a named error if refused. It does
+    not commit: the caller holds the table's batch and its store. Anyone but the host
+    sits down only while the table is open to joins, or asks to where the host
+    admits each join."""
     match command:
         case Sit(name, bankroll, seat):
-            machine.sit(name, bankroll, seat)
+            joins = machine.state.joins
+            if by.role is Role.HOST or joins == "open":
+                machine.sit(name, bankroll, seat)
+            elif joins == "approval":
+                machine.ask_to_join(name, bankroll)
+            else:
+                machine.verify_sit(name, bankroll, seat)
+                raise IllegalActionError("table.error.joins_locked")
         case Leave(name):
             machine.leave(name)
         case Bet(name, box, stake):
@@ -815,6 +838,18 @@ def carry_out(machine: Table, command: Command, clock: Callable[[], float]) -> N
             machine.show_answer()
         case CloseTable():
             machine.close_table()
+        case Remove(name, reason):
+            machine.remove(name, reason)
+        case SetJoins(mode):
+            machine.set_joins(mode)
+        case Admit(name):
+            machine.admit(name)
+        case Refuse(name):
+            machine.refuse(name)
+        case SkipMissing():
+            machine.skip_missing()
+        case SetPredictionTime(seconds):
+            machine.set_prediction_time(seconds)
         case _:
             machine.close_bets()  # CloseBets
 
@@ -854,8 +889,10 @@ def _waits(machine: Table) -> bool:
     lesson's question taking answers."""
     state = machine.state
     countdown = state.config.rules.countdown and state.phase is Phase.BETS_OPEN
+    predicting = state.prediction_seconds is not None and state.phase is Phase.BETS_OPEN
     return (
         countdown
+        or predicting  # a session's time to predict
         or state.phase is Phase.SHUFFLING
         or state.face_down is not None
         or state.lesson.open  # a lesson's question counts its seconds down

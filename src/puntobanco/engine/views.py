@@ -58,7 +58,7 @@ from puntobanco.table.events import (
 )
 from puntobanco.table.formats import CardSource, FormatRules
 from puntobanco.table.history import CoupRecord, CoupRecorder
-from puntobanco.table.machine import Table
+from puntobanco.table.machine import JOIN_MODES, Table
 from puntobanco.table.progress import CoupInProgress, split_hands
 from puntobanco.table.seating import largest_punto, next_seat
 from puntobanco.table.state import Phase, Player, TableState
@@ -237,6 +237,7 @@ def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
                 found.append({"type": "NextCoup"})
         if machine.can_close_table():
             found.append({"type": "CloseTable"})
+        found.extend(_host_seats(machine))
         return found
     player = state.find(viewer.name or "") if viewer.role is Role.PLAYER else None
     if player is None:
@@ -270,6 +271,26 @@ def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
             found.append({"type": "RevealContribution", "shoe": gathering.shoe})
     if rules.money and machine.can_rebuy(name, 1):
         found.append({"type": "Rebuy"})
+    return found
+
+
+def _host_seats(machine: Table) -> list[dict[str, Any]]:
+    """The host's hand on the seats: a player removed, the table's joins, the
+    requests to sit, a session dealt without those who have not predicted."""
+    state = machine.state
+    if state.phase is Phase.ENDED:
+        return []
+    found: list[dict[str, Any]] = []
+    if machine.allows("leave"):
+        found.extend({"type": "Remove", "name": p.name} for p in state.seated)
+    found.append({"type": "SetJoins", "mode": state.joins, "modes": list(JOIN_MODES)})
+    if machine.allows("sit"):
+        for name in state.asking:
+            found.extend(({"type": "Admit", "name": name}, {"type": "Refuse", "name": name}))
+    if machine.can_skip_missing():
+        found.append({"type": "SkipMissing"})
+    if state.config.rules.everyone_bets:
+        found.append({"type": "SetPredictionTime", "seconds": state.prediction_seconds})
     return found
 
 
@@ -529,6 +550,12 @@ def _changing(moment: Moment, lang: Lang) -> dict[str, Any]:
         # of the log up to here (``puntobanco verify --head``).
         "chain_head": moment.head,
         "winners": list(state.winners),
+        # Who may sit down without the host, who waits for them, who a session's
+        # coup is dealt without, and its players' seconds to predict.
+        "joins": state.joins,
+        "asking": list(state.asking),
+        "without": list(state.without),
+        "prediction_seconds": state.prediction_seconds,
         "ranking": [
             [p.name, json_amount(p.balance)]
             for p in sorted(state.seated, key=lambda p: (-p.balance, p.seat))

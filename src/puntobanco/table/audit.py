@@ -39,11 +39,17 @@ from puntobanco.table.events import (
     CoupRetracted,
     CoupSettled,
     Event,
+    JoinAsked,
+    JoinRefused,
+    JoinsSet,
     NextShoeCommitted,
     NextShoeHidden,
     PlayerLeft,
     PlayerRebought,
+    PlayerRemoved,
     PlayerSeated,
+    PlayersSkipped,
+    PredictionTimeSet,
     PuntoCardsHanded,
     PuntoCardsTurned,
     RevealsOpened,
@@ -275,9 +281,23 @@ def _action(machine: Table, event: Event) -> Callable[[], object] | None:
     """The live action whose first event is ``event`` (None: no action starts so)."""
     match event:
         case PlayerSeated(name, seat, bankroll):
+            if machine.asked(name) is not None:  # the host admits who asked
+                return lambda: machine.admit(name)
             return lambda: machine.sit(name, bankroll, seat)
         case PlayerLeft(name):
             return lambda: machine.leave(name)
+        case PlayerRemoved(name, reason):
+            return lambda: machine.remove(name, reason)
+        case JoinsSet(mode):
+            return lambda: machine.set_joins(mode)
+        case JoinAsked(name, bankroll):
+            return lambda: machine.ask_to_join(name, bankroll)
+        case JoinRefused(name):
+            return lambda: machine.refuse(name)
+        case PredictionTimeSet(seconds):
+            return lambda: machine.set_prediction_time(seconds)
+        case PlayersSkipped():
+            return machine.skip_missing
         case BetPlaced(name, box, stake):
             return lambda: machine.bet(name, box, stake)
         case BetWithdrawn(name, box):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import types
 import typing
+from collections.abc import Mapping
 from dataclasses import MISSING, fields, is_dataclass
 from enum import Enum
 from fractions import Fraction
@@ -18,6 +19,7 @@ from functools import cache
 from typing import Any, Union
 
 from puntobanco.cards import Card
+from puntobanco.coup import Coup, resolve
 from puntobanco.paytable import ALL_WAGER_KEYS, json_amount
 from puntobanco.table.events import EVENT_TYPES, Event
 
@@ -34,6 +36,10 @@ def encode(value: object) -> Any:
         return value.value
     if isinstance(value, tuple):
         return [encode(v) for v in value]
+    if isinstance(value, Mapping):  # a player's bets by box, balances by name
+        return {str(encode(k)): encode(v) for k, v in value.items()}
+    if isinstance(value, Coup):  # its cards say the rest
+        return encode(value.cards)
     if is_dataclass(value) and not isinstance(value, type):
         out: dict[str, Any] = {}
         for name, omit_none in _fields(type(value)):
@@ -101,8 +107,17 @@ def decode(hint: Any, value: Any) -> Any:
     if origin is tuple:
         if not isinstance(value, list):
             raise ValueError(f"expected a list, got {value!r}")
-        inner = typing.get_args(hint)[0]
-        return tuple(decode(inner, v) for v in value)
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(decode(args[0], v) for v in value)
+        return tuple(decode(a, v) for a, v in zip(args, value, strict=True))
+    if origin is Mapping:
+        if not isinstance(value, dict):
+            raise ValueError(f"expected an object, got {value!r}")
+        key, item = typing.get_args(hint)
+        return {decode(key, k): decode(item, v) for k, v in value.items()}
+    if hint is Coup:
+        return resolve(decode(tuple[Card, ...], value))
     if hint is Fraction:
         amount = amount_of(value)
         return Fraction(amount)

@@ -33,11 +33,17 @@ from puntobanco.table.events import (
     CoupRetracted,
     CoupSettled,
     Event,
+    JoinAsked,
+    JoinRefused,
+    JoinsSet,
     NextShoeCommitted,
     NextShoeHidden,
     PlayerLeft,
     PlayerRebought,
+    PlayerRemoved,
     PlayerSeated,
+    PlayersSkipped,
+    PredictionTimeSet,
     PuntoCardsHanded,
     PuntoCardsTurned,
     QuestionAnswered,
@@ -180,6 +186,27 @@ def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str
             return t("table.event.shoe_finished", lang, shoe=event.shoe)
         case BetsOpened():
             return t("table.event.opened_bets", lang, coup=event.coup)
+        case PlayerRemoved():
+            if event.reason:
+                return t("table.event.removed_why", lang, name=event.name, said=event.reason)
+            return t("table.event.removed", lang, name=event.name)
+        case JoinsSet():
+            return t(f"table.event.joins.{event.mode}", lang)
+        case JoinAsked():
+            return t("table.event.join_asked", lang, name=event.name)
+        case JoinRefused():
+            return t("table.event.join_refused", lang, name=event.name)
+        case PredictionTimeSet():
+            if event.seconds is None:
+                return t("table.event.prediction_time_off", lang)
+            return t("table.event.prediction_time", lang, seconds=event.seconds)
+        case PlayersSkipped():
+            return t(
+                "table.event.skipped",
+                lang,
+                coup=event.coup,
+                names=", ".join(event.names),
+            )
         case TableClosed():
             if event.winners:
                 return t(

@@ -44,6 +44,57 @@ class PlayerLeft:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerRemoved:
+    """The host removes a player, for ``reason`` (their words, may be empty): their
+    open bets are returned and they leave with their balance (the events that
+    follow: ``BetWithdrawn``, ``PlayerLeft``)."""
+
+    name: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class JoinsSet:
+    """The host opens the table to joins (``"open"``), locks it (``"locked"``: only
+    the host seats anyone) or seats each join once they admit it (``"approval"``)."""
+
+    mode: str
+
+
+@dataclass(frozen=True, slots=True)
+class JoinAsked:
+    """``name`` asks to sit with ``bankroll`` at a table whose joins the host approves."""
+
+    name: str
+    bankroll: Amount
+
+
+@dataclass(frozen=True, slots=True)
+class JoinRefused:
+    """The host turns ``name``'s request to sit down away."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class PredictionTimeSet:
+    """The host gives a session's players ``seconds`` to predict, counted from when
+    bets open, after which the coup is dealt without those who have not (None: no
+    limit)."""
+
+    seconds: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersSkipped:
+    """Coup ``coup`` of a session is dealt without ``names``, who had not predicted:
+    they score nothing on it."""
+
+    coup: int
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class BetPlaced:
     """A stake on a box. At a casino it adds to what the box holds; in a
     session it is the player's one prediction and replaces the previous one."""
@@ -425,6 +476,12 @@ Event = (
     | ShoeFinished
     | BetsOpened
     | TableClosed
+    | PlayerRemoved
+    | JoinsSet
+    | JoinAsked
+    | JoinRefused
+    | PredictionTimeSet
+    | PlayersSkipped
     | QuestionPut
     | QuestionAnswered
     | AnswerShown
@@ -469,6 +526,12 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ShoeFinished,
         BetsOpened,
         TableClosed,
+        PlayerRemoved,
+        JoinsSet,
+        JoinAsked,
+        JoinRefused,
+        PredictionTimeSet,
+        PlayersSkipped,
         QuestionPut,
         QuestionAnswered,
         AnswerShown,

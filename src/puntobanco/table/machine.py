@@ -104,11 +104,17 @@ from puntobanco.table.events import (
     CoupRetracted,
     CoupSettled,
     Event,
+    JoinAsked,
+    JoinRefused,
+    JoinsSet,
     NextShoeCommitted,
     NextShoeHidden,
     PlayerLeft,
     PlayerRebought,
+    PlayerRemoved,
     PlayerSeated,
+    PlayersSkipped,
+    PredictionTimeSet,
     PuntoCardsHanded,
     PuntoCardsTurned,
     QuestionAnswered,
@@ -152,6 +158,12 @@ E = TypeVar("E", bound=Event)
 GRACE: Final = 0.25
 #: The most cards a coup takes (two hands of three).
 MAX_COUP_CARDS: Final = 6
+#: Who may sit down without the host (``JoinsSet``).
+JOIN_MODES: Final = ("open", "locked", "approval")
+#: The longest reason the host gives for removing a player, in characters.
+MAX_REASON: Final = 200
+#: The fewest and most seconds a session's host may give its players to predict.
+PREDICTION_SECONDS: Final = (5, 3600)
 
 
 class Mark(NamedTuple):
@@ -200,6 +212,8 @@ class Table:
         #: ``(coup, since)``: when a tick first saw Punto's cards face down.
         self._turn_since: tuple[int, float] | None = None
         self._shoe: tuple[int, Shoe] | None = None
+        #: ``(coup, since)``: when a tick first saw a session's bets open.
+        self._predict_since: tuple[int, float] | None = None
         for event in events:
             self._fold(event)
 
@@ -374,7 +388,7 @@ class Table:
         if state.config.rules.seats_locked and (state.completed or state.coup > 1):
             raise IllegalActionError("table.error.session_started")
         text = check_name(name_text(name))
-        if state.find(text) is not None:
+        if state.find(text) is not None or self.asked(text) is not None:
             raise InvalidNameError("table.error.name.taken", name=text)
         if len(state.players) >= state.config.seats:
             raise IllegalActionError("table.error.full", seats=state.config.seats)
@@ -405,16 +419,166 @@ class Table:
         At a casino table the first player to sit holds the shoe.
         """
         self.verify_sit(name, bankroll, seat)
+        return self._seat(check_name(name), bankroll, seat)
+
+    def _seat(self, name: str, bankroll: Amount, seat: int | None) -> PlayerSeated:
         state = self.state
         if seat is None:
             taken = {p.seat for p in state.players.values()}
             seat = min(s for s in range(1, state.config.seats + 1) if s not in taken)
         with self.batch():
-            event = self._emit(PlayerSeated(check_name(name), seat, bankroll))
+            event = self._emit(PlayerSeated(name, seat, bankroll))
             if state.config.rules.shoe_holder and state.holder is None:
                 self._emit(ShoeHolderChanged(event.name))
             self._gather()  # the first shoe may be called now (contributions)
         return event
+
+    # -- the host's hand on the seats: removal, joins, a session's time to predict -------
+
+    def asked(self, name: str) -> str | None:
+        """The name of the request to sit that ``name`` is (case ignored), if any."""
+        key = name_key(name) if isinstance(name, str) else None
+        return next((n for n in self.state.asking if name_key(n) == key), None)
+
+    def verify_remove(self, name: str, reason: str = "") -> None:
+        """Raise unless the host may remove ``name`` now (bets open or between coups:
+        no stake of theirs in play), for ``reason`` (at most ``MAX_REASON`` characters)."""
+        self._check_phase("leave")
+        self.player(name)
+        if not isinstance(reason, str) or len(reason) > MAX_REASON:
+            raise IllegalActionError("table.error.reason", limit=MAX_REASON)
+
+    def can_remove(self, name: str, reason: str = "") -> bool:
+        """True when ``remove`` would be accepted."""
+        return self._can(lambda: self.verify_remove(name, reason))
+
+    def remove(self, name: str, reason: str = "") -> PlayerLeft:
+        """The host removes a player: the log says who and why (``PlayerRemoved``),
+        their open bets are returned, they leave with their balance, and the shoe
+        passes on if they held it; a session's seats locked after its start or a
+        missing prediction do not stop it."""
+        self.verify_remove(name, reason)
+        player = self.player(name)
+        holder = self.state.holder
+        with self.batch():
+            self._emit(PlayerRemoved(player.name, " ".join(reason.split())))
+            for box, stake in player.bets.items():
+                self._emit(BetWithdrawn(player.name, box, stake))
+            player = self.player(player.name)
+            event = self._emit(PlayerLeft(player.name, player.seat, player.balance))
+            if holder == player.name:
+                self._emit(ShoeHolderChanged(next_seat(self.state, player.seat)))
+            self._gather()
+        return event
+
+    def verify_set_joins(self, mode: str) -> None:
+        """Raise unless ``mode`` is one of ``JOIN_MODES`` and the table is open."""
+        if self.phase is Phase.ENDED:
+            self._check_phase("sit")
+        if mode not in JOIN_MODES:
+            raise IllegalActionError(
+                "table.error.joins_mode", mode=mode, modes=", ".join(JOIN_MODES)
+            )
+
+    def set_joins(self, mode: str) -> JoinsSet:
+        """Open the table to joins, lock it, or make each join wait for the host."""
+        self.verify_set_joins(mode)
+        return self._emit(JoinsSet(mode))
+
+    def ask_to_join(self, name: str, bankroll: Amount = 0) -> JoinAsked:
+        """``name`` asks to sit (a table whose joins the host approves); the host
+        answers with ``admit`` or ``refuse``."""
+        self.verify_sit(name, bankroll)
+        return self._emit(JoinAsked(check_name(name), bankroll))
+
+    def verify_admit(self, name: str) -> None:
+        """Raise unless ``name`` asked to sit and may be seated now."""
+        self._check_phase("sit")
+        asked = self.asked(name)
+        if asked is None:
+            raise UnknownPlayerError("table.error.no_request", name=name)
+        if len(self.state.players) >= self.state.config.seats:
+            raise IllegalActionError("table.error.full", seats=self.state.config.seats)
+
+    def admit(self, name: str) -> PlayerSeated:
+        """The host seats ``name``, who asked to sit, with the bankroll they asked."""
+        self.verify_admit(name)
+        asked = self.asked(name)
+        assert asked is not None
+        return self._seat(asked, self.state.asking[asked][1], None)
+
+    def refuse(self, name: str) -> JoinRefused:
+        """The host turns ``name``'s request to sit away."""
+        asked = self.asked(name)
+        if asked is None:
+            raise UnknownPlayerError("table.error.no_request", name=name)
+        return self._emit(JoinRefused(asked))
+
+    def _missing(self) -> list[str]:
+        state = self.state
+        return [p.name for p in state.seated if not p.bets and p.name not in state.without]
+
+    def verify_skip_missing(self) -> None:
+        """Raise unless a session's coup may be dealt without the players who have not
+        predicted: bets open, someone missing, someone who has predicted."""
+        state = self.state
+        if not state.config.rules.everyone_bets:
+            raise IllegalActionError("table.error.not_everyone_bets")
+        self._check_phase("close_bets")
+        if not self._missing():
+            raise IllegalActionError("table.error.nobody_missing", coup=state.coup)
+        if not any(p.bets for p in state.players.values()):
+            raise IllegalActionError("table.error.no_bets", coup=state.coup)
+
+    def can_skip_missing(self) -> bool:
+        """True when ``skip_missing`` would be accepted."""
+        return self._can(self.verify_skip_missing)
+
+    def skip_missing(self) -> PlayersSkipped:
+        """Deal the session's coup without those who have not predicted (they score
+        nothing on it); the host still deals."""
+        self.verify_skip_missing()
+        names = (*self.state.without, *self._missing())
+        return self._emit(PlayersSkipped(self.state.coup, names))
+
+    def verify_set_prediction_time(self, seconds: int | None) -> None:
+        """Raise unless ``seconds`` (None, or whole seconds within
+        ``PREDICTION_SECONDS``) may be set: a session's, before it ends."""
+        if not self.state.config.rules.everyone_bets:
+            raise IllegalActionError("table.error.not_everyone_bets")
+        if self.phase is Phase.ENDED:
+            self._check_phase("sit")
+        low, high = PREDICTION_SECONDS
+        if seconds is not None and (
+            isinstance(seconds, bool) or not isinstance(seconds, int) or not low <= seconds <= high
+        ):
+            raise IllegalActionError("table.error.prediction_time", low=low, high=high)
+
+    def set_prediction_time(self, seconds: int | None) -> PredictionTimeSet:
+        """Give a session's players ``seconds`` to predict from when bets open; after
+        that a tick deals the coup without those who have not (None: no limit)."""
+        self.verify_set_prediction_time(seconds)
+        return self._emit(PredictionTimeSet(seconds))
+
+    def prediction_left(self, now: float) -> float | None:
+        """Seconds left to predict (None: no time set, or not counting)."""
+        seconds = self.state.prediction_seconds
+        since = self._predict_since
+        if seconds is None or since is None or since[0] != self.state.coup:
+            return None
+        return max(0.0, since[1] + seconds - now)
+
+    def _tick_predictions(self, now: float) -> None:
+        """A session's time to predict, started at the first tick that sees its bets
+        open: once up, the coup is dealt without those who have not predicted."""
+        state = self.state
+        seconds = state.prediction_seconds
+        if seconds is None or state.phase is not Phase.BETS_OPEN:
+            return
+        if self._predict_since is None or self._predict_since[0] != state.coup:
+            self._predict_since = (state.coup, now)
+        elif now - self._predict_since[1] >= seconds and self.can_skip_missing():
+            self.skip_missing()
 
     def verify_leave(self, name: str) -> None:
         """Raise unless ``name`` may leave now (no stake on the table)."""
@@ -565,7 +729,7 @@ class Table:
                 raise IllegalActionError(
                     "table.error.too_few_players", count=len(state.players), low=rules.min_players
                 )
-            missing = [p.name for p in state.seated if not p.bets]
+            missing = self._missing()
             if missing:
                 raise IllegalActionError(
                     "table.error.missing", coup=state.coup, names=", ".join(missing)
@@ -1259,6 +1423,7 @@ class Table:
         """
         self._tick_contributions(now)  # the windows of the shoe to come
         self._tick_turn(now)  # Punto's cards face down with a player
+        self._tick_predictions(now)  # a session's time to predict
         state = self.state
         if state.phase is Phase.LESSON:
             self._tick_question(now)

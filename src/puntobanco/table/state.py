@@ -36,11 +36,17 @@ from puntobanco.table.events import (
     CoupRetracted,
     CoupSettled,
     Event,
+    JoinAsked,
+    JoinRefused,
+    JoinsSet,
     NextShoeCommitted,
     NextShoeHidden,
     PlayerLeft,
     PlayerRebought,
+    PlayerRemoved,
     PlayerSeated,
+    PlayersSkipped,
+    PredictionTimeSet,
     SeedContributed,
     ShoeBurned,
     ShoeFinished,
@@ -238,6 +244,22 @@ class TableState:
     closed_house: Amount = 0
     closed_kept: Fraction = Fraction(0)
     closed_last: LastCoup | None = None
+    #: Who may sit down without the host: ``"open"``, ``"locked"``, ``"approval"``.
+    joins: str = "open"
+    #: The requests to sit the host has not answered: name -> (the number of the
+    #: request's event, which the seating will be known by; the bankroll asked).
+    asking: Mapping[str, tuple[int, Amount]] = field(default_factory=dict)
+    #: A session's seconds to predict, after which a coup is dealt without those
+    #: who have not (None: the host waits, or deals without them when they say).
+    prediction_seconds: int | None = None
+    #: The players the coup in play is dealt without: (coup, names).
+    skipped: tuple[int, tuple[str, ...]] = (0, ())
+
+    @property
+    def without(self) -> tuple[str, ...]:
+        """The players the coup in play is dealt without (``PlayersSkipped``)."""
+        coup, names = self.skipped
+        return names if coup == self.coup else ()
 
     @property
     def format(self) -> Format:
@@ -297,9 +319,42 @@ def _opened(state: TableState, e: TableOpened) -> Changes:
 
 
 def _seated(state: TableState, e: PlayerSeated) -> Changes:
-    changes = _with_player(state, Player(e.name, e.seat, e.bankroll, seating=state.events + 1))
+    # A seat the host granted is the seating of its request (its credential's).
+    asking = dict(state.asking)
+    request = asking.pop(e.name, None)
+    seating = state.events + 1 if request is None else request[0]
+    changes = _with_player(state, Player(e.name, e.seat, e.bankroll, seating=seating))
     changes["brought"] = state.brought + e.bankroll
+    changes["asking"] = asking
     return changes
+
+
+def _removed(state: TableState, e: PlayerRemoved) -> Changes:
+    if e.name not in state.players:
+        raise _bad(f"PlayerRemoved names {e.name!r} who is not at the table")
+    return {}  # the record of who and why: the bets and the seat follow
+
+
+def _joins_set(state: TableState, e: JoinsSet) -> Changes:
+    return {"joins": e.mode}
+
+
+def _join_asked(state: TableState, e: JoinAsked) -> Changes:
+    return {"asking": {**state.asking, e.name: (state.events + 1, e.bankroll)}}
+
+
+def _join_refused(state: TableState, e: JoinRefused) -> Changes:
+    asking = dict(state.asking)
+    del asking[e.name]
+    return {"asking": asking}
+
+
+def _prediction_time(state: TableState, e: PredictionTimeSet) -> Changes:
+    return {"prediction_seconds": e.seconds}
+
+
+def _skipped(state: TableState, e: PlayersSkipped) -> Changes:
+    return {"skipped": (e.coup, e.names)}
 
 
 def _left(state: TableState, e: PlayerLeft) -> Changes:
@@ -553,6 +608,12 @@ _APPLY: Final[dict[type[Any], Callable[[TableState, Any], Changes]]] = {
     CoupRetracted: _retracted,
     PlayerRebought: _rebought,
     TableClosed: _table_closed,
+    PlayerRemoved: _removed,
+    JoinsSet: _joins_set,
+    JoinAsked: _join_asked,
+    JoinRefused: _join_refused,
+    PredictionTimeSet: _prediction_time,
+    PlayersSkipped: _skipped,
     **gathering.APPLY,
     **turning.APPLY,
     **lessons.APPLY,

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from textual.app import App, ComposeResult
-from textual.containers import VerticalScroll
 from textual.widgets import Input, Static
 
 from puntobanco.assist import MAX_PARTICIPANTS, MIN_PARTICIPANTS, check_names
@@ -33,6 +32,7 @@ from puntobanco.tui.games import (
     TableCasino,
     TableSession,
 )
+from puntobanco.tui.help import TextScreen
 from puntobanco.tui.render import signed
 
 #: Tables that ``play`` opens are named ``play-<format>-<time>`` in the store.
@@ -309,7 +309,9 @@ class PuntoBancoApp(App[None]):
 
     def show_roads(self, coups: Sequence[Coup]) -> None:
         """The five roads of the current shoe, full size."""
-        self.push_screen(RoadsScreen(render_roads(build_roads(coups), self.lang)))
+        text = "\n".join(render_roads(build_roads(coups), self.lang))
+        back = ("escape", "r", "q", "enter")
+        self.push_screen(TextScreen("tui.title.roads", text, "tui.keys.roads", back, "roads_text"))
 
     def show_ranking(
         self,
@@ -558,42 +560,3 @@ class RankingScreen(GameScreen):
             self.app.exit()
         else:
             self.app.switch_screen(TitleScreen())
-
-
-class RoadsScreen(GameScreen):
-    """The five roads and the ask previews of the current shoe."""
-
-    def __init__(self, lines: list[str]) -> None:
-        super().__init__()
-        self.lines = lines
-
-    def compose(self) -> ComposeResult:
-        yield Static(self.tr("tui.title.roads"), id="title", markup=False)
-        with VerticalScroll():
-            yield Static("\n".join(self.lines), id="roads_text", markup=False)
-        yield from self.footer()
-
-    def on_mount(self) -> None:
-        self.refresh_all()
-
-    def keys(self) -> dict[str, str]:
-        return {
-            "escape": "back",
-            "r": "back",
-            "q": "back",
-            "enter": "back",
-            "up": "up",
-            "down": "down",
-        }
-
-    def hints(self) -> str:
-        return self.tr("tui.keys.roads")
-
-    def act(self, action: str) -> None:
-        scroll = self.query_one(VerticalScroll)
-        if action == "up":
-            scroll.scroll_up()
-        elif action == "down":
-            scroll.scroll_down()
-        else:
-            self.app.pop_screen()

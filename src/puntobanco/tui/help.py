@@ -3,6 +3,8 @@ and what the table screens share (their panels' colours, their help)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
@@ -14,37 +16,35 @@ from puntobanco.tui.render import coloured, coloured_roads
 HELP_KEYS = {"question_mark": "help", "f1": "help"}
 
 
-class HelpScreen(GameScreen):
-    """The keys of the screen it was opened from, then the rules of the coup."""
+class TextScreen(GameScreen):
+    """A title over text that scrolls (up, down) and the keys that go back: the help
+    (``?`` or F1: the keys of the screen it was opened from, then the rules) and the
+    roads at full size (R)."""
 
-    def __init__(self, keys: str) -> None:
+    def __init__(
+        self, title: str, text: str, hints: str, back: Iterable[str], text_id: str
+    ) -> None:
         super().__init__()
-        self.key_text = keys
+        self.title_key = title
+        self.text = text
+        self.hints_key = hints
+        self.back = tuple(back)
+        self.text_id = text_id
 
     def compose(self) -> ComposeResult:
-        yield Static(self.tr("tui.help.title"), id="title", markup=False)
+        yield Static(self.tr(self.title_key), id="title", markup=False)
         with VerticalScroll():
-            text = "\n".join(
-                [
-                    self.tr("tui.help.keys"),
-                    self.key_text,
-                    self.tr("tui.help.always"),
-                    "",
-                    self.tr("tui.help.rules"),
-                ]
-            )
-            yield Static(text, id="help_text", markup=False)
+            yield Static(self.text, id=self.text_id, markup=False)
         yield from self.footer()
 
     def on_mount(self) -> None:
         self.refresh_all()
 
     def keys(self) -> dict[str, str]:
-        back = ("escape", "q", "enter", "space", "question_mark", "f1")
-        return {"up": "up", "down": "down", **dict.fromkeys(back, "back")}
+        return {"up": "up", "down": "down", **dict.fromkeys(self.back, "back")}
 
     def hints(self) -> str:
-        return self.tr("tui.help.back")
+        return self.tr(self.hints_key)
 
     def act(self, action: str) -> None:
         scroll = self.query_one(VerticalScroll)
@@ -66,4 +66,7 @@ class TableScreen(GameScreen):
 
     def help(self) -> None:
         """The keys of this screen and the rules (``?``, F1)."""
-        self.app.push_screen(HelpScreen(self.hints()))
+        keys, always, rules = (self.tr(f"tui.help.{k}") for k in ("keys", "always", "rules"))
+        text = "\n".join([keys, self.hints(), always, "", rules])
+        back = ("escape", "q", "enter", "space", *HELP_KEYS)
+        self.app.push_screen(TextScreen("tui.help.title", text, "tui.help.back", back, "help_text"))

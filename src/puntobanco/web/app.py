@@ -406,8 +406,8 @@ async def by_code(code: str, tables: Served) -> dict[str, str]:
 async def new_player(table: str, data: NewPlayer, tables: Served, request: Request) -> JSONResponse:
     """Sit at the table: the player's name as seated, and their token."""
     tables.meta(table)
-    player, token = await tables.join(table, data.name)
-    response = JSONResponse({"player": player, "token": token}, 201)
+    player, token, waiting = await tables.join(table, data.name)
+    response = JSONResponse({"player": player, "token": token, "waiting": waiting}, 201)
     cookie(request, response, PLAYER_COOKIE, table, token)
     return response
 

@@ -102,6 +102,9 @@ WIRE: Final[dict[str, Any]] = {
     "shoe": Annotated[int, Field(ge=1, le=10**9)],
     "digest": Annotated[str, StringConstraints(max_length=128)],
     "value": Annotated[str, StringConstraints(max_length=128)],
+    "reason": Annotated[str, StringConstraints(max_length=200)],
+    "mode": Annotated[str, StringConstraints(max_length=16)],
+    "seconds": Annotated[int, Field(ge=1, le=86_400)],
     "answer": Annotated[str, StringConstraints(max_length=32)],
 }
 
@@ -147,6 +150,8 @@ class Joined(BaseModel):
 
     player: str
     token: str
+    #: True where the host admits each join: the seat is the host's to grant.
+    waiting: bool = False
 
 
 class Found(BaseModel):

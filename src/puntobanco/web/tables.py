@@ -349,17 +349,18 @@ class Tables:
         self._tokens[token_hash(token)] = Identity(table, HOST)
         return table, code, token
 
-    async def join(self, table: str, name: str) -> tuple[str, str]:
-        """Seat ``name``: returns ``(player, token)``."""
+    async def join(self, table: str, name: str) -> tuple[str, str, bool]:
+        """Seat ``name`` (or ask the host to, where they admit each join): returns
+        ``(player, token, waiting)``."""
         meta = self.meta(table)
         text = check_name(name)
         token = new_token()
 
-        def seated(engine: Engine) -> tuple[Identity, str]:
+        def seated(engine: Engine) -> tuple[Identity, str, bool]:
             config = engine.state(table).config
             bankroll = table_config(meta.settings["format"], _settings(meta))[1]
             sit = Sit(text, bankroll if config.money else 0)
-            engine.verify(table, sit)
+            engine.verify(table, sit, Viewer.SPECTATOR)
             # The token first, bound to the seating this join makes (its event's
             # number): a seat is never stored without the token that plays it, and a
             # token whose seat was not stored was never handed out.
@@ -367,19 +368,20 @@ class Tables:
             who = Identity(table, PLAYER, text, engine.machine(table).event_count + 1)
             self._credentials.add_token(token_hash(given), who)
             started = time.perf_counter()
-            done = engine.do(table, sit)
+            done = engine.do(table, sit, Viewer.SPECTATOR)
             self._committed(started, [done])
-            player = str(next(e["name"] for e in done.events if e["type"] == "PlayerSeated"))
+            first = next(e for e in done.events if e["type"] in ("PlayerSeated", "JoinAsked"))
+            player = str(first["name"])
             seating = engine.seating(table, player)
-            if seating != who.seating:  # another process seated someone first
+            if seating != who.seating:  # another process wrote first
                 given = new_token()
                 who = Identity(table, PLAYER, player, seating)
                 self._credentials.add_token(token_hash(given), who)
-            return who, given
+            return who, given, first["type"] == "JoinAsked"
 
-        who, given = await self.run(seated)
+        who, given, waiting = await self.run(seated)
         self._tokens[token_hash(given)] = who
-        return str(who.player), given
+        return str(who.player), given, waiting
 
     async def command(self, who: Identity, command: Any, id: str) -> Committed:
         """Carry out one command of ``who``'s (its first answer if ``id`` was sent

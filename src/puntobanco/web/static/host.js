@@ -130,6 +130,15 @@
       if (v.holder === p.name) marks.push(el("span", { class: "tag", text: w("holder_tag") }));
       if (v.turn && v.turn.name === p.name) marks.push(el("span", { class: "tag", text: w("turn.tag") }));
       else if (v.punto_cards_to === p.name) marks.push(el("span", { class: "tag", text: PB.fmt("punto_cards", { name: p.name }) }));
+      if (offered(v, "Remove", p.name)) {
+        const remove = el("button", { type: "button", class: "remove", text: w("host.remove") });
+        remove.setAttribute("aria-label", PB.fmt("host.remove_name", { name: p.name }));
+        remove.addEventListener("click", () => {
+          const reason = window.prompt(PB.fmt("host.remove_why", { name: p.name }), "");
+          if (reason !== null) act("Remove", { name: p.name, reason: reason.slice(0, 200) });
+        });
+        marks.push(remove);
+      }
       list.append(el("li", { class: p.has_bet ? "player bet" : "player" },
         el("span", { class: "seat", text: String(p.seat) }),
         el("span", { class: "name", text: p.name }),
@@ -137,6 +146,32 @@
         el("span", { class: "bets", text: bets || "—" }),
         ...marks));
     }
+    renderSeats(v);
+  }
+
+  // The command of ``type`` the view offers for player ``name``, if any.
+  function offered(v, type, name) {
+    return v.commands.some((c) => c.type === type && c.name === name);
+  }
+
+  // The host's hand on the seats: who asks to sit, who may join, a session's time to predict.
+  function renderSeats(v) {
+    const asking = $("asking");
+    asking.replaceChildren(...v.asking.filter((name) => offered(v, "Admit", name)).map((name) => {
+      const admit = el("button", { type: "button", class: "primary", text: w("host.admit") });
+      admit.addEventListener("click", () => act("Admit", { name }));
+      const refuse = el("button", { type: "button", text: w("host.refuse") });
+      refuse.addEventListener("click", () => act("Refuse", { name }));
+      return el("li", { class: "player asking" }, el("span", { class: "name", text: PB.fmt("host.asks", { name }) }), admit, refuse);
+    }));
+    asking.hidden = !asking.children.length;
+    const joins = v.commands.find((c) => c.type === "SetJoins");
+    $("seats").hidden = !joins;
+    if (joins && document.activeElement !== $("joins")) $("joins").value = joins.mode;
+    const time = v.commands.find((c) => c.type === "SetPredictionTime");
+    $("predict-time").hidden = !time;
+    if (time && document.activeElement !== $("predict-seconds")) $("predict-seconds").value = time.seconds === null ? "" : String(time.seconds);
+    $("skip-missing").hidden = !PB.offers(v, "SkipMissing");
   }
 
   // The room hears the croupier: each announcement in the page's language, if
@@ -440,6 +475,12 @@
     $("deal").addEventListener("click", () => act("Deal"));
     $("close-bets").addEventListener("click", () => act("CloseBets"));
     $("close").addEventListener("click", () => act("CloseTable"));
+    $("skip-missing").addEventListener("click", () => act("SkipMissing"));
+    $("joins").addEventListener("change", () => act("SetJoins", { mode: $("joins").value }));
+    $("predict-seconds").addEventListener("change", () => {
+      const text = $("predict-seconds").value.trim();
+      act("SetPredictionTime", text ? { seconds: Number(text) } : {});
+    });
     $("next").addEventListener("click", () => act("NextCoup"));
     $("undo").addEventListener("click", () => act("UndoCard"));
     setupCardEntry();
