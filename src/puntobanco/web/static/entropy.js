@@ -119,6 +119,9 @@ const PBEntropy = (() => {
   // Called with every view: commits or reveals when the table asks, and returns
   // the status line (which shoe has this phone's contribution).
   function onView(v, send, w) {
+    // The phone's own check of each shoe it plays (fair.js): a fault of its own
+    // never stops the contributions.
+    try { if (window.PBFair) window.PBFair.observe(v); } catch (e) { console.error(e); }
     notice(v, w);
     if (!v.me || !v.me.seated) return "";
     if (!window.crypto || !window.crypto.getRandomValues) return w("entropy.unsupported");

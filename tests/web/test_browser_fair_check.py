@@ -1,0 +1,213 @@
+"""Each phone checks every shoe it played, in a real browser (``static/fair.js``):
+its check agrees with the Python verifier on the same shoes, good and tampered, and
+three phones at a casino table show every revealed shoe checked, or, with a server
+that re-seeds a shoe, the warning."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+import puntobanco.table.state as state_module
+from puntobanco import fair
+from puntobanco.cards import Card
+from puntobanco.engine import Bet, CloseTable, Deal, Engine, Viewer
+from puntobanco.errors import FairnessError
+from puntobanco.fair.contributor import Contributor
+from puntobanco.fair.log import fair_shoes
+from puntobanco.store.sqlite import SQLiteStore
+from puntobanco.table.events import ShoeShuffled
+from puntobanco.table.machine import Table
+from puntobanco.table.state import TableState
+from tests.web.conftest import LiveServer
+from tests.web.test_browser import host_page, phone
+
+
+def python_says(shoe: fair.FairShoe) -> str | None:
+    """None when the Python verifier accepts the shoe, else the key of its refusal."""
+    try:
+        assert fair.verify_shoe(shoe)
+    except FairnessError as error:
+        return error.key
+    return None
+
+
+def closed_table(coups: int) -> list[fair.FairShoe]:
+    engine = Engine()
+    engine.open("club", "casino", players=[("Ana", 10**9), ("Ben", 10**9)], settings={"decks": 1})
+    phones = Contributor()
+    for _ in range(coups):
+        phones.run(engine, "club")
+        engine.do("club", Bet("Ana", "banco", 1000), by=Viewer.player("Ana"))
+        engine.do("club", Deal())
+    engine.do("club", CloseTable())
+    records = engine.store.load("club")
+    return fair_shoes([r.event for r in records], [r.time for r in records])
+
+
+def tampered(shoe: fair.FairShoe, rng: random.Random) -> list[tuple[str, fair.FairShoe]]:
+    dealt = list(shoe.dealt)
+    k = rng.randrange(len(dealt))
+    dealt[k] = next(c for c in fair.canonical_order(1) if c != dealt[k])
+    value = "ab" * 32
+    values = (value, *shoe.contributions[1:])
+    commits = tuple(replace(c, value=value) if i == 0 else c for i, c in enumerate(shoe.commits))
+    other = fair.new_server_seed()
+    return [
+        ("card", replace(shoe, dealt=tuple(dealt))),
+        ("seed", replace(shoe, server_seed=other.hex())),
+        (
+            "value",
+            replace(
+                shoe,
+                commits=commits,
+                contributions=values,
+                client_seed=fair.client_seed(shoe.table, shoe.nonce, values),
+            ),
+        ),
+        ("excluded", replace(shoe, excluded=("Ben",))),
+    ]
+
+
+def reseeded(shoe: fair.FairShoe) -> fair.FairShoe:
+    """The operator's consistent forgery: another seed, its commitment and order, the
+    cards dealt from it. Every verifier of the record alone accepts it."""
+    seed = fair.new_server_seed()
+    order = fair.shoe_order(seed, shoe.client_seed, shoe.nonce, shoe.decks)
+    return replace(
+        shoe,
+        server_seed=seed.hex(),
+        commitment=fair.commitment(seed),
+        dealt=order[: len(shoe.dealt)],
+    )
+
+
+def js(page: Page, record: dict[str, Any], noted: dict[str, Any] | None = None) -> Any:
+    return page.evaluate("([r, n]) => PBFair.check(r, n)", [record, noted])
+
+
+def test_the_phones_check_agrees_with_the_python_verifier_on_good_and_tampered_shoes(
+    browser: Browser, live: LiveServer
+) -> None:
+    page = browser.new_context().new_page()
+    page.goto(live.url + "/j")
+    rng = random.Random(35)
+    for seed_hex, client, nonce, decks in [
+        (rng.randbytes(32).hex(), f"t/{n}|{rng.randbytes(32).hex()}", n, d)
+        for n, d in ((1, 1), (2, 6), (7, 8))
+    ]:
+        order = [str(c) for c in fair.shoe_order(bytes.fromhex(seed_hex), client, nonce, decks)]
+        assert page.evaluate("(a) => PBFair.order(...a)", [seed_hex, client, nonce, decks]) == order
+    shoes = closed_table(14)
+    assert len(shoes) >= 2 and all(s.server_seed and len(s.commits) == 2 for s in shoes)
+    for shoe in shoes:
+        assert python_says(shoe) is None and js(page, shoe.to_dict()) is None
+        noted = {"commitment": shoe.commitment, "coups": {}}
+        assert js(page, shoe.to_dict(), noted) is None
+        for kind, bad in tampered(shoe, rng):
+            assert python_says(bad) is not None, kind
+            assert js(page, bad.to_dict()) is not None, kind
+        # The consistent re-seeding passes the record's check, Python's and the
+        # phone's without notes; the commitment the phone noted refuses it.
+        forged = reseeded(shoe)
+        assert python_says(forged) is None and js(page, forged.to_dict()) is None
+        fault = js(page, forged.to_dict(), noted)
+        assert fault["key"] == "bad.commitment" and fault["params"]["shoe"] == shoe.shoe
+        # A phone whose contribution is neither used nor named says so.
+        mine = {"commitment": shoe.commitment, "name": "Ana", "value": "cd" * 32}
+        assert js(page, shoe.to_dict(), mine)["key"] == "bad.mine"
+        # Cards the phone saw that the shoe did not deal.
+        seen = {"commitment": shoe.commitment, "coups": {"1": [str(shoe.dealt[-1]), "KS", "KS"]}}
+        assert js(page, shoe.to_dict(), seen)["key"] == "bad.seen"
+
+
+def play_two_shoes(browser: Browser, live: LiveServer) -> tuple[str, list[Page]]:
+    """A one-deck casino table (short shoes), three phones contributing, dealt until
+    its second shoe has ended and the third is shuffled; returns the table and phones."""
+    r = httpx.post(
+        live.url + "/api/tables",
+        json={"format": "casino", "settings": {"decks": 1, "turn_seconds": None}},
+    )
+    table = r.json()
+    host = host_page(browser, live)
+    host.context.add_cookies(
+        [{"name": "pb_host", "value": table["host_token"],
+          "url": f"{live.url}/api/tables/{table['table']}/"}]
+    )  # fmt: skip
+    host.goto(f"{live.url}/host/{table['table']}")
+    phones = [phone(browser, live, table["join_code"], n) for n in ("Ana", "Ben", "Cleo")]
+    for p in phones:  # each phone contributes to shoe 2 (shoe 1 went with Ana's alone)
+        expect(p.locator("#entropy")).to_contain_text("committed to its contribution to shoe 2.")
+    for coup in range(1, 40):
+        phones[coup % 3].click("button[data-box=banco]")
+        expect(phones[coup % 3].locator("#my-bets")).to_contain_text("10.00")
+        host.click("#deal")
+        expect(host.locator("#status")).to_contain_text(f"Coup {coup + 1}")
+        if "Shoe 3" in host.inner_text("#shoe"):
+            break
+    else:
+        raise AssertionError("the one-deck shoes never changed twice")
+    return table["table"], phones
+
+
+def test_three_phones_each_show_every_revealed_shoe_checked(
+    browser: Browser, live: LiveServer, tmp_path: Path
+) -> None:
+    table, phones = play_two_shoes(browser, live)
+    for p in phones:
+        expect(p.locator("#fair-line")).to_have_text("Shoe 2: checked ✓")
+        results = p.evaluate("(t) => PBFair.results(t)", table)
+        assert {n: r["state"] for n, r in results.items()} == {"1": "checked", "2": "checked"}
+        noted = json.loads(p.evaluate("(t) => PBFair.exportHeads(t)", table))
+        assert set(noted["commitments"]) >= {"1", "2", "3"} and noted["heads"]
+    store = SQLiteStore(tmp_path / "web.db", readonly=True)
+    shoes = fair_shoes(r.event for r in store.load(table))
+    store.close()
+    assert [len(s.contributions) for s in shoes[1:3]] == [3, 3]  # every phone's, in each
+
+
+def test_a_server_that_reseeds_a_shoe_is_caught_by_every_phone(
+    browser: Browser, live: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = Table._shuffled_order
+
+    def reseeding(self: Table, number: int) -> list[Card]:
+        """Shoe 2 shuffled with a seed of the operator's choosing, not the one whose
+        commitment the phones were shown."""
+        order = real(self, number)
+        if number != 2 or self._fair_seeds is None:
+            return order
+        seed = fair.new_server_seed()
+        client = self._fair_seeds[1]
+        self._fair_seeds = (seed.hex(), client)
+        return list(fair.shoe_order(seed, client, number, self.config.decks))
+
+    shuffled = state_module._APPLY[ShoeShuffled]
+
+    def unchecked(state: TableState, event: ShoeShuffled) -> Any:
+        """The server's own check of the shoe against its commitment, patched out (as
+        an operator who rewrites its log would: it passes every check of the log)."""
+        committed = state.next_shoe
+        if committed is not None and committed.number == event.shoe and event.server_seed:
+            seed = bytes.fromhex(event.server_seed)
+            forged = replace(committed, commitment=fair.commitment(seed))
+            state = replace(state, next_shoe=forged)
+        return shuffled(state, event)
+
+    monkeypatch.setitem(state_module._APPLY, ShoeShuffled, unchecked)
+    monkeypatch.setattr(Table, "_shuffled_order", reseeding)
+    table, phones = play_two_shoes(browser, live)
+    for p in phones:
+        line = p.locator("#fair-line")
+        expect(line).to_contain_text("Shoe 2: check failed ✗")
+        expect(line).to_contain_text("The server changed the shoe.")
+        expect(line).to_have_attribute("role", "alert")
+        results = p.evaluate("(t) => PBFair.results(t)", table)
+        assert results["1"]["state"] == "checked" and results["2"]["state"] == "failed"
