@@ -212,7 +212,10 @@ def test_unknown_tables_codes_and_settings(client: TestClient) -> None:
     r = client.post("/api/tables", json={"format": "poker", "settings": {}})
     assert r.status_code == 422
     t = open_table(client, "session")
-    assert client.get(f"/api/codes/{t['join_code'].lower()}").json() == {"table": t["table"]}
+    # The join page says which table it is: format, deals, seats taken.
+    found = client.get(f"/api/codes/{t['join_code'].lower()}").json()
+    assert found == {"table": t["table"], "format": "session", "minimum": None,
+                     "maximum": None, "deals": 10, "players": 0, "seats": 8}  # fmt: skip
     r = client.post(f"/api/tables/{t['table']}/players", json={"name": "<b>x</b>"})
     assert r.status_code == 400 and r.json()["error"]["code"] == "table.error.name.chars"
     join(client, t["table"], "Ana")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import re
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
@@ -56,7 +57,7 @@ def test_two_phones_contribute_to_every_shoe_without_their_players_doing_anythin
     for deal in (1, 2):
         for p, box in zip(phones, ("banco", "punto"), strict=True):
             p.click(f"button[data-box={box}]")  # the players predict, and only that
-            expect(p.locator(f"button[data-box={box}]")).to_have_attribute("aria-pressed", "true")
+            expect(p.locator(f"button[data-box={box}]")).to_have_class(re.compile(r"\bhas-stake\b"))
         host.click("#deal")
         for p in phones:
             expect(p.locator("#entropy")).to_contain_text(f"in this shoe, number {deal + 1}.")
@@ -112,7 +113,7 @@ def test_a_phone_reloaded_between_its_commitment_and_the_reveals_still_reveals(
     expect(ana.locator("#entropy")).to_contain_text("committed to its contribution to shoe 2.")
     for p, box in ((ana, "banco"), (ben, "punto")):
         p.click(f"button[data-box={box}]")
-        expect(p.locator(f"button[data-box={box}]")).to_have_attribute("aria-pressed", "true")
+        expect(p.locator(f"button[data-box={box}]")).to_have_class(re.compile(r"\bhas-stake\b"))
     host.click("#deal")
     expect(ana.locator("#entropy")).to_contain_text("in this shoe, number 2.")
     (value,) = [v for k, v in kept]

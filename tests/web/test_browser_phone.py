@@ -229,10 +229,9 @@ def test_the_chips_are_one_radio_group_that_keeps_the_focus(
     # Money as French and Spanish write it.
     assert [c["text"] for c in _chips(page)] == ["10,00", "25,00", "100,00", "500,00"]
     # Tab comes into the group on the chosen chip and leaves it at the next Tab.
-    # The last coup's line, shown (the net under it is hidden while empty), is just
-    # before the chips: Tab starts from there.
-    page.evaluate("document.getElementById('announce').setAttribute('tabindex', '-1')")
-    page.focus("#announce")
+    # Tab starts from the bet bar itself, just before the chips.
+    page.evaluate("document.getElementById('actions').setAttribute('tabindex', '-1')")
+    page.focus("#actions")
     page.keyboard.press("Tab")
     assert _checked(page) == (0, True)
     page.keyboard.press("Tab")

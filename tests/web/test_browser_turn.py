@@ -323,11 +323,16 @@ def test_one_polite_status_region_says_bets_closed_the_result_and_the_balance(
         expect(regions).to_have_count(1)
         expect(regions).to_have_attribute("aria-live", "polite")
         expect(regions).to_have_attribute("role", "status")
-    # Bets placed: nothing is said (and a reload said nothing either).
+    # Bets placed: each player hears their own, with its box and stake; the room
+    # hears nothing (and a reload said nothing either).
     table.bets()
     expect(screen.locator("#players")).to_contain_text(t("outcome.punto", lang))
     expect(ana.locator("#my-bets")).to_contain_text(t("outcome.banco", lang))
-    assert live_text(ana) == live_text(screen) == []
+    until(ana, "() => window.__live.length === 1")
+    stake = ana.inner_text("[data-box=banco] .box-stake")
+    placed = t("web.ui.say.bet_placed", lang, box=t("outcome.banco", lang), stake=stake)
+    assert live_text(ana) == [placed]
+    assert live_text(screen) == []
     closed = t("web.ui.say.bets_closed", lang)
     table.send("host", "CloseBets")
     for page in (ana, screen):
@@ -340,13 +345,13 @@ def test_one_polite_status_region_says_bets_closed_the_result_and_the_balance(
     opened = t("web.ui.say.bets_open", lang)
     expect(ana.locator("#live")).to_have_text(f"{announce} {settled} {opened}")
     expect(screen.locator("#live")).to_have_text(f"{announce} {opened}")
-    assert live_text(ana) == [closed, f"{announce} {settled} {opened}"]
+    assert live_text(ana) == [placed, closed, f"{announce} {settled} {opened}"]
     # An unrelated bet, a view in another language: nothing read again.
     table.send("Bruno", "Bet", box="punto", stake=1_000)
     expect(screen.locator("#players")).to_contain_text(t("outcome.punto", lang))
     screen.select_option("#lang", "es" if lang != "es" else "fr")
     until(screen, "(l) => document.documentElement.lang !== l", lang)
-    assert live_text(ana) == [closed, f"{announce} {settled} {opened}"]
+    assert live_text(ana) == [placed, closed, f"{announce} {settled} {opened}"]
     assert live_text(screen) == [closed, f"{announce} {opened}"]
 
 

@@ -74,7 +74,7 @@ def test_a_second_server_shows_the_head_of_what_the_first_stored(pg_url: str) ->
         store.close()
 
 
-def test_the_host_screen_shows_the_head_s_first_16_digits(
+def test_the_host_screen_shows_the_whole_head_behind_the_shoe_s_fingerprint(
     browser: Browser, live: LiveServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     host = host_page(browser, live)
@@ -86,6 +86,8 @@ def test_the_host_screen_shows_the_head_s_first_16_digits(
     expect(ana.locator("#announce")).not_to_be_empty()
     table = host.url.rstrip("/").rsplit("/", 1)[-1]
     head = verified(tmp_path / "web.db", table, capsys)  # the ``live`` server's log
+    # Behind the shoe's fingerprint on the felt, on demand: the whole head.
     line = host.locator("#chain-head")
-    expect(line).to_have_attribute("title", head)
-    expect(line).to_have_text(f"Log: {head[:16]}…")
+    expect(line).to_be_hidden()
+    host.click("#fingerprint")
+    expect(line).to_have_text(f"Log's chain head: {head}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -122,9 +123,12 @@ def test_the_host_opens_an_ez_table_with_pairs_and_a_phone_bets_on_them(
     expect(boxes.nth(2)).to_contain_text("5,00")  # its limits: the tie's, 5,00 to 500,00
     ana.click("#side-boxes button[data-box=punto_pair]")
     expect(ana.locator("#my-bets")).to_contain_text("Paire Punto 10,00")
-    expect(ana.locator("#side-boxes button[data-box=punto_pair]")).to_have_attribute(
-        "aria-pressed", "true"
-    )
+    # The chips on the box, and its name with its stake (a button, not a toggle).
+    pair = ana.locator("#side-boxes button[data-box=punto_pair]")
+    expect(pair.locator(".box-stake")).to_have_text("10,00")
+    named = ana.get_by_role("button", name=re.compile(r"^Paire Punto .*, votre mise 10,00$"))
+    expect(named).to_have_count(1)
+    expect(pair).not_to_have_attribute("aria-pressed", re.compile("."))
     assert axe_violations(ana) == []  # the side boxes: names, contrast, roles
     host.click("#deal")
     expect(ana.locator("#my-result")).not_to_be_empty()

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from puntobanco.cards import Card
 from puntobanco.cli.common import echo
-from puntobanco.cli.tables import bet_name, describe
+from puntobanco.cli.tables import bet_name, describe, json_head
 from puntobanco.i18n import Lang, t
 from puntobanco.i18n.numbers import percent, signed
 from puntobanco.odds.digits import decimal
@@ -23,17 +23,6 @@ if TYPE_CHECKING:
 
 #: Bets shown side by side in a table of expectations: 80 columns.
 BLOCK = 4
-
-
-def _common(
-    args: argparse.Namespace, removed: Sequence[Card], paytable: Paytable
-) -> dict[str, Any]:
-    return {
-        "decks": args.decks,
-        "removed": [str(c) for c in removed],
-        "paytable": paytable.name,
-        "side_bets": [w.key for w in paytable.side_bets],
-    }
 
 
 def _expectations(paytable: Paytable, values: Sequence[Fraction] | None) -> dict[str, str] | None:
@@ -131,7 +120,7 @@ def known_card(
     ranks = rank_composition(args.decks, removed)
     known = analyse(ranks, args.known_card, paytable)
     if args.json:
-        data = _common(args, removed, paytable) | {
+        data = json_head(args, removed, paytable) | {
             "position": known.position,
             "values": [
                 {"value": v.value}
@@ -210,7 +199,7 @@ def edge_sort(
     sort = edge_sort(ranks, high_values(args.high), paytable)
     best = best_grouping(ranks, paytable)
     if args.json:
-        data = _common(args, removed, paytable) | {
+        data = json_head(args, removed, paytable) | {
             "high": sorted(sort.high),
             "low": sorted(sort.low),
             "patterns": [_pattern_json(paytable, p) for p in sort.patterns],
@@ -300,7 +289,7 @@ def effects_by_rank(
         }
 
     if args.json:
-        data = _common(args, removed, paytable) | {
+        data = json_head(args, removed, paytable) | {
             "by_rank": True,
             "cards": effects.cards,
             "effects": figures(effects.expectation, decimal),

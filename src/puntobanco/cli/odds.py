@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from puntobanco.cards import Card, format_cards, parse_cards
 from puntobanco.cli.common import echo, whole_number
-from puntobanco.cli.tables import add_paytable_arguments, bet_name, describe, table_of
+from puntobanco.cli.tables import add_paytable_arguments, bet_name, describe, json_head, table_of
 from puntobanco.i18n import Lang, t
 from puntobanco.i18n.numbers import number, percent, signed
 from puntobanco.odds.digits import decimal
@@ -64,11 +64,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     ranks = rank_composition(args.decks, removed)
     total, bets = table_odds(ranks, paytable)
     if args.json:
-        data = {
-            "decks": args.decks,
-            "removed": [str(c) for c in removed],
-            "paytable": paytable.name,
-            "side_bets": [w.key for w in paytable.side_bets],
+        data = json_head(args, removed, paytable) | {
             "total": total,
             "counts": {b.key: b.wins for b in bets},
             "probabilities": {b.key: decimal(b.probability) for b in bets},
@@ -144,11 +140,7 @@ def _effects(
     effects = effects_of_removal(args.decks, paytable, removed=removed)
     keys = paytable.keys
     if args.json:
-        data = {
-            "decks": args.decks,
-            "removed": [str(c) for c in removed],
-            "paytable": paytable.name,
-            "side_bets": [w.key for w in paytable.side_bets],
+        data = json_head(args, removed, paytable) | {
             "effects": {
                 str(v): {k: decimal(effects.effect(v, k)) for k in keys} for v in range(10)
             },

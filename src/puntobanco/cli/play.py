@@ -25,29 +25,14 @@ def add_store_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
-    """Declare ``play [--seed N] [--resume] [--db PATH] [--no-store]``."""
+    """Declare ``play [--seed N] [--paytable P] [--side-bets S,...] [--resume] [--db PATH]
+    [--no-store]``."""
+    from puntobanco.cli.tables import add_paytable_arguments
+
     p = sub.add_parser(NAME, help=t("cli.help.play", lang), description=t("cli.help.play", lang))
     p.add_argument("--seed", type=int, default=None, help=t("cli.help.seed", lang))
-    add_table_arguments(p, lang)
+    add_paytable_arguments(p, lang, played=True)
     add_store_arguments(p, lang)
-
-
-def add_table_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
-    """``--paytable P`` and ``--side-bets S,...`` of the casino and croupier tables."""
-    from puntobanco.paytable import PAYTABLES, side_bet_names
-
-    p.add_argument(
-        "--paytable",
-        choices=sorted(PAYTABLES),
-        default="standard",
-        help=t("play.help.paytable", lang),
-    )
-    p.add_argument(
-        "--side-bets",
-        default="",
-        metavar="S,...",
-        help=t("play.help.side_bets", lang, names=", ".join(side_bet_names())),
-    )
 
 
 def table_settings(args: argparse.Namespace) -> dict[str, Any]:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
+from typing import Any
 
+from puntobanco.cards import Card
 from puntobanco.explain import outcome_name
 from puntobanco.i18n import Lang, t
 from puntobanco.paytable import BOXES, PAYTABLES, Paytable, configuration, side_bet_names
@@ -16,20 +19,26 @@ def bet_name(key: str, lang: Lang) -> str:
     return outcome_name(Outcome(key), lang) if key in BOXES else t(f"bet.{key}", lang)
 
 
-def add_paytable_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
-    """``--paytable P`` and ``--side-bets S,...`` of the commands that analyse a
-    paytable (``odds``, ``simulate``): the side bets they can analyse."""
+def add_paytable_arguments(p: argparse.ArgumentParser, lang: Lang, *, played: bool = False) -> None:
+    """``--paytable P`` and ``--side-bets S,...``: of the commands that analyse a
+    paytable (``odds``, ``simulate``: the side bets they can analyse), or ``played``
+    at a casino or croupier table (``play``: every side bet)."""
+    words = "play" if played else "cli"
     p.add_argument(
         "--paytable",
         choices=sorted(PAYTABLES),
         default="standard",
-        help=t("cli.help.paytable", lang),
+        help=t(f"{words}.help.paytable", lang),
     )
     p.add_argument(
         "--side-bets",
         default="",
         metavar="S,...",
-        help=t("odds.help.side_bets", lang, names=", ".join(side_bet_names(analysed=True))),
+        help=t(
+            "play.help.side_bets" if played else "odds.help.side_bets",
+            lang,
+            names=", ".join(side_bet_names(analysed=not played)),
+        ),
     )
 
 
@@ -52,3 +61,15 @@ def describe(paytable: Paytable, lang: Lang) -> str:
     if added:
         text += t("paytable.side_bets", lang, names=", ".join(bet_name(k, lang) for k in added))
     return t("odds.paytable.any", lang, name=paytable.title.words(lang), description=text)
+
+
+def json_head(
+    args: argparse.Namespace, removed: Sequence[Card], paytable: Paytable
+) -> dict[str, Any]:
+    """What ``odds --json`` says first, whatever it analyses: the shoe and the paytable."""
+    return {
+        "decks": args.decks,
+        "removed": [str(c) for c in removed],
+        "paytable": paytable.name,
+        "side_bets": [w.key for w in paytable.side_bets],
+    }

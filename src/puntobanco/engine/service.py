@@ -652,7 +652,13 @@ class Engine:
                 reloaded.subscribers, reloaded.answers = entry.subscribers, entry.answers
             return True
         events = [r.event for r in records]
+        # The new chain head, read where the events were: the views pushed for them
+        # show it, and this process's own connection may still be out of reach (a
+        # listener's catch-up after a cut), where a push would fail with nobody to
+        # try it again before the next commit.
+        head = (records[-1].seq, head_of(store, table, records[-1].seq))
         machine.follow(events)
+        entry.head = head
         if entry.pictures is not None:
             entry.pictures.feed(events)
         self._publish(entry, Committed(table, machine.event_count, self._public(entry, events)))

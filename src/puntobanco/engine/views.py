@@ -482,7 +482,7 @@ def _coups(moment: Moment, lang: Lang) -> dict[str, Any]:
         "last": last,
         "roads": build_roads(state.shoe_coups).to_json(),
         "history": [
-            {"coup": r.coup, "cards": list(_dealt(r.cards)[0]), "winner": _winner(r)}
+            {"coup": r.coup, "cards": list(_dealt(r.cards)[0]), **_hands(r), "winner": _winner(r)}
             for r in done[-RECENT:]
         ],
     }
@@ -635,6 +635,7 @@ def _recent(pictures: Pictures, player: Player) -> list[dict[str, Any]]:
         {
             "coup": r.coup,
             "cards": list(_dealt(r.cards)[0]),
+            **_hands(r),
             "winner": _winner(r),
             "bets": [
                 {"box": box_key(b.box), "stake": json_amount(b.amount)}
@@ -648,6 +649,18 @@ def _recent(pictures: Pictures, player: Player) -> list[dict[str, Any]]:
     ]
     pictures._recent[name] = (version, out)
     return out
+
+
+def _hands(record: CoupRecord) -> dict[str, list[str]]:
+    """A settled coup's cards hand by hand (``cards`` is the dealing order)."""
+    punto, banco = _split(record.cards)
+    return {"punto": list(punto), "banco": list(banco)}
+
+
+@lru_cache(maxsize=4096)
+def _split(cards: tuple[Card, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    punto, banco = split_hands(cards)
+    return tuple(str(c) for c in punto), tuple(str(c) for c in banco)
 
 
 def _winner(record: CoupRecord) -> str:

@@ -391,9 +391,11 @@ async def new_table(data: NewTable, tables: Served, request: Request) -> JSONRes
 
 
 @api.get("/codes/{code}", response_model=Found, responses=refusals(404))
-async def by_code(code: str, tables: Served) -> dict[str, str]:
-    """The table a join code opens."""
-    return {"table": tables.by_code(code)}
+async def by_code(code: str, tables: Served) -> dict[str, Any]:
+    """The table a join code opens, and what its join page says of it: its format,
+    its stakes or deals, its players and seats."""
+    table = tables.by_code(code)
+    return {"table": table, **await tables.about(table)}
 
 
 @api.post(

@@ -155,9 +155,15 @@ class Joined(BaseModel):
 
 
 class Found(BaseModel):
-    """The table a join code opens."""
+    """The table a join code opens, and what its join page says of it."""
 
     table: str
+    format: str
+    minimum: int | None = Field(description="The table's minimum stake in cents (no money: null)")
+    maximum: int | None = Field(description="The table's maximum stake in cents (no money: null)")
+    deals: int | None = Field(description="A session's number of deals (else null)")
+    players: int = Field(description="Players seated")
+    seats: int = Field(description="Seats at the table")
 
 
 class Problem(BaseModel):

@@ -397,6 +397,26 @@ class Tables:
             raise result
         return result
 
+    async def about(self, table: str) -> dict[str, Any]:
+        """What a join page says of ``table``: its format, its limits (cents, None at
+        a table without money) or deals, how many players sit and how many seats."""
+        meta = self.meta(table)
+
+        def read(engine: Engine) -> dict[str, Any]:
+            state = engine.state(table)
+            config = state.config
+            return {
+                "format": meta.settings["format"],
+                "minimum": config.minimum if config.money else None,
+                "maximum": config.maximum if config.money else None,
+                "deals": config.deals,
+                "players": len(state.seated),
+                "seats": config.seats,
+            }
+
+        about: dict[str, Any] = await self.run(read)
+        return about
+
     async def view(self, who: Identity, lang: Lang) -> dict[str, Any]:
         """``who``'s view of the table, its odds computed (a view asked for)."""
         view: dict[str, Any] = await self.run(

@@ -143,8 +143,7 @@
         el("span", { class: "seat", text: String(p.seat) }),
         el("span", { class: "name", text: p.name }),
         el("span", { class: "balance", text: PB.money(v, p.balance) }),
-        el("span", { class: "bets", text: bets || "—" }),
-        ...marks));
+        el("span", { class: "bets" }, bets || "—", ...marks)));
     }
     renderSeats(v);
   }
@@ -213,9 +212,18 @@
       history.append(el("li", { class: `w-${h.winner}` },
         el("span", { class: "coup-no", text: PB.fmt("coup", { n: PB.count(h.coup) }) }),
         el("span", { class: "winner", text: PB.box(h.winner) }),
-        el("span", { class: "cards-text", text: h.cards.map(PB.cardText).join(" ") })));
+        ...hands(h)));
     }
     if (v.host && v.host.odds_pending && askedOdds !== v.seq) askOdds(v.seq);
+  }
+
+  // A coup's cards hand by hand, as the terminal writes them: "P K♣ Q♥ B 8♦ Q♦"
+  // (each letter named for a screen reader: Punto, Banco).
+  function hands(h) {
+    return ["punto", "banco"].map((side) => el("span", { class: "hand-cards" },
+      el("abbr", { class: `hand-tag ${side}`, title: PB.box(side), text: w(`hand_letter.${side}`) }),
+      el("span", { class: "sr-only", text: `${PB.box(side)} ` }),
+      el("span", { class: "cards-text", text: h[side].map(PB.cardText).join(" ") })));
   }
 
   // A pushed view carries the odds once computed; a view asked for computes them.
@@ -313,6 +321,24 @@
     turnTimer = setInterval(tick, 250);
   }
 
+  // The fair shoe in its place: the commitment's first digits on the felt (a
+  // fingerprint the room can compare), the full values and the log's chain head
+  // behind it, on demand.
+  function renderFair(v) {
+    const fair = v.phase !== "ended" && v.shoe && v.shoe.commitment;
+    $("fair").hidden = !fair;
+    if (!fair) return;
+    const shoe = PB.count(v.shoe.number);
+    $("fingerprint").textContent = PB.fmt("fair.fingerprint", { shoe, short: fingerprint(v.shoe.commitment) });
+    $("commitment").textContent = PB.fmt("commitment", { shoe, commitment: v.shoe.commitment });
+    $("client-seed").textContent = PB.fmt("client_seed", { seed: v.shoe.client_seed });
+    $("chain-head").hidden = !v.chain_head;
+    if (v.chain_head) $("chain-head").textContent = PB.fmt("fair.chain_head", { head: v.chain_head });
+  }
+
+  // A commitment's first 8 hex digits in two groups, easy to read aloud: "2450 b731".
+  const fingerprint = (hex) => `${hex.slice(0, 4)} ${hex.slice(4, 8)}`;
+
   function renderCountdown(v) {
     clearInterval(countdownTimer);
     const node = $("countdown");
@@ -365,11 +391,7 @@
     if (v.punto_cards_to) parts.push(PB.fmt("punto_cards", { name: v.punto_cards_to }));
     if (v.rules.hidden_bets && v.phase === "bets_open") parts.push(w("session_hidden"));
     $("shoe").textContent = parts.join(" · ");
-    const fair = v.shoe && v.shoe.commitment;
-    $("commitment").hidden = !fair;
-    if (fair) $("commitment").textContent = `${PB.fmt("commitment", { shoe: PB.count(v.shoe.number), commitment: v.shoe.commitment })} · ${PB.fmt("client_seed", { seed: v.shoe.client_seed })}`;
-    $("chain-head").hidden = !v.chain_head;
-    if (v.chain_head) { $("chain-head").textContent = PB.fmt("chain_head", { head: v.chain_head.slice(0, 16) }); $("chain-head").title = v.chain_head; }
+    renderFair(v);
     $("close-bets").hidden = !PB.offers(v, "CloseBets");
     $("deal").hidden = !PB.offers(v, "Deal");
     $("close").hidden = !PB.offers(v, "CloseTable");
@@ -386,16 +408,50 @@
     showHintNow();
     const active = document.activeElement;
     if (feltFocus && (!active || active === document.body)) $("felt").focus({ preventScroll: true });
-    const ended = v.phase === "ended" && v.rules.names_winners;
+    const closed = v.phase === "ended";
+    const ended = closed && v.rules.names_winners;
+    // A closed table: nobody joins any more, and there is no next coup to give odds of.
+    $("join").hidden = closed;
+    document.querySelector(".odds-part").hidden = closed;
     $("ranking").hidden = !ended;
     if (ended) {
       const list = $("ranking-list");
-      list.replaceChildren(...v.ranking.map(([name, score]) =>
-        el("li", { class: v.winners.includes(name) ? "winner" : "" }, el("span", { class: "name", text: name }), el("span", { text: ` ${PB.money(v, score)}` }))));
+      list.replaceChildren(...v.ranking.map(([name, score], i) =>
+        el("li", { class: v.winners.includes(name) ? "winner" : "" },
+          el("span", { class: "place", text: `${PB.count(place(v.ranking, i))}.` }),
+          el("span", { class: "name", text: name }), el("span", { text: PB.money(v, score) }))));
       $("winners").textContent = v.winners.length > 1
         ? PB.fmt("shared", { names: v.winners.join(", ") })
         : PB.fmt("winners", { name: v.winners[0] });
     }
+  }
+
+  // A line's place in a ranking sorted best first: tied scores share the place of
+  // the first of them (1, 1, 3), as the terminal numbers them.
+  function place(ranking, i) {
+    const first = ranking.findIndex(([, score]) => String(score) === String(ranking[i][1]));
+    return first + 1;
+  }
+
+  // TV mode: the host screen fullscreen, fitted to the screen (app.css: html.tv),
+  // kept in this browser; ?tv in the address turns it on too.
+  function setupTv() {
+    const button = $("tv");
+    button.hidden = false;
+    const set = (on) => {
+      document.documentElement.classList.toggle("tv", on);
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+      localStorage.setItem("pb-host-tv", on ? "on" : "off");
+      requestAnimationFrame(() => PBBoard.scrollRoads($("roads")));
+    };
+    set(new URLSearchParams(location.search).has("tv") || option("tv", false));
+    button.addEventListener("click", () => {
+      const on = !document.documentElement.classList.contains("tv");
+      set(on);
+      const root = document.documentElement;
+      if (on && root.requestFullscreen && !document.fullscreenElement) root.requestFullscreen().catch(() => {});
+      if (!on && document.fullscreenElement) document.exitFullscreen().catch(() => {});
+    });
   }
 
   async function act(type, fields = {}) {
@@ -485,6 +541,7 @@
     $("undo").addEventListener("click", () => act("UndoCard"));
     setupCardEntry();
     setupOptions();
+    setupTv();
     // D deals only while the felt (or a control on it) has focus, and only
     // while the option is on: typing elsewhere never deals (WCAG 2.1.4).
     const felt = $("felt");

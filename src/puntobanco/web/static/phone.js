@@ -10,6 +10,7 @@
   let chip = null;
   let countdownTimer = null;
   let turnTimer = null;
+  let shownLast;  // the last coup whose result this page showed (undefined: no view yet)
   const announce = PB.announcer();
   // Punto's cards on this phone: the cards drawn (so a view that changes nothing
   // keeps a squeeze going), and whether the turn has been sent.
@@ -28,7 +29,24 @@
     const r = await fetch(`/api/codes/${encodeURIComponent(code)}?lang=${PB.lang}`);
     const data = await r.json();
     if (!r.ok) { error(data.error.message); show("find"); return null; }
+    joining = { ...data, code: code.toUpperCase() };
+    aboutTable();
     return data.table;
+  }
+
+  // The join page says which table one joins: its code, its format and its stakes.
+  let joining = null;
+  function aboutTable() {
+    if (!joining) return;
+    $("join-title").textContent = PB.fmt("join.title", { code: joining.code });
+    const money = { config: { money: true } };
+    const parts = [w(`format.${joining.format}`)];
+    if (joining.minimum !== null && joining.minimum !== undefined) {
+      parts.push(PB.fmt("join.limits", { minimum: PB.money(money, joining.minimum), maximum: PB.money(money, joining.maximum) }));
+    }
+    if (joining.deals) parts.push(PB.fmt("join.deals", { deals: PB.count(joining.deals) }));
+    parts.push(PB.fmt("join.players", { players: PB.count(joining.players), seats: PB.count(joining.seats) }));
+    $("join-about").textContent = parts.join(" · ");
   }
 
   // The chips: one radio group, one tab stop (the chosen chip); the arrow keys,
@@ -53,12 +71,19 @@
     } else markChips();
   }
 
+  // A chip larger than what the player has left to bet is shown disabled; the chip
+  // chosen is the largest one left when the chosen one no longer is.
+  let left = Infinity;
   function markChips() {
+    const usable = [...$("chips").children].filter((b) => Number(b.dataset.stake) <= left);
+    if (!usable.some((b) => Number(b.dataset.stake) === chip) && usable.length) chip = Number(usable[usable.length - 1].dataset.stake);
     for (const b of $("chips").children) {
-      const on = Number(b.dataset.stake) === chip;
+      const stake = Number(b.dataset.stake);
+      const on = stake === chip;
       b.className = on ? "chip on" : "chip";
+      b.disabled = stake > left;
       b.setAttribute("aria-checked", on ? "true" : "false");
-      b.tabIndex = on ? 0 : -1;
+      b.tabIndex = on && !b.disabled ? 0 : -1;
     }
   }
 
@@ -69,7 +94,7 @@
   }
 
   function chipKeys(event) {
-    const buttons = [...$("chips").children];
+    const buttons = [...$("chips").children].filter((b) => !b.disabled);
     const at = buttons.findIndex((b) => Number(b.dataset.stake) === chip);
     const last = buttons.length - 1;
     const to = {
@@ -95,7 +120,9 @@
     const height = bar.getBoundingClientRect().height;
     const inline = height > window.innerHeight * BAR_SHARE;
     document.body.classList.toggle("bar-inline", inline);
-    root.style.setProperty("--bar", inline ? "0px" : `${Math.ceil(height)}px`);
+    // A phone on its side keeps the bar in its own column (app.css): nothing to keep free.
+    const fixed = getComputedStyle(bar).position === "fixed";
+    root.style.setProperty("--bar", inline || !fixed ? "0px" : `${Math.ceil(height)}px`);
   }
 
   // The side bets the table offers, each a box with its name and its limits.
@@ -103,12 +130,15 @@
     const offered = session ? [] : (v.config.side_bets || []);
     const row = $("side-boxes");
     row.hidden = !offered.length;
-    row.replaceChildren(...offered.map((s) => el("button", {
-      type: "button", class: "box side", "data-box": s.box,
-      "aria-pressed": v.me.bets[s.box] !== undefined ? "true" : "false",
-      onclick: () => act({ type: "Bet", box: s.box, stake: chip }),
-    }, el("span", { class: "side-name", text: PB.box(s.box) }), " ",
-      el("span", { class: "side-limits", text: `${PB.money(v, s.minimum)} – ${PB.money(v, s.maximum)}` }))));
+    const made = `${PB.lang}|${offered.map((s) => s.box).join()}`;
+    if (row.dataset.made !== made) {  // made again only when they change: the focus stays
+      row.dataset.made = made;
+      row.replaceChildren(...offered.map((s) => el("button", {
+        type: "button", class: "box side", "data-box": s.box,
+        onclick: () => bet(s.box),
+      }, el("span", { class: "box-name", text: PB.box(s.box) }),
+        el("span", { class: "side-limits", text: `${PB.money(v, s.minimum)} – ${PB.money(v, s.maximum)}` }))));
+    }
   }
 
   function renderCountdown(v) {
@@ -168,6 +198,12 @@
       turning = false;
       $("squeeze").replaceChildren(...cards.map(squeezeCard));
       setPeek(0);
+      // The cards and their button come into sight: the seconds are running (the
+      // whole panel where it fits, else down to its button).
+      requestAnimationFrame(() => {
+        $("turn").scrollIntoView({ block: "nearest" });
+        $("turn-button").scrollIntoView({ block: "nearest" });
+      });
     }
     $("turn-button").disabled = turning;
     $("turn-text").textContent = mine ? w("turn.yours") : "";
@@ -247,6 +283,29 @@
     }).join(" ");
   }
 
+  // The fair shoe in one line ("Shoe 3: checked ✓": fair.js checks each shoe
+  // once its seed is revealed), loud when a check fails; the values behind it.
+  function renderFair(v) {
+    const status = window.PBFair ? window.PBFair.status(v) : null;
+    const state = status && status.shoe !== null && status.shoe !== undefined ? status.state : "none";
+    const line = $("fair-line");
+    line.textContent = state === "none" ? w("fair.details") : PB.fmt(`fair.${state}`, { shoe: PB.count(status.shoe) });
+    line.dataset.state = state;
+    const reason = $("fair-reason");
+    const why = [status && status.reason, v.shoe && v.shoe.server_only ? w("fair.server_only") : null].filter(Boolean).join(" ");
+    reason.hidden = !why;
+    reason.textContent = why;
+    reason.setAttribute("role", state === "failed" ? "alert" : "note");
+    if (state === "failed") $("fair-details").open = true;
+    const shoe = v.shoe;
+    $("shoe-commitment").hidden = !(shoe && shoe.commitment);
+    $("shoe-client").hidden = !(shoe && shoe.commitment);
+    if (shoe && shoe.commitment) {
+      $("shoe-commitment").textContent = PB.fmt("commitment", { shoe: PB.count(shoe.number), commitment: shoe.commitment });
+      $("shoe-client").textContent = PB.fmt("client_seed", { seed: shoe.client_seed });
+    }
+  }
+
   // The next shoe: its commitment (drawn before any contribution) and the
   // contributions so far (the phones', entropy.js, or a table's typed texts).
   function renderSeed(v) {
@@ -261,7 +320,13 @@
     $("contributions").replaceChildren(...listed.map((text) => el("li", { text })));
   }
 
+  // A hand's name and its cards, kept together on one line.
+  const hand = (side, cards) => el("span", { class: "hand-line" },
+    el("span", { class: "hand-label", text: `${PB.box(side)} ` }), ...cards.map((c) => PB.cardNode(c)));
+
   function render(v) {
+    let bring = null;  // what this view brings into sight, once the page is laid out
+    const opened = v.phase === "bets_open" && (!view || view.phase !== "bets_open" || view.coup !== v.coup);
     view = v;
     const me = v.me;
     if (!me.seated) { show("gone"); return; }
@@ -273,29 +338,37 @@
     show("play");
     $("me-name").textContent = me.name;
     $("me-seat").textContent = `#${me.seat}`;
-    $("balance-label").textContent = v.config.money ? w("balance") : w("score");
-    $("balance").textContent = PB.money(v, me.balance);
+    const money = v.config.money;
+    $("balance-label").textContent = money ? w("balance") : w("score");
+    // The balance moves with each chip: what is left to bet, the chips on the boxes beside it.
+    const staked = Object.values(me.bets).reduce((a, s) => a + Number(s), 0);
+    const available = me.available !== undefined ? me.available : me.balance;
+    $("balance").textContent = PB.money(v, money ? available : me.balance);
+    $("staked").textContent = money && staked ? PB.fmt("staked", { amount: PB.money(v, staked) }) : "";
     const count = v.config.deals ? PB.fmt("of", { n: PB.count(v.coup), deals: PB.count(v.config.deals) }) : PB.fmt("coup", { n: PB.count(v.coup) });
-    $("status").textContent = v.phase === "ended" ? w("phase.ended") : `${count} · ${w(`phase.${v.phase}`)}`;
+    // Before its first coup (a shoe being shuffled) a table has no coup number to show.
+    $("status").textContent = v.phase === "ended" ? w("phase.ended")
+      : v.coup ? `${count} · ${w(`phase.${v.phase}`)}` : w(`phase.${v.phase}`);
     renderCountdown(v);
     renderShoe(v);
     renderTurn(v);
-    PB.tell($("live"), news(v));
+    PB.tell($("live"), [news(v), betNews(v)].filter(Boolean).join(" "));
     const last = v.last;
     const progress = v.in_progress;
     $("last-cards").replaceChildren();
     if (progress) {  // real cards: the coup as the host turns it
-      $("last-cards").append(el("span", { class: "hand-label", text: `${PB.box("punto")} ` }), ...progress.punto.map((c) => PB.cardNode(c)),
-        el("span", { class: "hand-label", text: ` ${PB.box("banco")} ` }), ...progress.banco.map((c) => PB.cardNode(c)));
+      $("last-cards").append(hand("punto", progress.punto), " ", hand("banco", progress.banco));
       $("announce").textContent = progress.steps.join(" ");
       $("my-result").textContent = progress.expects === "over" ? "" : w(`expect.${progress.expects}`);
     } else if (last) {
-      $("last-cards").append(el("span", { class: "hand-label", text: `${PB.box("punto")} ` }), ...last.punto.cards.map((c) => PB.cardNode(c)),
-        el("span", { class: "hand-label", text: ` ${PB.box("banco")} ` }), ...last.banco.cards.map((c) => PB.cardNode(c)));
+      $("last-cards").append(hand("punto", last.punto.cards), " ", hand("banco", last.banco.cards));
       $("announce").textContent = last.announce;
+      // A new result comes into sight (on a small screen it may be under the fold).
+      if (shownLast !== undefined && last.coup !== shownLast) bring = $("last");
       const net = last.settlements.filter((s) => s.player === me.name);
       $("my-result").textContent = net.length ? PB.fmt("net_amount", { amount: PB.signed(v, net.reduce((a, s) => a + Number(s.net), 0)) }) : "";
     } else { $("announce").textContent = ""; $("my-result").textContent = ""; }
+    shownLast = last ? last.coup : 0;
     const session = v.rules.one_prediction;
     $("bets-title").textContent = session ? w("your_prediction") : w("your_bets");
     const bets = Object.entries(me.bets);
@@ -311,22 +384,87 @@
     const canBet = PB.offers(v, "Bet");
     $("actions").hidden = !canBet;
     $("chips").hidden = session;
+    left = money ? Number(available) : Infinity;
     if (!session) chips(v);
-    for (const b of document.querySelectorAll(".box")) {
-      b.textContent = PB.box(b.dataset.box);
-      b.setAttribute("aria-pressed", me.bets[b.dataset.box] !== undefined ? "true" : "false");
-    }
     sideBoxes(v, session);
+    // Each box: its name, and the chips on it with the stake (a prediction: a mark);
+    // a button named with its stake, never a toggle.
+    for (const b of document.querySelectorAll(".box")) {
+      const stake = me.bets[b.dataset.box];
+      b.querySelector(".box-name").textContent = PB.box(b.dataset.box);
+      // The name is the box's content: its name, then ", your bet" and the stake
+      // on the token (a prediction's mark is said as ", your prediction").
+      let said = b.querySelector(".box-said"), token = b.querySelector(".box-stake");
+      if (!token) {
+        said = el("span", { class: "box-said sr-only" });
+        token = el("span", { class: "box-stake" });
+        b.append(said, token);
+      }
+      token.hidden = said.hidden = stake === undefined;
+      said.textContent = stake === undefined ? "" : `, ${w(session ? "box.your_prediction" : "box.your_bet")} `;
+      token.textContent = stake === undefined ? "" : session ? "✓" : PB.money(v, stake);
+      if (session) token.setAttribute("aria-hidden", "true"); else token.removeAttribute("aria-hidden");
+      b.classList.toggle("has-stake", stake !== undefined);
+    }
+    renderTools(v);
     renderSeed(v);
     $("entropy").textContent = PBEntropy.onView(v, (c) => conn.send(c), w);  // no action by the player
+    renderFair(v);
     $("leave").hidden = !PB.offers(v, "Leave");
     fitBar();
+    // Bets open: the chips and the boxes come into sight where the bar is in the page.
+    if (!bring && opened && canBet && document.body.classList.contains("bar-inline")) bring = $("actions");
+    if (bring) { const node = bring; requestAnimationFrame(() => node.scrollIntoView({ block: "nearest" })); }
     const recall = $("recall");
     recall.replaceChildren(...[...(v.recent || [])].reverse().map((r) => el("li", {},
       el("span", { class: "coup-no", text: `${PB.fmt("recall_coup", { n: PB.count(r.coup) })} ` }),
       el("span", { text: `${PB.box(r.winner)} · ${r.cards.map(PB.cardText).join(" ")} · ` }),
       el("span", { text: r.bets.length ? r.bets.map((b) => `${PB.box(b.box)} ${PB.money(v, b.stake)}`).join(", ") : w("none") }),
       el("span", { class: "net", text: ` · ${PB.fmt("net_amount", { amount: PB.signed(v, r.net) })}` }))));
+  }
+
+  // The bet bar's tools, each shown when the view offers it: the last coup's bets
+  // again, doubled, the last chip taken back, every chip taken back; ready (the
+  // croupier deals once every player is); buy in again when the balance no longer
+  // covers the minimum.
+  const TOOLS = [["rebet", "Rebet"], ["double", "Double"], ["undo-bet", "UndoBet"], ["clear-bets", "ClearBets"],
+                 ["ready", "Ready"], ["rebuy", "Rebuy"]];
+  function renderTools(v) {
+    let any = false;
+    for (const [id, type] of TOOLS) {
+      const node = $(id);
+      if (!node) continue;
+      // Buying in again only when the balance no longer covers the table's minimum.
+      const broke = type !== "Rebuy" || Number(v.me.available) < Number(v.config.minimum);
+      node.hidden = !PB.offers(v, type) || !broke;
+      any = any || !node.hidden;
+    }
+    $("bet-tools").hidden = !any;
+  }
+
+  // What a bet changed, for the live region: each box whose stake this player's
+  // own command changed while bets are open ("Punto: 30.00 on it").
+  let betsSeen = null;
+  function betNews(v) {
+    const before = betsSeen;
+    betsSeen = { coup: v.coup, bets: { ...v.me.bets } };
+    if (!before || before.coup !== v.coup || v.phase !== "bets_open") return "";
+    const boxes = new Set([...Object.keys(before.bets), ...Object.keys(v.me.bets)]);
+    const said = [];
+    for (const box of boxes) {
+      const was = before.bets[box], now = v.me.bets[box];
+      if (String(was) === String(now)) continue;
+      if (now === undefined) said.push(PB.fmt("say.bet_removed", { box: PB.box(box) }));
+      else if (v.rules.one_prediction) said.push(PB.fmt("box.predicted", { box: PB.box(box) }));
+      else said.push(PB.fmt("say.bet_placed", { box: PB.box(box), stake: PB.money(v, now) }));
+    }
+    return said.join(" ");
+  }
+
+  function bet(box) {
+    if (!view) return;
+    if (view.rules.one_prediction) act({ type: "Bet", box });
+    else act({ type: "Bet", box, stake: chip });
   }
 
   async function act(command) {
@@ -352,13 +490,16 @@
     $("chips").addEventListener("keydown", chipKeys);
     new ResizeObserver(() => requestAnimationFrame(fitBar)).observe($("actions"));
     window.addEventListener("resize", fitBar);
-    for (const b of document.querySelectorAll(".box")) {
-      b.addEventListener("click", () => {
-        if (!view) return;
-        if (view.rules.one_prediction) act({ type: "Bet", box: b.dataset.box });
-        else act({ type: "Bet", box: b.dataset.box, stake: chip });
+    for (const b of document.querySelectorAll(".boxes:not(.side-boxes) .box")) b.addEventListener("click", () => bet(b.dataset.box));
+    for (const [id, type] of TOOLS) {
+      const node = $(id);
+      // The command as the view offers it, with its fields (a rebuy's amount).
+      if (node) node.addEventListener("click", () => {
+        const offer = view && view.commands.find((c) => c.type === type);
+        if (offer) act({ ...offer });
       });
     }
+    window.addEventListener("pbfair", () => { if (view) renderFair(view); });
     $("deal-shoe").addEventListener("click", () => act({ type: "Deal" }));
     $("pass-shoe").addEventListener("click", () => act({ type: "PassShoe" }));
     $("turn-button").addEventListener("click", turnOver);
@@ -389,7 +530,12 @@
 
   document.addEventListener("DOMContentLoaded", async () => {
     await PB.setLang(PB.pickLang());
-    PB.langPicker($("lang"), (lang) => { conn && conn.lang(lang); });
+    PB.langPicker($("lang"), (lang) => {
+      // What the live region held was said in the other language: it goes.
+      $("live").textContent = "";
+      aboutTable();
+      conn && conn.lang(lang);
+    });
     setup();
     const byTable = location.pathname.match(/^\/p\/([^/]+)$/);
     const byCode = location.pathname.match(/^\/j\/([^/]+)$/);
