@@ -170,6 +170,7 @@ def create_app(
     burst: float = BURST,
     secure_cookies: bool = False,
     short_gc_pauses: bool = False,
+    join_origin: str | None = None,
 ) -> FastAPI:
     """A new web table server.
 
@@ -179,7 +180,10 @@ def create_app(
     server's own address; ``rate``/``burst``: each client's message rate;
     ``short_gc_pauses``: freeze what survives each garbage collection and
     shorten the GIL's switch interval (``web.gcpause``; process-wide, for a
-    process that serves only this app).
+    process that serves only this app); ``join_origin``: where phones reach this
+    server (``http://192.168.1.20:8000``, ``serve``'s address on the local network),
+    which the host screen's join address and QR code show, or None: the host
+    page's own address.
     """
     tables = Tables(store, clock=clock)
 
@@ -214,6 +218,7 @@ def create_app(
     app.state.rate = (rate, burst)
     app.state.buckets = {}
     app.state.secure_cookies = secure_cookies
+    app.state.join_origin = join_origin
 
     @app.middleware("http")
     async def security_headers(
@@ -506,4 +511,5 @@ async def socket(websocket: WebSocket, table: str) -> None:
         cookies=lambda role: token_of(websocket, role),
         lang=request_lang(websocket),
         rate=websocket.app.state.rate,
+        join_origin=websocket.app.state.join_origin,
     )

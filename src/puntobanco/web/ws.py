@@ -125,8 +125,10 @@ async def serve_socket(
     cookies: Callable[[str | None], str | None],
     lang: Lang,
     rate: tuple[float, float],
+    join_origin: str | None = None,
 ) -> None:
-    """Run one client's connection to ``table`` until it closes."""
+    """Run one client's connection to ``table`` until it closes (``join_origin``: where
+    phones reach the server, said in the welcome; ``create_app``'s)."""
     await websocket.accept()
     bucket = Bucket(time.monotonic, *rate)
     try:
@@ -153,7 +155,12 @@ async def serve_socket(
             return
         conn = Connection(websocket, identity, lang)
         sender = asyncio.get_running_loop().create_task(conn.sender())
-        welcome = {"role": identity.role, "player": identity.player, "join_code": meta.join_code}
+        welcome = {
+            "role": identity.role,
+            "player": identity.player,
+            "join_code": meta.join_code,
+            "join_origin": join_origin,
+        }
         conn.push({"type": "welcome", **welcome})
         await tables.subscribe(table, conn)
         view = await tables.view(identity, conn.lang)
