@@ -119,7 +119,8 @@ def test_opening_and_joining_store_nothing_that_no_token_controls(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The credentials' write fails (a crash between the two, seen from the log): the
-    table is not opened, the player not seated."""
+    table is not opened, the player not seated. Run in threads of their own: a browser
+    test before may have left an event loop running in this one."""
     tables = _tables(tmp_path / "atomic.db", 0, monkeypatch)
     try:
         with pytest.raises(OSError):
