@@ -13,7 +13,7 @@ import argparse
 import os
 import socket
 import sys
-from typing import Final
+from typing import Any, Final
 
 from puntobanco.i18n import LANGS, Lang, set_language, t
 
@@ -39,6 +39,19 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
         "--lan", action=argparse.BooleanOptionalAction, default=None, help=t("web.serve.lan", lang)
     )
     p.add_argument("--origin", action="append", default=None, help=t("ops.serve.origin", lang))
+    p.add_argument(
+        "--secure-cookies",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help=t("ops.serve.secure_cookies", lang),
+    )
+    p.add_argument(
+        "--metrics-from",
+        action="append",
+        default=None,
+        metavar="NETWORK",
+        help=t("ops.serve.metrics_from", lang),
+    )
     p.add_argument("--config", default=None, metavar="FILE", help=t("ops.serve.config", lang))
     p.add_argument("--print-config", action="store_true", help=t("ops.serve.print_config", lang))
     p.add_argument("--log-level", choices=LEVELS, default=None, help=t("ops.serve.log_level", lang))
@@ -100,6 +113,19 @@ def listening(settings: dict[str, object], host_given: bool) -> tuple[str, str |
     return host, host if reachable(host) and host != "localhost" else None
 
 
+def own_origins(shown: str, port: int, given: list[str]) -> list[str]:
+    """The origins whose pages may send forms and open sockets: the address printed,
+    this machine's own names for itself at that port, and those the settings give.
+    Never a name taken from a request.
+
+    >>> own_origins("192.168.1.5", 8000, ["https://club.example"])[:2]
+    ['http://192.168.1.5:8000', 'http://127.0.0.1:8000']
+    """
+    local = [f"http://{name}:{port}" for name in ("127.0.0.1", "localhost", "[::1]")]
+    found = [f"http://{shown}:{port}", *local, *(o.rstrip("/") for o in given)]
+    return list(dict.fromkeys(found))
+
+
 def run(args: argparse.Namespace, lang: Lang) -> int:
     """Start the server and print the host screen's address (and a QR code with ``lan``)."""
     from puntobanco.cli.serveconfig import as_toml, resolve
@@ -126,10 +152,15 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     shown = public or ("127.0.0.1" if host in ("0.0.0.0", "", "::") else host)
     url = f"http://{shown}:{port}/"
     join = f"http://{public}:{port}" if public else None
-    origins = [url.rstrip("/"), *settings["origins"]]
+    origins = own_origins(shown, port, settings["origins"])
     try:
         app = create_app(
-            store=settings["db"], origins=origins, short_gc_pauses=True, join_origin=join
+            store=settings["db"],
+            origins=origins,
+            secure_cookies=settings["secure_cookies"],
+            metrics_from=settings["metrics_from"],
+            short_gc_pauses=True,
+            join_origin=join,
         )
     except Exception as error:
         if settings["log_format"] != "json" or not _logged(error, settings["db"]):
@@ -144,23 +175,36 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
         import segno
 
         segno.make(url, error="m").terminal(compact=True)
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
+    uvicorn.run(app, host=host, port=port, **uvicorn_settings())
+    return 0
+
+
+def uvicorn_settings() -> dict[str, Any]:
+    """How ``serve`` runs uvicorn, besides the address: its limits and timeouts."""
+    try:
+        from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol as base
+    except ImportError:  # pragma: no cover - uvicorn without httptools
+        from uvicorn.protocols.http.h11_impl import H11Protocol as base  # type: ignore[assignment]
+
+    from puntobanco.web.deadline import with_deadline
+
+    return {
+        # A request's headers and body within ten seconds (``web.deadline``).
+        "http": with_deadline(base),
+        # A connection silent after an answer is closed after five seconds.
+        "timeout_keep_alive": 5,
         # Logging is ours (``web.logs``): uvicorn's configuration and its access
         # log (which prints query strings) are left out.
-        log_config=None,
-        log_level=None,
-        access_log=False,
-        ws_max_size=65536,
-        ws_ping_interval=20,
-        ws_ping_timeout=20,
+        "log_config": None,
+        "log_level": None,
+        "access_log": False,
+        "ws_max_size": 65536,
+        "ws_ping_interval": 20,
+        "ws_ping_timeout": 20,
         # Every client of a table gets the same few KB after each commit;
         # compressing them once per connection costs more CPU than it saves.
-        ws_per_message_deflate=False,
-    )
-    return 0
+        "ws_per_message_deflate": False,
+    }
 
 
 def _logged(error: Exception, db: str) -> bool:

@@ -70,6 +70,8 @@ SETTINGS: Final = (
     Setting("log_format", str, "text", FORMATS),
     Setting("access_log", bool, True),
     Setting("origins", list, []),
+    Setting("secure_cookies", bool, False),
+    Setting("metrics_from", list, ["127.0.0.0/8", "::1"]),
 )
 BY_KEY: Final = {s.key: s for s in SETTINGS}
 

@@ -547,8 +547,10 @@ def _changing(moment: Moment, lang: Lang) -> dict[str, Any]:
         "next_shoe": next_shoe(state),
         "in_progress": _in_progress(state, lang),
         # The log's chain head: a player who notes it can later prove any edit
-        # of the log up to here (``puntobanco verify --head``).
-        "chain_head": moment.head,
+        # of the log up to here (``puntobanco verify --head``). Withheld while a
+        # lesson's question takes answers: it hashes them, and the few answers a
+        # question allows would be found from it before the host shows them.
+        "chain_head": None if state.lesson.open else moment.head,
         "winners": list(state.winners),
         # Who may sit down without the host, who waits for them, who a session's
         # coup is dealt without, and its players' seconds to predict.
