@@ -64,7 +64,7 @@ SETTINGS: Final = (
     Setting("host", str, "127.0.0.1"),
     Setting("port", int, 8000),
     Setting("db", str, None),
-    Setting("lan", bool, False),
+    Setting("lan", bool, True),
     Setting("lang", str, None, LANGS),
     Setting("log_level", str, "info", LEVELS),
     Setting("log_format", str, "text", FORMATS),

@@ -191,6 +191,7 @@ def create_app(
     secure_cookies: bool = False,
     metrics_from: Iterable[str] = ("127.0.0.0/8", "::1"),
     short_gc_pauses: bool = False,
+    join_origin: str | None = None,
 ) -> FastAPI:
     """A new web table server.
 
@@ -203,7 +204,10 @@ def create_app(
     that may read ``/metrics``; ``rate``/``burst``: each client's message rate;
     ``short_gc_pauses``: freeze what survives each garbage collection and
     shorten the GIL's switch interval (``web.gcpause``; process-wide, for a
-    process that serves only this app).
+    process that serves only this app); ``join_origin``: where phones reach this
+    server (``http://192.168.1.20:8000``, ``serve``'s address on the local network),
+    which the host screen's join address and QR code show, or None: the host
+    page's own address.
     """
     tables = Tables(store, clock=clock)
 
@@ -239,6 +243,7 @@ def create_app(
     app.state.buckets = {}
     app.state.guesses = Backoff(time.monotonic)
     app.state.secure_cookies = secure_cookies
+    app.state.join_origin = join_origin
 
     @app.middleware("http")
     async def security_headers(
@@ -576,4 +581,5 @@ async def socket(websocket: WebSocket, table: str) -> None:
         lang=request_lang(websocket),
         rate=websocket.app.state.rate,
         bucket=lambda token: bucket_of(websocket.app, token_key(token)),
+        join_origin=websocket.app.state.join_origin,
     )

@@ -135,9 +135,12 @@ async def serve_socket(
     lang: Lang,
     rate: tuple[float, float],
     bucket: Callable[[str], Bucket] | None = None,
+    join_origin: str | None = None,
 ) -> None:
     """Run one client's connection to ``table`` until it closes. ``bucket(token)``:
-    the rate bucket of the token (shared by all its sockets); else one per socket."""
+    the rate bucket of the token (shared by all its sockets); else one per socket.
+    ``join_origin``: where phones reach the server, said in the welcome
+    (``create_app``'s)."""
     await websocket.accept()
     budget = Bucket(time.monotonic, *rate)
     try:
@@ -164,7 +167,12 @@ async def serve_socket(
             return
         conn = Connection(websocket, identity, lang)
         sender = asyncio.get_running_loop().create_task(conn.sender())
-        welcome = {"role": identity.role, "player": identity.player, "join_code": meta.join_code}
+        welcome = {
+            "role": identity.role,
+            "player": identity.player,
+            "join_code": meta.join_code,
+            "join_origin": join_origin,
+        }
         conn.push({"type": "welcome", **welcome})
         await tables.subscribe(table, conn)
         view = await tables.view(identity, conn.lang)
