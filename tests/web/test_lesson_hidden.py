@@ -222,3 +222,37 @@ def test_no_viewer_receives_an_answer_before_the_host_shows_it(
         assert shown["why"] == question.why(lang)
         assert (shown["answered"], shown["right"]) == (2, 1)
         assert sorted(t["right"] for t in shown["tally"]) == [False, True]
+
+
+def test_no_student_can_learn_the_lesson_s_seed(client: TestClient) -> None:
+    """The seed gives every question, so every answer (``lesson_questions``): a
+    student reads neither it nor anything derived from it (a shoe's server seed or
+    commitment, which a seed a teacher typed, such as 31, is found from at once)."""
+    r = client.post(
+        "/api/tables",
+        json={
+            "format": "classroom",
+            "settings": {"seed": SEED, "questions": 2, "drills": ["winner"]},
+        },
+    )
+    assert r.status_code == 201, r.text
+    client.cookies.clear()
+    table, code = r.json()["table"], r.json()["join_code"]
+    texts = [client.get(f"/api/codes/{code}").text]
+    joined = client.post(f"/api/tables/{table}/players", json={"name": "Ana"})
+    client.cookies.clear()
+    assert joined.status_code == 201, joined.text
+    texts.append(joined.text)
+    token = joined.json()["token"]
+    for path in ("view", "shoes", "history"):
+        answer = client.get(f"/api/tables/{table}/{path}", headers=bearer(token))
+        assert answer.status_code == 200, answer.text
+        texts.append(answer.text)
+    assert json.loads(texts[-2]) == []  # a lesson deals no shoe
+    with client.websocket_connect(f"/api/tables/{table}/ws") as ws:
+        ws.send_json({"type": "hello", "token": token, "lang": "fr"})
+        until(ws, "view", texts)
+    secret = {"seed", "table_seed", "server_seed", "commitment"}
+    for text in texts:
+        found = [(p, v) for p, v in leaves(json.loads(text)) if p.rsplit("/", 1)[-1] in secret]
+        assert all(v is None for _, v in found), found

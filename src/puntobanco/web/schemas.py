@@ -224,7 +224,7 @@ def reason(problem: ErrorDetails) -> MessageError:
     where = ".".join(loc) or "-"
     said: PuntoBancoError
     if kind == "json_invalid":
-        return MessageError("web.error.json")
+        return MessageError("web.error.json", status=400)
     if not loc:
         if kind == "union_tag_invalid":
             given = problem["input"].get("type") if isinstance(problem["input"], dict) else None
