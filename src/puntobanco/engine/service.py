@@ -43,6 +43,7 @@ from puntobanco.engine.commands import (
     NextQuestion,
     PassShoe,
     PlaceCard,
+    Ready,
     Rebuy,
     Refuse,
     Remove,
@@ -824,6 +825,8 @@ def carry_out(
             machine.finish_coup()
         case Rebuy(name, amount):
             machine.rebuy(name, amount)
+        case Ready(name):
+            machine.ready(name)
         case Contribute(name, text):
             machine.contribute(name, text)
         case CommitContribution(name, shoe, digest):

@@ -42,6 +42,7 @@ from puntobanco.table.events import (
     NextShoeCommitted,
     NextShoeHidden,
     PlayerLeft,
+    PlayerReady,
     PlayerRebought,
     PlayerRemoved,
     PlayerSeated,
@@ -256,6 +257,14 @@ class TableState:
     prediction_seconds: int | None = None
     #: The players the coup in play is dealt without: (coup, names).
     skipped: tuple[int, tuple[str, ...]] = (0, ())
+    #: The players ready for the coup in play to be dealt: (coup, names).
+    ready: tuple[int, tuple[str, ...]] = (0, ())
+
+    @property
+    def readied(self) -> tuple[str, ...]:
+        """The players who said they are ready for this coup (``PlayerReady``)."""
+        coup, names = self.ready
+        return names if coup == self.coup else ()
 
     @property
     def without(self) -> tuple[str, ...]:
@@ -359,6 +368,10 @@ def _prediction_time(state: TableState, e: PredictionTimeSet) -> Changes:
 
 def _skipped(state: TableState, e: PlayersSkipped) -> Changes:
     return {"skipped": (e.coup, e.names)}
+
+
+def _ready(state: TableState, e: PlayerReady) -> Changes:
+    return {"ready": (e.coup, (*state.readied, e.name))}
 
 
 def _left(state: TableState, e: PlayerLeft) -> Changes:
@@ -618,6 +631,7 @@ _APPLY: Final[dict[type[Any], Callable[[TableState, Any], Changes]]] = {
     JoinRefused: _join_refused,
     PredictionTimeSet: _prediction_time,
     PlayersSkipped: _skipped,
+    PlayerReady: _ready,
     **gathering.APPLY,
     **turning.APPLY,
     **lessons.APPLY,

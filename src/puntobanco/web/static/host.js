@@ -155,6 +155,7 @@
         : Object.entries(p.bets).map(([b, s]) => `${PB.box(b)} ${PB.money(v, s)}`).join(", ");
       const marks = [];
       if (v.holder === p.name) marks.push(el("span", { class: "tag", text: w("holder_tag") }));
+      if (p.ready) marks.push(el("span", { class: "tag ready", text: w("ready_tag") }));
       if (v.turn && v.turn.name === p.name) marks.push(el("span", { class: "tag", text: w("turn.tag") }));
       else if (v.punto_cards_to === p.name) marks.push(el("span", { class: "tag", text: PB.fmt("punto_cards", { name: p.name }) }));
       if (offered(v, "Remove", p.name)) {
