@@ -136,6 +136,7 @@
       document.execCommand("copy");
     }
     $("copied").textContent = w("copied");
+    PB.tell($("live"), w("copied"));  // the page's one status region says it too
   }
 
   function statusText(v) {
@@ -606,7 +607,12 @@
 
   document.addEventListener("DOMContentLoaded", async () => {
     await PB.setLang(PB.pickLang());
-    PB.langPicker($("lang"), (lang) => { conn && conn.lang(lang); if (view) { shownCoup = null; } });
+    PB.langPicker($("lang"), (lang) => {
+      // What the live region held was said in the other language: it goes.
+      $("live").textContent = "";
+      conn && conn.lang(lang);
+      if (view) { shownCoup = null; }
+    });
     const match = location.pathname.match(/^\/host\/([^/]+)$/);
     if (match) setupTable(decodeURIComponent(match[1]));
     else setupCreate();
