@@ -269,8 +269,12 @@ def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
             found.append({"type": "CommitContribution", "shoe": gathering.shoe})
         if machine.can_reveal_contribution(name):
             found.append({"type": "RevealContribution", "shoe": gathering.shoe})
-    if rules.money and machine.can_rebuy(name, 1):
-        found.append({"type": "Rebuy"})
+    # Buying in again: once the balance no longer covers the table's minimum, back
+    # up to the bankroll one sat down with.
+    if rules.money and player.balance < config.minimum:
+        amount = player.sat_with - player.balance
+        if amount > 0 and machine.can_rebuy(name, amount):
+            found.append({"type": "Rebuy", "amount": amount})
     return found
 
 
