@@ -5,6 +5,7 @@ The time comes in through ``tick(now)``; the core never reads a clock."""
 from __future__ import annotations
 
 from types import SimpleNamespace
+from typing import Any
 
 from puntobanco import CroupierTable
 from puntobanco.table import Phase, Table, TableConfig
@@ -96,7 +97,7 @@ def test_every_event_reads_as_a_sentence_in_three_languages() -> None:
     session.predict("Bruno", "b")
     session.deal()
     casino2 = CasinoTable(seed=4, table="second")
-    casino2.sit("Ana", 10**7)
+    casino2.sit("Ana", 500)  # below the minimum: a rebuy is for a bankroll that cannot bet
     casino2.table.rebuy("Ana", 1000)
     from puntobanco.table.events import SeedContributed
 
@@ -151,13 +152,24 @@ def test_every_event_reads_as_a_sentence_in_three_languages() -> None:
     hosted.skip_missing()
     hosted.remove("Ana", "gone home")
     hosted.remove("Bruno")
+    # Rebuys the host approves: one refused, one granted.
+    approved = Table.open(
+        "approved",
+        TableConfig.casino(seed=4, bankroll=5000, rebuy_approval=True),
+        players=[("Ana", 500)],
+    )
+    approved.ask_rebuy("Ana", 4500)
+    approved.refuse("Ana")
+    approved.ask_rebuy("Ana", 4500)
+    approved.rebuy("Ana", 4500)
     # A lesson: a question put, answered and shown.
     lesson = Table.open(
         "lesson", TableConfig.classroom(questions=1, seed=5, drills=("winner",)), players=["Ana"]
     )
     lesson.next_question()
     lesson.answer("Ana", "banco")
-    games = (casino, session, casino2, typed, assisted, exported, unseeded, turning, lesson, hosted)
+    games: tuple[Any, ...] = (casino, session, casino2, typed, assisted, exported)
+    games = (*games, unseeded, turning, lesson, hosted, approved)
     for game in games:
         for event in game.events:
             seen.add(type(event))

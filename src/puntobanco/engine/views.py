@@ -269,8 +269,12 @@ def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
             found.append({"type": "CommitContribution", "shoe": gathering.shoe})
         if machine.can_reveal_contribution(name):
             found.append({"type": "RevealContribution", "shoe": gathering.shoe})
-    if rules.money and machine.can_rebuy(name, 1):
-        found.append({"type": "Rebuy"})
+    if rules.money and machine.rebuy_asked(name) is None:
+        room = machine.rebuy_room(name)
+        if machine.can_rebuy(name, room):
+            # Back up to the table's bankroll; without one, what the player may choose.
+            amount = {} if config.bankroll is None else {"amount": room}
+            found.append({"type": "Rebuy"} | amount)
     return found
 
 
@@ -287,6 +291,10 @@ def _host_seats(machine: Table) -> list[dict[str, Any]]:
     if machine.allows("sit"):
         for name in state.asking:
             found.extend(({"type": "Admit", "name": name}, {"type": "Refuse", "name": name}))
+    for name, amount in state.rebuys.items():  # rebuys the host approves
+        if machine.can_rebuy(name, amount):
+            found.append({"type": "Rebuy", "name": name, "amount": amount})
+        found.append({"type": "Refuse", "name": name})
     if machine.can_skip_missing():
         found.append({"type": "SkipMissing"})
     if state.config.rules.everyone_bets:
@@ -388,6 +396,7 @@ def _own_key(moment: Moment, viewer: Viewer) -> tuple[object, ...] | None:
         moment.pictures.recorder.version,
         state.next_shoe,
         state.entropy,  # what they may commit or reveal now
+        state.rebuys,  # a rebuy they asked for, granted or refused
     )
 
 
@@ -556,6 +565,7 @@ def _changing(moment: Moment, lang: Lang) -> dict[str, Any]:
         # coup is dealt without, and its players' seconds to predict.
         "joins": state.joins,
         "asking": list(state.asking),
+        "rebuys": {name: json_amount(amount) for name, amount in state.rebuys.items()},
         "without": list(state.without),
         "prediction_seconds": state.prediction_seconds,
         "ranking": [
@@ -620,9 +630,15 @@ def _own(moment: Moment, viewer: Viewer, odds: bool, lang: Lang) -> dict[str, An
             "bets": _bets(player.bets),
             # Punto's two cards while this player holds them face down: theirs alone.
             "punto_cards": [str(c) for c in cards] or None,
+            # The rebuy they asked for, waiting for the host (None: none).
+            "rebuy_asked": _amount_or_none(state.rebuys.get(player.name)),
         },
         "recent": _recent(moment.pictures, player),
     }
+
+
+def _amount_or_none(amount: Amount | None) -> int | str | None:
+    return None if amount is None else json_amount(amount)
 
 
 def _recent(pictures: Pictures, player: Player) -> list[dict[str, Any]]:

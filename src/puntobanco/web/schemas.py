@@ -60,7 +60,7 @@ class _Strict(BaseModel):
 SESSION_SETTINGS: Final = frozenset({"deals", "stake", "decks", "paytable", "seed", "real_cards"})
 CASINO_SETTINGS: Final = frozenset(
     {"seats", "decks", "paytable", "minimum", "maximum", "tie_minimum", "tie_maximum", "seed",
-     "bankroll", "side_bets", "side_limits", "turn_seconds"}
+     "bankroll", "rebuy_approval", "side_bets", "side_limits", "turn_seconds"}
 )  # fmt: skip
 CROUPIER_SETTINGS: Final = (CASINO_SETTINGS - {"turn_seconds"}) | {"countdown"}
 CLASSROOM_SETTINGS: Final = frozenset(
@@ -317,6 +317,8 @@ def table_config(fmt: str, settings: dict[str, Any]) -> tuple[TableConfig, int]:
         # Punto's cards go face down to the largest Punto bet's phone (seed 002);
         # ``"turn_seconds": null`` has the dealer turn every card instead.
         given.setdefault("turn_seconds", TURN_SECONDS)
+    if "bankroll" in allowed:  # what a seat buys in for, and a rebuy at most brings back
+        given["bankroll"] = bankroll
     config = PRESETS[Format.ASSIST if cards else Format(fmt)](**given)
     return config, bankroll if config.money else 0
 
