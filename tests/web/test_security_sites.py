@@ -159,3 +159,19 @@ def test_cookies_are_secure_when_told_or_when_the_request_came_over_https() -> N
         assert "; secure" in set_cookie(told)
     with TestClient(create_app(), base_url="https://club.example") as proxied:
         assert "; secure" in set_cookie(proxied)
+
+
+def test_join_codes_hold_forty_bits_and_are_typed_in_groups_in_any_case(
+    client: TestClient,
+) -> None:
+    import math
+
+    from puntobanco.web.auth import JOIN_ALPHABET, JOIN_LENGTH
+
+    assert math.log2(len(set(JOIN_ALPHABET))) * JOIN_LENGTH >= 40
+    assert not set(JOIN_ALPHABET) & set("0O1IL2Z5S8B")
+    t = open_table(client, "casino", seed=1)
+    code = t["join_code"]
+    assert len(code) == JOIN_LENGTH and set(code) <= set(JOIN_ALPHABET)
+    grouped = f"{code[:3]}-{code[3:6]} {code[6:]}".lower()
+    assert client.get(f"/api/codes/{grouped}").json()["table"] == t["table"]

@@ -269,12 +269,12 @@ def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
             found.append({"type": "CommitContribution", "shoe": gathering.shoe})
         if machine.can_reveal_contribution(name):
             found.append({"type": "RevealContribution", "shoe": gathering.shoe})
+    # Buying in again: once the balance no longer covers the table's minimum, back
+    # up to the bankroll one sat down with (not while a request waits for the host).
     if rules.money and machine.rebuy_asked(name) is None:
         room = machine.rebuy_room(name)
-        if machine.can_rebuy(name, room):
-            # Back up to the table's bankroll; without one, what the player may choose.
-            amount = {} if config.bankroll is None else {"amount": room}
-            found.append({"type": "Rebuy"} | amount)
+        if room > 0 and machine.can_rebuy(name, room):
+            found.append({"type": "Rebuy", "amount": room})
     return found
 
 

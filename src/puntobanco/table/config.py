@@ -98,10 +98,8 @@ class TableConfig:
     ``contributed_only``: True refuses to deal a secret shoe no player contributed
     to (its order the server's alone, ``fair.server_alone``); None: such shoes
     are dealt, and every view and ``verify`` say so.
-    ``bankroll``: at a table that plays for money, what a player buys in for;
-    a rebuy (``Table.rebuy``) brings a balance below the minimum back up to at most
-    this (None: up to ``MAX_AMOUNT``). ``rebuy_approval``: True makes a player's
-    rebuy a request the host grants or refuses (None: granted at once).
+    ``rebuy_approval``: True makes a player's rebuy (``Table.rebuy``) a request
+    the host grants or refuses (None: granted at once).
     """
 
     format: Format
@@ -127,7 +125,6 @@ class TableConfig:
     turn_seconds: int | None = field(default=None, metadata={"omit_none": True})
     drills: tuple[str, ...] | None = field(default=None, metadata={"omit_none": True})
     contributed_only: bool | None = field(default=None, metadata={"omit_none": True})
-    bankroll: int | None = field(default=None, metadata={"omit_none": True})
     rebuy_approval: bool | None = field(default=None, metadata={"omit_none": True})
 
     def __post_init__(self) -> None:
@@ -188,12 +185,8 @@ class TableConfig:
                 raise _out_of_bounds("questions", self.deals, MAX_QUESTIONS)
         elif self.drills is not None:
             raise InvalidBetError("table.error.setting", name="drills", value=self.drills)
-        bankroll = self.bankroll
-        if bankroll is not None and (not _whole(bankroll) or not 0 < bankroll <= MAX_AMOUNT):
-            raise _out_of_bounds("bankroll", bankroll, MAX_AMOUNT)
-        for name in ("bankroll", "rebuy_approval"):
-            if getattr(self, name) is not None and not self.rules.money:
-                raise InvalidBetError("table.error.setting", name=name, value=getattr(self, name))
+        if self.rebuy_approval is not None and not self.rules.money:
+            raise InvalidBetError("table.error.setting", name="rebuy_approval", value=True)
         turn = self.turn_seconds
         if turn is not None and (
             not self.rules.punto_hand or not _whole(turn) or not 0 < turn <= MAX_WINDOW
@@ -385,7 +378,6 @@ class TableConfig:
         reveal_seconds: int = REVEAL_SECONDS,
         turn_seconds: int | None = None,
         contributed_only: bool | None = None,
-        bankroll: int | None = None,
         rebuy_approval: bool | None = None,
     ) -> TableConfig:
         """A casino table (seeds 000-002); ``croupier=True`` for the online virtual croupier.
@@ -397,9 +389,8 @@ class TableConfig:
         (``{"punto_pair": (500, 20_000)}``), else it takes Égalité's.
         ``turn_seconds`` hands Punto's cards face down to the largest Punto bet, who
         turns them over within that time (``TURN_SECONDS`` is the web table's
-        default); None, the dealer turns every card. ``bankroll``: what a player
-        buys in for, the most a rebuy brings a balance back up to; ``rebuy_approval``:
-        each player's rebuy waits for the host.
+        default); None, the dealer turns every card. ``rebuy_approval``: each
+        player's rebuy waits for the host.
         """
         if countdown is _DEFAULT:
             countdown = CROUPIER_COUNTDOWN if croupier else None
@@ -422,7 +413,6 @@ class TableConfig:
             reveal_seconds=reveal_seconds,
             turn_seconds=turn_seconds,
             contributed_only=contributed_only,
-            bankroll=bankroll,
             rebuy_approval=rebuy_approval,
         )
 

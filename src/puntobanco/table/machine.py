@@ -614,7 +614,8 @@ class Table:
     def verify_rebuy(self, name: str, amount: Amount) -> None:
         """Raise unless ``name`` may add ``amount`` to their bankroll now: between
         coups, at a table that plays for money, while their balance is below the
-        table's minimum, and up to the table's ``bankroll`` (``rebuy_room``)."""
+        table's minimum, and back up to at most the bankroll they sat down with
+        (``rebuy_room``)."""
         self._check_phase("rebuy")
         player = self.player(name)
         config = self.config
@@ -629,15 +630,16 @@ class Table:
                 minimum=Money(config.minimum, money),
             )
         room = self.rebuy_room(player.name)
-        if not whole(amount) or not 0 < amount <= room:
-            if whole(amount) and amount > 0 and config.bankroll is not None:
-                raise InvalidBetError(
-                    "table.error.rebuy_above_bankroll",
-                    amount=Money(amount, money),
-                    bankroll=Money(config.bankroll, money),
-                    most=Money(room, money),
-                )
+        if not whole(amount) or amount <= 0 or amount > MAX_AMOUNT - player.balance:
             raise InvalidBetError("table.error.bankroll", bankroll=amount)
+        if amount > room:
+            raise InvalidBetError(
+                "table.error.rebuy_above_bankroll",
+                name=player.name,
+                amount=Money(amount, money),
+                bankroll=Money(player.sat_with, money),
+                most=Money(room, money),
+            )
 
     def can_rebuy(self, name: str, amount: Amount) -> bool:
         """True when ``rebuy`` would be accepted."""
@@ -645,10 +647,9 @@ class Table:
 
     def rebuy_room(self, name: str) -> Amount:
         """The most ``name`` may buy in again for: what brings their balance back up
-        to the table's ``bankroll`` (without one, to ``MAX_AMOUNT``)."""
+        to the bankroll they sat down with."""
         player = self.player(name)
-        top = self.config.bankroll if self.config.bankroll is not None else MAX_AMOUNT
-        return max(0, top - player.balance)
+        return max(0, player.sat_with - player.balance)
 
     def rebuy(self, name: str, amount: Amount) -> PlayerRebought:
         """``name`` brings ``amount`` more to the table (at a table whose host

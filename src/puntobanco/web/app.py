@@ -36,7 +36,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 import puntobanco.web.ops as ops
 from puntobanco.engine import command_of
 from puntobanco.errors import PuntoBancoError
-from puntobanco.fair.log import fair_shoes
+from puntobanco.fair.log import burned_unshown, fair_shoes
 from puntobanco.i18n import Lang, parse_lang
 from puntobanco.i18n.shown import Number
 from puntobanco.store import EventStore
@@ -530,14 +530,18 @@ async def history(who: Caller, tables: Served, last: int | None = None) -> JSONR
 )
 async def shoes(who: Caller, tables: Served) -> JSONResponse:
     """The fair shoes, as ``puntobanco shoes --json`` (any token of the table):
-    commitment, client seed, nonce, every card dealt, the server seed once revealed."""
+    commitment, client seed, nonce, every card dealt, the server seed once revealed.
+    The burned cards of the shoe in play, which nobody has seen, are ``null``."""
     records = await tables.run(lambda engine: engine.log(who.table))
-    return JSONResponse(
-        [
-            shoe.to_dict()
-            for shoe in fair_shoes([r.event for r in records], [r.time for r in records])
-        ]
-    )
+    events = [r.event for r in records]
+    hidden = burned_unshown(events)
+    shown = []
+    for shoe in fair_shoes(events, [r.time for r in records]):
+        record = shoe.to_dict()
+        for position in hidden.get(shoe.shoe, ()):
+            record["dealt"][position] = None
+        shown.append(record)
+    return JSONResponse(shown)
 
 
 @api.get("/i18n/{lang}")

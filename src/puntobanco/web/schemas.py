@@ -317,8 +317,6 @@ def table_config(fmt: str, settings: dict[str, Any]) -> tuple[TableConfig, int]:
         # Punto's cards go face down to the largest Punto bet's phone (seed 002);
         # ``"turn_seconds": null`` has the dealer turn every card instead.
         given.setdefault("turn_seconds", TURN_SECONDS)
-    if "bankroll" in allowed:  # what a seat buys in for, and a rebuy at most brings back
-        given["bankroll"] = bankroll
     config = PRESETS[Format.ASSIST if cards else Format(fmt)](**given)
     return config, bankroll if config.money else 0
 
