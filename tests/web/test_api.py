@@ -196,7 +196,7 @@ def test_malformed_and_oversized_bodies_are_refused(client: TestClient) -> None:
         r = client.post(url, json=body, headers=bearer(ana))
         assert r.status_code == 422 and r.json()["error"]["code"] == "web.error.schema", body
     r = client.post(url, content=b"{not json", headers=bearer(ana))
-    assert r.status_code == 422 and r.json()["error"]["code"] == "web.error.json"
+    assert r.status_code == 400 and r.json()["error"]["code"] == "web.error.json"
     r = client.post(url, content=b"x" * 5000, headers=bearer(ana))
     assert r.status_code == 413 and r.json()["error"]["code"] == "web.error.too_large"
 

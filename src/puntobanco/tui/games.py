@@ -58,8 +58,6 @@ class SessionView(Protocol):
     """What the session screen reads and does, whatever deals the cards."""
 
     @property
-    def mode(self) -> str: ...
-    @property
     def physical(self) -> bool: ...
     @property
     def names(self) -> tuple[str, ...]: ...
@@ -98,7 +96,6 @@ class SessionView(Protocol):
 class TableSession:
     """Seed 004's session on the table's event log."""
 
-    mode: Final = "session"
     physical: Final = False
 
     def __init__(self, session: Session) -> None:
@@ -240,7 +237,6 @@ class AssistGame:
     and ``--resume`` reopens it.
     """
 
-    mode: Final = "assist"
     physical: Final = True
     seed: Final = None
     commitment: Final = None
@@ -403,7 +399,6 @@ class TableCasino:
         self.table = table
         self.person = person
         self.croupier = isinstance(table, CroupierTable)
-        self.mode = "croupier" if self.croupier else "casino"
         self.styles = {
             p.name: style
             for p in table.players
