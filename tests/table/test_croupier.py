@@ -5,6 +5,7 @@ The time comes in through ``tick(now)``; the core never reads a clock."""
 from __future__ import annotations
 
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -124,8 +125,11 @@ def test_every_event_reads_as_a_sentence_in_three_languages() -> None:
     session.predict("Bruno", "b")
     session.deal()
     casino2 = CasinoTable(seed=4, table="second")
-    casino2.sit("Ana", 10**7)
-    casino2.table.rebuy("Ana", 1000)
+    casino2.sit("Ana", 1500)
+    while casino2.table.player("Ana").balance >= casino2.config.minimum:
+        casino2.bet("Ana", "egalite", 500)
+        casino2.deal()
+    casino2.table.rebuy("Ana", 1500 - casino2.table.player("Ana").balance)
     from puntobanco.table.events import SeedContributed
 
     # A typed contribution, as a table of the older scheme recorded it.
@@ -179,6 +183,20 @@ def test_every_event_reads_as_a_sentence_in_three_languages() -> None:
     hosted.skip_missing()
     hosted.remove("Ana", "gone home")
     hosted.remove("Bruno")
+    # Rebuys the host approves: one refused, one granted.
+    approved = Table.open(
+        "approved",
+        TableConfig.casino(seed=4, rebuy_approval=True, tie_minimum=1000),
+        players=[("Ana", 1000)],
+    )
+    while approved.player("Ana").balance >= 1000:
+        approved.bet("Ana", "egalite", 1000)
+        approved.play_coup()
+    room = approved.rebuy_room("Ana")
+    approved.ask_rebuy("Ana", room)
+    approved.refuse("Ana")
+    approved.ask_rebuy("Ana", room)
+    approved.rebuy("Ana", room)
     # A lesson: a question put, answered and shown.
     lesson = Table.open(
         "lesson", TableConfig.classroom(questions=1, seed=5, drills=("winner",)), players=["Ana"]
@@ -189,8 +207,8 @@ def test_every_event_reads_as_a_sentence_in_three_languages() -> None:
     croupier = CroupierTable(seed=3, table="croupier", clock=Clock())
     croupier.sit("Ana", 10**7)
     croupier.ready("Ana")
-    games = (casino, session, casino2, typed, assisted, exported, unseeded, turning, lesson, hosted,
-             croupier)  # fmt: skip
+    games: tuple[Any, ...] = (casino, session, casino2, typed, assisted, exported)
+    games = (*games, unseeded, turning, lesson, hosted, approved, croupier)
     for game in games:
         for event in game.events:
             seen.add(type(event))

@@ -53,6 +53,8 @@ from puntobanco.table.events import (
     PredictionTimeSet,
     PuntoCardsHanded,
     PuntoCardsTurned,
+    RebuyAsked,
+    RebuyRefused,
     RevealsOpened,
     SeedContributed,
     ShoeCalled,
@@ -318,6 +320,10 @@ def _action(machine: Table, event: Event) -> Callable[[], object] | None:
             return lambda: machine.rebuy(name, amount)
         case PlayerReady(_, name):
             return lambda: machine.ready(name)
+        case RebuyAsked(name, amount):
+            return lambda: machine.ask_rebuy(name, amount)
+        case RebuyRefused(name):
+            return lambda: machine.refuse(name)
         case BetsClosed():
             return machine.close_bets
         case PuntoCardsHanded() | CoupDealt():
