@@ -62,7 +62,10 @@ def test_serve_allows_its_own_address_and_loopback_names_never_a_request_s() -> 
 def test_join_codes_cannot_be_enumerated_from_one_address(tmp_path: Path) -> None:
     """After ``FREE_GUESSES`` unknown codes an address waits, and waits twice as long
     at each further miss; a phone elsewhere still finds its table."""
-    app = create_app(store=str(tmp_path / "c.db"), rate=10_000, burst=10_000)
+    from tests.web.conftest import FakeClock
+
+    clock = FakeClock()  # the server's clock, still: no wait ends during the test
+    app = create_app(store=str(tmp_path / "c.db"), clock=clock, rate=10_000, burst=10_000)
     with (
         TestClient(app, client=("203.0.113.9", 1)) as guesser,
         TestClient(app, client=("198.51.100.7", 1)) as phone,
@@ -79,6 +82,9 @@ def test_join_codes_cannot_be_enumerated_from_one_address(tmp_path: Path) -> Non
         # Joining a table id that does not exist is a guess as well.
         r = guesser.post("/api/tables/tnope/players", json={"name": "Ana"})
         assert r.status_code == 429
+        clock.advance(3600)  # the longest wait over: the guesser may ask again, once
+        assert guesser.get("/api/codes/ZZ999").status_code == 404
+        assert guesser.get("/api/codes/ZZ998").status_code == 429
 
 
 def test_each_further_miss_doubles_the_wait_up_to_an_hour() -> None:
@@ -175,3 +181,21 @@ def test_join_codes_hold_forty_bits_and_are_typed_in_groups_in_any_case(
     assert len(code) == JOIN_LENGTH and set(code) <= set(JOIN_ALPHABET)
     grouped = f"{code[:3]}-{code[3:6]} {code[6:]}".lower()
     assert client.get(f"/api/codes/{grouped}").json()["table"] == t["table"]
+
+
+def test_one_address_opens_a_few_tables_then_a_few_an_hour(tmp_path: Path) -> None:
+    from puntobanco.web.limits import TABLES_AT_ONCE
+
+    app = create_app(store=str(tmp_path / "o.db"), rate=10_000, burst=10_000)
+    with (
+        TestClient(app, client=("203.0.113.9", 1)) as script,
+        TestClient(app, client=("198.51.100.7", 1)) as teacher,
+    ):
+        made = [
+            script.post("/api/tables", json={"format": "casino"}).status_code
+            for _ in range(TABLES_AT_ONCE + 5)
+        ]
+        assert made == [201] * TABLES_AT_ONCE + [429] * 5
+        refused = script.post("/api/tables", json={"format": "casino"})
+        assert refused.json()["error"]["code"] == "web.error.tables_rate"
+        assert teacher.post("/api/tables", json={"format": "casino"}).status_code == 201

@@ -52,6 +52,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
         metavar="NETWORK",
         help=t("ops.serve.metrics_from", lang),
     )
+    p.add_argument(
+        "--idle-minutes",
+        type=int,
+        default=None,
+        metavar="N",
+        help=t("ops.serve.idle_minutes", lang),
+    )
     p.add_argument("--config", default=None, metavar="FILE", help=t("ops.serve.config", lang))
     p.add_argument("--print-config", action="store_true", help=t("ops.serve.print_config", lang))
     p.add_argument("--log-level", choices=LEVELS, default=None, help=t("ops.serve.log_level", lang))
@@ -159,6 +166,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
             origins=origins,
             secure_cookies=settings["secure_cookies"],
             metrics_from=settings["metrics_from"],
+            idle_seconds=settings["idle_minutes"] * 60 if settings["idle_minutes"] > 0 else None,
             short_gc_pauses=True,
             join_origin=join,
         )

@@ -72,6 +72,7 @@ SETTINGS: Final = (
     Setting("origins", list, []),
     Setting("secure_cookies", bool, False),
     Setting("metrics_from", list, ["127.0.0.0/8", "::1"]),
+    Setting("idle_minutes", int, 240),
 )
 BY_KEY: Final = {s.key: s for s in SETTINGS}
 

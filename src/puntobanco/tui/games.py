@@ -31,6 +31,7 @@ from puntobanco.engine import Bet, CloseBets, Engine, Viewer, decide
 from puntobanco.errors import IllegalActionError
 from puntobanco.games import CasinoTable, CroupierTable, Game, Session
 from puntobanco.i18n import Lang
+from puntobanco.i18n.numbers import decimal_text
 from puntobanco.paytable import Amount, Box
 from puntobanco.table.events import (
     Event,
@@ -465,9 +466,7 @@ class TableCasino:
     def money(self, value: Amount, *, short: bool = False) -> str:
         """``1000.00``: an amount of cents as players read it, in ``lang``
         (``1 000,00`` in French); ``short``: whole units without their cents (``20``)."""
-        from puntobanco.tui.render import amount
-
-        text = amount(money_text(self.table.config, value), self.lang)
+        text = decimal_text(money_text(self.table.config, value), self.lang)
         return text[:-3] if short and text[-3:] in (".00", ",00") else text
 
     @property

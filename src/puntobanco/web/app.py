@@ -51,7 +51,14 @@ from puntobanco.web.errors import (
 )
 from puntobanco.web.gcpause import POLL as GC_POLL
 from puntobanco.web.gcpause import GcTuning
-from puntobanco.web.limits import BURST, RATE, Backoff, Bucket
+from puntobanco.web.limits import (
+    BURST,
+    RATE,
+    TABLES_AT_ONCE,
+    TABLES_PER_HOUR,
+    Backoff,
+    Bucket,
+)
 from puntobanco.web.schemas import (
     MAX_MESSAGE,
     Answer,
@@ -190,6 +197,8 @@ def create_app(
     burst: float = BURST,
     secure_cookies: bool = False,
     metrics_from: Iterable[str] = ("127.0.0.0/8", "::1"),
+    idle_seconds: float | None = None,
+    tables_per_hour: float = TABLES_PER_HOUR,
     short_gc_pauses: bool = False,
     join_origin: str | None = None,
 ) -> FastAPI:
@@ -201,7 +210,10 @@ def create_app(
     server's public origins, ``scheme://name:port``; the request's ``Host`` is
     never trusted); ``secure_cookies``: cookies marked ``Secure`` (they are
     anyway on a request that came over https); ``metrics_from``: the networks
-    that may read ``/metrics``; ``rate``/``burst``: each client's message rate;
+    that may read ``/metrics``; ``idle_seconds``: how long a table nobody acts at
+    is kept open (None: for ever); ``tables_per_hour``: the tables one address may
+    open in an hour, after a first ``TABLES_AT_ONCE``; ``rate``/``burst``: each
+    client's message rate;
     ``short_gc_pauses``: freeze what survives each garbage collection and
     shorten the GIL's switch interval (``web.gcpause``; process-wide, for a
     process that serves only this app); ``join_origin``: where phones reach this
@@ -209,7 +221,7 @@ def create_app(
     which the host screen's join address and QR code show, or None: the host
     page's own address.
     """
-    tables = Tables(store, clock=clock)
+    tables = Tables(store, clock=clock, idle_seconds=idle_seconds)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -241,7 +253,8 @@ def create_app(
     app.state.origins = {o.rstrip("/") for o in origins}
     app.state.rate = (rate, burst)
     app.state.buckets = {}
-    app.state.guesses = Backoff(time.monotonic)
+    app.state.guesses = Backoff(clock)
+    app.state.openings = (tables_per_hour / 3600, TABLES_AT_ONCE)
     app.state.secure_cookies = secure_cookies
     app.state.join_origin = join_origin
 
@@ -392,6 +405,19 @@ async def by_address(request: Request) -> None:
     limited(request, "ip:" + address)
 
 
+async def openings(request: Request) -> None:
+    """Each address's tables opened: ``TABLES_AT_ONCE``, then a few an hour."""
+    key = "open:" + address_of(request)
+    buckets: dict[str, Bucket] = request.app.state.buckets
+    bucket = buckets.get(key)
+    if bucket is None:
+        rate, burst = request.app.state.openings
+        bucket = buckets[key] = Bucket(time.monotonic, rate, burst, burst)
+    if not bucket.take():
+        per_hour = Number(round(request.app.state.openings[0] * 3600))
+        raise MessageError("web.error.tables_rate", status=429, rate=per_hour)
+
+
 def guessed(request: Request) -> None:
     """Count a code or a table this address asked for and that does not exist."""
     guesses: Backoff = request.app.state.guesses
@@ -441,7 +467,7 @@ api = APIRouter(prefix="/api", responses=refusals(413, 422, 500))
     status_code=201,
     response_model=Created,
     responses=refusals(400, 403, 429, 503),
-    dependencies=[Depends(same_origin), Depends(by_address)],
+    dependencies=[Depends(same_origin), Depends(by_address), Depends(openings)],
 )
 async def new_table(data: NewTable, tables: Served, request: Request) -> JSONResponse:
     """Open a table: its format and settings; its id, join code and host token."""
