@@ -5,6 +5,7 @@ The time comes in through ``tick(now)``; the core never reads a clock."""
 from __future__ import annotations
 
 from types import SimpleNamespace
+from typing import Any
 
 from puntobanco import CroupierTable
 from puntobanco.table import Phase, Table, TableConfig
@@ -96,8 +97,11 @@ def test_every_event_reads_as_a_sentence_in_three_languages() -> None:
     session.predict("Bruno", "b")
     session.deal()
     casino2 = CasinoTable(seed=4, table="second")
-    casino2.sit("Ana", 10**7)
-    casino2.table.rebuy("Ana", 1000)
+    casino2.sit("Ana", 1500)
+    while casino2.table.player("Ana").balance >= casino2.config.minimum:
+        casino2.bet("Ana", "egalite", 500)
+        casino2.deal()
+    casino2.table.rebuy("Ana", 1500 - casino2.table.player("Ana").balance)
     from puntobanco.table.events import SeedContributed
 
     # A typed contribution, as a table of the older scheme recorded it.
@@ -151,13 +155,28 @@ def test_every_event_reads_as_a_sentence_in_three_languages() -> None:
     hosted.skip_missing()
     hosted.remove("Ana", "gone home")
     hosted.remove("Bruno")
+    # Rebuys the host approves: one refused, one granted.
+    approved = Table.open(
+        "approved",
+        TableConfig.casino(seed=4, rebuy_approval=True, tie_minimum=1000),
+        players=[("Ana", 1000)],
+    )
+    while approved.player("Ana").balance >= 1000:
+        approved.bet("Ana", "egalite", 1000)
+        approved.play_coup()
+    room = approved.rebuy_room("Ana")
+    approved.ask_rebuy("Ana", room)
+    approved.refuse("Ana")
+    approved.ask_rebuy("Ana", room)
+    approved.rebuy("Ana", room)
     # A lesson: a question put, answered and shown.
     lesson = Table.open(
         "lesson", TableConfig.classroom(questions=1, seed=5, drills=("winner",)), players=["Ana"]
     )
     lesson.next_question()
     lesson.answer("Ana", "banco")
-    games = (casino, session, casino2, typed, assisted, exported, unseeded, turning, lesson, hosted)
+    games: tuple[Any, ...] = (casino, session, casino2, typed, assisted, exported)
+    games = (*games, unseeded, turning, lesson, hosted, approved)
     for game in games:
         for event in game.events:
             seen.add(type(event))

@@ -93,3 +93,21 @@ def test_the_api_document_lists_every_status_each_route_answers() -> None:
                 assert content["schema"] == {"$ref": "#/components/schemas/Refusal"}, status
     codes = document["paths"]["/api/codes/{code}"]["get"]["responses"]
     assert {"404", "429"} <= set(codes)
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body"),
+    [
+        ("POST", "/api/tables", b"x" * 5000),  # refused before the application reads it
+        ("GET", "/nothing/here", b""),
+        ("POST", "/api/tables", b"{not json"),
+        ("GET", "/api/tables/tnope/view", b""),
+    ],
+)
+def test_every_refusal_carries_the_security_headers(
+    client: TestClient, method: str, path: str, body: bytes
+) -> None:
+    r = client.request(method, path, content=body)
+    assert r.status_code >= 400
+    for header in HEADERS:
+        assert header in r.headers, (path, header)

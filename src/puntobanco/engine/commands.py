@@ -175,7 +175,9 @@ class NextCoup:
 
 @dataclass(frozen=True, slots=True)
 class Rebuy:
-    """``name`` adds ``amount`` (minor units) to their bankroll between coups."""
+    """``name`` adds ``amount`` (minor units) to their bankroll between coups, while
+    it is below the table's minimum, up to the table's bankroll; where the host
+    approves rebuys, a player's is a request, and the host's grants it."""
 
     SENDERS: ClassVar = OWN
     name: str
@@ -285,7 +287,7 @@ class Admit:
 
 @dataclass(frozen=True, slots=True)
 class Refuse:
-    """The host turns ``name``'s request to sit away."""
+    """The host turns ``name``'s request away: to sit, or to buy in again."""
 
     SENDERS: ClassVar = HOST
     name: str

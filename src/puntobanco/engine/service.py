@@ -786,7 +786,7 @@ def carry_out(
     command, whichever front-end sent it; raises a named error if refused. It does
     not commit: the caller holds the table's batch and its store. Anyone but the host
     sits down only while the table is open to joins, or asks to where the host
-    admits each join."""
+    admits each join; a player's rebuy is a request where the host approves them."""
     match command:
         case Sit(name, bankroll, seat):
             joins = machine.state.joins
@@ -827,7 +827,10 @@ def carry_out(
                 machine.verify_next_coup()  # raises, naming the phase
             machine.finish_coup()
         case Rebuy(name, amount):
-            machine.rebuy(name, amount)
+            if by.role is not Role.HOST and machine.config.rebuy_approval:
+                machine.ask_rebuy(name, amount)  # the host grants it with its own Rebuy
+            else:
+                machine.rebuy(name, amount)
         case Contribute(name, text):
             machine.contribute(name, text)
         case CommitContribution(name, shoe, digest):

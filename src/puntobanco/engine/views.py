@@ -270,11 +270,11 @@ def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
         if machine.can_reveal_contribution(name):
             found.append({"type": "RevealContribution", "shoe": gathering.shoe})
     # Buying in again: once the balance no longer covers the table's minimum, back
-    # up to the bankroll one sat down with.
-    if rules.money and player.balance < config.minimum:
-        amount = player.sat_with - player.balance
-        if amount > 0 and machine.can_rebuy(name, amount):
-            found.append({"type": "Rebuy", "amount": amount})
+    # up to the bankroll one sat down with (not while a request waits for the host).
+    if rules.money and machine.rebuy_asked(name) is None:
+        room = machine.rebuy_room(name)
+        if room > 0 and machine.can_rebuy(name, room):
+            found.append({"type": "Rebuy", "amount": room})
     return found
 
 
@@ -291,6 +291,10 @@ def _host_seats(machine: Table) -> list[dict[str, Any]]:
     if machine.allows("sit"):
         for name in state.asking:
             found.extend(({"type": "Admit", "name": name}, {"type": "Refuse", "name": name}))
+    for name, amount in state.rebuys.items():  # rebuys the host approves
+        if machine.can_rebuy(name, amount):
+            found.append({"type": "Rebuy", "name": name, "amount": amount})
+        found.append({"type": "Refuse", "name": name})
     if machine.can_skip_missing():
         found.append({"type": "SkipMissing"})
     if state.config.rules.everyone_bets:
@@ -392,6 +396,7 @@ def _own_key(moment: Moment, viewer: Viewer) -> tuple[object, ...] | None:
         moment.pictures.recorder.version,
         state.next_shoe,
         state.entropy,  # what they may commit or reveal now
+        state.rebuys,  # a rebuy they asked for, granted or refused
     )
 
 
@@ -560,6 +565,7 @@ def _changing(moment: Moment, lang: Lang) -> dict[str, Any]:
         # coup is dealt without, and its players' seconds to predict.
         "joins": state.joins,
         "asking": list(state.asking),
+        "rebuys": {name: json_amount(amount) for name, amount in state.rebuys.items()},
         "without": list(state.without),
         "prediction_seconds": state.prediction_seconds,
         "ranking": [
@@ -624,9 +630,15 @@ def _own(moment: Moment, viewer: Viewer, odds: bool, lang: Lang) -> dict[str, An
             "bets": _bets(player.bets),
             # Punto's two cards while this player holds them face down: theirs alone.
             "punto_cards": [str(c) for c in cards] or None,
+            # The rebuy they asked for, waiting for the host (None: none).
+            "rebuy_asked": _amount_or_none(state.rebuys.get(player.name)),
         },
         "recent": _recent(moment.pictures, player),
     }
+
+
+def _amount_or_none(amount: Amount | None) -> int | str | None:
+    return None if amount is None else json_amount(amount)
 
 
 def _recent(pictures: Pictures, player: Player) -> list[dict[str, Any]]:

@@ -52,6 +52,8 @@ from puntobanco.table.events import (
     PredictionTimeSet,
     PuntoCardsHanded,
     PuntoCardsTurned,
+    RebuyAsked,
+    RebuyRefused,
     RevealsOpened,
     SeedContributed,
     ShoeCalled,
@@ -315,6 +317,10 @@ def _action(machine: Table, event: Event) -> Callable[[], object] | None:
             return machine.next_coup  # a session's next deal
         case PlayerRebought(name, amount):
             return lambda: machine.rebuy(name, amount)
+        case RebuyAsked(name, amount):
+            return lambda: machine.ask_rebuy(name, amount)
+        case RebuyRefused(name):
+            return lambda: machine.refuse(name)
         case BetsClosed():
             return machine.close_bets
         case PuntoCardsHanded() | CoupDealt():

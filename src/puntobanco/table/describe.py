@@ -48,6 +48,8 @@ from puntobanco.table.events import (
     PuntoCardsTurned,
     QuestionAnswered,
     QuestionPut,
+    RebuyAsked,
+    RebuyRefused,
     RevealsOpened,
     SeedContributed,
     ShoeBurned,
@@ -156,6 +158,10 @@ def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str
             )
         case PlayerRebought():
             return t("table.event.rebought", lang, name=event.name, amount=money(event.amount))
+        case RebuyAsked():
+            return t("table.event.rebuy_asked", lang, name=event.name, amount=money(event.amount))
+        case RebuyRefused():
+            return t("table.event.rebuy_refused", lang, name=event.name)
         case CoupAnnounced():
             winner = (
                 t("coup.tie", lang)

@@ -332,6 +332,22 @@ class PlayerRebought:
 
 
 @dataclass(frozen=True, slots=True)
+class RebuyAsked:
+    """``name`` asks to buy in again for ``amount`` at a table whose host approves
+    each rebuy (``TableConfig.rebuy_approval``)."""
+
+    name: str
+    amount: Amount
+
+
+@dataclass(frozen=True, slots=True)
+class RebuyRefused:
+    """The host turns ``name``'s request to buy in again away."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class CoupAnnounced:
     """The croupier announces Banco's point, then Punto's, then the winner (seed 000)."""
 
@@ -467,6 +483,8 @@ Event = (
     | CardUndone
     | CoupRetracted
     | PlayerRebought
+    | RebuyAsked
+    | RebuyRefused
     | CoupAnnounced
     | BetCollected
     | BetReturned
@@ -517,6 +535,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         CardUndone,
         CoupRetracted,
         PlayerRebought,
+        RebuyAsked,
+        RebuyRefused,
         CoupAnnounced,
         BetCollected,
         BetReturned,

@@ -119,6 +119,8 @@ from puntobanco.table.events import (
     PuntoCardsTurned,
     QuestionAnswered,
     QuestionPut,
+    RebuyAsked,
+    RebuyRefused,
     RevealsOpened,
     SeedContributed,
     ShoeBurned,
@@ -507,12 +509,15 @@ class Table:
         assert asked is not None
         return self._seat(asked, self.state.asking[asked][1], None)
 
-    def refuse(self, name: str) -> JoinRefused:
-        """The host turns ``name``'s request to sit away."""
+    def refuse(self, name: str) -> JoinRefused | RebuyRefused:
+        """The host turns ``name``'s request away: to sit, or to buy in again."""
         asked = self.asked(name)
-        if asked is None:
+        if asked is not None:
+            return self._emit(JoinRefused(asked))
+        rebuy = self.rebuy_asked(name)
+        if rebuy is None:
             raise UnknownPlayerError("table.error.no_request", name=name)
-        return self._emit(JoinRefused(asked))
+        return self._emit(RebuyRefused(rebuy))
 
     def _missing(self) -> list[str]:
         state = self.state
@@ -607,22 +612,62 @@ class Table:
         return event
 
     def verify_rebuy(self, name: str, amount: Amount) -> None:
-        """Raise unless ``name`` may add ``amount`` to their bankroll now (between coups)."""
+        """Raise unless ``name`` may add ``amount`` to their bankroll now: between
+        coups, at a table that plays for money, while their balance is below the
+        table's minimum, and back up to at most the bankroll they sat down with
+        (``rebuy_room``)."""
         self._check_phase("rebuy")
         player = self.player(name)
-        if not self.config.money:
+        config = self.config
+        if not config.money:
             raise IllegalActionError("table.error.no_rebuy")
-        if not whole(amount) or not 0 < amount <= MAX_AMOUNT - player.balance:
+        money = config.money
+        if player.balance >= config.minimum:
+            raise IllegalActionError(
+                "table.error.rebuy_covered",
+                name=player.name,
+                balance=Money(player.balance, money),
+                minimum=Money(config.minimum, money),
+            )
+        room = self.rebuy_room(player.name)
+        if not whole(amount) or amount <= 0 or amount > MAX_AMOUNT - player.balance:
             raise InvalidBetError("table.error.bankroll", bankroll=amount)
+        if amount > room:
+            raise InvalidBetError(
+                "table.error.rebuy_above_bankroll",
+                name=player.name,
+                amount=Money(amount, money),
+                bankroll=Money(player.sat_with, money),
+                most=Money(room, money),
+            )
 
     def can_rebuy(self, name: str, amount: Amount) -> bool:
         """True when ``rebuy`` would be accepted."""
         return self._can(lambda: self.verify_rebuy(name, amount))
 
+    def rebuy_room(self, name: str) -> Amount:
+        """The most ``name`` may buy in again for: what brings their balance back up
+        to the bankroll they sat down with."""
+        player = self.player(name)
+        return max(0, player.sat_with - player.balance)
+
     def rebuy(self, name: str, amount: Amount) -> PlayerRebought:
-        """``name`` brings ``amount`` more to the table."""
+        """``name`` brings ``amount`` more to the table (at a table whose host
+        approves rebuys, the host grants a request so)."""
         self.verify_rebuy(name, amount)
         return self._emit(PlayerRebought(self.player(name).name, amount))
+
+    def rebuy_asked(self, name: str) -> str | None:
+        """The name of the player whose rebuy request ``name`` is (case ignored), if any."""
+        key = name_key(name) if isinstance(name, str) else None
+        return next((n for n in self.state.rebuys if name_key(n) == key), None)
+
+    def ask_rebuy(self, name: str, amount: Amount) -> RebuyAsked:
+        """``name`` asks to buy in again for ``amount`` (``TableConfig.rebuy_approval``):
+        the host grants it with ``rebuy`` or turns it away with ``refuse``. The
+        request is checked as the rebuy itself; a new one replaces the last."""
+        self.verify_rebuy(name, amount)
+        return self._emit(RebuyAsked(self.player(name).name, amount))
 
     # -- bets: stakes within the limits, and closing bets --------------------------------------
 

@@ -47,6 +47,8 @@ from puntobanco.table.events import (
     PlayerSeated,
     PlayersSkipped,
     PredictionTimeSet,
+    RebuyAsked,
+    RebuyRefused,
     SeedContributed,
     ShoeBurned,
     ShoeFinished,
@@ -256,6 +258,9 @@ class TableState:
     prediction_seconds: int | None = None
     #: The players the coup in play is dealt without: (coup, names).
     skipped: tuple[int, tuple[str, ...]] = (0, ())
+    #: The rebuys the host has not answered (a table whose host approves them):
+    #: name -> the amount asked.
+    rebuys: Mapping[str, Amount] = field(default_factory=dict)
 
     @property
     def without(self) -> tuple[str, ...]:
@@ -364,7 +369,8 @@ def _skipped(state: TableState, e: PlayersSkipped) -> Changes:
 def _left(state: TableState, e: PlayerLeft) -> Changes:
     players = dict(state.players)
     del players[e.name]
-    return {"players": players, "taken": state.taken + e.bankroll}
+    rebuys = {n: a for n, a in state.rebuys.items() if n != e.name}
+    return {"players": players, "taken": state.taken + e.bankroll, "rebuys": rebuys}
 
 
 def _bet(state: TableState, e: BetPlaced) -> Changes:
@@ -385,7 +391,16 @@ def _rebought(state: TableState, e: PlayerRebought) -> Changes:
     player = state.players[e.name]
     changes = _with_player(state, replace(player, balance=player.balance + e.amount))
     changes["brought"] = state.brought + e.amount
+    changes["rebuys"] = {n: a for n, a in state.rebuys.items() if n != e.name}
     return changes
+
+
+def _rebuy_asked(state: TableState, e: RebuyAsked) -> Changes:
+    return {"rebuys": {**state.rebuys, e.name: e.amount}}
+
+
+def _rebuy_refused(state: TableState, e: RebuyRefused) -> Changes:
+    return {"rebuys": {n: a for n, a in state.rebuys.items() if n != e.name}}
 
 
 def _closed(state: TableState, e: BetsClosed) -> Changes:
@@ -611,6 +626,8 @@ _APPLY: Final[dict[type[Any], Callable[[TableState, Any], Changes]]] = {
     CardUndone: _undone,
     CoupRetracted: _retracted,
     PlayerRebought: _rebought,
+    RebuyAsked: _rebuy_asked,
+    RebuyRefused: _rebuy_refused,
     TableClosed: _table_closed,
     PlayerRemoved: _removed,
     JoinsSet: _joins_set,

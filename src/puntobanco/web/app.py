@@ -174,8 +174,10 @@ class Bodies:
 
     async def _refuse(self, scope: Scope, send: Send) -> None:
         error = MessageError("web.error.too_large", status=413, limit=MAX_MESSAGE)
-        lang = request_lang(Request(scope))
-        await JSONResponse(error_body(error, lang), 413)(scope, _nothing, send)
+        request = Request(scope)
+        # Outside the middleware that sets the security headers: set here.
+        answer = secured(request, JSONResponse(error_body(error, request_lang(request)), 413))
+        await answer(scope, _nothing, send)
 
 
 async def _nothing() -> Message:

@@ -76,6 +76,7 @@
       else if (name === "drills") settings.drills = [...node.querySelectorAll("input:checked")].map((box) => box.value);
       else if (name === "seed") { if (form.elements.seed.value !== "") settings.seed = Number(form.elements.seed.value); }
       else if (name === "real_cards") { if (form.elements.real_cards.checked) settings.real_cards = true; }
+      else if (name === "rebuy_approval") { if (form.elements.rebuy_approval.checked) settings.rebuy_approval = true; }
       // Punto's cards to the largest Punto bet's phone (seed 002), or the dealer turns them.
       else if (name === "turn_seconds") {
         settings.turn_seconds = form.elements.punto_turn.checked ? Number(form.elements.turn_seconds.value) : null;
@@ -190,6 +191,15 @@
       refuse.addEventListener("click", () => act("Refuse", { name }));
       return el("li", { class: "player asking" }, el("span", { class: "name", text: PB.fmt("host.asks", { name }) }), admit, refuse);
     }));
+    // Rebuys waiting for the host (a table whose host approves them): grant or refuse.
+    for (const c of v.commands.filter((c) => c.type === "Rebuy" && c.name)) {
+      const grant = el("button", { type: "button", class: "primary", text: w("host.grant") });
+      grant.addEventListener("click", () => act("Rebuy", { name: c.name, amount: c.amount }));
+      const refuse = el("button", { type: "button", text: w("host.refuse") });
+      refuse.addEventListener("click", () => act("Refuse", { name: c.name }));
+      asking.append(el("li", { class: "player asking" },
+        el("span", { class: "name", text: PB.fmt("host.asks_rebuy", { name: c.name, amount: PB.money(v, c.amount) }) }), grant, refuse));
+    }
     asking.hidden = !asking.children.length;
     const joins = v.commands.find((c) => c.type === "SetJoins");
     $("seats").hidden = !joins;
