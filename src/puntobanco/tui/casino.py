@@ -293,6 +293,8 @@ class CasinoScreen(TableScreen):
             title += "  " + self.tr("tui.seed", seed=game.seed)
         self.set_text("title", title)
         self.show_commitment(game.seed, self.commitment)
+        api = game.api_table
+        self.show_shoe_check(None if api is None else api.events, game.seed)
         self.set_text("scores", "\n".join(self.seat_lines()))
         if self.revealing is not None:
             cards = self.revealing.cards[: self.shown]
