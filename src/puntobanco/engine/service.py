@@ -33,16 +33,19 @@ from puntobanco.engine.commands import (
     Admit,
     AnswerQuestion,
     Bet,
+    ClearBets,
     CloseTable,
     Command,
     CommitContribution,
     Contribute,
     Deal,
+    Double,
     Leave,
     NextCoup,
     NextQuestion,
     PassShoe,
     PlaceCard,
+    Rebet,
     Rebuy,
     Refuse,
     Remove,
@@ -54,6 +57,7 @@ from puntobanco.engine.commands import (
     SkipMissing,
     Tick,
     TurnPunto,
+    UndoBet,
     UndoCard,
     Withdraw,
     check_seating,
@@ -808,6 +812,14 @@ def carry_out(
                     raise IllegalActionError("table.error.no_prediction", name=player.name)
                 (box,) = player.bets
             machine.withdraw(name, box)
+        case Rebet(name):
+            machine.rebet(name)
+        case Double(name):
+            machine.double(name)
+        case UndoBet(name):
+            machine.undo_bet(name)
+        case ClearBets(name):
+            machine.clear_bets(name)
         case Deal(name):
             machine.play_coup(name)
         case TurnPunto(name):

@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any, Final
@@ -254,6 +254,15 @@ def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
             )
     if player.bets and machine.allows("withdraw"):
         found.extend({"type": "Withdraw", "box": box_key(box)} for box in player.bets)
+    if not rules.one_prediction and machine.allows("bet"):
+        # The tools of a layout of chips: the last bet again, doubled, a chip back, all back.
+        tools: tuple[tuple[str, Callable[[str], bool]], ...] = (
+            ("Rebet", machine.can_rebet),
+            ("Double", machine.can_double),
+            ("UndoBet", machine.can_undo_bet),
+            ("ClearBets", machine.can_clear_bets),
+        )
+        found.extend({"type": kind} for kind, able in tools if able(name))
     for kind, can in (
         ("Leave", machine.can_leave),
         ("Deal", machine.can_deal),  # the shoe's holder deals (seed 002)
