@@ -186,6 +186,8 @@ class CasinoScreen(TableScreen):
             if self.croupier:
                 if not game.table.bets(game.person):
                     raise IllegalActionError("tui.error.bet_first")
+                if game.person not in game.table.state.readied:
+                    game.ready()  # the others (the bots) are once they have bet
                 coup = game.tick()
                 if coup is not None:
                     self.start_reveal(coup)
