@@ -327,6 +327,15 @@ class Refuse:
 
 
 @dataclass(frozen=True, slots=True)
+class Ready:
+    """At the virtual croupier's table, ``name`` is ready for the coup to be dealt:
+    once every seated player is, it is dealt without waiting out the countdown."""
+
+    SENDERS: ClassVar = OWN
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class SkipMissing:
     """The host deals a session's coup without the players who have not predicted."""
 
@@ -360,6 +369,7 @@ Command = (
     | UndoCard
     | NextCoup
     | Rebuy
+    | Ready
     | Contribute
     | CommitContribution
     | RevealContribution
@@ -386,6 +396,7 @@ COMMANDS: Final[tuple[type[Command], ...]] = (
     UndoBet,
     ClearBets,
     Rebuy,
+    Ready,
     CommitContribution,
     RevealContribution,
     Contribute,

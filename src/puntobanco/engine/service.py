@@ -45,6 +45,7 @@ from puntobanco.engine.commands import (
     NextQuestion,
     PassShoe,
     PlaceCard,
+    Ready,
     Rebet,
     Rebuy,
     Refuse,
@@ -843,6 +844,8 @@ def carry_out(
                 machine.ask_rebuy(name, amount)  # the host grants it with its own Rebuy
             else:
                 machine.rebuy(name, amount)
+        case Ready(name):
+            machine.ready(name)
         case Contribute(name, text):
             machine.contribute(name, text)
         case CommitContribution(name, shoe, digest):

@@ -278,6 +278,8 @@ def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
             found.append({"type": "CommitContribution", "shoe": gathering.shoe})
         if machine.can_reveal_contribution(name):
             found.append({"type": "RevealContribution", "shoe": gathering.shoe})
+    if machine.can_ready(name):
+        found.append({"type": "Ready"})
     # Buying in again: once the balance no longer covers the table's minimum, back
     # up to the bankroll one sat down with (not while a request waits for the host).
     if rules.money and machine.rebuy_asked(name) is None:
@@ -529,6 +531,8 @@ def _changing(moment: Moment, lang: Lang) -> dict[str, Any]:
                 "balance": json_amount(p.balance),
                 "has_bet": bool(p.bets),
                 "bets": None if hidden else _bets(p.bets),
+                # Ready for the croupier to deal (``Ready``): everyone sees who is.
+                "ready": p.name in state.readied,
             }
             for p in state.seated
         ],  # fmt: skip
@@ -637,6 +641,7 @@ def _own(moment: Moment, viewer: Viewer, odds: bool, lang: Lang) -> dict[str, An
             "balance": json_amount(player.balance),
             "available": json_amount(player.available),
             "bets": _bets(player.bets),
+            "ready": player.name in state.readied,
             # Punto's two cards while this player holds them face down: theirs alone.
             "punto_cards": [str(c) for c in cards] or None,
             # The rebuy they asked for, waiting for the host (None: none).

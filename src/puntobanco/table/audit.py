@@ -45,6 +45,7 @@ from puntobanco.table.events import (
     NextShoeCommitted,
     NextShoeHidden,
     PlayerLeft,
+    PlayerReady,
     PlayerRebought,
     PlayerRemoved,
     PlayerSeated,
@@ -320,6 +321,8 @@ def _action(machine: Table, event: Event) -> Callable[[], object] | None:
             return machine.next_coup  # a session's next deal
         case PlayerRebought(name, amount):
             return lambda: machine.rebuy(name, amount)
+        case PlayerReady(_, name):
+            return lambda: machine.ready(name)
         case RebuyAsked(name, amount):
             return lambda: machine.ask_rebuy(name, amount)
         case RebuyRefused(name):

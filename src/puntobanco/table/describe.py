@@ -39,6 +39,7 @@ from puntobanco.table.events import (
     NextShoeCommitted,
     NextShoeHidden,
     PlayerLeft,
+    PlayerReady,
     PlayerRebought,
     PlayerRemoved,
     PlayerSeated,
@@ -206,6 +207,8 @@ def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str
             if event.seconds is None:
                 return t("table.event.prediction_time_off", lang)
             return t("table.event.prediction_time", lang, seconds=event.seconds)
+        case PlayerReady():
+            return t("table.event.ready", lang, name=event.name, coup=event.coup)
         case PlayersSkipped():
             return t(
                 "table.event.skipped",

@@ -95,6 +95,15 @@ class PlayersSkipped:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerReady:
+    """``name`` is ready for coup ``coup`` to be dealt (the virtual croupier deals
+    before its countdown ends only once every seated player is)."""
+
+    coup: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class BetPlaced:
     """A stake on a box. At a casino it adds to what the box holds; in a
     session it is the player's one prediction and replaces the previous one."""
@@ -483,6 +492,7 @@ Event = (
     | CardUndone
     | CoupRetracted
     | PlayerRebought
+    | PlayerReady
     | RebuyAsked
     | RebuyRefused
     | CoupAnnounced
@@ -535,6 +545,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         CardUndone,
         CoupRetracted,
         PlayerRebought,
+        PlayerReady,
         RebuyAsked,
         RebuyRefused,
         CoupAnnounced,

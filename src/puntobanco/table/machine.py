@@ -110,6 +110,7 @@ from puntobanco.table.events import (
     NextShoeCommitted,
     NextShoeHidden,
     PlayerLeft,
+    PlayerReady,
     PlayerRebought,
     PlayerRemoved,
     PlayerSeated,
@@ -1532,6 +1533,28 @@ class Table:
         else:
             self.next_coup()
 
+    def verify_ready(self, name: str) -> None:
+        """Raise unless ``name`` may say they are ready for the coup to be dealt: at the
+        virtual croupier's table, bets open, once per coup."""
+        state = self.state
+        if not state.config.rules.countdown:
+            raise IllegalActionError("table.error.no_croupier")
+        self._check_phase("bet")
+        player = self.player(name)
+        if player.name in state.readied:
+            raise IllegalActionError("table.error.already_ready", coup=state.coup)
+
+    def can_ready(self, name: str) -> bool:
+        """True when ``ready`` would be accepted."""
+        return self._can(lambda: self.verify_ready(name))
+
+    def ready(self, name: str) -> PlayerReady:
+        """``name`` is ready: once every seated player is, the croupier deals at its
+        next look at the clock (with a bet on the table) without waiting out the
+        countdown."""
+        self.verify_ready(name)
+        return self._emit(PlayerReady(self.state.coup, self.player(name).name))
+
     def countdown_left(self, now: float) -> float | None:
         """Seconds before the croupier closes bets (None: not counting down)."""
         countdown = self.config.countdown
@@ -1542,9 +1565,10 @@ class Table:
     def tick(self, now: float) -> CoupDealt | None:
         """The virtual croupier's clock (seed 002, online play): ``now`` in seconds.
 
-        Bets close and the coup is dealt and settled when every seated player
-        has bet, or when the countdown (started at the first tick of the coup)
-        has run out with at least one bet on the table; with no bet the
+        Bets close and the coup is dealt and settled when the countdown (started
+        at the first tick of the coup) has run out, or earlier when every seated
+        player has said they are ready (``ready``), with at least one bet on the
+        table; with no bet the
         countdown starts again. Returns the coup dealt, if any. The countdown
         is not part of the log: a reopened table starts it afresh.
         """
@@ -1562,9 +1586,9 @@ class Table:
         if self._countdown_from is None:
             self._countdown_from = now
         players = state.players.values()
-        everyone = bool(players) and all(p.bets for p in players)
+        everyone = bool(players) and all(p.name in state.readied for p in players)
         due = now - self._countdown_from >= countdown
-        if everyone or (due and any(p.bets for p in players)):
+        if (everyone or due) and any(p.bets for p in players):
             dealt = self.play_coup()
             self._countdown_from = None
             return dealt

@@ -42,6 +42,7 @@ from puntobanco.table.events import (
     NextShoeCommitted,
     NextShoeHidden,
     PlayerLeft,
+    PlayerReady,
     PlayerRebought,
     PlayerRemoved,
     PlayerSeated,
@@ -266,6 +267,14 @@ class TableState:
     #: The rebuys the host has not answered (a table whose host approves them):
     #: name -> the amount asked.
     rebuys: Mapping[str, Amount] = field(default_factory=dict)
+    #: The players ready for the coup in play to be dealt: (coup, names).
+    ready: tuple[int, tuple[str, ...]] = (0, ())
+
+    @property
+    def readied(self) -> tuple[str, ...]:
+        """The players who said they are ready for this coup (``PlayerReady``)."""
+        coup, names = self.ready
+        return names if coup == self.coup else ()
 
     @property
     def without(self) -> tuple[str, ...]:
@@ -370,6 +379,10 @@ def _prediction_time(state: TableState, e: PredictionTimeSet) -> Changes:
 
 def _skipped(state: TableState, e: PlayersSkipped) -> Changes:
     return {"skipped": (e.coup, e.names)}
+
+
+def _ready(state: TableState, e: PlayerReady) -> Changes:
+    return {"ready": (e.coup, (*state.readied, e.name))}
 
 
 def _left(state: TableState, e: PlayerLeft) -> Changes:
@@ -658,6 +671,7 @@ _APPLY: Final[dict[type[Any], Callable[[TableState, Any], Changes]]] = {
     JoinRefused: _join_refused,
     PredictionTimeSet: _prediction_time,
     PlayersSkipped: _skipped,
+    PlayerReady: _ready,
     **gathering.APPLY,
     **turning.APPLY,
     **lessons.APPLY,

@@ -137,6 +137,7 @@
       document.execCommand("copy");
     }
     $("copied").textContent = w("copied");
+    PB.tell($("live"), w("copied"));  // the page's one status region says it too
   }
 
   function statusText(v) {
@@ -156,6 +157,7 @@
         : Object.entries(p.bets).map(([b, s]) => `${PB.box(b)} ${PB.money(v, s)}`).join(", ");
       const marks = [];
       if (v.holder === p.name) marks.push(el("span", { class: "tag", text: w("holder_tag") }));
+      if (p.ready) marks.push(el("span", { class: "tag ready", text: w("ready_tag") }));
       if (v.turn && v.turn.name === p.name) marks.push(el("span", { class: "tag", text: w("turn.tag") }));
       else if (v.punto_cards_to === p.name) marks.push(el("span", { class: "tag", text: PB.fmt("punto_cards", { name: p.name }) }));
       if (offered(v, "Remove", p.name)) {
@@ -615,7 +617,12 @@
 
   document.addEventListener("DOMContentLoaded", async () => {
     await PB.setLang(PB.pickLang());
-    PB.langPicker($("lang"), (lang) => { conn && conn.lang(lang); if (view) { shownCoup = null; } });
+    PB.langPicker($("lang"), (lang) => {
+      // What the live region held was said in the other language: it goes.
+      $("live").textContent = "";
+      conn && conn.lang(lang);
+      if (view) { shownCoup = null; }
+    });
     const match = location.pathname.match(/^\/host\/([^/]+)$/);
     if (match) setupTable(decodeURIComponent(match[1]));
     else setupCreate();

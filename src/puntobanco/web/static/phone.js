@@ -141,7 +141,17 @@
     }
   }
 
+  // The virtual croupier deals when its countdown ends, or once every seated
+  // player has said they are ready (the Ready button): how many are.
+  function renderReady(v) {
+    const counting = v.rules.countdown && v.phase === "bets_open" && v.players.length > 0;
+    const ready = v.players.filter((p) => p.ready).length;
+    $("ready-line").textContent = counting
+      ? PB.fmt("ready_count", { n: PB.count(ready), count: PB.count(v.players.length) }) : "";
+  }
+
   function renderCountdown(v) {
+    renderReady(v);
     clearInterval(countdownTimer);
     const node = $("countdown");
     if (v.countdown === null || v.countdown === undefined || v.phase !== "bets_open") { node.textContent = ""; return; }
