@@ -98,6 +98,39 @@ class Withdraw:
 
 
 @dataclass(frozen=True, slots=True)
+class Rebet:
+    """``name`` puts the bets of the last coup they played down again (an empty
+    layout; all of them within their limits and bankroll, or none)."""
+
+    SENDERS: ClassVar = OWN
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Double:
+    """``name`` doubles every stake they have on the layout (all, or none)."""
+
+    SENDERS: ClassVar = OWN
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class UndoBet:
+    """``name`` takes back the last chip they put down."""
+
+    SENDERS: ClassVar = OWN
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class ClearBets:
+    """``name`` takes back every stake they have on the layout."""
+
+    SENDERS: ClassVar = OWN
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class CloseBets:
     """ "Rien ne va plus"."""
 
@@ -323,6 +356,10 @@ Command = (
     | Leave
     | Bet
     | Withdraw
+    | Rebet
+    | Double
+    | UndoBet
+    | ClearBets
     | CloseBets
     | Deal
     | TurnPunto
@@ -354,6 +391,10 @@ COMMANDS: Final[tuple[type[Command], ...]] = (
     Leave,
     Bet,
     Withdraw,
+    Rebet,
+    Double,
+    UndoBet,
+    ClearBets,
     Rebuy,
     Ready,
     CommitContribution,

@@ -33,17 +33,20 @@ from puntobanco.engine.commands import (
     Admit,
     AnswerQuestion,
     Bet,
+    ClearBets,
     CloseTable,
     Command,
     CommitContribution,
     Contribute,
     Deal,
+    Double,
     Leave,
     NextCoup,
     NextQuestion,
     PassShoe,
     PlaceCard,
     Ready,
+    Rebet,
     Rebuy,
     Refuse,
     Remove,
@@ -55,6 +58,7 @@ from puntobanco.engine.commands import (
     SkipMissing,
     Tick,
     TurnPunto,
+    UndoBet,
     UndoCard,
     Withdraw,
     check_seating,
@@ -809,6 +813,14 @@ def carry_out(
                     raise IllegalActionError("table.error.no_prediction", name=player.name)
                 (box,) = player.bets
             machine.withdraw(name, box)
+        case Rebet(name):
+            machine.rebet(name)
+        case Double(name):
+            machine.double(name)
+        case UndoBet(name):
+            machine.undo_bet(name)
+        case ClearBets(name):
+            machine.clear_bets(name)
         case Deal(name):
             machine.play_coup(name)
         case TurnPunto(name):

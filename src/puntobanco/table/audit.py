@@ -303,7 +303,10 @@ def _action(machine: Table, event: Event) -> Callable[[], object] | None:
             return machine.skip_missing
         case BetPlaced(name, box, stake):
             return lambda: machine.bet(name, box, stake)
-        case BetWithdrawn(name, box):
+        case BetWithdrawn(name, box, stake):
+            player = machine.state.find(name)
+            if player is not None and 0 < stake < player.stake(box):
+                return lambda: machine.undo_bet(name)  # a chip, not the whole box
             return lambda: machine.withdraw(name, box)
         case SeedContributed(_, name, text):
             return lambda: machine.contribute(name, text)

@@ -745,6 +745,88 @@ class Table:
         """A session's prediction with the table's stake (same as ``bet``)."""
         return self.bet(name, box)
 
+    # -- the player's tools on the layout: the last bet again, doubled, a chip back ------------
+
+    def _chips_of(self, name: str, action: str) -> Player:
+        """The player ``name`` at a table of chips, bets open (``action``'s phase)."""
+        self._check_phase(action)
+        player = self.player(name)
+        if self.config.rules.one_prediction:
+            raise IllegalActionError("table.error.no_chips", format=self.config.format.word)
+        return player
+
+    def verify_rebet(self, name: str) -> None:
+        """Raise unless ``name`` may put the bets of the last coup they played down
+        again: an empty layout, and each stake within its limits and their bankroll."""
+        self.trial(lambda: self.rebet(name))
+
+    def can_rebet(self, name: str) -> bool:
+        """True when ``rebet`` would be accepted."""
+        return self._can(lambda: self.verify_rebet(name))
+
+    def rebet(self, name: str) -> tuple[BetPlaced, ...]:
+        """Put the bets of the last coup ``name`` played down again, box by box, in one
+        batch: all of them, or none with the reason the first refused gives."""
+        player = self._chips_of(name, "bet")
+        if player.bets:
+            raise IllegalActionError("table.error.rebet_placed", name=player.name)
+        if not player.last_bets:
+            raise IllegalActionError("table.error.rebet_none", name=player.name)
+        with self.batch():
+            return tuple(self.bet(player.name, box, stake) for box, stake in player.last_bets)
+
+    def verify_double(self, name: str) -> None:
+        """Raise unless ``name`` may double every stake they have on the layout."""
+        self.trial(lambda: self.double(name))
+
+    def can_double(self, name: str) -> bool:
+        """True when ``double`` would be accepted."""
+        return self._can(lambda: self.verify_double(name))
+
+    def double(self, name: str) -> tuple[BetPlaced, ...]:
+        """Put a chip equal to each stake of ``name``'s beside it, in one batch: all of
+        them, or none with the reason (a maximum, the bankroll)."""
+        player = self._chips_of(name, "bet")
+        if not player.bets:
+            raise IllegalActionError("table.error.no_chips_down", name=player.name)
+        with self.batch():
+            return tuple(self.bet(player.name, box, stake) for box, stake in player.bets.items())
+
+    def verify_undo_bet(self, name: str) -> None:
+        """Raise unless ``name`` has a chip on the layout to take back now."""
+        player = self._chips_of(name, "withdraw")
+        if not player.chips:
+            raise IllegalActionError("table.error.no_chips_down", name=player.name)
+
+    def can_undo_bet(self, name: str) -> bool:
+        """True when ``undo_bet`` would be accepted."""
+        return self._can(lambda: self.verify_undo_bet(name))
+
+    def undo_bet(self, name: str) -> BetWithdrawn:
+        """Take back the last chip ``name`` put down (the box keeps what it held before
+        it, a total its limits accepted then)."""
+        self.verify_undo_bet(name)
+        player = self.player(name)
+        box, stake = player.chips[-1]
+        return self._emit(BetWithdrawn(player.name, box, stake))
+
+    def verify_clear_bets(self, name: str) -> None:
+        """Raise unless ``name`` has a stake on the layout to take back now."""
+        player = self._chips_of(name, "withdraw")
+        if not player.bets:
+            raise IllegalActionError("table.error.no_chips_down", name=player.name)
+
+    def can_clear_bets(self, name: str) -> bool:
+        """True when ``clear_bets`` would be accepted."""
+        return self._can(lambda: self.verify_clear_bets(name))
+
+    def clear_bets(self, name: str) -> tuple[BetWithdrawn, ...]:
+        """Take back every stake of ``name``'s, box by box, in one batch."""
+        self.verify_clear_bets(name)
+        player = self.player(name)
+        with self.batch():
+            return tuple(self.withdraw(player.name, box) for box in list(player.bets))
+
     def verify_withdraw(self, name: str, box: Box) -> None:
         """Raise unless ``name`` has a stake on ``box`` that may be taken back now."""
         self._check_phase("withdraw")

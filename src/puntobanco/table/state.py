@@ -122,6 +122,11 @@ class Player:
     seating: int = 0
     #: The bankroll they sat down with: what a rebuy brings them back up to.
     sat_with: Amount = 0
+    #: The chips put down on the coup in play, in order (box, stake): what
+    #: ``undo_bet`` takes back, the last first (a session's prediction: none).
+    chips: tuple[tuple[Box, Amount], ...] = ()
+    #: Their bets on the last coup they played: what ``rebet`` puts down again.
+    last_bets: tuple[tuple[Box, Amount], ...] = ()
 
     def stake(self, box: Box) -> Amount:
         """What the player has on ``box`` (0 when nothing)."""
@@ -322,7 +327,8 @@ def _with_player(state: TableState, player: Player) -> Changes:
 def _without_bet(player: Player, box: Box) -> Player:
     bets = dict(player.bets)
     del bets[box]
-    return replace(player, bets=bets)
+    chips = tuple(chip for chip in player.chips if chip[0] != box)
+    return replace(player, bets=bets, chips=chips)
 
 
 def _bad(reason: str) -> StoreError:
@@ -390,14 +396,26 @@ def _bet(state: TableState, e: BetPlaced) -> Changes:
     player = state.players[e.name]
     if state.config.rules.one_prediction:
         bets: dict[Box, Amount] = {e.box: e.stake}
+        chips = player.chips
     else:
         bets = dict(player.bets)
         bets[e.box] = bets.get(e.box, 0) + e.stake
-    return _with_player(state, replace(player, bets=bets))
+        chips = (*player.chips, (e.box, e.stake))
+    return _with_player(state, replace(player, bets=bets, chips=chips))
 
 
 def _withdrawn(state: TableState, e: BetWithdrawn) -> Changes:
-    return _with_player(state, _without_bet(state.players[e.name], e.box))
+    """A whole box taken back, or its last chip (``undo_bet``: less than the box holds)."""
+    player = state.players[e.name]
+    left = player.stake(e.box) - e.stake
+    if left <= 0:
+        return _with_player(state, _without_bet(player, e.box))
+    found = [i for i, chip in enumerate(player.chips) if chip == (e.box, e.stake)]
+    if not found:
+        raise _bad("a chip taken back that was not put down")
+    at = found[-1]
+    chips = player.chips[:at] + player.chips[at + 1 :]
+    return _with_player(state, replace(player, bets={**player.bets, e.box: left}, chips=chips))
 
 
 def _rebought(state: TableState, e: PlayerRebought) -> Changes:
@@ -419,7 +437,12 @@ def _rebuy_refused(state: TableState, e: RebuyRefused) -> Changes:
 def _closed(state: TableState, e: BetsClosed) -> Changes:
     if not (e.coup == state.coup):
         raise _bad("an event that does not follow")
+    players = {  # what each who bet may put down again on a later coup (``rebet``)
+        name: replace(p, last_bets=tuple(p.bets.items())) if p.bets else p
+        for name, p in state.players.items()
+    }
     return {
+        "players": players,
         "closed_bets": {p.name: dict(p.bets) for p in state.seated},
         "closed_balances": state.balances,
         "closed_holder": state.holder,
