@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any, Final
@@ -254,6 +254,15 @@ def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
             )
     if player.bets and machine.allows("withdraw"):
         found.extend({"type": "Withdraw", "box": box_key(box)} for box in player.bets)
+    if not rules.one_prediction and machine.allows("bet"):
+        # The tools of a layout of chips: the last bet again, doubled, a chip back, all back.
+        tools: tuple[tuple[str, Callable[[str], bool]], ...] = (
+            ("Rebet", machine.can_rebet),
+            ("Double", machine.can_double),
+            ("UndoBet", machine.can_undo_bet),
+            ("ClearBets", machine.can_clear_bets),
+        )
+        found.extend({"type": kind} for kind, able in tools if able(name))
     for kind, can in (
         ("Leave", machine.can_leave),
         ("Deal", machine.can_deal),  # the shoe's holder deals (seed 002)
@@ -269,12 +278,14 @@ def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
             found.append({"type": "CommitContribution", "shoe": gathering.shoe})
         if machine.can_reveal_contribution(name):
             found.append({"type": "RevealContribution", "shoe": gathering.shoe})
+    if machine.can_ready(name):
+        found.append({"type": "Ready"})
     # Buying in again: once the balance no longer covers the table's minimum, back
-    # up to the bankroll one sat down with.
-    if rules.money and player.balance < config.minimum:
-        amount = player.sat_with - player.balance
-        if amount > 0 and machine.can_rebuy(name, amount):
-            found.append({"type": "Rebuy", "amount": amount})
+    # up to the bankroll one sat down with (not while a request waits for the host).
+    if rules.money and machine.rebuy_asked(name) is None:
+        room = machine.rebuy_room(name)
+        if room > 0 and machine.can_rebuy(name, room):
+            found.append({"type": "Rebuy", "amount": room})
     return found
 
 
@@ -291,6 +302,10 @@ def _host_seats(machine: Table) -> list[dict[str, Any]]:
     if machine.allows("sit"):
         for name in state.asking:
             found.extend(({"type": "Admit", "name": name}, {"type": "Refuse", "name": name}))
+    for name, amount in state.rebuys.items():  # rebuys the host approves
+        if machine.can_rebuy(name, amount):
+            found.append({"type": "Rebuy", "name": name, "amount": amount})
+        found.append({"type": "Refuse", "name": name})
     if machine.can_skip_missing():
         found.append({"type": "SkipMissing"})
     if state.config.rules.everyone_bets:
@@ -319,6 +334,8 @@ class Pictures:
         self._own: OrderedDict[tuple[object, ...], tuple[tuple[object, ...], str]] = OrderedDict()
         self._board: tuple[tuple[object, ...], dict[str, Any], Seen] | None = None
         self._odds: dict[str, Any] | None = None
+        #: The host's board as JSON text, with the board and odds it was made from.
+        self._board_text: tuple[object, object, str] | None = None
         self._lock = threading.Lock()  # the odds are read by any thread
 
     def feed(self, events: Sequence[Event]) -> None:
@@ -371,12 +388,30 @@ def text(moment: Moment, viewer: Viewer, lang: Lang, cache: dict[Lang, str]) -> 
     if kept is not None and key is not None and _same(kept[0], key):
         own = kept[1]
     else:
-        own = json.dumps(_own(moment, viewer, False, lang), ensure_ascii=False)[1:]
+        part = _own(moment, viewer, False, lang)
+        board = part.pop("host", None)  # the last key, its text kept while it is the same
+        own = json.dumps(part, ensure_ascii=False)[1:]
+        if board is not None:
+            own = f'{own[:-1]}, "host": {_board_text(pictures, board)}}}'
         if key is not None:
             pictures._own[viewer, lang] = (key, own)
             if len(pictures._own) > 4096:
                 pictures._own.popitem(last=False)
     return f"{shared}, {own}"
+
+
+def _board_text(pictures: Pictures, board: dict[str, Any]) -> str:
+    """The host's board (``_board``) as JSON text, made again only when the board or
+    its odds are new (the host's view is made after every commit; its board
+    changes once a coup)."""
+    # Its parts are the kept board's own objects: the same objects, the same text.
+    made, odds = board["derived"], board["odds"]
+    kept = pictures._board_text
+    if kept is not None and kept[0] is made and kept[1] is odds:
+        return kept[2]
+    text = json.dumps(board, ensure_ascii=False)
+    pictures._board_text = (made, odds, text)
+    return text
 
 
 def _own_key(moment: Moment, viewer: Viewer) -> tuple[object, ...] | None:
@@ -392,6 +427,7 @@ def _own_key(moment: Moment, viewer: Viewer) -> tuple[object, ...] | None:
         moment.pictures.recorder.version,
         state.next_shoe,
         state.entropy,  # what they may commit or reveal now
+        state.rebuys,  # a rebuy they asked for, granted or refused
     )
 
 
@@ -515,6 +551,8 @@ def _changing(moment: Moment, lang: Lang) -> dict[str, Any]:
                 "balance": json_amount(p.balance),
                 "has_bet": bool(p.bets),
                 "bets": None if hidden else _bets(p.bets),
+                # Ready for the croupier to deal (``Ready``): everyone sees who is.
+                "ready": p.name in state.readied,
             }
             for p in state.seated
         ],  # fmt: skip
@@ -560,6 +598,7 @@ def _changing(moment: Moment, lang: Lang) -> dict[str, Any]:
         # coup is dealt without, and its players' seconds to predict.
         "joins": state.joins,
         "asking": list(state.asking),
+        "rebuys": {name: json_amount(amount) for name, amount in state.rebuys.items()},
         "without": list(state.without),
         "prediction_seconds": state.prediction_seconds,
         "ranking": [
@@ -622,11 +661,18 @@ def _own(moment: Moment, viewer: Viewer, odds: bool, lang: Lang) -> dict[str, An
             "balance": json_amount(player.balance),
             "available": json_amount(player.available),
             "bets": _bets(player.bets),
+            "ready": player.name in state.readied,
             # Punto's two cards while this player holds them face down: theirs alone.
             "punto_cards": [str(c) for c in cards] or None,
+            # The rebuy they asked for, waiting for the host (None: none).
+            "rebuy_asked": _amount_or_none(state.rebuys.get(player.name)),
         },
         "recent": _recent(moment.pictures, player),
     }
+
+
+def _amount_or_none(amount: Amount | None) -> int | str | None:
+    return None if amount is None else json_amount(amount)
 
 
 def _recent(pictures: Pictures, player: Player) -> list[dict[str, Any]]:

@@ -5,7 +5,9 @@
   const { el, w } = PB;
   const $ = (id) => document.getElementById(id);
   let view = null;
-  let shownCoup = null;
+  // The coup the felt shows: undefined before the first view (what it shows then is
+  // not turned over), "lang" after a change of language (shown again, at once).
+  let shownCoup;
   let countdownTimer = null;
   let conn = null;
   let revealing = 0;
@@ -76,6 +78,7 @@
       else if (name === "drills") settings.drills = [...node.querySelectorAll("input:checked")].map((box) => box.value);
       else if (name === "seed") { if (form.elements.seed.value !== "") settings.seed = Number(form.elements.seed.value); }
       else if (name === "real_cards") { if (form.elements.real_cards.checked) settings.real_cards = true; }
+      else if (name === "rebuy_approval") { if (form.elements.rebuy_approval.checked) settings.rebuy_approval = true; }
       // Punto's cards to the largest Punto bet's phone (seed 002), or the dealer turns them.
       else if (name === "turn_seconds") {
         settings.turn_seconds = form.elements.punto_turn.checked ? Number(form.elements.turn_seconds.value) : null;
@@ -136,6 +139,7 @@
       document.execCommand("copy");
     }
     $("copied").textContent = w("copied");
+    PB.tell($("live"), w("copied"));  // the page's one status region says it too
   }
 
   function statusText(v) {
@@ -155,6 +159,7 @@
         : Object.entries(p.bets).map(([b, s]) => `${PB.box(b)} ${PB.money(v, s)}`).join(", ");
       const marks = [];
       if (v.holder === p.name) marks.push(el("span", { class: "tag", text: w("holder_tag") }));
+      if (p.ready) marks.push(el("span", { class: "tag ready", text: w("ready_tag") }));
       if (v.turn && v.turn.name === p.name) marks.push(el("span", { class: "tag", text: w("turn.tag") }));
       else if (v.punto_cards_to === p.name) marks.push(el("span", { class: "tag", text: PB.fmt("punto_cards", { name: p.name }) }));
       if (offered(v, "Remove", p.name)) {
@@ -190,6 +195,15 @@
       refuse.addEventListener("click", () => act("Refuse", { name }));
       return el("li", { class: "player asking" }, el("span", { class: "name", text: PB.fmt("host.asks", { name }) }), admit, refuse);
     }));
+    // Rebuys waiting for the host (a table whose host approves them): grant or refuse.
+    for (const c of v.commands.filter((c) => c.type === "Rebuy" && c.name)) {
+      const grant = el("button", { type: "button", class: "primary", text: w("host.grant") });
+      grant.addEventListener("click", () => act("Rebuy", { name: c.name, amount: c.amount }));
+      const refuse = el("button", { type: "button", text: w("host.refuse") });
+      refuse.addEventListener("click", () => act("Refuse", { name: c.name }));
+      asking.append(el("li", { class: "player asking" },
+        el("span", { class: "name", text: PB.fmt("host.asks_rebuy", { name: c.name, amount: PB.money(v, c.amount) }) }), grant, refuse));
+    }
     asking.hidden = !asking.children.length;
     const joins = v.commands.find((c) => c.type === "SetJoins");
     $("seats").hidden = !joins;
@@ -296,6 +310,8 @@
         animating = false;
         say(after);
         toSay = [];
+        $("status").textContent = statusText(view);
+        renderPlayers(view);
         renderBoard(view);
       } else target.append(PB.cardNode(item));
       if (i < order.length) { if (delay) setTimeout(next, delay); else next(); }
@@ -392,8 +408,6 @@
     }
     $("code").textContent = joinCode;
     renderJoin();
-    $("status").textContent = statusText(v);
-    renderPlayers(v);
     // The news before the result now; the result and what follows once its cards are turned.
     const news = announce(v);
     const at = news.findIndex((p) => p.kind === "result");
@@ -403,11 +417,13 @@
     if (v.in_progress) { showProgress(v); shownCoup = "progress"; }
     else if (v.turn) { showTurn(v); shownCoup = "turn"; }
     else if (coupNo !== shownCoup) {
-      const fresh = shownCoup !== null;
+      const fresh = shownCoup !== undefined && shownCoup !== "lang";
       shownCoup = coupNo;
       showCoup(v, fresh && !v.config.real_cards, after);
       after = [];
     } else if (v.last) { $("announce").textContent = v.last.announce; }
+    // The balances and the status move when the felt shows the result (showCoup's end).
+    if (!animating) { $("status").textContent = statusText(v); renderPlayers(v); }
     say(after);
     renderTurn(v);
     const parts = [];
@@ -605,7 +621,12 @@
 
   document.addEventListener("DOMContentLoaded", async () => {
     await PB.setLang(PB.pickLang());
-    PB.langPicker($("lang"), (lang) => { conn && conn.lang(lang); if (view) { shownCoup = null; } });
+    PB.langPicker($("lang"), (lang) => {
+      // What the live region held was said in the other language: it goes.
+      $("live").textContent = "";
+      conn && conn.lang(lang);
+      if (view) { shownCoup = "lang"; }
+    });
     const match = location.pathname.match(/^\/host\/([^/]+)$/);
     if (match) setupTable(decodeURIComponent(match[1]));
     else setupCreate();
