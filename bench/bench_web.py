@@ -28,16 +28,19 @@ from __future__ import annotations
 import argparse
 import asyncio
 import bisect
+import contextlib
 import json
 import multiprocessing as mp
 import os
 import random
+import shutil
 import socket
 import statistics
 import tempfile
 import threading
 import time
 from collections import Counter
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -245,13 +248,34 @@ async def load(
     deals = 0
     stop = time.monotonic() + seconds
     ready = asyncio.Event()
+    opened: list[str] = []  # the connections open so far
+    # The commands' ids are this load's own: a table played again (bench_servers'
+    # next step) must not have its new commands answered as repeats of the old.
+    run = os.urandom(4).hex()
+    all_open = asyncio.Event()
+
+    opening = asyncio.Semaphore(100)  # connections being opened at once
+
+    @contextlib.asynccontextmanager
+    async def socket_to(url: str) -> AsyncIterator[Any]:
+        """A connection, opened a hundred at a time (not thousands of handshakes at once
+        in a server's backlog), closed at the end."""
+        async with opening:
+            ws = await websockets.connect(url, max_size=2**20, ping_interval=None,
+                                          open_timeout=120)  # fmt: skip
+        try:
+            yield ws
+        finally:
+            await ws.close()
 
     async def connection(table: str, token: str, name: str | None, box: str | None) -> None:
         """A phone (``name`` betting on ``box``) or the host (``name`` None, dealing)."""
         nonlocal deals
-        async with websockets.connect(f"{ws_url}/api/tables/{table}/ws", max_size=2**20,
-                                      ping_interval=None, open_timeout=120) as ws:  # fmt: skip
+        async with socket_to(f"{ws_url}/api/tables/{table}/ws") as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))
+            opened.append(table)
+            if len(opened) == len(tasks):
+                all_open.set()
             pending: dict[str, float] = {}
             seen: list[tuple[int, float]] = []
             views[table].append(seen)
@@ -287,11 +311,11 @@ async def load(
                 n += 1
                 message: dict[str, Any]
                 if name is None:
-                    cid = f"d{n}"
+                    cid = f"{run}-d{n}"
                     message = {"id": cid, "type": "Deal"}
                     deals += 1
                 else:
-                    cid = f"{name}-{n}"
+                    cid = f"{run}-{name}-{n}"
                     message = {"id": cid, "type": "Bet", "box": box, "stake": 1000}
                     sent[(table, name)] += 1
                 pending[cid] = time.monotonic()
@@ -329,7 +353,10 @@ async def load(
                 lateness.append(time.perf_counter() - t - 0.005)
 
     lagging = asyncio.create_task(lag())
-    await asyncio.sleep(min(20.0, 2 + len(running) / 200))  # connections open
+    # Every connection open (or a minute gone: the others start late, and show it).
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(all_open.wait(), 60)
+    await asyncio.sleep(0.5)
     stop = time.monotonic() + seconds
     probe = DiskProbe(probe_file)
     probe.start()
@@ -344,8 +371,10 @@ async def load(
         import subprocess
         import sys
 
+        beside = os.path.join(os.path.dirname(sys.executable), "py-spy")
+        pyspy = beside if os.path.exists(beside) else shutil.which("py-spy") or beside
         sampler = subprocess.Popen(
-            [os.path.join(os.path.dirname(sys.executable), "py-spy"), "record", "-p",
+            [pyspy, "record", "-p",
              str(server_pid), "-d", str(int(seconds)), "-r", "50", "-t", "-f", "raw",
              "-o", spy, "--nonblocking"], stdout=subprocess.DEVNULL)  # fmt: skip
     ready.set()
@@ -361,9 +390,11 @@ async def load(
     lagging.cancel()
     tuning.stop()
     failed = sum(1 for r in running if r.exception() is not None)
+    failures = Counter(f"{type(e).__name__}: {str(e)[:80]}" for r in running
+                       if (e := r.exception()) is not None)  # fmt: skip
     pushed = view_times(commands, views)
     return {"latencies": latencies, "sent_at": sent_at, "syncs": probe.syncs, "acked": acked,
-            "sent": sent, "errors": errors, "deals": deals, "failed": failed,
+            "sent": sent, "errors": errors, "deals": deals, "failed": failed, "failures": failures,
             "cpu": cpu, "lag": sorted(lateness), "memory": memory,
             "stolen": stolen / max(total, 1)} | pushed  # fmt: skip
 
@@ -621,6 +652,8 @@ def main() -> None:
     figure("web.views_lost", result["views_lost"], "", "views never received")
     figure("web.views_duplicated", result["views_duplicated"], "", "views received twice")
     print(f"refusals: {dict(result['errors']) or 'none'}")
+    for reason, count in result["failures"].most_common(5):
+        print(f"connections failed: {count} x {reason}")
     for name, values in written.get("trace", {}).items():
         if values and not name.startswith("at"):
             v = sorted(values)

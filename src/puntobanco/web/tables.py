@@ -12,7 +12,7 @@
 - the credentials: which token is whose (``Identity``), the join codes;
 - the sockets subscribed to each table, and the views pushed to them after each
   commit: each connection's view is the engine's (``Engine.view_text``), made
-  on the engine's thread, then handed to the event loop in one call.
+  on the engine's thread, then handed to the event loop a few tables at a time.
 """
 
 from __future__ import annotations
@@ -51,6 +51,8 @@ from puntobanco.web.schemas import table_config
 LOG: Final = logging.getLogger("puntobanco.web")
 #: Seconds between two looks at the tables' clocks.
 TICK_SECONDS: Final = 0.1
+#: About how many sockets' views are handed to the event loop at once.
+PUSH_SOCKETS: Final = 64
 
 
 class Socket(Protocol):
@@ -83,8 +85,15 @@ class Tables:
         clock: Callable[[], float] = time.monotonic,
         credentials: Credentials | None = None,
         idle_seconds: float | None = None,
+        reveal_step: float = 0.0,
     ) -> None:
         self.metrics = Metrics()
+        # The room's reveal: a coup's result reaches the players once the host's
+        # screen has turned its cards (``reveal_step`` seconds a card, and two more
+        # steps: each hand's rule); 0: at once.
+        self._reveal_step = reveal_step
+        self._revealed: dict[str, int] = {}  # table -> coups settled the players have seen
+        self._holds: dict[str, float] = {}  # table -> when its reveal ends (time.monotonic)
         # A table nobody has acted at for ``idle_seconds`` (and with no socket open)
         # is closed and dropped from memory; its log stays in the store.
         self._idle, self._clock = idle_seconds, clock
@@ -283,29 +292,61 @@ class Tables:
             loop.call_soon_threadsafe(_answered, theirs)
 
     def _push(self, engine: Engine) -> None:
-        """Each socket of each table that changed gets its new view, in one call to
-        the event loop (the views are made here, in the engine's thread): each view
-        made and serialised once, however many sockets share its viewer and language."""
+        """Each socket of each table that changed gets its new view (the views are made
+        here, in the engine's thread): each view made and serialised once, however
+        many sockets share its viewer and language. They go to the event loop a few
+        tables at a time (``PUSH_SOCKETS``), so that the first tables' phones are
+        sent their views while the next tables' are being made."""
         with self._wake:
             dirty, self._dirty = self._dirty, set()
+        now = time.monotonic()
+        ended = {table for table, until in self._holds.items() if until <= now}
+        for table in ended:
+            del self._holds[table]
         out: list[tuple[Socket, str]] = []
-        for table in dirty:
+        for table in dirty | ended:
+            if len(out) >= PUSH_SOCKETS:
+                self._hand(out)
+                out = []
             sockets = self._sockets.get(table, frozenset())
             if not sockets:
                 continue
+            held = self._held(engine, table, now)
             seq = engine.machine(table).event_count
             head = f'{{"type": "view", "seq": {seq}, "view": '
             made: dict[tuple[Viewer, Lang], str] = {}
             for socket in sockets:
+                if held and socket.identity.role != HOST:
+                    continue  # the players see it when the host's screen has shown it
                 key = (viewer_of(socket.identity), socket.lang)
                 text = made.get(key)
                 if text is None:
                     text = made[key] = f"{head}{engine.view_text(table, *key)}}}"
                 out.append((socket, text))
+        self._hand(out)
+
+    def _hand(self, out: list[tuple[Socket, str]]) -> None:
+        """Views made, handed to the event loop in one call."""
         if out and self._loop is not None:
             # A turn after the answers handed over before: each socket's acknowledgement
             # is queued before the view that shows its command.
             self._loop.call_soon_threadsafe(self._loop.call_soon, _deliver, out)
+
+    def _held(self, engine: Engine, table: str, now: float) -> bool:
+        """Whether ``table``'s players are kept from its newest coup's result now: from
+        its settlement until the host's screen has turned its cards over (its cards
+        and two steps at ``reveal_step`` seconds each). A table of real cards shows
+        each card as it is placed: nothing is held."""
+        if self._reveal_step <= 0:
+            return False
+        state = engine.state(table)
+        shown = self._revealed.setdefault(table, state.completed)
+        if state.completed > shown:
+            self._revealed[table] = state.completed
+            if state.last is not None and not state.config.real_cards:
+                steps = len(state.last.cards) + 2
+                self._holds[table] = now + self._reveal_step * steps
+        return table in self._holds
 
     async def start(self) -> None:
         """Views are pushed through the running event loop from now on."""
@@ -464,11 +505,19 @@ class Tables:
         return about
 
     async def view(self, who: Identity, lang: Lang) -> dict[str, Any]:
-        """``who``'s view of the table, its odds computed (a view asked for)."""
-        view: dict[str, Any] = await self.run(
-            lambda engine: engine.view(who.table, viewer_of(who), lang)
-        )
-        return view
+        """``who``'s view of the table, its odds computed (a view asked for). A player
+        who asks while the host's screen reveals a coup gets it once it has."""
+
+        def read(engine: Engine) -> dict[str, Any] | float:
+            if who.role != HOST and self._held(engine, who.table, time.monotonic()):
+                return self._holds[who.table]
+            return engine.view(who.table, viewer_of(who), lang)
+
+        while True:
+            view = await self.run(read)
+            if isinstance(view, dict):
+                return view
+            await asyncio.sleep(max(0.0, view - time.monotonic()) + 0.01)
 
     async def subscribe(self, table: str, socket: Socket) -> None:
         """``socket`` receives ``table``'s views from now on (a connection opened)."""
@@ -476,6 +525,10 @@ class Tables:
             await self.run(lambda engine: engine.subscribe(table, self._heard))
         self._sockets[table] = self._sockets.get(table, frozenset()) | {socket}
         self._active[table] = self._clock()
+
+    def sockets_of(self, who: Identity) -> int:
+        """How many sockets ``who`` (a seat, or the host) has open at their table."""
+        return sum(1 for s in self._sockets.get(who.table, ()) if s.identity == who)
 
     def unsubscribe(self, table: str, socket: Socket) -> None:
         """``socket`` receives no more views (its connection closed)."""
