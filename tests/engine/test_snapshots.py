@@ -117,7 +117,11 @@ def test_every_field_of_the_state_away_from_its_default_round_trips() -> None:
         prediction_seconds=30,
         skipped=(state.coup, ("Bruno",)),
         ready=(state.coup, ("Ana", "Bruno")),
+        rebuys={"Bruno": Fraction(5, 2)},
+        paused=True,
     )
+    ana = changed.players["Ana"]
+    assert ana.chips and ana.last_bets  # the layout's chips in order, and the last coup's bets
     unset = [f.name for f in dataclasses.fields(changed) if getattr(changed, f.name) == f.default]
     assert not unset, unset
     assert load_state(dump_state(changed)) == changed

@@ -235,6 +235,10 @@ def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
                 found.append({"type": "UndoCard"})
             if machine.allows("next_coup"):  # the next coup, or the end of a session
                 found.append({"type": "NextCoup"})
+        if machine.can_pause():
+            found.append({"type": "PauseTable"})
+        if machine.can_resume():
+            found.append({"type": "ResumeTable"})
         if machine.can_close_table():
             found.append({"type": "CloseTable"})
         found.extend(_host_seats(machine))
@@ -245,7 +249,7 @@ def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
             found.append({"type": "Sit"} | ({"name": viewer.name} if viewer.name else {}))
         return found
     name = player.name
-    if machine.allows("bet"):
+    if machine.allows("bet") and not state.paused:
         for box in (*Outcome, *config.offered_side_bets):
             low = config.limits(box)[0]
             found.append(
@@ -428,6 +432,7 @@ def _own_key(moment: Moment, viewer: Viewer) -> tuple[object, ...] | None:
         state.next_shoe,
         state.entropy,  # what they may commit or reveal now
         state.rebuys,  # a rebuy they asked for, granted or refused
+        state.paused,  # no bet while the host has paused the table
     )
 
 
@@ -597,6 +602,7 @@ def _changing(moment: Moment, lang: Lang) -> dict[str, Any]:
         # Who may sit down without the host, who waits for them, who a session's
         # coup is dealt without, and its players' seconds to predict.
         "joins": state.joins,
+        "paused": state.paused,
         "asking": list(state.asking),
         "rebuys": {name: json_amount(amount) for name, amount in state.rebuys.items()},
         "without": list(state.without),

@@ -58,6 +58,8 @@ from puntobanco.table.events import (
     ShoeShuffled,
     TableClosed,
     TableOpened,
+    TablePaused,
+    TableResumed,
 )
 from puntobanco.table.names import name_key
 
@@ -267,6 +269,8 @@ class TableState:
     #: The rebuys the host has not answered (a table whose host approves them):
     #: name -> the amount asked.
     rebuys: Mapping[str, Amount] = field(default_factory=dict)
+    #: True while the host has paused the table: no bet, no deal, no countdown.
+    paused: bool = False
     #: The players ready for the coup in play to be dealt: (coup, names).
     ready: tuple[int, tuple[str, ...]] = (0, ())
 
@@ -428,6 +432,14 @@ def _rebought(state: TableState, e: PlayerRebought) -> Changes:
 
 def _rebuy_asked(state: TableState, e: RebuyAsked) -> Changes:
     return {"rebuys": {**state.rebuys, e.name: e.amount}}
+
+
+def _paused(state: TableState, e: TablePaused) -> Changes:
+    return {"paused": True}
+
+
+def _resumed(state: TableState, e: TableResumed) -> Changes:
+    return {"paused": False}
 
 
 def _rebuy_refused(state: TableState, e: RebuyRefused) -> Changes:
@@ -664,6 +676,8 @@ _APPLY: Final[dict[type[Any], Callable[[TableState, Any], Changes]]] = {
     PlayerRebought: _rebought,
     RebuyAsked: _rebuy_asked,
     RebuyRefused: _rebuy_refused,
+    TablePaused: _paused,
+    TableResumed: _resumed,
     TableClosed: _table_closed,
     PlayerRemoved: _removed,
     JoinsSet: _joins_set,
