@@ -15,7 +15,7 @@ from puntobanco.fair.gathering import Entropy, Gathering, Window
 from puntobanco.store import EventStore, MemoryStore, open_store
 from puntobanco.table import replay
 from puntobanco.table.lesson import Lesson, Reply, Shown
-from puntobanco.table.snapshot import dump_state, load_state
+from puntobanco.table.snapshot import VERSION, dump_state, load_state
 from puntobanco.table.state import NextShoe, Phase
 
 
@@ -133,7 +133,7 @@ def test_a_snapshot_of_another_version_is_refused_for_the_log() -> None:
     text = dump_state(engine.state("h"))
     assert load_state(text) == engine.state("h")
     with pytest.raises(ValueError, match="version"):
-        load_state(text.replace('"version":3', '"version":2'))
+        load_state(text.replace(f'"version":{VERSION}', f'"version":{VERSION - 1}'))
 
 
 def test_a_command_on_a_table_reopened_from_its_snapshot_returns_and_publishes_its_events() -> None:

@@ -485,6 +485,14 @@ def rules_of(rules: FormatRules) -> dict[str, Any]:
             for f in fields(rules)}  # fmt: skip
 
 
+def _dealt_from(state: TableState) -> int | None:
+    """The number of the shoe the last coup was dealt from (None: no shoe yet)."""
+    shoe = state.shoe
+    if shoe is None:
+        return None
+    return shoe.number if shoe.coups else shoe.number - 1 or None
+
+
 def _coups(moment: Moment, lang: Lang) -> dict[str, Any]:
     """The last coup, the roads and the recent coups, with ``lang`` (its words): they
     change only when a coup is settled or undone, or the shoe changes."""
@@ -502,9 +510,10 @@ def _coups(moment: Moment, lang: Lang) -> dict[str, Any]:
         handed, turner = record.punto_turned_by
         last = {
             "coup": record.coup,
-            # The shoe it was dealt from, while that shoe is in play (a phone notes
-            # the cards it saw of each shoe, to check them once the shoe is revealed).
-            "shoe": state.shoe.number if state.shoe is not None and state.shoe_coups else None,
+            # The shoe it was dealt from (a phone notes the cards it saw of each shoe,
+            # to check them once the shoe is revealed): the shoe in play once it has
+            # dealt, else the one before it (every shoe deals before the next is called).
+            "shoe": _dealt_from(state),
             "cards": [str(c) for c in record.cards],
             "punto": {"cards": [str(c) for c in coup.punto.cards], "total": coup.punto.total},
             "banco": {"cards": [str(c) for c in coup.banco.cards], "total": coup.banco.total},

@@ -167,6 +167,9 @@ class ShoeState:
     client_seed: str | None = None
     server_seed: str | None = None  # private, like the order, until revealed
     revealed: bool = False
+    #: Coups dealt from it: a table that reshuffles every coup keeps its coups
+    #: across shoes, so only this says which shoe the last coup came from.
+    coups: int = 0
 
     @property
     def remaining(self) -> int:
@@ -568,11 +571,16 @@ def _dealt(state: TableState, e: CoupDealt) -> Changes:
         start = state.shoe.position
         if not (e.cards == state.shoe.order[start : start + len(e.cards)]):
             raise _bad("cards not from the shoe")
-        shoe = replace(state.shoe, position=start + len(e.cards), finished=e.last_of_shoe)
+        shoe = replace(
+            state.shoe,
+            position=start + len(e.cards),
+            finished=e.last_of_shoe,
+            coups=state.shoe.coups + 1,
+        )
     else:
         if not (e.cards == state.placed):
             raise _bad("cards not placed by the host")
-        shoe = replace(state.shoe, finished=e.last_of_shoe)
+        shoe = replace(state.shoe, finished=e.last_of_shoe, coups=state.shoe.coups + 1)
     coup = resolve(e.cards)
     return {"shoe": shoe, "current": coup, "shoe_coups": (*state.shoe_coups, coup)}
 
