@@ -18,8 +18,7 @@ from __future__ import annotations
 import importlib
 import signal
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from types import FrameType
 from typing import Any, Final
 
@@ -41,40 +40,52 @@ def _python_handlers() -> list[tuple[int, Handler]]:
     return found
 
 
-@contextmanager
-def deferred_signals() -> Iterator[None]:
+class deferred_signals:  # noqa: N801 - a context manager used as a function's call
     """Run the block with signal handlers held back; handle what arrived at its end.
 
     A handler that raises does so when the block is over (after its own
     exception, if it raised one, which the handler's exception then replaces).
+    A class, not a generator: it is entered around every action of a table, and
+    inside an outer block (or off the main thread) it does nothing at all.
     """
-    global _active
-    if _active or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    held: list[tuple[int, FrameType | None]] = []
 
-    def hold(signum: int, frame: FrameType | None) -> None:
-        held.append((signum, frame))
+    __slots__ = ("_held", "_outer", "_saved")
 
-    saved: dict[int, Handler] = {}
-    _active = True
-    try:
+    def __enter__(self) -> None:
+        global _active
+        self._outer = _active or threading.current_thread() is not threading.main_thread()
+        if self._outer:
+            return
+        held: list[tuple[int, FrameType | None]] = []
+        self._held = held
+
+        def hold(signum: int, frame: FrameType | None) -> None:
+            held.append((signum, frame))
+
+        saved: dict[int, Handler] = {}
+        self._saved = saved
+        _active = True
         try:
             for sig, handler in _python_handlers():
                 saved[sig] = handler
                 _raw.signal(sig, hold)
         except BaseException:
-            _restore(saved)
+            try:
+                _restore(saved)
+            finally:
+                _active = False
             raise
-        yield
-    finally:
+
+    def __exit__(self, *raised: object) -> None:
+        global _active
+        if self._outer:
+            return
         try:
-            _restore(saved)
+            _restore(self._saved)
         finally:
             _active = False
-        for signum, frame in held:
-            saved[signum](signum, frame)
+        for signum, frame in self._held:
+            self._saved[signum](signum, frame)
 
 
 def _restore(saved: dict[int, Handler]) -> None:

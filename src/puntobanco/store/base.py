@@ -168,6 +168,19 @@ class GroupCommitStore(Protocol):
         ...
 
 
+#: Whether each class of store commits groups (``GroupCommitStore``), asked once a
+#: class: a protocol's ``isinstance`` looks at every one of its members, and a
+#: table's every action goes through ``append_many``.
+_GROUPING: dict[type, bool] = {}
+
+
+def _groups(kind: type, store: EventStore) -> bool:
+    found = _GROUPING.get(kind)
+    if found is None:
+        found = _GROUPING[kind] = isinstance(store, GroupCommitStore)
+    return found
+
+
 def append_many(
     store: EventStore,
     batch: Sequence[Append | tuple[str, int, Sequence[Event]]],
@@ -181,9 +194,7 @@ def append_many(
     appends = [Append(*item) for item in batch]
     named = list(commands) if commands is not None else [None] * len(appends)
     timed = any(a.times is not None for a in appends)
-    if isinstance(store, GroupCommitStore) and (
-        not timed or getattr(store, "append_many_times", False)
-    ):
+    if _groups(type(store), store) and (not timed or getattr(store, "append_many_times", False)):
         store.append_many(
             appends if timed else [(a.table, a.expected, a.events) for a in appends],
             commands=named,

@@ -66,11 +66,9 @@ class MemoryStore:
             Record(table, expected + i + 1, times[i] if times else stamp, event)
             for i, event in enumerate(events)
         ]
-        hashes = self._hashes.setdefault(table, [])
-        for r in new:
-            hashes.append(
-                link(table, r.seq, r.time, to_dict(r.event), hashes[-1] if hashes else GENESIS)
-            )
+        # The hash chain is linked when a head is asked for (``head``), not here: a
+        # table played in memory pays its events' encoding and hashing only when
+        # someone looks at its chain (it was half the time of each action).
         self._logs.setdefault(table, []).extend(new)
 
     def append_many(
@@ -133,10 +131,15 @@ class MemoryStore:
 
     def head(self, table: str, seq: int | None = None) -> str:
         """See ``ChainStore.head``."""
-        hashes = self._hashes.get(table, [])
-        count = len(hashes) if seq is None else seq
-        if not 0 <= count <= len(hashes):
+        log = self._logs.get(table, [])
+        count = len(log) if seq is None else seq
+        if not 0 <= count <= len(log):
             raise StoreError("store.error.no_event", table=table, seq=seq, db=self.name)
+        hashes = self._hashes.setdefault(table, [])
+        for r in log[len(hashes) : count]:
+            hashes.append(
+                link(table, r.seq, r.time, to_dict(r.event), hashes[-1] if hashes else GENESIS)
+            )
         return hashes[count - 1] if count else GENESIS
 
     def save_snapshot(self, table: str, seq: int, body: str) -> None:
