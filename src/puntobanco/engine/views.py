@@ -315,6 +315,8 @@ class Pictures:
         self._own: OrderedDict[tuple[object, ...], tuple[tuple[object, ...], str]] = OrderedDict()
         self._board: tuple[tuple[object, ...], dict[str, Any], Seen] | None = None
         self._odds: dict[str, Any] | None = None
+        #: The host's board as JSON text, with the board and odds it was made from.
+        self._board_text: tuple[object, object, str] | None = None
         self._lock = threading.Lock()  # the odds are read by any thread
 
     def feed(self, events: Sequence[Event]) -> None:
@@ -367,12 +369,30 @@ def text(moment: Moment, viewer: Viewer, lang: Lang, cache: dict[Lang, str]) -> 
     if kept is not None and key is not None and _same(kept[0], key):
         own = kept[1]
     else:
-        own = json.dumps(_own(moment, viewer, False, lang), ensure_ascii=False)[1:]
+        part = _own(moment, viewer, False, lang)
+        board = part.pop("host", None)  # the last key, its text kept while it is the same
+        own = json.dumps(part, ensure_ascii=False)[1:]
+        if board is not None:
+            own = f'{own[:-1]}, "host": {_board_text(pictures, board)}}}'
         if key is not None:
             pictures._own[viewer, lang] = (key, own)
             if len(pictures._own) > 4096:
                 pictures._own.popitem(last=False)
     return f"{shared}, {own}"
+
+
+def _board_text(pictures: Pictures, board: dict[str, Any]) -> str:
+    """The host's board (``_board``) as JSON text, made again only when the board or
+    its odds are new (the host's view is made after every commit; its board
+    changes once a coup)."""
+    # Its parts are the kept board's own objects: the same objects, the same text.
+    made, odds = board["derived"], board["odds"]
+    kept = pictures._board_text
+    if kept is not None and kept[0] is made and kept[1] is odds:
+        return kept[2]
+    text = json.dumps(board, ensure_ascii=False)
+    pictures._board_text = (made, odds, text)
+    return text
 
 
 def _own_key(moment: Moment, viewer: Viewer) -> tuple[object, ...] | None:

@@ -12,7 +12,7 @@
 - the credentials: which token is whose (``Identity``), the join codes;
 - the sockets subscribed to each table, and the views pushed to them after each
   commit: each connection's view is the engine's (``Engine.view_text``), made
-  on the engine's thread, then handed to the event loop in one call.
+  on the engine's thread, then handed to the event loop a few tables at a time.
 """
 
 from __future__ import annotations
@@ -51,6 +51,8 @@ from puntobanco.web.schemas import table_config
 LOG: Final = logging.getLogger("puntobanco.web")
 #: Seconds between two looks at the tables' clocks.
 TICK_SECONDS: Final = 0.1
+#: About how many sockets' views are handed to the event loop at once.
+PUSH_SOCKETS: Final = 64
 
 
 class Socket(Protocol):
@@ -240,13 +242,18 @@ class Tables:
             loop.call_soon_threadsafe(_answered, theirs)
 
     def _push(self, engine: Engine) -> None:
-        """Each socket of each table that changed gets its new view, in one call to
-        the event loop (the views are made here, in the engine's thread): each view
-        made and serialised once, however many sockets share its viewer and language."""
+        """Each socket of each table that changed gets its new view (the views are made
+        here, in the engine's thread): each view made and serialised once, however
+        many sockets share its viewer and language. They go to the event loop a few
+        tables at a time (``PUSH_SOCKETS``), so that the first tables' phones are
+        sent their views while the next tables' are being made."""
         with self._wake:
             dirty, self._dirty = self._dirty, set()
         out: list[tuple[Socket, str]] = []
         for table in dirty:
+            if len(out) >= PUSH_SOCKETS:
+                self._hand(out)
+                out = []
             sockets = self._sockets.get(table, frozenset())
             if not sockets:
                 continue
@@ -259,6 +266,10 @@ class Tables:
                 if text is None:
                     text = made[key] = f"{head}{engine.view_text(table, *key)}}}"
                 out.append((socket, text))
+        self._hand(out)
+
+    def _hand(self, out: list[tuple[Socket, str]]) -> None:
+        """Views made, handed to the event loop in one call."""
         if out and self._loop is not None:
             # A turn after the answers handed over before: each socket's acknowledgement
             # is queued before the view that shows its command.
