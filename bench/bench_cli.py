@@ -96,6 +96,15 @@ def main() -> None:
     for name, (wall, _) in found.items():
         figure(f"cli.{KEYS[name]}_ms", wall * 1000, "ms", f"{name}, median wall time")
     figure("cli.bound_ms", bound_wall * 1000, "ms", "the bound: 2 x bare + 50 ms")
+    slowest = max(wall for name, (wall, _) in found.items() if name != BASELINE)
+    over = [name for name, (wall, _) in found.items() if name != BASELINE and wall > bound_wall]
+    figure("cli.slowest_of_bound", slowest / bound_wall, "x",
+           "the slowest command's median against the bound (within it: at most 1.00x)")  # fmt: skip
+    figure("cli.within_bound", len(found) - 1 - len(over), "",
+           f"commands within the bound, of {len(found) - 1}")  # fmt: skip
+    print(f"within the bound: {len(found) - 1 - len(over)} of {len(found) - 1} commands; "
+          f"the slowest at {slowest / bound_wall:.2f} of it"
+          + (f"; over it: {', '.join(over)}" if over else ""))  # fmt: skip
 
 
 if __name__ == "__main__":

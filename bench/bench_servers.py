@@ -79,96 +79,127 @@ def recount(db: str) -> Counter[tuple[str, str]]:
         store.close()
 
 
-def run(
-    dbs: list[str], clients: int, tables: int, seconds: float, folder: str, every: float = 5.0
+def generate(
+    url: str, tables: list[dict[str, Any]], seconds: float, probe: str | None, every: float
 ) -> dict[str, Any]:
-    """One step: a server per entry of ``dbs`` (the same database twice: a pair),
-    ``tables`` split across them, ``clients`` clients."""
-    per_table = max(1, clients // tables)
-    ctx = mp.get_context("spawn")
-    probe = os.path.join(folder, "probe")
-    servers, urls = [], []
-    for i, db in enumerate(dbs):
-        port = bench_web.free_port()
-        stats = os.path.join(folder, f"stats{i}.json")
-        servers.append(ctx.Process(target=bench_web.serve, args=(db, port, stats)))
-        urls.append(f"http://{bench_web.HOST}:{port}")
-    for server in servers:
-        server.start()
-    try:
-        for url in urls:
+    """One load generator's process: ``tables``'s clients on ``url`` (``bench_web.load``)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
+    return asyncio.run(bench_web.load(url, tables, seconds, None, probe, every))
+
+
+class Servers:
+    """A ``serve`` process per entry of ``dbs`` (the same database twice: a pair), kept
+    for every step of a store: each step opens the tables it adds (through the
+    servers in turn) and plays all of them, so a step's set-up is its new tables'."""
+
+    def __init__(self, dbs: list[str], folder: str) -> None:
+        ctx = mp.get_context("spawn")
+        self.dbs, self.folder = dbs, folder
+        self.processes, self.urls = [], []
+        for i, db in enumerate(dbs):
+            port = bench_web.free_port()
+            stats = os.path.join(folder, f"stats{i}.json")
+            self.processes.append(ctx.Process(target=bench_web.serve, args=(db, port, stats)))
+            self.urls.append(f"http://{bench_web.HOST}:{port}")
+        for server in self.processes:
+            server.start()
+        for url in self.urls:
             wait_up(url)
-        shares = [tables // len(urls) + (i < tables % len(urls)) for i in range(len(urls))]
+        #: The tables opened so far, by the server that opened them.
+        self.tables: list[list[dict[str, Any]]] = [[] for _ in self.urls]
+        self.acked: Counter[tuple[str, str]] = Counter()
+        self.sent: Counter[tuple[str, str]] = Counter()
 
-        async def both() -> list[dict[str, Any]]:
-            made = await asyncio.gather(
-                *(bench_web.setup(u, n, per_table) for u, n in zip(urls, shares, strict=True))
-            )
-            return list(
-                await asyncio.gather(
-                    *(
-                        # One disk probe (the first load's) times the disk under both.
-                        bench_web.load(u, m, seconds, None, probe if i == 0 else None, every)
-                        for i, (u, m) in enumerate(zip(urls, made, strict=True))
-                    )
-                )
-            )
-
-        results = asyncio.run(both())
-    finally:
-        for server in servers:
+    def stop(self) -> int:
+        """Stop the servers; the group commits they made."""
+        for server in self.processes:
             server.terminate()
+        commits = 0
+        for i, server in enumerate(self.processes):
             server.join(60)
-    commits = 0
-    for i in range(len(dbs)):
-        written = Path(folder, f"stats{i}.json")
-        if written.exists():
-            stats = json.loads(written.read_text())
-            commits += stats["commits"]
-            for name in ("command", "write"):  # with BENCH_WEB_TRACE=1
-                v = sorted(stats.get("trace", {}).get(name, []))
-                if v:
-                    print(f"  server {i} {name} ms: n {len(v)}  p50 {v[len(v) // 2] * 1000:.1f}  "
-                          f"p99 {v[int(0.99 * len(v))] * 1000:.1f}  max {v[-1] * 1000:.1f}",
-                          flush=True)  # fmt: skip
-    latencies = sorted(x for r in results for x in r["latencies"])
-    stalled = bench_web.stalls(results[0]["syncs"])
-    clear = bench_web.outside(
-        [t for r in results for t in r["sent_at"]],
-        [x for r in results for x in r["latencies"]],
-        stalled,
-    )
-    acked: Counter[tuple[str, str]] = sum((r["acked"] for r in results), Counter())
-    sent: Counter[tuple[str, str]] = sum((r["sent"] for r in results), Counter())
-    errors: Counter[str] = sum((r["errors"] for r in results), Counter())
-    found = recount(dbs[0])
-    n = len(latencies)
+            written = Path(self.folder, f"stats{i}.json")
+            if written.exists():
+                commits += json.loads(written.read_text())["commits"]
+        return commits
 
-    def p(q: float) -> float:
-        return latencies[min(n - 1, int(q * n))] * 1000 if n else float("nan")
+    def grow(self, tables: int, per_table: int) -> None:
+        """Open tables until ``tables`` are open, ``per_table`` players each."""
+        have = sum(len(t) for t in self.tables)
+        more = [(tables - have) // len(self.urls) + (i < (tables - have) % len(self.urls))
+                for i in range(len(self.urls))]  # fmt: skip
 
-    shown = sorted(x for r in results for x in r["view_latencies"])
-    return {
-        "clients": per_table * tables,
-        "commands_s": (n + sum(r["deals"] for r in results)) / seconds,
-        "view_p50": bench_web.quantile(shown, 0.5) * 1000,
-        "view_p99": bench_web.quantile(shown, 0.99) * 1000,
-        "views_lost": sum(r["views_lost"] for r in results),
-        "views_dup": sum(r["views_duplicated"] for r in results),
-        "load": os.getloadavg()[0],
-        "acked_s": n / seconds,
-        "deals": sum(r["deals"] for r in results),
-        "p50": p(0.5),
-        "p99": p(0.99),
-        "lost": sum(max(0, acked[k] - found[k]) for k in acked),
-        "dup": sum(max(0, found[k] - sent[k]) for k in found),
-        "failed": sum(r["failed"] for r in results),
-        "errors": dict(errors),
-        "commits": commits,
-        "stalls": len(stalled),
-        "stalled_ms": sum(b - a for a, b in stalled) * 1000,
-        "clear_p99": clear[min(len(clear) - 1, int(0.99 * len(clear)))] * 1000 if clear else 0.0,
-    }
+        async def opened() -> list[list[dict[str, Any]]]:
+            made = (bench_web.setup(u, n, per_table) for u, n in zip(self.urls, more, strict=True))
+            return list(await asyncio.gather(*made))
+
+        for mine, new in zip(self.tables, asyncio.run(opened()), strict=True):
+            mine += new
+
+    def step(self, seconds: float, every: float, generators: int) -> dict[str, Any]:
+        """Play every table for ``seconds``: ``generators`` load processes, each with
+        its share of the tables (every table played through the server that opened
+        it); the figures of the step."""
+        from concurrent.futures import ProcessPoolExecutor
+
+        shares: list[tuple[str, list[dict[str, Any]]]] = []
+        per = max(1, generators // len(self.urls))
+        for url, mine in zip(self.urls, self.tables, strict=True):
+            shares += [(url, mine[k::per]) for k in range(per)]
+        probe = os.path.join(self.folder, "probe")
+        pids = [p.pid or 0 for p in self.processes]
+        cpu = [bench_web.cpu_seconds(pid) for pid in pids]
+        wall = time.monotonic()
+        with ProcessPoolExecutor(len(shares), mp_context=mp.get_context("spawn")) as pool:
+            # One disk probe (the first generator's) times the disk under every server.
+            futures = [pool.submit(generate, url, mine, seconds, probe if i == 0 else None, every)
+                       for i, (url, mine) in enumerate(shares)]  # fmt: skip
+            results = [f.result() for f in futures]
+        wall = time.monotonic() - wall
+        server_cpu = sum(bench_web.cpu_seconds(pid) - c for pid, c in zip(pids, cpu, strict=True))
+        for r in results:
+            self.acked += r["acked"]
+            self.sent += r["sent"]
+        found = recount(self.dbs[0])
+        latencies = sorted(x for r in results for x in r["latencies"])
+        stalled = bench_web.stalls(results[0]["syncs"])
+        clear = bench_web.outside(
+            [t for r in results for t in r["sent_at"]],
+            [x for r in results for x in r["latencies"]],
+            stalled,
+        )
+        errors: Counter[str] = sum((r["errors"] for r in results), Counter())
+        lag = sorted(x for r in results for x in r["lag"])
+        n = len(latencies)
+        shown = sorted(x for r in results for x in r["view_latencies"])
+        clients = sum(len(t["players"]) for mine in self.tables for t in mine)
+        deals = sum(r["deals"] for r in results)
+        return {
+            "clients": clients,
+            "commands_s": (n + deals) / seconds,
+            "view_p50": bench_web.quantile(shown, 0.5) * 1000,
+            "view_p99": bench_web.quantile(shown, 0.99) * 1000,
+            "views_lost": sum(r["views_lost"] for r in results),
+            "views_dup": sum(r["views_duplicated"] for r in results),
+            "load": os.getloadavg()[0],
+            "acked_s": n / seconds,
+            "deals": deals,
+            "p50": bench_web.quantile(latencies, 0.5) * 1000,
+            "p99": bench_web.quantile(latencies, 0.99) * 1000,
+            # Counted over every step so far: a bet acknowledged and not stored, or
+            # stored more often than it was sent.
+            "lost": sum(max(0, self.acked[k] - found[k]) for k in self.acked),
+            "dup": sum(max(0, found[k] - self.sent[k]) for k in found),
+            "failed": sum(r["failed"] for r in results),
+            "errors": dict(errors),
+            "server_cpu": server_cpu / wall,
+            "lag_p99": bench_web.quantile(lag, 0.99) * 1000,
+            "stalls": len(stalled),
+            "stalled_ms": sum(b - a for a, b in stalled) * 1000,
+            "clear_p99": bench_web.quantile(clear, 0.99) * 1000,
+        }
 
 
 def schema_url(url: str) -> str:
@@ -185,15 +216,22 @@ def schema_url(url: str) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--clients", type=int, nargs="+", default=[500, 1000, 2000])
-    parser.add_argument("--tables", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--clients", type=int, nargs="+", default=[2000, 5000, 10000],
+                        help="the steps, in clients (2000 5000 10000)")  # fmt: skip
+    parser.add_argument("--per-table", type=int, default=10, help="players a table (10)")
+    parser.add_argument("--seconds", type=float, default=15.0, help="load a step (15)")
     parser.add_argument("--url", default=None, help="a PostgreSQL database (else a throwaway one)")
     parser.add_argument("--stores", nargs="+", choices=["postgresql", "sqlite"],
                         default=["postgresql", "sqlite"], help="which steps to run")  # fmt: skip
     parser.add_argument("--every", type=float, default=5.0, help="seconds between bets (5)")
     parser.add_argument("--limit", type=float, default=100.0, help="the p99 sought, ms (100)")
+    parser.add_argument("--generators", type=int, default=2,
+                        help="load generator processes (2; at least one a server)")  # fmt: skip
     args = parser.parse_args()
+    if not 1 <= args.per_table <= SEATS:
+        parser.error(f"--per-table: 1 to {SEATS} players (a casino table seats {SEATS})")
+    if args.clients != sorted(args.clients):
+        parser.error("--clients: the steps in increasing order (each step adds tables)")
     import resource
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -203,50 +241,57 @@ def main() -> None:
 
     cluster_dir = None if args.url else Path(tempfile.mkdtemp(prefix="bench-servers-pg-"))
     url = args.url or pgcluster.start(cluster_dir).url  # type: ignore[arg-type]
-    for clients in args.clients:
-        if clients // args.tables > SEATS:
-            parser.error(f"{clients} clients over {args.tables} tables is more than {SEATS} "
-                         "players a table: give more --tables")  # fmt: skip
-    print(f"{args.tables} tables, {args.seconds:.0f} s of load a step, each client betting "
-          "about every 5 s, each host dealing about every 5 s")  # fmt: skip
+    print(f"{args.per_table} players a table, {args.seconds:.0f} s of load a step, each client "
+          f"betting about every {args.every:g} s, each host dealing as often; "
+          f"{args.generators} load generator processes")  # fmt: skip
     print("clients | servers               bets/s  p50 ms   p99 ms  view p50  view p99  "
-          "lost  dup  views lost/dup  commits  disk stalls >50 ms (ms in all)  "
-          "p99 of bets clear of them  load  refusals", flush=True)  # fmt: skip
+          "lost  dup  views lost/dup  server CPU  generator late p99  disk stalls >50 ms "
+          "(ms in all)  p99 of bets clear of them  load  refusals", flush=True)  # fmt: skip
     steps: dict[str, list[dict[str, Any]]] = {"postgresql": [], "sqlite": []}
     try:
         with tempfile.TemporaryDirectory(dir=os.getcwd()) as folder:
-            for clients in args.clients:
-                if "postgresql" in args.stores:
-                    pg = schema_url(url)
-                    r = run([pg, pg], clients, args.tables, args.seconds, folder, args.every)
-                    steps["postgresql"].append(r)
-                    row("PostgreSQL, 2 serve", r)
-                    figures("postgresql", r)
-                if "sqlite" in args.stores:
-                    sqlite = os.path.join(folder, f"bench{clients}.db")
-                    r = run([sqlite], clients, args.tables, args.seconds, folder, args.every)
-                    steps["sqlite"].append(r)
-                    row("SQLite, 1 serve", r)
-                    figures("sqlite", r)
+            for store in args.stores:
+                # A SQLite file is one process's: its steps run one server.
+                dbs = [schema_url(url)] * 2 if store == "postgresql" else [
+                    os.path.join(folder, "bench.db")]  # fmt: skip
+                name = {"postgresql": "PostgreSQL, 2 serve", "sqlite": "SQLite, 1 serve"}[store]
+                servers = Servers(dbs, folder)
+                try:
+                    for clients in args.clients:
+                        servers.grow(max(1, clients // args.per_table), args.per_table)
+                        r = servers.step(args.seconds, args.every,
+                                         max(args.generators, len(dbs)))  # fmt: skip
+                        steps[store].append(r)
+                        row(name, r)
+                        figures(store, r)
+                finally:
+                    servers.stop()
     finally:
         if cluster_dir is not None:
             pgcluster.stop(cluster_dir, remove=True)
     for store, done in steps.items():
         if done:
             print(limit(store, done, args.limit))
+            limit_figures(store, done, args.limit)
 
 
 def within(r: dict[str, Any], ms: float) -> bool:
-    """A step whose acknowledgement and view p99 stayed under ``ms``, nothing lost."""
-    return bool(r["p99"] < ms and r["view_p99"] < ms and r["lost"] == 0 and r["dup"] == 0)
+    """A step whose acknowledgement and view p99 stayed under ``ms``, nothing lost or
+    duplicated (bets or views)."""
+    return bool(
+        r["p99"] < ms
+        and r["view_p99"] < ms
+        and r["lost"] == r["dup"] == r["views_lost"] == r["views_dup"] == 0
+    )
 
 
 def limit(store: str, done: list[dict[str, Any]], ms: float) -> str:
     """Where ``store``'s p99 crossed ``ms``: the most clients under it, the first over.
 
-    >>> ok, over = {"p99": 9, "view_p99": 20, "lost": 0, "dup": 0}, {"p99": 90, "view_p99": 130}
+    >>> none = {"lost": 0, "dup": 0, "views_lost": 0, "views_dup": 0}
+    >>> ok, over = none | {"p99": 9, "view_p99": 20}, none | {"p99": 90, "view_p99": 130}
     >>> limit("sqlite", [ok | {"clients": 2000, "commands_s": 440},
-    ...                  over | {"clients": 4000, "commands_s": 700, "lost": 0, "dup": 0}], 100)
+    ...                  over | {"clients": 4000, "commands_s": 700}], 100)
     'sqlite: p99 under 100 ms up to 2000 clients (440 commands/s); over it at 4000 (700 commands/s)'
     """
     under = [r for r in done if within(r, ms)]
@@ -273,7 +318,30 @@ def figures(store: str, r: dict[str, Any]) -> None:
         figure(f"servers.{at}_{key}_ms", r[key], "ms", f"{label}: {what}")
     for key in ("lost", "dup", "views_lost", "views_dup"):
         figure(f"servers.{at}_{key}", r[key], "", f"{label}: {key.replace('_', ' ')}")
+    figure(f"servers.{at}_server_cpu", r["server_cpu"] * 100, "%",
+           f"{label}: the servers' CPU, in percent of one core")  # fmt: skip
+    figure(f"servers.{at}_generator_late_ms", r["lag_p99"], "ms",
+           f"{label}: the load generators' own lateness, p99 (in every latency)")  # fmt: skip
     figure(f"servers.{at}_load", r["load"], "", f"{label}: load average after the step")
+
+
+def limit_figures(store: str, done: list[dict[str, Any]], ms: float) -> None:
+    """Where ``store``'s p99 crossed ``ms``, for the report: the most clients (and
+    commands a second) under it, the fewest over it (none when no step was)."""
+    from figures import figure, shown
+
+    under = [r for r in done if within(r, ms)]
+    over = [r for r in done if not within(r, ms)]
+    best = max(under, key=lambda r: r["clients"], default=None)
+    first = min(over, key=lambda r: r["clients"], default=None)
+    for key, r, what in (("limit", best, "under"), ("over", first, "over")):
+        most = "most" if what == "under" else "fewest"
+        label = f"{store}: the {most} clients with p99 {what} {ms:.0f} ms"
+        figure(f"servers.{store}_{key}_clients", r["clients"] if r else float("nan"), "", label,
+               text=shown(r["clients"], "") if r else "none of the steps")  # fmt: skip
+        figure(f"servers.{store}_{key}_commands_s", r["commands_s"] if r else float("nan"), "",
+               f"{label}: commands a second",
+               text=shown(r["commands_s"], "") if r else "none of the steps")  # fmt: skip
 
 
 def row(name: str, r: dict[str, Any]) -> None:
@@ -282,9 +350,9 @@ def row(name: str, r: dict[str, Any]) -> None:
     refused = r["errors"] or "none"
     print(f"{r['clients']:7d} | {name:20s} {r['acked_s']:7.0f} {r['p50']:7.1f} {r['p99']:8.1f} "
           f"{r['view_p50']:9.1f} {r['view_p99']:9.1f} {r['lost']:5d} {r['dup']:4d} "
-          f"{r['views_lost']:8d}/{r['views_dup']:<5d} {r['commits']:8d}  {r['stalls']:3d} "
-          f"({r['stalled_ms']:5.0f})  {r['clear_p99']:8.1f}  {r['load']:5.2f}  {refused}{failed}",
-          flush=True)  # fmt: skip
+          f"{r['views_lost']:8d}/{r['views_dup']:<5d} {r['server_cpu']:10.0%} "
+          f"{r['lag_p99']:14.1f} ms  {r['stalls']:3d} ({r['stalled_ms']:5.0f})  "
+          f"{r['clear_p99']:8.1f}  {r['load']:5.2f}  {refused}{failed}", flush=True)  # fmt: skip
 
 
 if __name__ == "__main__":

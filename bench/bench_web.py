@@ -28,10 +28,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import bisect
+import contextlib
 import json
 import multiprocessing as mp
 import os
 import random
+import shutil
 import socket
 import statistics
 import tempfile
@@ -243,6 +245,11 @@ async def load(
     deals = 0
     stop = time.monotonic() + seconds
     ready = asyncio.Event()
+    opened: list[str] = []  # the connections open so far
+    # The commands' ids are this load's own: a table played again (bench_servers'
+    # next step) must not have its new commands answered as repeats of the old.
+    run = os.urandom(4).hex()
+    all_open = asyncio.Event()
 
     async def connection(table: str, token: str, name: str | None, box: str | None) -> None:
         """A phone (``name`` betting on ``box``) or the host (``name`` None, dealing)."""
@@ -250,6 +257,9 @@ async def load(
         async with websockets.connect(f"{ws_url}/api/tables/{table}/ws", max_size=2**20,
                                       ping_interval=None, open_timeout=120) as ws:  # fmt: skip
             await ws.send(json.dumps({"type": "hello", "token": token}))
+            opened.append(table)
+            if len(opened) == len(tasks):
+                all_open.set()
             pending: dict[str, float] = {}
             seen: list[tuple[int, float]] = []
             views[table].append(seen)
@@ -285,11 +295,11 @@ async def load(
                 n += 1
                 message: dict[str, Any]
                 if name is None:
-                    cid = f"d{n}"
+                    cid = f"{run}-d{n}"
                     message = {"id": cid, "type": "Deal"}
                     deals += 1
                 else:
-                    cid = f"{name}-{n}"
+                    cid = f"{run}-{name}-{n}"
                     message = {"id": cid, "type": "Bet", "box": box, "stake": 1000}
                     sent[(table, name)] += 1
                 pending[cid] = time.monotonic()
@@ -327,7 +337,10 @@ async def load(
                 lateness.append(time.perf_counter() - t - 0.005)
 
     lagging = asyncio.create_task(lag())
-    await asyncio.sleep(min(20.0, 2 + len(running) / 200))  # connections open
+    # Every connection open (or a minute gone: the others start late, and show it).
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(all_open.wait(), 60)
+    await asyncio.sleep(0.5)
     stop = time.monotonic() + seconds
     probe = DiskProbe(probe_file)
     probe.start()
@@ -342,8 +355,10 @@ async def load(
         import subprocess
         import sys
 
+        beside = os.path.join(os.path.dirname(sys.executable), "py-spy")
+        pyspy = beside if os.path.exists(beside) else shutil.which("py-spy") or beside
         sampler = subprocess.Popen(
-            [os.path.join(os.path.dirname(sys.executable), "py-spy"), "record", "-p",
+            [pyspy, "record", "-p",
              str(server_pid), "-d", str(int(seconds)), "-r", "50", "-t", "-f", "raw",
              "-o", spy, "--nonblocking"], stdout=subprocess.DEVNULL)  # fmt: skip
     ready.set()
