@@ -171,6 +171,9 @@ class Servers:
             stalled,
         )
         errors: Counter[str] = sum((r["errors"] for r in results), Counter())
+        failures: Counter[str] = sum((r["failures"] for r in results), Counter())
+        for reason, count in failures.most_common(3):
+            print(f"  connections failed: {count} x {reason}", flush=True)
         lag = sorted(x for r in results for x in r["lag"])
         n = len(latencies)
         shown = sorted(x for r in results for x in r["view_latencies"])

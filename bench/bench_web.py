@@ -40,6 +40,7 @@ import tempfile
 import threading
 import time
 from collections import Counter
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -251,11 +252,24 @@ async def load(
     run = os.urandom(4).hex()
     all_open = asyncio.Event()
 
+    opening = asyncio.Semaphore(100)  # connections being opened at once
+
+    @contextlib.asynccontextmanager
+    async def socket_to(url: str) -> AsyncIterator[Any]:
+        """A connection, opened a hundred at a time (not thousands of handshakes at once
+        in a server's backlog), closed at the end."""
+        async with opening:
+            ws = await websockets.connect(url, max_size=2**20, ping_interval=None,
+                                          open_timeout=120)  # fmt: skip
+        try:
+            yield ws
+        finally:
+            await ws.close()
+
     async def connection(table: str, token: str, name: str | None, box: str | None) -> None:
         """A phone (``name`` betting on ``box``) or the host (``name`` None, dealing)."""
         nonlocal deals
-        async with websockets.connect(f"{ws_url}/api/tables/{table}/ws", max_size=2**20,
-                                      ping_interval=None, open_timeout=120) as ws:  # fmt: skip
+        async with socket_to(f"{ws_url}/api/tables/{table}/ws") as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))
             opened.append(table)
             if len(opened) == len(tasks):
@@ -374,9 +388,11 @@ async def load(
     lagging.cancel()
     tuning.stop()
     failed = sum(1 for r in running if r.exception() is not None)
+    failures = Counter(f"{type(e).__name__}: {str(e)[:80]}" for r in running
+                       if (e := r.exception()) is not None)  # fmt: skip
     pushed = view_times(commands, views)
     return {"latencies": latencies, "sent_at": sent_at, "syncs": probe.syncs, "acked": acked,
-            "sent": sent, "errors": errors, "deals": deals, "failed": failed,
+            "sent": sent, "errors": errors, "deals": deals, "failed": failed, "failures": failures,
             "cpu": cpu, "lag": sorted(lateness), "memory": memory,
             "stolen": stolen / max(total, 1)} | pushed  # fmt: skip
 
@@ -634,6 +650,8 @@ def main() -> None:
     figure("web.views_lost", result["views_lost"], "", "views never received")
     figure("web.views_duplicated", result["views_duplicated"], "", "views received twice")
     print(f"refusals: {dict(result['errors']) or 'none'}")
+    for reason, count in result["failures"].most_common(5):
+        print(f"connections failed: {count} x {reason}")
     for name, values in written.get("trace", {}).items():
         if values and not name.startswith("at"):
             v = sorted(values)

@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Final, NamedTuple, Protocol, runtime_checkable
+from typing import Final, NamedTuple, Protocol, TypeGuard, runtime_checkable
 from urllib.parse import unquote_plus
 
 from puntobanco.errors import StoreError
@@ -174,7 +174,8 @@ class GroupCommitStore(Protocol):
 _GROUPING: dict[type, bool] = {}
 
 
-def _groups(kind: type, store: EventStore) -> bool:
+def _groups(store: EventStore) -> TypeGuard[GroupCommitStore]:
+    kind = type(store)
     found = _GROUPING.get(kind)
     if found is None:
         found = _GROUPING[kind] = isinstance(store, GroupCommitStore)
@@ -194,7 +195,7 @@ def append_many(
     appends = [Append(*item) for item in batch]
     named = list(commands) if commands is not None else [None] * len(appends)
     timed = any(a.times is not None for a in appends)
-    if _groups(type(store), store) and (not timed or getattr(store, "append_many_times", False)):
+    if _groups(store) and (not timed or getattr(store, "append_many_times", False)):
         store.append_many(
             appends if timed else [(a.table, a.expected, a.events) for a in appends],
             commands=named,
