@@ -64,7 +64,9 @@ def serve(db: str, port: int, stats: str, loop: str = "auto") -> None:
     from puntobanco.web.app import create_app
 
     # Every client comes from 127.0.0.1: the per-address limit would stop the set-up.
-    app = create_app(store=db, rate=1e6, burst=1e6, short_gc_pauses=True)  # as serve does
+    app = create_app(
+        store=db, rate=1e6, burst=1e6, tables_per_hour=1e9, short_gc_pauses=True
+    )  # as serve does
     server = uvicorn.Server(
         uvicorn.Config(
             app,

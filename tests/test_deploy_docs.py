@@ -247,6 +247,7 @@ def test_nginx_and_prometheus_as_written_in_front_of_a_real_serve(tmp_path: Path
     assert checked.returncode == 0 and "test is successful" in checked.stderr, checked.stderr
 
     args = ["--port", str(serve_port), "--db", str(tmp_path / "club.db"), "--log-level", "info"]
+    args += ["--origin", "http://club.example"]  # the public origin, as the page's unit says
     folder = tmp_path / "serve"
     folder.mkdir()
     # A browser on http://club.example/ (the page's server_name, port 80) sends this
@@ -278,8 +279,8 @@ def test_nginx_and_prometheus_as_written_in_front_of_a_real_serve(tmp_path: Path
             while not any(m.get("type") == "ack" for m in seen):
                 seen.append(json.loads(ws.recv(timeout=10)))
             assert any(m["type"] == "view" for m in seen)
-        # The Host that nginx passes on is what lets the server tell its own pages
-        # from another site's.
+        # The public origin given to serve is what lets it tell its own pages from
+        # another site's (never the Host, which a rebinding page chooses).
         foreign = proxy.post(
             "/api/tables",
             json={"format": "casino", "settings": {}},

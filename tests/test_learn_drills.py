@@ -197,8 +197,9 @@ def count_answer(q: dict[str, object]) -> int:
     cards = q["cards"]
     assert isinstance(cards, list)
     running = sum(tag(str(q["system"]), c) for c in cards)
-    if q["ask"] == "running":
+    if "ask" not in q:  # the running count
         return running
+    assert q["ask"] == "true"
     running += int(str(q["running_before"]))
     left = int(str(q["cards_left"]))
     return math.floor(Fraction(running * 52, left))  # per deck left, rounded down
@@ -318,7 +319,7 @@ SHAPES = {
     "winner": {"id", "cards"},
     "payout": {"id", "paytable", "box", "stake", "cards"},
     "call": {"id", "cards"},
-    "count": {"id", "system", "cards", "ask"},
+    "count": {"id", "system", "cards"},
     "dealer": {"id", "paytable", "cards", "bets"},
 }
 
@@ -339,7 +340,7 @@ def test_a_drill_answered_by_the_seeds_rules_scores_all_and_finds_each_flipped_a
     assert data["kind"] == kind and data["seed"] == SEED
     questions = data["questions"]
     assert isinstance(questions, list) and len(questions) == QUESTIONS
-    extra = {"running_before", "cards_left"} if "--true-count" in options else set()
+    extra = {"ask", "running_before", "cards_left"} if "--true-count" in options else set()
     shape = SHAPES[kind] | extra
     assert all(set(q) == shape for q in questions)
     answers = {q["id"]: ANSWER[kind](q) for q in questions}

@@ -51,10 +51,14 @@ def test_names_from_a_log_are_escaped_before_reaching_a_terminal(
     raw = sqlite3.connect(db)
     raw.execute("UPDATE events SET body = replace(body, 'Bruno', 'Bru\\u001b[2Jno')")
     from puntobanco.store.chain import hashes  # its checksums and chain written as it would
+    from puntobanco.store.seal import file_sealer, open_event
     from puntobanco.store.sqlite_schema import row_crc
 
+    # The chain links each event as it reads back: the cards to come opened from their seal.
+    sealer = file_sealer(db, create=False)
     rows = raw.execute("SELECT table_id, seq, time, type, body FROM events ORDER BY seq").fetchall()
-    links = hashes((t, n, time, json.loads(body)) for t, n, time, _, body in rows)
+    opened = [open_event(lambda: sealer, json.loads(row[4]), "") for row in rows]
+    links = hashes((r[0], r[1], r[2], data) for r, data in zip(rows, opened, strict=True))
     raw.executemany(
         "UPDATE events SET crc = ?, hash = ? WHERE table_id = ? AND seq = ?",
         [(row_crc(*row), own, row[0], row[1]) for row, (_, own) in zip(rows, links, strict=True)],

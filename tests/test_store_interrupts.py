@@ -11,6 +11,7 @@ never a third state.
 from __future__ import annotations
 
 import gc
+import json
 import random
 import signal
 import sqlite3
@@ -24,8 +25,9 @@ import pytest
 from puntobanco import CasinoTable
 from puntobanco.errors import PuntoBancoError
 from puntobanco.interrupts import deferred_signals
+from puntobanco.store.seal import file_sealer, open_event
 from puntobanco.store.sqlite import SQLiteStore
-from puntobanco.table.codec import dumps
+from puntobanco.table.codec import dumps, from_dict
 from puntobanco.table.events import TableOpened
 
 INTERRUPTS = 2000
@@ -65,7 +67,11 @@ def _same(table: CasinoTable, store: SQLiteStore, db: Path) -> None:
     (count,) = store._db.execute("SELECT COUNT(*) FROM events").fetchone()
     assert len(table.events) == count
     tail = store._db.execute("SELECT body FROM events ORDER BY seq DESC LIMIT 3").fetchall()
-    assert [dumps(e) for e in reversed(table.events[-3:])] == [body for (body,) in tail]
+    # Each row as it reads back: the cards to come are stored sealed (``store.seal``).
+    sealer = file_sealer(db, create=False)
+    assert [dumps(e) for e in reversed(table.events[-3:])] == [
+        dumps(from_dict(open_event(lambda: sealer, json.loads(body), ""))) for (body,) in tail
+    ]
     assert not store._db.in_transaction
     other = sqlite3.connect(db, timeout=0)
     try:

@@ -145,15 +145,21 @@ def test_every_reader_reads_a_read_only_log_and_writes_nothing(
 
 
 def test_a_reader_leaves_the_file_as_it_was_even_where_it_could_write(tmp_path: Path) -> None:
-    """SQLite's read-only WAL reader leaves its index (``-shm``) and an empty ``-wal``."""
+    """SQLite's read-only WAL reader leaves its index (``-shm``) and an empty ``-wal``.
+
+    The key that seals the cards to come (``game.db.key``) is the writer's, made
+    with the log: a reader reads it and leaves it as it was.
+    """
     db = tmp_path / "game.db"
     _play(db)
     before = fingerprint(tmp_path)
+    assert "game.db.key" in before
     for argv in READERS:
         assert run([*argv, "--db", str(db)])[0] == 0
     after = fingerprint(tmp_path)
     assert after["game.db"] == before["game.db"]
-    assert set(after) <= {"game.db", "game.db-wal", "game.db-shm"}
+    assert after["game.db.key"] == before["game.db.key"]
+    assert set(after) <= {"game.db", "game.db.key", "game.db-wal", "game.db-shm"}
     assert Path(f"{db}-wal").stat().st_size == 0
 
 

@@ -53,6 +53,7 @@ from puntobanco.table.config import (
     CASINO_TIE_MAXIMUM,
     CASINO_TIE_MINIMUM,
     CROUPIER_COUNTDOWN,
+    PRESETS,
     SESSION_DEALS,
     SESSION_STAKE,
     Format,
@@ -426,7 +427,7 @@ class CasinoTable(Game):
         contributed_only: bool | None = None,
         **extra: int,
     ) -> None:
-        config = TableConfig.casino(
+        config = PRESETS[self.FORMAT](
             seats=seats,
             decks=decks,
             burn=burn,
@@ -437,7 +438,6 @@ class CasinoTable(Game):
             tie_minimum=tie_minimum,
             tie_maximum=tie_maximum,
             seed=seed,
-            croupier=self.FORMAT is Format.CROUPIER,
             side_bets=side_bets,
             side_limits=side_limits,
             contributed_only=contributed_only,
@@ -567,9 +567,7 @@ def open_game(table: str, *, db: Db) -> Game:
             engine.shutdown()
         raise
     classes: dict[Format, type[Session] | type[CasinoTable] | type[CroupierTable]] = {
-        Format.SESSION: Session,
-        Format.CASINO: CasinoTable,
-        Format.CROUPIER: CroupierTable,
+        kind.FORMAT: kind for kind in (Session, CasinoTable, CroupierTable)
     }
     if fmt not in classes:
         if engine is not db:

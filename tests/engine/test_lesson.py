@@ -83,6 +83,8 @@ def test_a_lesson_opened_without_a_seed_is_given_one_it_keeps() -> None:
 def test_an_answer_is_hidden_until_the_question_is_shown_then_scored() -> None:
     engine = Engine()
     lesson(engine)
+    heard: list[dict[str, Any]] = []
+    engine.subscribe("c", lambda committed: heard.extend(committed.events))
     engine.do("c", NextQuestion())
     before = engine.view("c", Viewer.player("Bruno"))["lesson"]
     done = engine.do("c", AnswerQuestion("Ana", right(engine)), by=Viewer.player("Ana"))
@@ -95,7 +97,13 @@ def test_an_answer_is_hidden_until_the_question_is_shown_then_scored() -> None:
     assert before["question"].pop("answered") == 0
     assert bruno["lesson"] == before
     engine.do("c", AnswerQuestion("Bruno", wrong(engine)), by=Viewer.player("Bruno"))
+    # What every subscriber hears of the answers: who answered, never what.
+    assert [e for e in heard if e["type"] == "QuestionAnswered"] == [
+        {"type": "QuestionAnswered", "number": 1, "name": "Ana"},
+        {"type": "QuestionAnswered", "number": 1, "name": "Bruno"},
+    ]
     engine.do("c", ShowAnswer())
+    assert heard[-1] == {"type": "AnswerShown", "number": 1, "right": ["Ana"]}
     view = engine.view("c", Viewer.HOST, "fr")
     shown = view["lesson"]["shown"]
     assert (shown["answered"], shown["right"]) == (2, 1)

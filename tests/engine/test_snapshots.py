@@ -112,6 +112,10 @@ def test_every_field_of_the_state_away_from_its_default_round_trips() -> None:
         nets={"Bruno": -500},
         closed_last=state.last,
         next_shoe=NextShoe(2, "ab" * 32, None, (("Ana", "hello"), ("Bruno", "« olé »"))),
+        joins="approval",
+        asking={"Chloé": (41, Fraction(5, 2))},
+        prediction_seconds=30,
+        skipped=(state.coup, ("Bruno",)),
     )
     unset = [f.name for f in dataclasses.fields(changed) if getattr(changed, f.name) == f.default]
     assert not unset, unset

@@ -139,7 +139,29 @@ def test_a_postgresql_log_given_the_key_setting_stores_no_seed_to_come(
     with psycopg.connect(pg_url) as db:
         bodies = " ".join(body for (body,) in db.execute("SELECT body::text FROM events"))
     assert "ShoeShuffled" in bodies and not any(seed in bodies for seed in seeds)
+    engine.shutdown()  # its listener stops before the schema is dropped
     engine.store.close()
     reader = open_store(pg_url)
     assert reader.load("club") == records
     reader.close()
+
+
+def test_a_key_file_that_cannot_be_read_is_named_only_when_a_sealed_row_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server run by a user who may not read the key still starts (and says why it
+    cannot write); reading a shoe to come then names the key file and the reason."""
+    monkeypatch.delenv(KEY_SETTING, raising=False)
+    db = tmp_path / "club.db"
+    play(db, 2).store.close()
+    key = key_file(db)
+    key.unlink()
+    key.mkdir()  # read as a file, it fails as another user's 0600 file does
+    reader = SQLiteStore(db, readonly=True)  # opening reads no key
+    assert reader.tables() == ["club"]
+    with pytest.raises(StoreError) as refused:
+        reader.load("club")
+    assert refused.value.key == "store.error.seal_key_read"
+    assert str(key) in str(refused.value) and "directory" in str(refused.value)
+    reader.close()
+    SQLiteStore(db).close()  # so does a writer that writes no shoe

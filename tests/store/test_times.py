@@ -271,7 +271,7 @@ def test_verify_says_a_time_went_back_not_that_it_is_not_a_time(tmp_path: Path) 
 def test_serve_counts_a_step_back_in_its_metrics(caplog: pytest.LogCaptureFixture) -> None:
     clock = WallClock()
     store = MemoryStore(clock=clock, monotonic=clock.monotonic)
-    with TestClient(create_app(store=store)) as client:
+    with TestClient(create_app(store=store), client=("127.0.0.1", 50000)) as client:
         table = open_table(client, "casino", seed=3, turn_seconds=None)
         ana = join(client, table["table"], "Ana")
         assert command(client, table["table"], ana, "Bet", box="banco", stake=2000).is_success

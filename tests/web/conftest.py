@@ -63,6 +63,8 @@ class LiveServer:
 
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        # The pages' origin, as ``serve`` gives its own (the Host is never trusted).
+        settings.setdefault("origins", [self.url])
         self.app = create_app(**settings)
         config = uvicorn.Config(
             self.app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=65536

@@ -22,7 +22,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 def test_a_casino_table_opens_seats_a_player_takes_a_bet_and_deals(client: TestClient) -> None:
     t = open_table(client, "casino", seed=7, bankroll=50_000)
-    assert set(t) == {"table", "join_code", "host_token"} and len(t["join_code"]) == 5
+    assert set(t) == {"table", "join_code", "host_token"} and len(t["join_code"]) == 9
     ana = join(client, t["table"], "Ana")
     r = command(client, t["table"], ana, "Bet", box="banco", stake=2_000)
     assert r.status_code == 200
@@ -196,7 +196,7 @@ def test_malformed_and_oversized_bodies_are_refused(client: TestClient) -> None:
         r = client.post(url, json=body, headers=bearer(ana))
         assert r.status_code == 422 and r.json()["error"]["code"] == "web.error.schema", body
     r = client.post(url, content=b"{not json", headers=bearer(ana))
-    assert r.status_code == 422 and r.json()["error"]["code"] == "web.error.json"
+    assert r.status_code == 400 and r.json()["error"]["code"] == "web.error.json"
     r = client.post(url, content=b"x" * 5000, headers=bearer(ana))
     assert r.status_code == 413 and r.json()["error"]["code"] == "web.error.too_large"
 

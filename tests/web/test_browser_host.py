@@ -99,7 +99,7 @@ def host_page(browser: Browser, table: Table, locale: str, **extra: Any) -> Page
     # The QR code of the join address, drawn by the server, has loaded.
     qr = page.locator("#qr")
     expect(qr).to_have_attribute("alt", f"{url}/j/{page.inner_text('#code')}")
-    page.wait_for_function("document.getElementById('qr').naturalWidth > 0")
+    until(page, "document.getElementById('qr').naturalWidth > 0")
     return page
 
 

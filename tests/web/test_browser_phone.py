@@ -258,3 +258,26 @@ def test_the_chips_are_one_radio_group_that_keeps_the_focus(
     assert _checked(page) == (1, True)
     page.click("button[data-box=banco]")
     expect(page.locator("#my-bets")).to_contain_text("Banco 25,00")
+
+
+@pytest.mark.parametrize("screen", [s for s in SCREENS if s[0] in ("320x568", "390x844")],
+                         ids=["320x568", "390x844"])  # fmt: skip
+def test_the_fair_shoe_s_details_opened_never_widen_the_page_nor_cover_the_bet_bar(
+    browser: Browser, server: LiveServer, screen: tuple[str, dict[str, Any], str | None, bool]
+) -> None:
+    # The next shoe's contributions are listed in the details, each a name and
+    # 64 hex digits: a word wider than the phone. Wider content widens a phone's
+    # layout viewport, which lays the fixed bet bar out where the player's tap
+    # lands on the details instead.
+    t = casino(server, bankroll=10**7)
+    name, context, _, _ = screen
+    page = join(browser, server, t["join_code"], "Ana", "en-GB", context)
+    join(browser, server, t["join_code"], "Bruno", "en-GB", context)
+    page.click("#fair-details summary")
+    expect(page.locator("#contributions li")).not_to_have_count(0)
+    until(page, "document.getElementById('contributions').textContent.length > 60")
+    layout = page.evaluate(LAYOUT)
+    assert layout["scroll"] <= layout["width"], (name, "the page scrolls sideways")
+    assert layout["width"] == context["viewport"]["width"], (name, layout["width"])
+    page.click("button[data-box=punto]", timeout=3_000)
+    expect(page.locator("#my-bets")).to_contain_text("Punto")

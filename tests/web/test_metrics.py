@@ -146,7 +146,8 @@ def sockets_now(url: str) -> float:
 def test_each_server_counts_in_a_registry_of_its_own() -> None:
     from fastapi.testclient import TestClient
 
-    with TestClient(create_app()) as a, TestClient(create_app()) as b:
+    here = ("127.0.0.1", 50000)  # /metrics answers this machine only
+    with TestClient(create_app(), client=here) as a, TestClient(create_app(), client=here) as b:
         t = a.post("/api/tables", json={"format": "casino", "settings": {"seed": 1}}).json()
         ana = a.post(f"/api/tables/{t['table']}/players", json={"name": "Ana"}).json()
         a.post(

@@ -11,6 +11,7 @@ this sender, unknown bet) are checked too; the other keeps what was drawn
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -91,3 +92,10 @@ def test_every_answer_of_the_api_is_one_its_document_lists_and_none_is_a_5xx(
 ) -> None:
     served.aim(case)
     case.call_and_validate(base_url=served.url, checks=CHECKS, timeout=10)
+
+
+def test_the_run_checks_the_document_the_server_serves(served: Served) -> None:
+    """The document the run draws from is the one ``/api/openapi.json`` serves."""
+    answer = requests.get(f"{served.url}/api/openapi.json", timeout=10)
+    assert answer.status_code == 200
+    assert answer.json() == json.loads(json.dumps(create_app().openapi()))

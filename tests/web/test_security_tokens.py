@@ -6,7 +6,6 @@ Each test is one probe of the December 2026 attacker's pass against ``serve``.
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +19,7 @@ from puntobanco.store.credentials import Credentials, Identity, TableMeta
 from puntobanco.table.events import PlayerSeated
 from puntobanco.web.app import create_app
 from puntobanco.web.tables import Tables
-from tests.web.helpers import bearer, command, join, open_table, view
+from tests.web.helpers import bearer, command, join, open_table, run_async, view
 
 
 @pytest.fixture
@@ -120,23 +119,24 @@ def test_opening_and_joining_store_nothing_that_no_token_controls(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The credentials' write fails (a crash between the two, seen from the log): the
-    table is not opened, the player not seated."""
+    table is not opened, the player not seated. Run in threads of their own: a browser
+    test before may have left an event loop running in this one."""
     tables = _tables(tmp_path / "atomic.db", 0, monkeypatch)
     try:
         with pytest.raises(OSError):
-            asyncio.run(tables.create("casino", {"seed": 1}))
+            run_async(lambda: tables.create("casino", {"seed": 1}))
         assert tables.call(lambda engine: engine.store.tables()).result() == []
     finally:
-        asyncio.run(tables.stop())
+        run_async(tables.stop)
     tables = _tables(tmp_path / "atomic2.db", 1, monkeypatch)
     try:
-        table, _, _ = asyncio.run(tables.create("casino", {"seed": 1}))
+        table, _, _ = run_async(lambda: tables.create("casino", {"seed": 1}))
         with pytest.raises(OSError):
-            asyncio.run(tables.join(table, "Ana"))
+            run_async(lambda: tables.join(table, "Ana"))
         log = tables.call(lambda engine: engine.log(table)).result()
         assert not any(isinstance(r.event, PlayerSeated) for r in log)
     finally:
-        asyncio.run(tables.stop())
+        run_async(tables.stop)
 
 
 def test_credentials_of_a_table_whose_opening_failed_are_dropped(tmp_path: Path) -> None:

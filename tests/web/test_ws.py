@@ -152,5 +152,5 @@ def test_the_browser_says_hello_with_its_cookie_and_a_role(client: TestClient) -
         ws.send_json({"type": "hello", "role": "host"})
         welcome = ws.receive_json()
         assert welcome == {"type": "welcome", "role": "host", "player": None,
-                           "join_code": r.json()["join_code"]}  # fmt: skip
+                           "join_code": r.json()["join_code"], "join_origin": None}  # fmt: skip
         assert ws.receive_json()["view"]["me"] == {"role": "host"}

@@ -50,14 +50,12 @@ def metavar(english: str, lang: Lang) -> str:
     return t(key, lang) if key in messages(lang) else english
 
 
-#: What a language writes before the colon that ends a heading (French typography:
-#: a no-break space, "options\u00a0:").
-_BEFORE_COLON: dict[str, str] = {"en": "", "fr": "\u00a0", "es": ""}
-
-
 def help_formatter(lang: Lang) -> type[argparse.HelpFormatter]:
-    """argparse's help formatter, its headings' colon as ``lang`` writes it."""
-    before = _BEFORE_COLON[lang]
+    """argparse's help formatter, its headings' colon as ``lang`` writes it: after
+    what its catalogue puts before the colon of argparse's ``usage:`` (French
+    typography: a no-break space, "options\u00a0:"), so a language brings no rule here."""
+    head = catalogue_gettext(ARGPARSE, "usage: ", lang).rstrip().removesuffix(":")
+    before = head[len(head.rstrip()) :]
 
     class Formatter(argparse.HelpFormatter):
         def __init__(self, prog: str, *args: Any, **kwargs: Any) -> None:

@@ -48,14 +48,6 @@ def echo(text: str) -> None:
     print(textwrap.fill(text, WIDTH, break_long_words=False, break_on_hyphens=False))
 
 
-def decimal_text(text: object, lang: Lang) -> str:
-    """A decimal string (``"10014.09"``, ``"-20"``) written as ``lang`` writes numbers
-    (``10 014,09`` in French); anything else (``"-"``, ``"1/3"``) as it is."""
-    from puntobanco.i18n.numbers import decimal_text as written
-
-    return written(text, lang)
-
-
 def whole_number(minimum: int | None = None, maximum: int | None = None) -> Callable[[str], int]:
     """An argparse type: a whole number within bounds, refused in words otherwise.
 

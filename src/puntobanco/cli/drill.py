@@ -48,22 +48,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
         help=t("learn.help.count", lang, default=DEFAULT_COUNT, high=MAX_COUNT),
     )
     p.add_argument("--seed", type=int, default=None, help=t("learn.help.seed", lang))
-    p.add_argument(
-        "--decks",
-        type=int,
-        default=SESSION_DECKS,
-        help=t("cli.help.decks", lang, default=SESSION_DECKS),
-    )
-    p.add_argument(
-        "--paytable", choices=sorted(PAYTABLES), default=None, help=t("learn.help.paytable", lang)
-    )
-    p.add_argument(
-        "--system",
-        choices=sorted(SYSTEMS),
-        default=None,
-        help=t("learn.help.system", lang, default=DEFAULT_SYSTEM),
-    )
-    p.add_argument("--true-count", action="store_true", help=t("learn.help.true_count", lang))
+    add_round_arguments(p, lang, system=None)
     p.add_argument("--answers", metavar="FILE", default=None, help=t("learn.help.answers", lang))
     p.add_argument("--json", action="store_true", help=t("cli.help.json", lang))
 
@@ -98,6 +83,28 @@ def read_answers(path: str) -> object:
         return json.loads(text, parse_constant=not_json)
     except json.JSONDecodeError as error:
         raise DrillError("learn.error.not_json", path=path, line=error.lineno) from None
+
+
+def add_round_arguments(p: argparse.ArgumentParser, lang: Lang, *, system: str | None) -> None:
+    """``--decks D --paytable P --system NAME --true-count``: what a round of drills
+    is put from (``drill``, and the trainer's first settings in ``learn``);
+    ``system`` is ``--system``'s default."""
+    p.add_argument(
+        "--decks",
+        type=int,
+        default=SESSION_DECKS,
+        help=t("cli.help.decks", lang, default=SESSION_DECKS),
+    )
+    p.add_argument(
+        "--paytable", choices=sorted(PAYTABLES), default=None, help=t("learn.help.paytable", lang)
+    )
+    p.add_argument(
+        "--system",
+        choices=sorted(SYSTEMS),
+        default=system,
+        help=t("learn.help.system", lang, default=DEFAULT_SYSTEM),
+    )
+    p.add_argument("--true-count", action="store_true", help=t("learn.help.true_count", lang))
 
 
 def run(args: argparse.Namespace, lang: Lang) -> int:

@@ -7,8 +7,9 @@ import argparse
 import json
 from typing import TYPE_CHECKING
 
-from puntobanco.cli.common import decimal_text, echo, whole_number
+from puntobanco.cli.common import echo, whole_number
 from puntobanco.i18n import Lang, t
+from puntobanco.i18n.numbers import decimal_text
 
 if TYPE_CHECKING:
     from puntobanco.store import EventStore, Record

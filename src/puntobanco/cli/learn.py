@@ -5,36 +5,19 @@ from __future__ import annotations
 import argparse
 
 from puntobanco.cli.common import need_extra
-from puntobanco.counts import SYSTEMS
 from puntobanco.i18n import Lang, t
-from puntobanco.paytable import PAYTABLES
-from puntobanco.shoe import SESSION_DECKS
 
 NAME = "learn"
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
     """Declare ``learn [--seed S] [--decks D] [--paytable P] [--system NAME] [--true-count]``."""
+    from puntobanco.cli.drill import add_round_arguments
     from puntobanco.learn import DEFAULT_SYSTEM
 
     p = sub.add_parser(NAME, help=t("cli.help.learn", lang), description=t("cli.help.learn", lang))
     p.add_argument("--seed", type=int, default=None, help=t("learn.help.trainer_seed", lang))
-    p.add_argument(
-        "--decks",
-        type=int,
-        default=SESSION_DECKS,
-        help=t("cli.help.decks", lang, default=SESSION_DECKS),
-    )
-    p.add_argument(
-        "--paytable", choices=sorted(PAYTABLES), default=None, help=t("learn.help.paytable", lang)
-    )
-    p.add_argument(
-        "--system",
-        choices=sorted(SYSTEMS),
-        default=DEFAULT_SYSTEM,
-        help=t("learn.help.system", lang, default=DEFAULT_SYSTEM),
-    )
-    p.add_argument("--true-count", action="store_true", help=t("learn.help.true_count", lang))
+    add_round_arguments(p, lang, system=DEFAULT_SYSTEM)
 
 
 def run(args: argparse.Namespace, lang: Lang) -> int:

@@ -64,12 +64,15 @@ SETTINGS: Final = (
     Setting("host", str, "127.0.0.1"),
     Setting("port", int, 8000),
     Setting("db", str, None),
-    Setting("lan", bool, False),
+    Setting("lan", bool, True),
     Setting("lang", str, None, LANGS),
     Setting("log_level", str, "info", LEVELS),
     Setting("log_format", str, "text", FORMATS),
     Setting("access_log", bool, True),
     Setting("origins", list, []),
+    Setting("secure_cookies", bool, False),
+    Setting("metrics_from", list, ["127.0.0.0/8", "::1"]),
+    Setting("idle_minutes", int, 240),
 )
 BY_KEY: Final = {s.key: s for s in SETTINGS}
 

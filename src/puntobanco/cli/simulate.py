@@ -270,7 +270,7 @@ def _figure(x: float | None, lang: Lang, places: int, style: Any) -> str:
 
 def _amount(text: object, lang: Lang) -> str:
     """A decimal string of the JSON (``"102.45"``) written as the language writes it."""
-    from puntobanco.cli.common import decimal_text
+    from puntobanco.i18n.numbers import decimal_text
 
     return "-" if text is None else decimal_text(text, lang)
 

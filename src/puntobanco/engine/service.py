@@ -677,6 +677,10 @@ class Engine:
             for table in [*missed, *dict.fromkeys(t for t, _ in heard)]:
                 try:
                     with self._lock:
+                        # A shutdown under way closed the feed: a follow now would
+                        # open a connection of its own, which nothing would close.
+                        if self._stopping:
+                            return
                         self._follow(table, feed=self._feed)
                 except PuntoBancoError:  # out of reach: tried again at the next turn
                     missed.add(table)

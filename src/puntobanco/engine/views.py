@@ -269,8 +269,12 @@ def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
             found.append({"type": "CommitContribution", "shoe": gathering.shoe})
         if machine.can_reveal_contribution(name):
             found.append({"type": "RevealContribution", "shoe": gathering.shoe})
-    if rules.money and machine.can_rebuy(name, 1):
-        found.append({"type": "Rebuy"})
+    # Buying in again: once the balance no longer covers the table's minimum, back
+    # up to the bankroll one sat down with.
+    if rules.money and player.balance < config.minimum:
+        amount = player.sat_with - player.balance
+        if amount > 0 and machine.can_rebuy(name, amount):
+            found.append({"type": "Rebuy", "amount": amount})
     return found
 
 
@@ -567,8 +571,10 @@ def _changing(moment: Moment, lang: Lang) -> dict[str, Any]:
         "next_shoe": next_shoe(state),
         "in_progress": _in_progress(state, lang),
         # The log's chain head: a player who notes it can later prove any edit
-        # of the log up to here (``puntobanco verify --head``).
-        "chain_head": moment.head,
+        # of the log up to here (``puntobanco verify --head``). Withheld while a
+        # lesson's question takes answers: it hashes them, and the few answers a
+        # question allows would be found from it before the host shows them.
+        "chain_head": None if state.lesson.open else moment.head,
         "winners": list(state.winners),
         # Who may sit down without the host, who waits for them, who a session's
         # coup is dealt without, and its players' seconds to predict.

@@ -97,6 +97,26 @@ STEPS: Final = {
 }
 
 
+def burned_unshown(events: Iterable[Event]) -> dict[int, range]:
+    """The burned cards nobody has seen: for each shoe still in play, by its number,
+    the positions of its face-down burned cards among the cards that left it
+    (``FairShoe.dealt``). What a player is shown lists a blank there until the
+    shoe ends; the card turned to count the burn was shown to the room."""
+    log = list(events)
+    _, spans = _spans(log)
+    hidden: dict[int, range] = {}
+    for span in spans:
+        if span.ended:
+            continue
+        for event in log[span.index :]:
+            if isinstance(event, ShoeBurned):
+                hidden[span.event.shoe] = range(1, 1 + len(event.burned))
+                break
+            if isinstance(event, CoupDealt):
+                break
+    return hidden
+
+
 def fair_shoes(events: Iterable[Event], times: Sequence[str] | None = None) -> list[fair.FairShoe]:
     """Every fair shoe of one table's log, oldest first (seeds of secret shoes not
     ended: None); ``times``, each event's stored time, fill the records' times.

@@ -93,9 +93,9 @@ class Count:
             "id": self.id,
             "system": self.system.name,
             "cards": codes(self.cards),
-            "ask": self.ask,
         }
-        if self.cards_left is not None:
+        if self.cards_left is not None:  # a running count is asked unless it says so
+            data["ask"] = self.ask
             data["running_before"] = self.before
             data["cards_left"] = self.cards_left
         return data

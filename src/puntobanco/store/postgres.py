@@ -128,6 +128,7 @@ class PostgresStore:
         # (``store.seal``); every process of the log must be given the same.
         key = setting_key()
         self._sealer = None if key is None else Sealer(key)
+        self._opening = lambda: self._sealer
         self._lock = threading.Lock()  # one statement at a time on the connection
         try:
             self._link.run(lambda db: migrate(db, self.name))
@@ -436,10 +437,9 @@ class PostgresStore:
                 if known is None or known[0] < rows[-1][0]:
                     self._heads[table] = (int(rows[-1][0]), str(rows[-1][3]))
                     self._times[table] = (int(rows[-1][0]), str(rows[-1][1]))
+        opening = self._opening
         return [
-            Record(
-                table, int(n), time, from_dict(open_event(self._sealer, json.loads(b), KEY_SETTING))
-            )
+            Record(table, int(n), time, from_dict(open_event(opening, json.loads(b), KEY_SETTING)))
             for n, time, b, _ in rows
         ]
 
@@ -489,7 +489,7 @@ class PostgresStore:
         return (
             None
             if row is None
-            else (int(row[0]), open_body(self._sealer, str(row[1]), KEY_SETTING))
+            else (int(row[0]), open_body(self._opening, str(row[1]), KEY_SETTING))
         )
 
     def tables(self) -> list[str]:

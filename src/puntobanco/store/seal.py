@@ -26,6 +26,7 @@ import hmac
 import json
 import os
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
 
@@ -113,7 +114,12 @@ class Sealer:
         return SNAPSHOT_MARK + self.seal_text(body)
 
 
-def open_event(sealer: Sealer | None, data: dict[str, Any], where: str) -> dict[str, Any]:
+#: The sealer of a store, asked for only when a sealed row or snapshot is read
+#: (a log with none is read without its key, a key that cannot be read with it).
+KeySource = Callable[[], "Sealer | None"]
+
+
+def open_event(key: KeySource, data: dict[str, Any], where: str) -> dict[str, Any]:
     """``data`` with its sealed fields opened (as it was before ``seal_event``).
 
     ``StoreError`` (``store.error.seal_key``, naming ``where`` the key is looked
@@ -122,6 +128,7 @@ def open_event(sealer: Sealer | None, data: dict[str, Any], where: str) -> dict[
     token = data.get("sealed")
     if not isinstance(token, str):
         return data
+    sealer = key()
     if sealer is None:
         raise StoreError("store.error.seal_key", where=where)
     secret = json.loads(sealer.open_text(token))
@@ -132,10 +139,11 @@ def open_event(sealer: Sealer | None, data: dict[str, Any], where: str) -> dict[
     return opened
 
 
-def open_body(sealer: Sealer | None, body: str, where: str) -> str:
+def open_body(key: KeySource, body: str, where: str) -> str:
     """A snapshot body as ``seal_body`` took it (a plain body as it is)."""
     if not body.startswith(SNAPSHOT_MARK):
         return body
+    sealer = key()
     if sealer is None:
         raise StoreError("store.error.seal_key", where=where)
     return sealer.open_text(body.removeprefix(SNAPSHOT_MARK))
@@ -157,25 +165,34 @@ def setting_key() -> bytes | None:
 
 def file_sealer(log: str | os.PathLike[str], *, create: bool) -> Sealer | None:
     """The sealer of the SQLite log ``log``: the setting's key, else its key file's
-    (``create``: made when missing, 0600, by a writer); None when there is neither."""
+    (``create``: made when missing, 0600, by a writer); None when there is neither.
+
+    A key file that cannot be read (another user's, 0600) is ``StoreError``
+    (``store.error.seal_key_read``): asked for only when a sealed row is read or
+    written, so that a log with none, or a server that cannot write anyway, goes on.
+    """
     key = setting_key()
     if key is not None:
         return Sealer(key)
     path = key_file(log)
-    if create:
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:
-            pass
-        else:
-            with os.fdopen(fd, "w") as out:
-                out.write(secrets.token_hex(32) + "\n")
-                out.flush()
-                os.fsync(out.fileno())
     try:
+        if create:
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:
+                pass
+            else:
+                with os.fdopen(fd, "w") as out:
+                    out.write(secrets.token_hex(32) + "\n")
+                    out.flush()
+                    os.fsync(out.fileno())
         text = path.read_text().strip()
     except FileNotFoundError:
         return None
+    except OSError as error:
+        raise StoreError(
+            "store.error.seal_key_read", where=str(path), reason=error.strerror or str(error)
+        ) from None
     try:
         key = bytes.fromhex(text)
     except ValueError:

@@ -136,12 +136,11 @@ class SQLiteStore:
         self._heads_version: int | None = None
         kill = os.environ.get(KILL_AFTER_COMMIT, "")
         self._kill_after = int(kill) if kill.isdigit() else None
-        memory = self.name == ":memory:"
         # The cards to come are sealed under a key kept outside the file (``store.seal``).
         self._where = f"{key_file(self.name)} / {KEY_SETTING}"
         if readonly:
             self._timeout = READ_TIMEOUT if timeout is None else timeout
-            self._sealer = None if memory else file_sealer(self.name, create=False)
+            self._sealer: Sealer | None = None
             self._db = open_reader(self.name, self._timeout)
             try:
                 with self._reading():
@@ -155,10 +154,10 @@ class SQLiteStore:
             raise ValueError(f"synchronous must be FULL, NORMAL, OFF or EXTRA, not {synchronous!r}")
         self._db = open_writer(self.name, self._timeout, factory)
         try:
-            self._sealer = None if memory else file_sealer(self.name, create=False)
+            self._sealer = None
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(f"PRAGMA synchronous={synchronous}")
-            upgrade(self._db, self.name)
+            upgrade(self._db, self.name, self._opening, self._where)
         except BaseException:
             self._db.close()
             raise
@@ -209,6 +208,13 @@ class SQLiteStore:
             "store.error.damaged", db=self.name, reason=StoreError(reason, **params)
         )
 
+    def _opening(self) -> Sealer | None:
+        """The sealer that opens sealed rows: the key read when first needed, never
+        made (a reader writes nothing; None: there is no key, or an in-memory log)."""
+        if self._sealer is None and self.name != ":memory:":
+            self._sealer = file_sealer(self.name, create=False)
+        return self._sealer
+
     def _sealing(self, data: dict[str, object] | None = None) -> Sealer | None:
         """The writer's sealer, its key file made at the first row (``data``) or
         snapshot that holds cards to come (None: an in-memory log)."""
@@ -245,7 +251,7 @@ class SQLiteStore:
         except ValueError as error:
             self._damaged("store.reason.row", table=table, seq=seq, detail=str(error))
         if isinstance(data, dict):
-            data = open_event(self._sealer, data, self._where)
+            data = open_event(self._opening, data, self._where)
         try:
             event = from_dict(data)
         except (ValueError, TypeError, KeyError, PuntoBancoError) as error:
@@ -580,7 +586,7 @@ class SQLiteStore:
         return (
             None
             if row is None
-            else (int(row[0]), open_body(self._sealer, str(row[1]), self._where))
+            else (int(row[0]), open_body(self._opening, str(row[1]), self._where))
         )
 
     def load_after(self, table: str, seq: int) -> list[Record]:

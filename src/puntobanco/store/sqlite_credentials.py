@@ -9,9 +9,12 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Final
 
+from puntobanco.errors import StoreError
 from puntobanco.store.credentials import HOST, Identity, TableMeta
 
 _SCHEMA: Final = """
@@ -36,6 +39,7 @@ class FileCredentials:
     shared: Final = False
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
+        self._name = str(path)
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(str(path), isolation_level=None, timeout=30)
         self._db.execute("PRAGMA journal_mode=WAL")
@@ -61,29 +65,42 @@ class FileCredentials:
         }
         return tables, tokens
 
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """SQLite's refusal to write (a read-only file, a full disk) as the store's
+        own (``store.error.cannot_write``): the table or seat is then refused (503)."""
+        try:
+            yield
+        except sqlite3.Error as error:
+            raise StoreError("store.error.cannot_write", db=self._name, reason=str(error)) from None
+
     def add_table(self, meta: TableMeta, host_hash: str) -> None:
         """See ``Credentials.add_table``."""
         db = self._db
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            db.execute(
-                "INSERT INTO web_tables VALUES (?, ?, ?)",
-                (meta.table, meta.join_code, json.dumps(meta.settings)),
-            )
-            db.execute(
-                "INSERT INTO web_tokens VALUES (?, ?, ?, NULL, NULL)", (host_hash, meta.table, HOST)
-            )
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
+        with self._writing():
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.execute(
+                    "INSERT INTO web_tables VALUES (?, ?, ?)",
+                    (meta.table, meta.join_code, json.dumps(meta.settings)),
+                )
+                db.execute(
+                    "INSERT INTO web_tokens VALUES (?, ?, ?, NULL, NULL)",
+                    (host_hash, meta.table, HOST),
+                )
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
 
     def add_token(self, digest: str, identity: Identity) -> None:
         """See ``Credentials.add_token``."""
-        self._db.execute(
-            "INSERT INTO web_tokens VALUES (?, ?, ?, ?, ?)",
-            (digest, identity.table, identity.role, identity.player, identity.seating),
-        )
+        with self._writing():
+            self._db.execute(
+                "INSERT INTO web_tokens VALUES (?, ?, ?, ?, ?)",
+                (digest, identity.table, identity.role, identity.player, identity.seating),
+            )
 
     def find_token(self, digest: str) -> Identity | None:
         """See ``Credentials.find_token``."""

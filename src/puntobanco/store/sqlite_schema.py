@@ -10,6 +10,7 @@ chain.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import zlib
 from typing import Final, NoReturn
@@ -17,7 +18,8 @@ from typing import Final, NoReturn
 from puntobanco.errors import DamagedLogError, NewerLogError, PuntoBancoError, StoreError
 from puntobanco.interrupts import deferred_signals
 from puntobanco.store.chain import GENESIS, link
-from puntobanco.table.codec import loads, to_dict
+from puntobanco.store.seal import KeySource, open_event
+from puntobanco.table.codec import from_dict, to_dict
 
 SCHEMA_VERSION: Final = 3
 
@@ -70,8 +72,14 @@ CREATE TABLE IF NOT EXISTS snapshots (
 """
 
 
-def upgrade(db: sqlite3.Connection, name: str) -> None:
-    """A writer's schema: created if missing, an older one brought up to date."""
+def upgrade(
+    db: sqlite3.Connection, name: str, key: KeySource = lambda: None, where: str = ""
+) -> None:
+    """A writer's schema: created if missing, an older one brought up to date.
+
+    ``key`` gives the sealer that opens the rows sealed under the log's key (``where``: where that
+    key is looked for, named when a sealed row finds none).
+    """
     (version,) = db.execute("PRAGMA user_version").fetchone()
     if version > SCHEMA_VERSION:
         raise NewerLogError(
@@ -96,7 +104,7 @@ def upgrade(db: sqlite3.Connection, name: str) -> None:
                 )
             if "hash" not in columns:  # a log of version 2 or older: each row gets its link
                 db.execute("ALTER TABLE events ADD COLUMN hash TEXT")
-                _link_rows(db, name)
+                _link_rows(db, name, key, where)
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
             db.execute(COMMANDS)
             db.execute("COMMIT")
@@ -106,11 +114,12 @@ def upgrade(db: sqlite3.Connection, name: str) -> None:
             raise
 
 
-def _link_rows(db: sqlite3.Connection, name: str) -> None:
+def _link_rows(db: sqlite3.Connection, name: str, key: KeySource, where: str) -> None:
     """Every row's ``hash``, table by table in order (converting an older log).
 
-    Taken over the event as it reads back (what an export writes), so the
-    stored chain is the exported one. A row that cannot be read is damage.
+    Taken over the event as it reads back (what an export writes: its sealed
+    fields opened), so the stored chain is the exported one. A row that cannot
+    be read is damage; a sealed row with no key is refused as such.
     """
     rows = db.execute("SELECT table_id, seq, time, body FROM events ORDER BY table_id, seq")
     links: list[tuple[str, str, int]] = []
@@ -119,7 +128,12 @@ def _link_rows(db: sqlite3.Connection, name: str) -> None:
         if table_id != table:
             table, prev = table_id, GENESIS
         try:
-            event = to_dict(loads(body))
+            data = json.loads(body)
+            if isinstance(data, dict):
+                data = open_event(key, data, where)
+            event = to_dict(from_dict(data))
+        except StoreError:
+            raise
         except (ValueError, TypeError, KeyError, PuntoBancoError) as error:
             _damaged(name, "store.reason.row", table=table_id, seq=seq, detail=str(error))
         prev = link(table_id, seq, time, event, prev)

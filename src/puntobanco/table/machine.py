@@ -1679,7 +1679,10 @@ class Table:
             config = replace(config, seed=rng.randbelow(2**63))
         with self.batch():
             self._emit(TableOpened(table, config))
-            self._new_shoe(1)
+            # A lesson deals no shoe: its cards are its questions', from its seed,
+            # which no student may learn (a shoe's commitment derives from it).
+            if not config.rules.lesson:
+                self._new_shoe(1)
             for player in players:
                 if isinstance(player, tuple) and len(player) == 2:
                     self.sit(*player)

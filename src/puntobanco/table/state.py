@@ -117,6 +117,8 @@ class Player:
     #: The number of the event that seated them: a seating's identity, which a
     #: credential is bound to (a later seating under the same name is another).
     seating: int = 0
+    #: The bankroll they sat down with: what a rebuy brings them back up to.
+    sat_with: Amount = 0
 
     def stake(self, box: Box) -> Amount:
         """What the player has on ``box`` (0 when nothing)."""
@@ -323,7 +325,9 @@ def _seated(state: TableState, e: PlayerSeated) -> Changes:
     asking = dict(state.asking)
     request = asking.pop(e.name, None)
     seating = state.events + 1 if request is None else request[0]
-    changes = _with_player(state, Player(e.name, e.seat, e.bankroll, seating=seating))
+    changes = _with_player(
+        state, Player(e.name, e.seat, e.bankroll, seating=seating, sat_with=e.bankroll)
+    )
     changes["brought"] = state.brought + e.bankroll
     changes["asking"] = asking
     return changes

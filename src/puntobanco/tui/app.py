@@ -118,14 +118,12 @@ class PuntoBancoApp(App[None]):
                 self.start(game, new=False)
                 return
             if self.assist:
-                self.push_screen(
-                    NamesScreen("assist", notice=t("tui.nothing_to_resume", self.lang))
-                )
+                self.push_screen(NamesScreen(notice=t("tui.nothing_to_resume", self.lang)))
             else:
                 self.push_screen(TitleScreen(notice=t("tui.nothing_to_resume", self.lang)))
             return
         if self.assist:
-            self.push_screen(NamesScreen("assist"))
+            self.push_screen(NamesScreen())
         else:
             self.push_screen(TitleScreen())
 
@@ -360,7 +358,7 @@ class TitleScreen(GameScreen):
         if action == "quit":
             self.app.exit()
         elif action == "session":
-            self.app.push_screen(NamesScreen("session"))
+            self.app.push_screen(NamesScreen())
         else:
             self.app.push_screen(CasinoSetupScreen(croupier=action == "croupier"))
 
@@ -368,9 +366,8 @@ class TitleScreen(GameScreen):
 class NamesScreen(GameScreen):
     """Participants' names first: one per line, an empty line starts."""
 
-    def __init__(self, mode: str, notice: str = "") -> None:
+    def __init__(self, notice: str = "") -> None:
         super().__init__()
-        self.mode = mode
         self.names: list[str] = []
         self.notice = notice
 
@@ -402,7 +399,7 @@ class NamesScreen(GameScreen):
         assert isinstance(event, events.Key)
         if event.key == "escape":
             event.stop()
-            if self.mode == "assist":
+            if self.game_app.assist:  # the first screen: nothing to go back to
                 self.app.exit()
             else:
                 self.app.pop_screen()

@@ -27,6 +27,9 @@ class GameApp(Protocol):
 
     lang: Lang
     card_delay: float
+    #: The dealer's assistant: the names screen comes first and new sessions take
+    #: the host's cards.
+    assist: bool
 
     def start(self, game: SessionView | TableCasino, *, new: bool = True) -> None: ...
     def new_session(self, names: Sequence[str]) -> SessionView: ...

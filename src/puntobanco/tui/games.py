@@ -31,6 +31,7 @@ from puntobanco.engine import Bet, CloseBets, Engine, Viewer, decide
 from puntobanco.errors import IllegalActionError
 from puntobanco.games import CasinoTable, CroupierTable, Game, Session
 from puntobanco.i18n import Lang
+from puntobanco.i18n.numbers import decimal_text
 from puntobanco.paytable import Amount, Box
 from puntobanco.table.events import (
     Event,
@@ -57,8 +58,6 @@ class Reveal(Enum):
 class SessionView(Protocol):
     """What the session screen reads and does, whatever deals the cards."""
 
-    @property
-    def mode(self) -> str: ...
     @property
     def physical(self) -> bool: ...
     @property
@@ -98,7 +97,6 @@ class SessionView(Protocol):
 class TableSession:
     """Seed 004's session on the table's event log."""
 
-    mode: Final = "session"
     physical: Final = False
 
     def __init__(self, session: Session) -> None:
@@ -240,7 +238,6 @@ class AssistGame:
     and ``--resume`` reopens it.
     """
 
-    mode: Final = "assist"
     physical: Final = True
     seed: Final = None
     commitment: Final = None
@@ -403,7 +400,6 @@ class TableCasino:
         self.table = table
         self.person = person
         self.croupier = isinstance(table, CroupierTable)
-        self.mode = "croupier" if self.croupier else "casino"
         self.styles = {
             p.name: style
             for p in table.players
@@ -470,9 +466,7 @@ class TableCasino:
     def money(self, value: Amount, *, short: bool = False) -> str:
         """``1000.00``: an amount of cents as players read it, in ``lang``
         (``1 000,00`` in French); ``short``: whole units without their cents (``20``)."""
-        from puntobanco.tui.render import amount
-
-        text = amount(money_text(self.table.config, value), self.lang)
+        text = decimal_text(money_text(self.table.config, value), self.lang)
         return text[:-3] if short and text[-3:] in (".00", ",00") else text
 
     @property

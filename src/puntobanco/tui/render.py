@@ -67,18 +67,8 @@ def fit(text: str, width: int) -> str:
 
 def signed(value: Amount, lang: Lang) -> str:
     """``+19``, ``-20``, ``0``, ``+9.5`` (``+9,5`` in French and Spanish)."""
-    text = amount(format_amount(value), lang)
+    text = decimal_text(format_amount(value), lang)
     return f"+{text}" if value > 0 else text
-
-
-def amount(text: str, lang: Lang) -> str:
-    """An amount as the table writes it (``"1000.50"``) as ``lang`` writes numbers
-    (``1 000,50`` in French, ``1000,50`` in Spanish).
-
-    >>> amount("12.50", "fr"), amount("12.50", "en"), amount("-20", "es")
-    ('12,50', '12.50', '-20')
-    """
-    return decimal_text(text, lang)
 
 
 def coup_lines(cards: Sequence[Card], lang: Lang) -> list[str]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import math
 import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
@@ -35,16 +36,29 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 import puntobanco.web.ops as ops
 from puntobanco.engine import command_of
 from puntobanco.errors import PuntoBancoError
-from puntobanco.fair.log import fair_shoes
+from puntobanco.fair.log import burned_unshown, fair_shoes
 from puntobanco.i18n import Lang, parse_lang
 from puntobanco.i18n.shown import Number
 from puntobanco.store import EventStore
 from puntobanco.table.history import coup_records
 from puntobanco.web.auth import HOST, Identity
-from puntobanco.web.errors import AccessError, MessageError, error_body, status_of
+from puntobanco.web.errors import (
+    AccessError,
+    MessageError,
+    UnknownTableError,
+    error_body,
+    status_of,
+)
 from puntobanco.web.gcpause import POLL as GC_POLL
 from puntobanco.web.gcpause import GcTuning
-from puntobanco.web.limits import BURST, RATE, Bucket
+from puntobanco.web.limits import (
+    BURST,
+    RATE,
+    TABLES_AT_ONCE,
+    TABLES_PER_HOUR,
+    Backoff,
+    Bucket,
+)
 from puntobanco.web.schemas import (
     MAX_MESSAGE,
     Answer,
@@ -70,15 +84,16 @@ BEARER: Final = HTTPBearer(auto_error=False, description="the token the table ga
 JSON: Final = b"application/json"
 #: The refusals each route may answer, as the OpenAPI document lists them.
 REFUSED: Final = {
-    400: "a command or a setting the table refuses (its reason)",
+    400: "a command or a setting the table refuses (its reason), or a body that is not JSON",
     401: "no token, or a token not of this table",
     403: "a foreign Origin, or a command this token may not send",
     404: "an unknown table or join code",
     409: "a command the table refuses now (the phase, the turn)",
     413: "a body over 4 KiB",
     422: "a body that breaks its schema",
-    429: "over the client's rate",
+    429: "over the client's rate, or an address that guessed too many codes",
     503: "the store could not write or read",
+    500: "a fault of the server (its log says which), in the error's form",
 }
 
 
@@ -106,6 +121,18 @@ def content_security_policy(host: str) -> str:
         f"connect-src 'self' ws://{host} wss://{host}; frame-ancestors 'none'; "
         "base-uri 'none'; form-action 'self'; object-src 'none'"
     )
+
+
+def secured(request: Request, response: Response) -> Response:
+    """``response`` with the security headers every answer carries."""
+    host = request.headers.get("host", "localhost")
+    response.headers["Content-Security-Policy"] = content_security_policy(host)
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["X-Frame-Options"] = "DENY"
+    if request.url.path.startswith("/api/"):
+        response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 class Bodies:
@@ -147,8 +174,10 @@ class Bodies:
 
     async def _refuse(self, scope: Scope, send: Send) -> None:
         error = MessageError("web.error.too_large", status=413, limit=MAX_MESSAGE)
-        lang = request_lang(Request(scope))
-        await JSONResponse(error_body(error, lang), 413)(scope, _nothing, send)
+        request = Request(scope)
+        # Outside the middleware that sets the security headers: set here.
+        answer = secured(request, JSONResponse(error_body(error, request_lang(request)), 413))
+        await answer(scope, _nothing, send)
 
 
 async def _nothing() -> Message:
@@ -169,19 +198,32 @@ def create_app(
     rate: float = RATE,
     burst: float = BURST,
     secure_cookies: bool = False,
+    metrics_from: Iterable[str] = ("127.0.0.0/8", "::1"),
+    idle_seconds: float | None = None,
+    tables_per_hour: float = TABLES_PER_HOUR,
     short_gc_pauses: bool = False,
+    join_origin: str | None = None,
 ) -> FastAPI:
     """A new web table server.
 
     ``store``: where the tables' logs are (a path or URL for ``open_store``,
     an ``EventStore``, or None for memory); ``clock``: the tables' clock in
-    seconds; ``origins``: WebSocket and form origins allowed besides the
-    server's own address; ``rate``/``burst``: each client's message rate;
+    seconds; ``origins``: the origins whose pages may send forms and open sockets (the
+    server's public origins, ``scheme://name:port``; the request's ``Host`` is
+    never trusted); ``secure_cookies``: cookies marked ``Secure`` (they are
+    anyway on a request that came over https); ``metrics_from``: the networks
+    that may read ``/metrics``; ``idle_seconds``: how long a table nobody acts at
+    is kept open (None: for ever); ``tables_per_hour``: the tables one address may
+    open in an hour, after a first ``TABLES_AT_ONCE``; ``rate``/``burst``: each
+    client's message rate;
     ``short_gc_pauses``: freeze what survives each garbage collection and
     shorten the GIL's switch interval (``web.gcpause``; process-wide, for a
-    process that serves only this app).
+    process that serves only this app); ``join_origin``: where phones reach this
+    server (``http://192.168.1.20:8000``, ``serve``'s address on the local network),
+    which the host screen's join address and QR code show, or None: the host
+    page's own address.
     """
-    tables = Tables(store, clock=clock)
+    tables = Tables(store, clock=clock, idle_seconds=idle_seconds)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -213,25 +255,27 @@ def create_app(
     app.state.origins = {o.rstrip("/") for o in origins}
     app.state.rate = (rate, burst)
     app.state.buckets = {}
+    app.state.guesses = Backoff(clock)
+    app.state.openings = (tables_per_hour / 3600, TABLES_AT_ONCE)
     app.state.secure_cookies = secure_cookies
+    app.state.join_origin = join_origin
 
     @app.middleware("http")
     async def security_headers(
         request: Request, call_next: Callable[[Request], Awaitable[Response]]
     ) -> Response:
-        response = await call_next(request)
-        host = request.headers.get("host", "localhost")
-        response.headers["Content-Security-Policy"] = content_security_policy(host)
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Referrer-Policy"] = "no-referrer"
-        response.headers["X-Frame-Options"] = "DENY"
-        if request.url.path.startswith("/api/"):
-            response.headers["Cache-Control"] = "no-store"
-        return response
+        return secured(request, await call_next(request))
+
+    @app.exception_handler(Exception)
+    async def failed(request: Request, error: Exception) -> Response:
+        # A bug's answer: Starlette's outermost layer sends it past the middleware
+        # above, so it carries the headers itself (and says nothing of the bug).
+        body = error_body(PuntoBancoError("web.error.internal"), request_lang(request))
+        return secured(request, JSONResponse(body, 500))
 
     app.add_middleware(Bodies)
     # After the middleware above: the access log (outermost) sees its answers too.
-    assets = ops.install(app, tables, request_lang, STATIC)
+    assets = ops.install(app, tables, request_lang, STATIC, metrics_from)
 
     @app.exception_handler(PuntoBancoError)
     async def refused(request: Request, error: PuntoBancoError) -> JSONResponse:
@@ -240,7 +284,7 @@ def create_app(
     @app.exception_handler(HTTPException)
     async def unread(request: Request, error: HTTPException) -> Response:
         if error.status_code == 400:  # a body FastAPI could not decode: not JSON text
-            return await refused(request, MessageError("web.error.json"))
+            return await refused(request, MessageError("web.error.json", status=400))
         return await http_exception_handler(request, error)
 
     @app.exception_handler(RequestValidationError)
@@ -294,24 +338,37 @@ async def tables_of(request: Request) -> Tables:
 
 
 def origin_ok(request: Request | WebSocket) -> bool:
-    """No ``Origin`` (a bot, a tool: known by its token alone), the server's own
-    address, or one given to ``create_app(origins=...)``."""
+    """No ``Origin`` (a bot, a tool: known by its token alone), or one of the public
+    origins given to ``create_app(origins=...)``. Never the request's ``Host``: a page
+    whose name an attacker points at this server (DNS rebinding) sends a ``Host`` and
+    an ``Origin`` that agree."""
     origin = request.headers.get("origin")
     if origin is None:
         return True
-    host = request.headers.get("host", "")
-    return origin.rstrip("/") in request.app.state.origins | {f"http://{host}", f"https://{host}"}
+    allowed: set[str] = request.app.state.origins
+    return origin.rstrip("/") in allowed
 
 
-def limited(request: Request, key: str) -> None:
-    """Refuse (429) a client over its rate: one bucket per ``key``."""
-    buckets: dict[str, Bucket] = request.app.state.buckets
+def bucket_of(app: FastAPI, key: str) -> Bucket:
+    """The rate bucket of ``key`` (an address, a token): one per key for the whole
+    server, so that a token's HTTP requests and all its sockets share one rate."""
+    buckets: dict[str, Bucket] = app.state.buckets
     bucket = buckets.get(key)
     if bucket is None:
         if len(buckets) > 100_000:
             buckets.clear()
-        bucket = buckets[key] = Bucket(time.monotonic, *request.app.state.rate)
-    if not bucket.take():
+        bucket = buckets[key] = Bucket(time.monotonic, *app.state.rate)
+    return bucket
+
+
+def token_key(token: str) -> str:
+    """The bucket key of a token (its first characters: enough to tell tokens apart)."""
+    return "t:" + token[:16]
+
+
+def limited(request: Request, key: str) -> None:
+    """Refuse (429) a client over its rate: one bucket per ``key``."""
+    if not bucket_of(request.app, key).take():
         raise MessageError("web.error.rate", status=429, rate=Number(request.app.state.rate[0]))
 
 
@@ -334,9 +391,39 @@ async def same_origin(request: Request) -> None:
         raise AccessError("web.error.origin", status=403, origin=request.headers["origin"])
 
 
+def address_of(request: Request) -> str:
+    """The client's address (the proxy's, behind one that uvicorn does not trust)."""
+    return request.client.host if request.client else "-"
+
+
 async def by_address(request: Request) -> None:
-    """Each address's rate of tables opened and seats taken."""
-    limited(request, "ip:" + (request.client.host if request.client else "-"))
+    """Each address's rate of tables opened, codes looked up and seats taken; an
+    address that has tried too many unknown codes or tables waits, longer each time."""
+    address = address_of(request)
+    guesses: Backoff = request.app.state.guesses
+    wait = guesses.wait(address)
+    if wait > 0:
+        raise MessageError("web.error.guesses", status=429, seconds=math.ceil(wait))
+    limited(request, "ip:" + address)
+
+
+async def openings(request: Request) -> None:
+    """Each address's tables opened: ``TABLES_AT_ONCE``, then a few an hour."""
+    key = "open:" + address_of(request)
+    buckets: dict[str, Bucket] = request.app.state.buckets
+    bucket = buckets.get(key)
+    if bucket is None:
+        rate, burst = request.app.state.openings
+        bucket = buckets[key] = Bucket(time.monotonic, rate, burst, burst)
+    if not bucket.take():
+        per_hour = Number(round(request.app.state.openings[0] * 3600))
+        raise MessageError("web.error.tables_rate", status=429, rate=per_hour)
+
+
+def guessed(request: Request) -> None:
+    """Count a code or a table this address asked for and that does not exist."""
+    guesses: Backoff = request.app.state.guesses
+    guesses.missed(address_of(request))
 
 
 async def caller(
@@ -348,7 +435,7 @@ async def caller(
     cookie) at ``table``, its rate counted."""
     token = bearer.credentials if bearer is not None else token_of(request)
     if token:
-        limited(request, "t:" + token[:16])
+        limited(request, token_key(token))
     tables: Tables = request.app.state.tables
     return tables.identify(table, token)
 
@@ -366,13 +453,15 @@ def cookie(request: Request, response: Response, name: str, table: str, token: s
         path=quote(f"/api/tables/{table}"),
         httponly=True,
         samesite="strict",
-        secure=request.app.state.secure_cookies,
+        # Behind a proxy that says https (X-Forwarded-Proto, trusted by uvicorn from
+        # the addresses it is told to trust), the scheme is https: Secure by itself.
+        secure=request.app.state.secure_cookies or request.url.scheme == "https",
     )
 
 
 #: A body too large, or one or a parameter that breaks its schema, is refused alike
 #: on every route.
-api = APIRouter(prefix="/api", responses=refusals(413, 422))
+api = APIRouter(prefix="/api", responses=refusals(413, 422, 500))
 
 
 @api.post(
@@ -380,7 +469,7 @@ api = APIRouter(prefix="/api", responses=refusals(413, 422))
     status_code=201,
     response_model=Created,
     responses=refusals(400, 403, 429, 503),
-    dependencies=[Depends(same_origin), Depends(by_address)],
+    dependencies=[Depends(same_origin), Depends(by_address), Depends(openings)],
 )
 async def new_table(data: NewTable, tables: Served, request: Request) -> JSONResponse:
     """Open a table: its format and settings; its id, join code and host token."""
@@ -390,11 +479,20 @@ async def new_table(data: NewTable, tables: Served, request: Request) -> JSONRes
     return response
 
 
-@api.get("/codes/{code}", response_model=Found, responses=refusals(404))
-async def by_code(code: str, tables: Served) -> dict[str, Any]:
+@api.get(
+    "/codes/{code}",
+    response_model=Found,
+    responses=refusals(404, 429),
+    dependencies=[Depends(by_address)],
+)
+async def by_code(code: str, tables: Served, request: Request) -> dict[str, Any]:
     """The table a join code opens, and what its join page says of it: its format,
     its stakes or deals, its players and seats."""
-    table = tables.by_code(code)
+    try:
+        table = tables.by_code(code)
+    except UnknownTableError:
+        guessed(request)
+        raise
     return {"table": table, **await tables.about(table)}
 
 
@@ -407,7 +505,11 @@ async def by_code(code: str, tables: Served) -> dict[str, Any]:
 )
 async def new_player(table: str, data: NewPlayer, tables: Served, request: Request) -> JSONResponse:
     """Sit at the table: the player's name as seated, and their token."""
-    tables.meta(table)
+    try:
+        tables.meta(table)
+    except UnknownTableError:
+        guessed(request)
+        raise
     player, token, waiting = await tables.join(table, data.name)
     response = JSONResponse({"player": player, "token": token, "waiting": waiting}, 201)
     cookie(request, response, PLAYER_COOKIE, table, token)
@@ -456,14 +558,18 @@ async def history(who: Caller, tables: Served, last: int | None = None) -> JSONR
 )
 async def shoes(who: Caller, tables: Served) -> JSONResponse:
     """The fair shoes, as ``puntobanco shoes --json`` (any token of the table):
-    commitment, client seed, nonce, every card dealt, the server seed once revealed."""
+    commitment, client seed, nonce, every card dealt, the server seed once revealed.
+    The burned cards of the shoe in play, which nobody has seen, are ``null``."""
     records = await tables.run(lambda engine: engine.log(who.table))
-    return JSONResponse(
-        [
-            shoe.to_dict()
-            for shoe in fair_shoes([r.event for r in records], [r.time for r in records])
-        ]
-    )
+    events = [r.event for r in records]
+    hidden = burned_unshown(events)
+    shown = []
+    for shoe in fair_shoes(events, [r.time for r in records]):
+        record = shoe.to_dict()
+        for position in hidden.get(shoe.shoe, ()):
+            record["dealt"][position] = None
+        shown.append(record)
+    return JSONResponse(shown)
 
 
 @api.get("/i18n/{lang}")
@@ -506,4 +612,6 @@ async def socket(websocket: WebSocket, table: str) -> None:
         cookies=lambda role: token_of(websocket, role),
         lang=request_lang(websocket),
         rate=websocket.app.state.rate,
+        bucket=lambda token: bucket_of(websocket.app, token_key(token)),
+        join_origin=websocket.app.state.join_origin,
     )

@@ -49,7 +49,9 @@ __all__ = [
 
 TOKEN_BYTES: Final = 24  # 192 bits; the issue asks for at least 128
 JOIN_ALPHABET: Final = "ACDEFHJKMNPRTUVWXY34679"  # no 0/O, 1/I/L, 2/Z, 5/S, 8/B
-JOIN_LENGTH: Final = 5
+#: Nine of the 23 symbols: 23**9 is about 2**40.7 codes, so that guessing one of a
+#: thousand open tables at the lookups' limit (``web.limits.Backoff``) takes years.
+JOIN_LENGTH: Final = 9
 
 
 def new_token() -> str:
@@ -63,13 +65,18 @@ def token_hash(token: str) -> str:
 
 
 def new_join_code() -> str:
-    """Five characters a person reads off a screen without confusing any two."""
+    """Nine characters a person reads off a screen without confusing any two (no
+    0 and O, 1, I and L, ...), typed in any case, in groups or not."""
     return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_LENGTH))
 
 
 def normal_join_code(text: str) -> str:
-    """A typed join code in the form it is stored (case and spaces ignored)."""
-    return "".join(text.split()).upper()
+    """A typed join code in the form it is stored (case, spaces and hyphens ignored).
+
+    >>> normal_join_code("kmt-4hx 9ra")
+    'KMT4HX9RA'
+    """
+    return "".join(text.replace("-", " ").split()).upper()
 
 
 def open_credentials(db: str | os.PathLike[str] | EventStore | None) -> Credentials:

@@ -8,7 +8,8 @@ access log, the static files with their caching, and the API's documentation pag
   (``store.probe``) within ``READY_SECONDS``, else 503 with the reason: the
   store cannot write (a read-only file, a full disk: ``ops.ready.write``) or
   does not answer (a stopped PostgreSQL server: ``ops.ready.store``);
-- ``GET /metrics``: the server's metrics (``web.metrics``) in Prometheus's text format;
+- ``GET /metrics``: the server's metrics (``web.metrics``) in Prometheus's text format,
+  to the addresses of ``metrics_from`` only (this machine by default);
 - ``GET /api/docs``: Swagger UI over ``/api/openapi.json``, from vendored files;
 - ``/static/...``: the files of ``web/static`` (``web.assets``);
 - one ASGI middleware: the access log (method, path without its query string,
@@ -18,9 +19,10 @@ access log, the static files with their caching, and the API's documentation pag
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, Final
 
@@ -32,6 +34,7 @@ from puntobanco import __version__
 from puntobanco.errors import PuntoBancoError, StoreError
 from puntobanco.i18n import Lang, t
 from puntobanco.web.assets import Assets
+from puntobanco.web.errors import AccessError
 from puntobanco.web.metrics import CONTENT_TYPE, Metrics
 from puntobanco.web.tables import Tables
 
@@ -103,11 +106,32 @@ def access(scope: Scope, status: int, seconds: float) -> None:
     )
 
 
+def allowed(networks: Iterable[str]) -> Callable[[str], bool]:
+    """Whether an address is in one of ``networks`` (``10.0.0.0/8``, ``::1``); a
+    client known by no address (a test's) is in none."""
+    nets = [ipaddress.ip_network(n, strict=False) for n in networks]
+
+    def check(host: str) -> bool:
+        try:
+            address = ipaddress.ip_address(host)
+        except ValueError:
+            return False
+        return any(address in n for n in nets if n.version == address.version)
+
+    return check
+
+
 def install(
-    app: FastAPI, tables: Tables, lang_of: Callable[[Request | WebSocket], Lang], folder: Path
+    app: FastAPI,
+    tables: Tables,
+    lang_of: Callable[[Request | WebSocket], Lang],
+    folder: Path,
+    metrics_from: Iterable[str],
 ) -> Assets:
     """Add the routes and the middleware of this module to ``app``; returns its static
-    files, read from ``folder`` (``create_app`` serves its pages through them)."""
+    files, read from ``folder`` (``create_app`` serves its pages through them).
+    ``/metrics`` answers the addresses of ``metrics_from`` only (403 to others)."""
+    may_scrape = allowed(metrics_from)
     assets = Assets(folder)
     metrics = tables.metrics
     app.add_middleware(OpsMiddleware, metrics=metrics)
@@ -137,7 +161,9 @@ def install(
         return JSONResponse({"status": "ready"}, headers=NO_STORE)
 
     @app.get("/metrics", include_in_schema=False)
-    async def prometheus() -> Response:
+    async def prometheus(request: Request) -> Response:
+        if not may_scrape(request.client.host if request.client else ""):
+            raise AccessError("web.error.metrics", status=403)
         return Response(metrics.scrape(), media_type=CONTENT_TYPE, headers=NO_STORE)
 
     @app.get("/api/docs", include_in_schema=False)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import MISSING, fields
 from typing import Annotated, Any, Final, Literal, Union
 
@@ -27,7 +28,7 @@ from puntobanco.i18n import LANGS
 from puntobanco.i18n.shown import Listing, Quoted, Shown, Word
 from puntobanco.learn.lesson import ROOM_KINDS
 from puntobanco.paytable import PAYTABLES, SIDE_BETS
-from puntobanco.table.config import TURN_SECONDS, Format, TableConfig, setting_word
+from puntobanco.table.config import PRESETS, TURN_SECONDS, Format, TableConfig, setting_word
 from puntobanco.web.errors import MessageError, SchemaError
 
 MAX_MESSAGE: Final = 4096  # bytes: a body or a WebSocket message over this is refused
@@ -54,8 +55,28 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
-#: The formats a table is opened in through the API.
-FORMATS: Final = ("session", "casino", "croupier", "classroom")
+# -- the table-creation schema: the API's formats and the settings each takes ----------
+
+SESSION_SETTINGS: Final = frozenset({"deals", "stake", "decks", "paytable", "seed", "real_cards"})
+CASINO_SETTINGS: Final = frozenset(
+    {"seats", "decks", "paytable", "minimum", "maximum", "tie_minimum", "tie_maximum", "seed",
+     "bankroll", "side_bets", "side_limits", "turn_seconds"}
+)  # fmt: skip
+CROUPIER_SETTINGS: Final = (CASINO_SETTINGS - {"turn_seconds"}) | {"countdown"}
+CLASSROOM_SETTINGS: Final = frozenset(
+    {"drills", "questions", "seconds", "seed", "decks", "paytable"}
+)
+#: The formats a table is opened in through the API, each with the settings (the
+#: keywords of its preset, ``table.config.PRESETS``) the API takes for it.
+SETTINGS: Final[Mapping[str, frozenset[str]]] = {
+    "session": SESSION_SETTINGS,
+    "casino": CASINO_SETTINGS,
+    "croupier": CROUPIER_SETTINGS,
+    "classroom": CLASSROOM_SETTINGS,
+}
+FORMATS: Final = tuple(SETTINGS)
+#: Default starting bankroll of a seat at a table that plays for money, in cents.
+DEFAULT_BANKROLL: Final = 100_000
 
 
 class NewTable(_Strict):
@@ -203,7 +224,7 @@ def reason(problem: ErrorDetails) -> MessageError:
     where = ".".join(loc) or "-"
     said: PuntoBancoError
     if kind == "json_invalid":
-        return MessageError("web.error.json")
+        return MessageError("web.error.json", status=400)
     if not loc:
         if kind == "union_tag_invalid":
             given = problem["input"].get("type") if isinstance(problem["input"], dict) else None
@@ -267,30 +288,11 @@ PROBLEMS: Final = {
 LIMITS: Final = ("max_length", "min_length", "ge", "le")
 
 
-# -- the table-creation schema: the API's settings by format ---------------------------
-
-SESSION_SETTINGS: Final = frozenset({"deals", "stake", "decks", "paytable", "seed", "real_cards"})
-CASINO_SETTINGS: Final = frozenset(
-    {"seats", "decks", "paytable", "minimum", "maximum", "tie_minimum", "tie_maximum", "seed",
-     "bankroll", "side_bets", "side_limits", "turn_seconds"}
-)  # fmt: skip
-CROUPIER_SETTINGS: Final = (CASINO_SETTINGS - {"turn_seconds"}) | {"countdown"}
-CLASSROOM_SETTINGS: Final = frozenset(
-    {"drills", "questions", "seconds", "seed", "decks", "paytable"}
-)
-#: Default starting bankroll of a casino or croupier seat, in cents.
-DEFAULT_BANKROLL: Final = 100_000
-
-
 def table_config(fmt: str, settings: dict[str, Any]) -> tuple[TableConfig, int]:
     """The table's settings from the API's ``format`` and ``settings`` (Python keyword
-    names), and the bankroll each player sits down with (0 in a session)."""
-    allowed = {
-        "session": SESSION_SETTINGS,
-        "casino": CASINO_SETTINGS,
-        "croupier": CROUPIER_SETTINGS,
-        "classroom": CLASSROOM_SETTINGS,
-    }.get(fmt)
+    names), and the bankroll each player sits down with (0 where the table plays for
+    points)."""
+    allowed = SETTINGS.get(fmt)
     if allowed is None:
         raise InvalidBetError("web.error.format", format=fmt)
     unknown = sorted(set(settings) - allowed)
@@ -301,8 +303,6 @@ def table_config(fmt: str, settings: dict[str, Any]) -> tuple[TableConfig, int]:
             allowed=Listing(tuple(map(setting_word, sorted(allowed)))),
         )
     given = dict(settings)
-    if fmt == "classroom":
-        return TableConfig.classroom(**given), 0
     cards = given.pop("real_cards", False)
     if not isinstance(cards, bool):
         raise InvalidBetError(
@@ -311,21 +311,20 @@ def table_config(fmt: str, settings: dict[str, Any]) -> tuple[TableConfig, int]:
     bankroll = given.pop("bankroll", DEFAULT_BANKROLL)
     if isinstance(bankroll, bool) or not isinstance(bankroll, int) or bankroll <= 0:
         raise InvalidBetError("table.error.bankroll", bankroll=_given(bankroll))
-    if fmt == "session":
-        if cards and "seed" in given:  # the host's cards are not shuffled by the server
-            raise InvalidBetError("web.error.real_cards_seed")
-        return (TableConfig.assist if cards else TableConfig.session)(**given), 0
-    if fmt == "casino":
+    if cards and "seed" in given:  # the host's cards are not shuffled by the server
+        raise InvalidBetError("web.error.real_cards_seed")
+    if "turn_seconds" in allowed:
         # Punto's cards go face down to the largest Punto bet's phone (seed 002);
         # ``"turn_seconds": null`` has the dealer turn every card instead.
         given.setdefault("turn_seconds", TURN_SECONDS)
-    return TableConfig.casino(croupier=fmt == Format.CROUPIER.value, **given), bankroll
+    config = PRESETS[Format.ASSIST if cards else Format(fmt)](**given)
+    return config, bankroll if config.money else 0
 
 
 def _setting_named(name: str) -> Shown:
     """A setting given that this format does not know: its word where another
     format has it (``countdown``), else the name given, quoted."""
-    known = SESSION_SETTINGS | CASINO_SETTINGS | CROUPIER_SETTINGS | CLASSROOM_SETTINGS
+    known = frozenset().union(*SETTINGS.values())
     return setting_word(name) if name in known else Quoted(name)
 
 

@@ -84,8 +84,14 @@ class Tables:
         *,
         clock: Callable[[], float] = time.monotonic,
         credentials: Credentials | None = None,
+        idle_seconds: float | None = None,
     ) -> None:
         self.metrics = Metrics()
+        # A table nobody has acted at for ``idle_seconds`` (and with no socket open)
+        # is closed and dropped from memory; its log stays in the store.
+        self._idle, self._clock = idle_seconds, clock
+        self._active: dict[str, float] = {}  # table -> last action, on ``clock``
+        self._swept = clock()
         self.commits = 0  # group commits made (the benchmark prints them)
         # Calls for the engine's thread: functions (a Future each) and commands (an
         # event loop's future each, answered with the views: ``_hand_over``).
@@ -115,6 +121,7 @@ class Tables:
         self._metas: dict[str, TableMeta] = {m.table: m for m in metas}
         self._codes: dict[str, str] = {m.join_code: m.table for m in metas}
         self._tokens: dict[str, Identity] = tokens
+        self._active = {m.table: clock() for m in metas}
         self.metrics.count_tables(self.engine.held)
         store = self.engine.store
         if isinstance(store, ClockedStore):
@@ -181,12 +188,48 @@ class Tables:
             if time.monotonic() - last_tick >= TICK_SECONDS:
                 last_tick = time.monotonic()
                 self._safely(engine.tick)
+                self._safely(lambda: self._sweep(engine))
             self._safely(self._answer)
             self._safely(lambda: self._push(engine))
             if stopping and not self._queue:
                 engine.shutdown()
                 self._credentials.close()
                 return
+
+    def _sweep(self, engine: Engine) -> None:
+        """Close the tables idle for ``idle_seconds`` with no socket open, and drop them
+        from memory (a table that cannot be closed now, bets on its layout, is only
+        dropped: it is read again from its log when someone comes back)."""
+        now = self._clock()
+        if self._idle is None or now - self._swept < 1:
+            return
+        self._swept = now
+        for table, last in list(self._active.items()):
+            if now - last < self._idle or self._sockets.get(table):
+                continue
+            self._active.pop(table, None)
+            try:
+                if not engine.info(table).finished:
+                    engine.close(table)
+                closed = True
+            except PuntoBancoError as error:
+                closed = False
+                LOG.info("idle table %s kept open: %s", table, error.message("en"))
+            engine.release(table)
+            if closed:
+                LOG.info("idle table %s closed after %d s, dropped from memory", table, now - last)
+                self._forget(table)
+
+    def _forget(self, table: str) -> None:
+        """Drop a closed table's code, tokens and settings from memory (the store keeps
+        them): its code opens nothing, its tokens act nowhere."""
+        meta = self._metas.pop(table, None)
+        if meta is not None:
+            self._codes.pop(meta.join_code, None)
+        for digest, who in list(self._tokens.items()):  # a copy: the loop adds tokens
+            if who.table != table:
+                continue
+            self._tokens.pop(digest, None)
 
     def _safely(self, step: Callable[[], object]) -> None:
         """One of the engine thread's own steps (the clock, the views pushed): a failure
@@ -355,6 +398,7 @@ class Tables:
             self._committed(started, [engine.open(table, config.format, settings=config)])
 
         await self.run(opened)
+        self._active[table] = self._clock()
         self._metas[table] = meta
         self._codes[code] = table
         self._tokens[token_hash(token)] = Identity(table, HOST)
@@ -391,6 +435,7 @@ class Tables:
             return who, given, first["type"] == "JoinAsked"
 
         who, given, waiting = await self.run(seated)
+        self._active[table] = self._clock()
         self._tokens[token_hash(given)] = who
         return str(who.player), given, waiting
 
@@ -398,6 +443,7 @@ class Tables:
         """Carry out one command of ``who``'s (its first answer if ``id`` was sent
         before); raises the named error that refuses it."""
         started = time.perf_counter()
+        self._active[who.table] = self._clock()
         future: asyncio.Future[Result] = asyncio.get_running_loop().create_future()
         with self._wake:
             self._queue.append((Job(who.table, command, viewer_of(who), id), future))
@@ -440,10 +486,13 @@ class Tables:
         if table not in self._sockets:
             await self.run(lambda engine: engine.subscribe(table, self._heard))
         self._sockets[table] = self._sockets.get(table, frozenset()) | {socket}
+        self._active[table] = self._clock()
 
     def unsubscribe(self, table: str, socket: Socket) -> None:
         """``socket`` receives no more views (its connection closed)."""
         self._sockets[table] = self._sockets.get(table, frozenset()) - {socket}
+        if table in self._active:
+            self._active[table] = self._clock()
 
 
 def _settings(meta: TableMeta) -> dict[str, Any]:

@@ -101,6 +101,15 @@ def _error(error: PuntoBancoError, lang: Lang, id_: Any = None) -> dict[str, Any
     return {"type": "error", "id": id_, **error_body(error, lang)}
 
 
+def _json(text: str) -> Any:
+    """The message's JSON; ``MessageError`` for one that is not JSON or nests too deep
+    for the parser (a message of 4 KiB that is all brackets)."""
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise MessageError("web.error.json", status=400) from None
+
+
 async def _receive_text(websocket: WebSocket) -> str | None:
     message = await websocket.receive()
     if message["type"] == "websocket.disconnect":
@@ -125,10 +134,15 @@ async def serve_socket(
     cookies: Callable[[str | None], str | None],
     lang: Lang,
     rate: tuple[float, float],
+    bucket: Callable[[str], Bucket] | None = None,
+    join_origin: str | None = None,
 ) -> None:
-    """Run one client's connection to ``table`` until it closes."""
+    """Run one client's connection to ``table`` until it closes. ``bucket(token)``:
+    the rate bucket of the token (shared by all its sockets); else one per socket.
+    ``join_origin``: where phones reach the server, said in the welcome
+    (``create_app``'s)."""
     await websocket.accept()
-    bucket = Bucket(time.monotonic, *rate)
+    budget = Bucket(time.monotonic, *rate)
     try:
         # -- hello --------------------------------------------------------------
         try:
@@ -139,13 +153,13 @@ async def serve_socket(
         try:
             if text is None or len(text.encode("utf-8")) > MAX_MESSAGE:
                 raise MessageError("web.error.too_large", limit=MAX_MESSAGE)
-            try:
-                data: Any = json.loads(text)
-            except json.JSONDecodeError:
-                raise MessageError("web.error.json") from None
+            data: Any = _json(text)
             hello: Hello = parse(Hello, data)
             lang = hello.lang or lang
-            identity = tables.identify(table, hello.token or cookies(hello.role))
+            token = hello.token or cookies(hello.role)
+            identity = tables.identify(table, token)
+            if bucket is not None and token:
+                budget = bucket(token)
             meta = tables.meta(table)
         except PuntoBancoError as error:
             await websocket.send_text(json.dumps(_error(error, lang), ensure_ascii=False))
@@ -153,7 +167,12 @@ async def serve_socket(
             return
         conn = Connection(websocket, identity, lang)
         sender = asyncio.get_running_loop().create_task(conn.sender())
-        welcome = {"role": identity.role, "player": identity.player, "join_code": meta.join_code}
+        welcome = {
+            "role": identity.role,
+            "player": identity.player,
+            "join_code": meta.join_code,
+            "join_origin": join_origin,
+        }
         conn.push({"type": "welcome", **welcome})
         await tables.subscribe(table, conn)
         view = await tables.view(identity, conn.lang)
@@ -183,16 +202,13 @@ async def serve_socket(
                             conn.finish(TOO_BIG)
                             return
                         raise MessageError("web.error.too_large", limit=MAX_MESSAGE)
-                    if not bucket.take():
+                    if not budget.take():
                         strikes = strike()
                         if strikes >= STRIKES:
                             conn.finish(POLICY)
                             return
                         raise MessageError("web.error.rate", rate=Number(rate[0]))
-                    try:
-                        data = json.loads(text)
-                    except json.JSONDecodeError:
-                        raise MessageError("web.error.json") from None
+                    data = _json(text)
                     if isinstance(data, dict) and data.get("type") == "lang":
                         conn.lang = parse(SetLang, data).lang
                         view = await tables.view(identity, conn.lang)

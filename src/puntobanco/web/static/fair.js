@@ -98,7 +98,7 @@ const PBFair = (() => {
     }
     const cards = order(seed, record.client_seed, n, record.decks);
     for (let i = 0; i < record.dealt.length; i++) {
-      if (record.dealt[i] !== cards[i]) {
+      if (record.dealt[i] !== null && record.dealt[i] !== cards[i]) {  // null: a burned card unseen
         return fault("bad.order", { position: i + 1, card: record.dealt[i], expected: cards[i] || "-" });
       }
     }

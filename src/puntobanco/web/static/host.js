@@ -12,6 +12,7 @@
   let animating = false;  // a coup is being turned: the board waits for its end
   let tableId = null;
   let joinCode = "";  // from the welcome: the code phones type, under the QR code
+  let joinOrigin = location.origin;  // from the welcome too: where phones reach the server
   let askedOdds = null;  // the seq whose odds were asked for
   let feltFocus = false;  // the focus was last on the felt
   let showHintNow = () => {};
@@ -107,8 +108,34 @@
   }
 
   function drawQr(url, qr = $("qr")) {
-    qr.src = `/j/${encodeURIComponent(joinCode)}/qr.svg?origin=${encodeURIComponent(location.origin)}`;
+    qr.src = `/j/${encodeURIComponent(joinCode)}/qr.svg?origin=${encodeURIComponent(joinOrigin)}`;
     qr.alt = url;
+  }
+
+  // Where phones join: the server's address on the local network when it knows
+  // one (the welcome's), else this page's own. An address that names this computer
+  // itself (127.x, localhost) reaches no phone: the page says so.
+  function joinUrl() { return `${joinOrigin}/j/${joinCode}`; }
+  function renderJoin() {
+    const url = joinUrl();
+    if ($("join-url").textContent !== url) { $("join-url").textContent = url; drawQr(url); }
+    const host = new URL(joinOrigin).hostname;
+    const local = /^(127\.|0\.0\.0\.0$|localhost$|\[::1\]$)/.test(host);
+    $("unreachable").hidden = !local;
+    $("unreachable").textContent = local ? PB.fmt("unreachable", { host }) : "";
+  }
+  async function copyLink() {
+    const url = joinUrl();
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {  // no clipboard (a page not served from this computer): the link selected
+      const range = document.createRange();
+      range.selectNodeContents($("join-url"));
+      getSelection().removeAllRanges();
+      getSelection().addRange(range);
+      document.execCommand("copy");
+    }
+    $("copied").textContent = w("copied");
   }
 
   function statusText(v) {
@@ -357,15 +384,14 @@
     if (v.lesson) {  // a lesson: questions to the room, not coups
       $("table").hidden = true;
       $("options").hidden = true;  // dealing and the croupier's announcements: not a lesson's
-      PBLesson.host(v, { joinCode, drawQr: (img) => {
-        const url = `${location.origin}/j/${joinCode}`;
+      PBLesson.host(v, { joinCode, joinUrl, drawQr: (img) => {
+        const url = joinUrl();
         if (img.alt !== url) drawQr(url, img);
       } });
       return;
     }
     $("code").textContent = joinCode;
-    const url = `${location.origin}/j/${joinCode}`;
-    if ($("join-url").textContent !== url) { $("join-url").textContent = url; drawQr(url); }
+    renderJoin();
     $("status").textContent = statusText(v);
     renderPlayers(v);
     // The news before the result now; the result and what follows once its cards are turned.
@@ -532,6 +558,7 @@
     $("close-bets").addEventListener("click", () => act("CloseBets"));
     $("close").addEventListener("click", () => act("CloseTable"));
     $("skip-missing").addEventListener("click", () => act("SkipMissing"));
+    $("copy-link").addEventListener("click", copyLink);
     $("joins").addEventListener("change", () => act("SetJoins", { mode: $("joins").value }));
     $("predict-seconds").addEventListener("change", () => {
       const text = $("predict-seconds").value.trim();
@@ -568,7 +595,7 @@
       if (answer.type === "error") $("lesson-error").textContent = answer.error.message;
     });
     conn = PB.connect(table, "host", {
-      onWelcome: (welcome) => { joinCode = welcome.join_code; },
+      onWelcome: (welcome) => { joinCode = welcome.join_code; joinOrigin = welcome.join_origin || location.origin; },
       onView: render,
       onError: (error) => { $("error").textContent = error.message; },
       onUnknown: (error) => { $("error").textContent = error.message; },

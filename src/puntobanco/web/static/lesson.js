@@ -72,7 +72,7 @@ const PBLesson = (() => {
     $("lesson").hidden = false;
     $("lesson-code").textContent = tools.joinCode;
     tools.drawQr($("lesson-qr"));
-    $("lesson-url").textContent = `${location.origin}/j/${tools.joinCode}`;
+    $("lesson-url").textContent = tools.joinUrl();
     $("lesson-title").textContent = title(v);
     countdown($("lesson-count"), v);
     const q = l.question;
