@@ -10,12 +10,16 @@ read-only log file and the clock stepped back an hour; clients send the same com
 ids again until answered. For each it prints the kills, the acknowledged commands
 checked at their numbers, the refusals, the commands lost and those acted twice (or
 acted when refused), the coups settled again from their cards and the settlement and
-balance errors; then the totals, which ``bench/report.py`` collects.
+balance errors; then the totals. It first prints the date, the commit and the machine,
+and says for the full disk and the read-only file whether the fault was real (a small
+tmpfs filled, a read-only bind mount) or SQLite's error raised by the store's
+connection (where this user may not mount), so that its output can be quoted as it is.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import os
 import sys
 import tempfile
@@ -38,6 +42,7 @@ from tests.faults.scenarios import (  # noqa: E402
 )
 
 from figures import figure  # noqa: E402
+from report import commit, machine  # noqa: E402
 
 PG_ENV = "PUNTOBANCO_BENCH_PG"
 
@@ -48,6 +53,12 @@ def row(name: str, f: Figures, seconds: float) -> str:
         f"{name:<31} {f.kills:>5} {f.commands:>8} {f.refused:>7} {f.lost:>4} "
         f"{f.duplicated:>4} {f.coups:>5} {errors:>6} {seconds:>7.1f}"
     )
+
+
+def unwritable(tmp: Path, seed: int, fault: str) -> tuple[Figures, str]:
+    """The full disk or read-only file run, and how its fault was made."""
+    found, seen = unwritable_run(tmp, seed=seed, fault=fault)
+    return found, ("real" if seen["real"] else "raised")
 
 
 def main() -> None:
@@ -71,15 +82,24 @@ def main() -> None:
     admin.execute(f"CREATE SCHEMA {schema}")
     pg = f"{url}{'&' if '?' in url else '?'}options={quote(f'-csearch_path={schema}')}"
     seed = args.seed
-    runs: list[tuple[str, Callable[[Path], Figures]]] = [
-        ("kill -9, SQLite", lambda tmp: killed_run(tmp, args.kills, seed=seed)),
-        ("kill -9, 2 servers, PostgreSQL", lambda tmp: pair_run(pg, tmp, args.pg_kills, seed=seed)),
-        ("a damaged page", lambda tmp: damaged_then_restored(tmp, seed=seed, empty=False)[0]),
-        ("an emptied log", lambda tmp: damaged_then_restored(tmp, seed=seed, empty=True)[0]),
-        ("a full disk", lambda tmp: unwritable_run(tmp, seed=seed, fault="full")[0]),
-        ("a read-only log file", lambda tmp: unwritable_run(tmp, seed=seed, fault="read-only")[0]),
-        ("the clock stepped back 1 h", lambda tmp: clock_run(tmp, seed=seed)[0]),
+    runs: list[tuple[str, Callable[[Path], tuple[Figures, str]]]] = [
+        ("kill -9, SQLite", lambda tmp: (killed_run(tmp, args.kills, seed=seed), "")),
+        (
+            "kill -9, 2 servers, PostgreSQL",
+            lambda tmp: (pair_run(pg, tmp, args.pg_kills, seed=seed), ""),
+        ),
+        ("a damaged page", lambda tmp: (damaged_then_restored(tmp, seed=seed, empty=False)[0], "")),
+        ("an emptied log", lambda tmp: (damaged_then_restored(tmp, seed=seed, empty=True)[0], "")),
+        ("a full disk", lambda tmp: unwritable(tmp, seed, "full")),
+        ("a read-only log file", lambda tmp: unwritable(tmp, seed, "read-only")),
+        ("the clock stepped back 1 h", lambda tmp: (clock_run(tmp, seed=seed)[0], "")),
     ]
+    host = machine()
+    print(
+        f"{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, commit {commit()}, {host['cpu']}, "
+        f"{host['cores']} cores, {host['memory_gib']} GiB, load {os.getloadavg()[0]:.1f}"
+    )
+    made = {"real": "a real fault", "raised": "SQLite's error raised by the store"}
     total = Figures()
     print(
         f"{'fault':<31} {'kills':>5} {'commands':>8} {'refused':>7} {'lost':>4} {'dup':>4} "
@@ -90,8 +110,10 @@ def main() -> None:
         for name, run in runs:
             with tempfile.TemporaryDirectory(prefix="puntobanco-faults-") as tmp:
                 begun = time.perf_counter()
-                found = run(Path(tmp))
+                found, how = run(Path(tmp))
                 print(row(name, found, time.perf_counter() - begun), flush=True)
+                if how:
+                    print(f"    ({made[how]})", flush=True)
                 for problem in found.problems[:5]:
                     print(f"    {problem[:300]}")
                 total.add(found)

@@ -1,5 +1,6 @@
 """The French and Spanish outputs quoted in the README and in docs/ are what the
-commands print today: each ``$ puntobanco --lang fr ...`` or ``--lang es`` line of a
+commands print today (and the README's English ones of ``coup`` and ``odds``): each
+``$ puntobanco --lang fr ...`` or ``--lang es`` line of a
 fenced block is run in this process (``puntobanco.cli.main``) and what it prints
 (standard output, then standard error, as a terminal shows them) is compared with
 the lines quoted under it, up to the next ``$`` line or the end of the block,
@@ -29,6 +30,9 @@ ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 #: A command in another language than English, as the pages write it.
 COMMAND = re.compile(r"^\$ puntobanco (?:.* )?--lang (?:fr|es)(?: |$)")
+#: The README's English examples of the commands whose output depends on nothing but
+#: their arguments (no clock, no log): quoted as they print too.
+ENGLISH = re.compile(r"^\$ puntobanco --lang en (?:coup|odds) ")
 ELIDED = "..."
 
 
@@ -53,7 +57,8 @@ def quotes() -> list[Quote]:
                 current = None
             elif fenced and line.startswith("$ "):
                 current = None
-                if COMMAND.match(line):
+                readme = page.name == "README.md"
+                if COMMAND.match(line) or (readme and ENGLISH.match(line)):
                     current = Quote(page.relative_to(ROOT).as_posix(), number, line[2:], [])
                     found.append(current)
             elif current is not None:

@@ -253,11 +253,36 @@ def test_the_documented_example_shoe_verifies_as_the_docs_show() -> None:
         check=False,
     )
     shown = (
-        "shoe 1: OK, commitment 290f4d50ddf00b5ede87d3921605617f7c3981dc381ce5aa263b3ea76e86abaa,"
-        " 20 card(s) dealt match the seeds\n1 shoe(s) checked, 0 not revealed yet.\n"
+        "shoe 2: OK, commitment 1c78358261bcb67b7cf69f27646b964ac0d2b4c06289f650f8fc99ba4081d41a,"
+        " 8 card(s) dealt match the seeds\n1 shoe(s) checked, 0 not revealed yet.\n"
     )
     assert result.returncode == 0 and result.stdout == shown
     for doc in ("README.md", "docs/fair.md"):
         assert shown.strip() in (VERIFIER.parents[1] / doc).read_text(encoding="utf-8")
     shoe = fair.FairShoe.from_dict(json.loads(example.read_text(encoding="utf-8")))
     assert fair.verify_shoe(shoe)
+
+
+def test_the_standalone_verifier_checks_the_steps_a_shoe_record_carries(tmp_path: Path) -> None:
+    """A record of this scheme carries its commitments, reveals, players left out and
+    times: a value that is not the committed one, a wrong list of players left out, or
+    reveals closed early on a player are refused from the record alone."""
+    example = VERIFIER.parents[1] / "docs" / "examples" / "shoe.json"
+    good = json.loads(example.read_text(encoding="utf-8"))
+    assert good["excluded"] == ["Bruno"] and len(good["commitments"]) == 2
+    bad_value = json.loads(json.dumps(good))
+    bad_value["reveals"][0]["value"] = "ab" * 32
+    early = json.loads(json.dumps(good))
+    early["times"]["closed"] = early["times"]["reveals_opened"]
+    cases = {
+        "left out are -, but those who committed and did not reveal are Bruno": {
+            **good,
+            "excluded": [],
+        },
+        "the value Ana reveals is not the one their commitment binds": bad_value,
+        "the reveals closed before their time was up, leaving out Bruno": early,
+    }
+    for text, record in cases.items():
+        result = run_verifier(record, tmp_path)
+        assert result.returncode == 1 and "shoe 2: FAILED" in result.stdout, text
+        assert text in result.stdout, result.stdout

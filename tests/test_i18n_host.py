@@ -33,6 +33,7 @@ def test_the_pages_fill_only_the_placeholders_they_know() -> None:
         "burned",
         "decks",
         "name",
+        "amount",
     }
     used = {name for m in MESSAGES.values() for name in re.findall(r"\{(\w+)\}", m.en)}
     assert used <= known, used - known

@@ -521,10 +521,12 @@ LAYERS: Final[Mapping[str, str]] = {
     # and the players' contributions are of the core (``fair``,
     # ``fair.contributions``); what reads a table's events or config is of the
     # table's (the window of contributions, the fair shoes of a log, the checks of
-    # its contributions); a front-end's device for its seats drives the engine.
+    # its contributions, a screen's own check of the shoes it showed); a
+    # front-end's device for its seats drives the engine.
     "puntobanco.fair.gathering": "table",
     "puntobanco.fair.log": "table",
     "puntobanco.fair.checks": "table",
+    "puntobanco.fair.witness": "table",
     "puntobanco.fair.contributor": "engine",
     "puntobanco.store": "store",
     "puntobanco.engine": "engine",

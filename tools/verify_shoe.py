@@ -382,6 +382,9 @@ def check(shoe):
     if client_seed != expected:
         raise Mismatch("client_seed", found=client_seed, expected=expected)
     field(shoe, "secret", (bool,))
+    steps = [shoe.get(name) for name in ("commitments", "reveals", "excluded")]
+    if shoe.get("scheme") == 2 and any(steps):  # a record with its steps: checked too
+        check_steps(shoe, table, number, contributions)
     dealt = field(shoe, "dealt", (list,))
     seed = shoe.get("server_seed")
     if seed is None:
@@ -398,6 +401,46 @@ def check(shoe):
         if card != order[position]:
             raise Mismatch("card", position=position, card=card, expected=order[position])
     return True
+
+
+def check_steps(shoe, table, number, contributions):
+    """A record's commitments, reveals and players left out, as the log's rules 5 to 7
+    check them: each value revealed is the one its commitment binds, the contributions
+    are the values revealed in commit order, ``excluded`` is exactly the committed
+    players who did not reveal (in commit order), and when it is not empty the reveals
+    were open at least ``reveal_seconds`` (``windows``) by the stored ``times``."""
+    commits = field(shoe, "commitments", (list,))
+    reveals = field(shoe, "reveals", (list,))
+    excluded = field(shoe, "excluded", (list,))
+    digests = {}
+    for commit in commits:
+        if not isinstance(commit, dict) or not isinstance(commit.get("name"), str):
+            raise Mismatch("field", field="commitments", value=commit)
+        if not is_hex64(commit.get("digest")):
+            raise Mismatch("field", field="commitments", value=commit)
+        digests[commit["name"]] = commit["digest"]
+    values = {}
+    for reveal in reveals:
+        name = reveal.get("name") if isinstance(reveal, dict) else None
+        value = reveal.get("value") if isinstance(reveal, dict) else None
+        if name not in digests or not is_hex64(value):
+            raise Mismatch("field", field="reveals", value=reveal)
+        if contribution_digest(table, number, name, bytes.fromhex(value)) != digests[name]:
+            raise Mismatch("mismatch", name=name)
+        values[name] = value
+    order = [c["name"] for c in commits]
+    if contributions != [values[n] for n in order if n in values]:
+        expected = "|".join([f"{table}/{number}"] + [values[n] for n in order if n in values])
+        raise Mismatch("client_seed", found=shoe.get("client_seed"), expected=expected)
+    silent = [n for n in order if n not in values]
+    if excluded != silent:
+        raise Mismatch("excluded", found=", ".join(map(str, excluded)) or "-",
+                       expected=", ".join(silent) or "-")  # fmt: skip
+    windows, times = shoe.get("windows"), shoe.get("times")
+    if silent and isinstance(windows, dict) and isinstance(times, dict):
+        opened, closed = stamp(times.get("reveals_opened")), stamp(times.get("closed"))
+        if not waited(opened, closed, windows.get("reveal_seconds", 0)):
+            raise Mismatch("early_close", names=", ".join(silent))
 
 
 # -- a whole log ---------------------------------------------------------------

@@ -31,6 +31,7 @@ from puntobanco.engine.commands import (
     Contribute,
     Deal,
     Leave,
+    Ready,
     Rebuy,
     Sit,
     Tick,
@@ -513,8 +514,8 @@ class CasinoTable(Game):
 
 
 class CroupierTable(CasinoTable):
-    """Seed 002's online table: a virtual croupier closes bets when every seated
-    player has bet or when the countdown runs out, and deals at once.
+    """Seed 002's online table: a virtual croupier closes bets when its countdown
+    runs out, or once every seated player has said they are ready, and deals at once.
 
     ``clock`` (default ``time.monotonic``) is read here, never by the table's
     core, which receives the time through ``tick(now)``.
@@ -541,10 +542,16 @@ class CroupierTable(CasinoTable):
         return self
 
     def bet(self, name: str, box: Outcome | str, stake: int) -> BetPlaced:
-        """Bet, then let the croupier deal if everyone has bet."""
+        """Bet, then let the croupier look at its clock."""
         event = super().bet(name, box, stake)
         self.tick()
         return event
+
+    def ready(self, name: str) -> Coup | None:
+        """``name`` is ready: once every seated player is (with a bet on the table),
+        the croupier deals without waiting out its countdown. Returns the coup dealt."""
+        self._do(Ready(name))
+        return self.tick()
 
     def tick(self) -> Coup | None:
         """Let the croupier look at the clock: deals when bets are due to close."""

@@ -116,6 +116,7 @@ def test_every_field_of_the_state_away_from_its_default_round_trips() -> None:
         asking={"Chloé": (41, Fraction(5, 2))},
         prediction_seconds=30,
         skipped=(state.coup, ("Bruno",)),
+        ready=(state.coup, ("Ana", "Bruno")),
     )
     unset = [f.name for f in dataclasses.fields(changed) if getattr(changed, f.name) == f.default]
     assert not unset, unset

@@ -3,9 +3,10 @@ command ids again until answered, through kill -9, a damaged or emptied log, a f
 disk, a read-only log file and a clock stepped back. Each run asserts that nothing
 acknowledged was lost, nothing was acted twice (nor acted when refused), and that
 every coup settled again from its cards, by the rules written out in the harness,
-gives the log's settlement and the balances the server shows. Bounded: about a
-minute in all on 2 cores; ``bench/bench_faults.py`` runs it longer and prints its
-figures."""
+gives the log's settlement and the balances the server shows. Bounded by its counts
+(20 kills on SQLite, 4 of the PostgreSQL pair, a few seconds of play for each other
+fault) and by the harness's deadlines on every wait; ``bench/bench_faults.py`` runs it
+longer and prints its figures (docs/deploy.md quotes a run)."""
 
 from __future__ import annotations
 

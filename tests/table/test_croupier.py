@@ -1,12 +1,16 @@
-"""Seed 002's virtual croupier: bets close when every seated player has bet or
-when the countdown runs out; the coup is then dealt and settled automatically.
+"""Seed 002's virtual croupier: bets close when the countdown runs out, or once
+every seated player is ready; the coup is then dealt and settled automatically.
 The time comes in through ``tick(now)``; the core never reads a clock."""
 
 from __future__ import annotations
 
 from types import SimpleNamespace
+from typing import Any
 
-from puntobanco import CroupierTable
+import pytest
+
+from puntobanco import CasinoTable, CroupierTable
+from puntobanco.errors import IllegalActionError
 from puntobanco.table import Phase, Table, TableConfig
 from puntobanco.table.events import CoupDealt, PuntoCardsHanded, ShoeHolderChanged
 
@@ -19,16 +23,41 @@ class Clock:
         return self.now
 
 
-def test_the_croupier_deals_once_every_seated_player_has_bet() -> None:
+def test_the_countdown_holds_until_every_seated_player_is_ready() -> None:
+    # Everyone having bet is not everyone done: a chip more, a side bet may follow.
+    # The coup is dealt early only once every seated player has said so.
     clock = Clock()
     table = CroupierTable(seed=3, countdown=20, clock=clock)
     table.sit("Ana", 100_000)
     table.sit("Bruno", 100_000)
     table.bet("Ana", "banco", 2000)
-    assert table.state.completed == 0 and table.phase is Phase.BETS_OPEN
     table.bet("Bruno", "punto", 2000)
-    assert table.state.completed == 1
+    clock.now += 1
+    assert table.tick() is None and table.state.completed == 0
+    assert table.countdown_left == 19
+    assert table.ready("Ana") is None and table.state.readied == ("Ana",)
+    table.bet("Ana", "banco", 1000)  # still open: a chip more
+    with pytest.raises(IllegalActionError) as refused:
+        table.ready("Ana")
+    assert refused.value.key == "table.error.already_ready"
+    assert table.ready("Bruno") is not None and table.state.completed == 1
     assert table.phase is Phase.BETS_OPEN and table.coup_number == 2
+    assert not table.state.readied  # the next coup: nobody is ready yet
+
+
+def test_ready_is_the_croupier_s_alone_and_without_a_bet_deals_nothing() -> None:
+    clock = Clock()
+    table = CroupierTable(seed=3, countdown=20, clock=clock)
+    table.sit("Ana", 100_000)
+    table.ready("Ana")  # ready, and nothing on the table: the croupier waits
+    assert table.state.completed == 0
+    table.bet("Ana", "banco", 2000)  # then a bet: everyone is ready
+    assert table.state.completed == 1
+    casino = CasinoTable(seed=3)
+    casino.sit("Ana", 100_000)
+    with pytest.raises(IllegalActionError) as refused:
+        casino.table.ready("Ana")
+    assert refused.value.key == "table.error.no_croupier"
 
 
 def test_the_countdown_closes_bets_with_whoever_has_bet() -> None:
@@ -96,8 +125,11 @@ def test_every_event_reads_as_a_sentence_in_three_languages() -> None:
     session.predict("Bruno", "b")
     session.deal()
     casino2 = CasinoTable(seed=4, table="second")
-    casino2.sit("Ana", 10**7)
-    casino2.table.rebuy("Ana", 1000)
+    casino2.sit("Ana", 1500)
+    while casino2.table.player("Ana").balance >= casino2.config.minimum:
+        casino2.bet("Ana", "egalite", 500)
+        casino2.deal()
+    casino2.table.rebuy("Ana", 1500 - casino2.table.player("Ana").balance)
     from puntobanco.table.events import SeedContributed
 
     # A typed contribution, as a table of the older scheme recorded it.
@@ -151,13 +183,32 @@ def test_every_event_reads_as_a_sentence_in_three_languages() -> None:
     hosted.skip_missing()
     hosted.remove("Ana", "gone home")
     hosted.remove("Bruno")
+    # Rebuys the host approves: one refused, one granted.
+    approved = Table.open(
+        "approved",
+        TableConfig.casino(seed=4, rebuy_approval=True, tie_minimum=1000),
+        players=[("Ana", 1000)],
+    )
+    while approved.player("Ana").balance >= 1000:
+        approved.bet("Ana", "egalite", 1000)
+        approved.play_coup()
+    room = approved.rebuy_room("Ana")
+    approved.ask_rebuy("Ana", room)
+    approved.refuse("Ana")
+    approved.ask_rebuy("Ana", room)
+    approved.rebuy("Ana", room)
     # A lesson: a question put, answered and shown.
     lesson = Table.open(
         "lesson", TableConfig.classroom(questions=1, seed=5, drills=("winner",)), players=["Ana"]
     )
     lesson.next_question()
     lesson.answer("Ana", "banco")
-    games = (casino, session, casino2, typed, assisted, exported, unseeded, turning, lesson, hosted)
+    # A player ready for the croupier to deal.
+    croupier = CroupierTable(seed=3, table="croupier", clock=Clock())
+    croupier.sit("Ana", 10**7)
+    croupier.ready("Ana")
+    games: tuple[Any, ...] = (casino, session, casino2, typed, assisted, exported)
+    games = (*games, unseeded, turning, lesson, hosted, approved, croupier)
     for game in games:
         for event in game.events:
             seen.add(type(event))

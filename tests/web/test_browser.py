@@ -151,9 +151,23 @@ def test_the_croupier_deals_when_its_injected_clock_runs_out(
     expect(host.locator("#history li")).to_have_count(1)
     expect(ana.locator("#announce")).to_contain_text("Banco")
     expect(bruno.locator("#status")).to_contain_text("Coup 2")
-    # Everyone seated has bet: the croupier does not wait for the clock.
+    # Everyone seated has bet: the countdown holds (a chip more may follow)...
     ana.click("button[data-box=punto]")
     bruno.click("button[data-box=banco]")
+    expect(bruno.locator("#my-bets")).to_contain_text("Banco 10.00")
+    expect(ana.locator("#ready-line")).to_contain_text("Ready: 0 of 2")
+    clock.advance(1)
+    ana.wait_for_timeout(600)  # the server's clock is looked at every 0.1 s
+    expect(host.locator("#history li")).to_have_count(1)
+    ana.click("button[data-box=punto]")  # ... and does: the stake grows
+    expect(ana.locator("#my-bets")).to_contain_text("Punto 20.00")
+    # ... until every seated player is ready: then the croupier does not wait.
+    ana.click("#ready")
+    expect(ana.locator("#ready")).to_be_hidden()
+    expect(bruno.locator("#ready-line")).to_contain_text("Ready: 1 of 2")
+    expect(host.locator("#players")).to_contain_text("ready")
+    expect(host.locator("#history li")).to_have_count(1)
+    bruno.click("#ready")
     expect(host.locator("#history li")).to_have_count(2)
 
 

@@ -129,9 +129,9 @@ def test_the_phones_check_agrees_with_the_python_verifier_on_good_and_tampered_s
         assert js(page, shoe.to_dict(), seen)["key"] == "bad.seen"
 
 
-def play_two_shoes(browser: Browser, live: LiveServer) -> tuple[str, list[Page]]:
+def play_shoes(browser: Browser, live: LiveServer, until: int) -> tuple[str, list[Page]]:
     """A one-deck casino table (short shoes), three phones contributing, dealt until
-    its second shoe has ended and the third is shuffled; returns the table and phones."""
+    shoe ``until`` is shuffled (every shoe before it ended); returns the table and phones."""
     r = httpx.post(
         live.url + "/api/tables",
         json={"format": "casino", "settings": {"decks": 1, "turn_seconds": None}},
@@ -146,29 +146,36 @@ def play_two_shoes(browser: Browser, live: LiveServer) -> tuple[str, list[Page]]
     phones = [phone(browser, live, table["join_code"], n) for n in ("Ana", "Ben", "Cleo")]
     for p in phones:  # each phone contributes to shoe 2 (shoe 1 went with Ana's alone)
         expect(p.locator("#entropy")).to_contain_text("committed to its contribution to shoe 2.")
-    for coup in range(1, 40):
+    for coup in range(1, 20 * until):
         phones[coup % 3].click("button[data-box=banco]")
         expect(phones[coup % 3].locator("#my-bets")).to_contain_text("10.00")
         host.click("#deal")
         expect(host.locator("#status")).to_contain_text(f"Coup {coup + 1}")
-        if "Shoe 3" in host.inner_text("#shoe"):
+        if f"Shoe {until}" in host.inner_text("#shoe"):
             break
     else:
-        raise AssertionError("the one-deck shoes never changed twice")
+        raise AssertionError(f"the one-deck table never reached shoe {until}")
     return table["table"], phones
 
 
 def test_three_phones_each_show_every_revealed_shoe_checked(
     browser: Browser, live: LiveServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    table, phones = play_two_shoes(browser, live)
+    # Shoes 2 and 3 are played whole with the three phones' contributions (shoe 1
+    # was shuffled before Ben and Cleo sat down); shoe 4 is being dealt.
+    table, phones = play_shoes(browser, live, until=4)
     for p in phones:
-        expect(p.locator("#fair-line")).to_have_text("Shoe 2: checked ✓")
+        expect(p.locator("#fair-line")).to_have_text("Shoe 3: checked ✓")
+        expect(p.locator("#fair-line")).to_have_attribute("data-state", "checked")
         results = p.evaluate("(t) => PBFair.results(t)", table)
-        assert {n: r["state"] for n, r in results.items()} == {"1": "checked", "2": "checked"}
+        assert {n: r["state"] for n, r in results.items()} == {
+            "1": "checked",
+            "2": "checked",
+            "3": "checked",
+        }
         saved = p.evaluate("(t) => PBFair.exportHeads(t)", table)
         noted = json.loads(saved)
-        assert set(noted["commitments"]) >= {"1", "2", "3"} and noted["heads"]
+        assert set(noted["commitments"]) >= {"1", "2", "3", "4"} and noted["heads"]
         # What the phone saved is this log's: ``verify --heads`` says so.
         path = tmp_path / "noted.json"
         path.write_text(saved, encoding="utf-8")
@@ -179,6 +186,7 @@ def test_three_phones_each_show_every_revealed_shoe_checked(
     shoes = fair_shoes(r.event for r in store.load(table))
     store.close()
     assert [len(s.contributions) for s in shoes[1:3]] == [3, 3]  # every phone's, in each
+    assert all(s.server_seed for s in shoes[:3])  # revealed, so every phone checked them
 
 
 def test_a_server_that_reseeds_a_shoe_is_caught_by_every_phone(
@@ -211,11 +219,14 @@ def test_a_server_that_reseeds_a_shoe_is_caught_by_every_phone(
 
     monkeypatch.setitem(state_module._APPLY, ShoeShuffled, unchecked)
     monkeypatch.setattr(Table, "_shuffled_order", reseeding)
-    table, phones = play_two_shoes(browser, live)
+    table, phones = play_shoes(browser, live, until=3)
     for p in phones:
-        line = p.locator("#fair-line")
-        expect(line).to_contain_text("Shoe 2: check failed ✗")
-        expect(line).to_contain_text("The server changed the shoe.")
-        expect(line).to_have_attribute("role", "alert")
+        # The one line says which shoe failed; the details open by themselves on the
+        # reason, read out at once (role "alert").
+        expect(p.locator("#fair-line")).to_have_text("Shoe 2: check failed ✗")
+        reason = p.locator("#fair-reason")
+        expect(reason).to_be_visible()
+        expect(reason).to_contain_text("The server changed the shoe.")
+        expect(reason).to_have_attribute("role", "alert")
         results = p.evaluate("(t) => PBFair.results(t)", table)
         assert results["1"]["state"] == "checked" and results["2"]["state"] == "failed"

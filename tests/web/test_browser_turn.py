@@ -349,10 +349,17 @@ def test_one_polite_status_region_says_bets_closed_the_result_and_the_balance(
     # An unrelated bet, a view in another language: nothing read again.
     table.send("Bruno", "Bet", box="punto", stake=1_000)
     expect(screen.locator("#players")).to_contain_text(t("outcome.punto", lang))
-    screen.select_option("#lang", "es" if lang != "es" else "fr")
+    other = "es" if lang != "es" else "fr"
+    screen.select_option("#lang", other)
     until(screen, "(l) => document.documentElement.lang !== l", lang)
     assert live_text(ana) == [placed, closed, f"{announce} {settled} {opened}"]
     assert live_text(screen) == [closed, f"{announce} {opened}"]
+    # Nor is the other language's sentence left in the region, on the host or a phone.
+    expect(screen.locator("#live")).to_have_text("")
+    ana.select_option("#lang", other)
+    until(ana, "(l) => document.documentElement.lang !== l", lang)
+    expect(ana.locator("#live")).to_have_text("")
+    assert live_text(ana) == [placed, closed, f"{announce} {settled} {opened}"]
 
 
 #: A speech synthesis that records what it is asked to say (``window.__spoken``).

@@ -16,7 +16,7 @@ from tests.web.helpers import command, join, kinds, open_table, view
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(store=str(tmp_path / "rebuy.db"))) as c:
+    with TestClient(create_app(store=str(tmp_path / "rebuy.db"), rate=1000, burst=1000)) as c:
         yield c
 
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from puntobanco.coup import Outcome
-from puntobanco.engine.commands import Bet, Command
+from puntobanco.engine.commands import Bet, Command, Ready
 from puntobanco.roads import LETTERS
 
 #: The betting styles: always Banco; follow the last decided coup; bet
@@ -47,4 +47,6 @@ def decide(view: Mapping[str, Any], style: str) -> list[Command]:
     tie = offered.get(Outcome.EGALITE.value)
     if style == "contrary" and last is Outcome.EGALITE and tie is not None:
         commands.append(Bet(name, Outcome.EGALITE, tie.get("minimum")))
+    if any(c["type"] == "Ready" for c in view["commands"]):
+        commands.append(Ready(name))  # at the croupier's table: its bets made, it is ready
     return commands

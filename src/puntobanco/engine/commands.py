@@ -98,6 +98,39 @@ class Withdraw:
 
 
 @dataclass(frozen=True, slots=True)
+class Rebet:
+    """``name`` puts the bets of the last coup they played down again (an empty
+    layout; all of them within their limits and bankroll, or none)."""
+
+    SENDERS: ClassVar = OWN
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Double:
+    """``name`` doubles every stake they have on the layout (all, or none)."""
+
+    SENDERS: ClassVar = OWN
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class UndoBet:
+    """``name`` takes back the last chip they put down."""
+
+    SENDERS: ClassVar = OWN
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class ClearBets:
+    """``name`` takes back every stake they have on the layout."""
+
+    SENDERS: ClassVar = OWN
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class CloseBets:
     """ "Rien ne va plus"."""
 
@@ -175,7 +208,9 @@ class NextCoup:
 
 @dataclass(frozen=True, slots=True)
 class Rebuy:
-    """``name`` adds ``amount`` (minor units) to their bankroll between coups."""
+    """``name`` adds ``amount`` (minor units) to their bankroll between coups, while
+    it is below the table's minimum, up to the table's bankroll; where the host
+    approves rebuys, a player's is a request, and the host's grants it."""
 
     SENDERS: ClassVar = OWN
     name: str
@@ -285,9 +320,18 @@ class Admit:
 
 @dataclass(frozen=True, slots=True)
 class Refuse:
-    """The host turns ``name``'s request to sit away."""
+    """The host turns ``name``'s request away: to sit, or to buy in again."""
 
     SENDERS: ClassVar = HOST
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ready:
+    """At the virtual croupier's table, ``name`` is ready for the coup to be dealt:
+    once every seated player is, it is dealt without waiting out the countdown."""
+
+    SENDERS: ClassVar = OWN
     name: str
 
 
@@ -312,6 +356,10 @@ Command = (
     | Leave
     | Bet
     | Withdraw
+    | Rebet
+    | Double
+    | UndoBet
+    | ClearBets
     | CloseBets
     | Deal
     | TurnPunto
@@ -321,6 +369,7 @@ Command = (
     | UndoCard
     | NextCoup
     | Rebuy
+    | Ready
     | Contribute
     | CommitContribution
     | RevealContribution
@@ -342,7 +391,12 @@ COMMANDS: Final[tuple[type[Command], ...]] = (
     Leave,
     Bet,
     Withdraw,
+    Rebet,
+    Double,
+    UndoBet,
+    ClearBets,
     Rebuy,
+    Ready,
     CommitContribution,
     RevealContribution,
     Contribute,

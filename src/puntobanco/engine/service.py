@@ -33,16 +33,20 @@ from puntobanco.engine.commands import (
     Admit,
     AnswerQuestion,
     Bet,
+    ClearBets,
     CloseTable,
     Command,
     CommitContribution,
     Contribute,
     Deal,
+    Double,
     Leave,
     NextCoup,
     NextQuestion,
     PassShoe,
     PlaceCard,
+    Ready,
+    Rebet,
     Rebuy,
     Refuse,
     Remove,
@@ -54,6 +58,7 @@ from puntobanco.engine.commands import (
     SkipMissing,
     Tick,
     TurnPunto,
+    UndoBet,
     UndoCard,
     Withdraw,
     check_seating,
@@ -786,7 +791,7 @@ def carry_out(
     command, whichever front-end sent it; raises a named error if refused. It does
     not commit: the caller holds the table's batch and its store. Anyone but the host
     sits down only while the table is open to joins, or asks to where the host
-    admits each join."""
+    admits each join; a player's rebuy is a request where the host approves them."""
     match command:
         case Sit(name, bankroll, seat):
             joins = machine.state.joins
@@ -808,6 +813,14 @@ def carry_out(
                     raise IllegalActionError("table.error.no_prediction", name=player.name)
                 (box,) = player.bets
             machine.withdraw(name, box)
+        case Rebet(name):
+            machine.rebet(name)
+        case Double(name):
+            machine.double(name)
+        case UndoBet(name):
+            machine.undo_bet(name)
+        case ClearBets(name):
+            machine.clear_bets(name)
         case Deal(name):
             machine.play_coup(name)
         case TurnPunto(name):
@@ -827,7 +840,12 @@ def carry_out(
                 machine.verify_next_coup()  # raises, naming the phase
             machine.finish_coup()
         case Rebuy(name, amount):
-            machine.rebuy(name, amount)
+            if by.role is not Role.HOST and machine.config.rebuy_approval:
+                machine.ask_rebuy(name, amount)  # the host grants it with its own Rebuy
+            else:
+                machine.rebuy(name, amount)
+        case Ready(name):
+            machine.ready(name)
         case Contribute(name, text):
             machine.contribute(name, text)
         case CommitContribution(name, shoe, digest):

@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any, Final
@@ -254,6 +254,15 @@ def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
             )
     if player.bets and machine.allows("withdraw"):
         found.extend({"type": "Withdraw", "box": box_key(box)} for box in player.bets)
+    if not rules.one_prediction and machine.allows("bet"):
+        # The tools of a layout of chips: the last bet again, doubled, a chip back, all back.
+        tools: tuple[tuple[str, Callable[[str], bool]], ...] = (
+            ("Rebet", machine.can_rebet),
+            ("Double", machine.can_double),
+            ("UndoBet", machine.can_undo_bet),
+            ("ClearBets", machine.can_clear_bets),
+        )
+        found.extend({"type": kind} for kind, able in tools if able(name))
     for kind, can in (
         ("Leave", machine.can_leave),
         ("Deal", machine.can_deal),  # the shoe's holder deals (seed 002)
@@ -269,12 +278,14 @@ def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
             found.append({"type": "CommitContribution", "shoe": gathering.shoe})
         if machine.can_reveal_contribution(name):
             found.append({"type": "RevealContribution", "shoe": gathering.shoe})
+    if machine.can_ready(name):
+        found.append({"type": "Ready"})
     # Buying in again: once the balance no longer covers the table's minimum, back
-    # up to the bankroll one sat down with.
-    if rules.money and player.balance < config.minimum:
-        amount = player.sat_with - player.balance
-        if amount > 0 and machine.can_rebuy(name, amount):
-            found.append({"type": "Rebuy", "amount": amount})
+    # up to the bankroll one sat down with (not while a request waits for the host).
+    if rules.money and machine.rebuy_asked(name) is None:
+        room = machine.rebuy_room(name)
+        if room > 0 and machine.can_rebuy(name, room):
+            found.append({"type": "Rebuy", "amount": room})
     return found
 
 
@@ -291,6 +302,10 @@ def _host_seats(machine: Table) -> list[dict[str, Any]]:
     if machine.allows("sit"):
         for name in state.asking:
             found.extend(({"type": "Admit", "name": name}, {"type": "Refuse", "name": name}))
+    for name, amount in state.rebuys.items():  # rebuys the host approves
+        if machine.can_rebuy(name, amount):
+            found.append({"type": "Rebuy", "name": name, "amount": amount})
+        found.append({"type": "Refuse", "name": name})
     if machine.can_skip_missing():
         found.append({"type": "SkipMissing"})
     if state.config.rules.everyone_bets:
@@ -412,6 +427,7 @@ def _own_key(moment: Moment, viewer: Viewer) -> tuple[object, ...] | None:
         moment.pictures.recorder.version,
         state.next_shoe,
         state.entropy,  # what they may commit or reveal now
+        state.rebuys,  # a rebuy they asked for, granted or refused
     )
 
 
@@ -535,6 +551,8 @@ def _changing(moment: Moment, lang: Lang) -> dict[str, Any]:
                 "balance": json_amount(p.balance),
                 "has_bet": bool(p.bets),
                 "bets": None if hidden else _bets(p.bets),
+                # Ready for the croupier to deal (``Ready``): everyone sees who is.
+                "ready": p.name in state.readied,
             }
             for p in state.seated
         ],  # fmt: skip
@@ -580,6 +598,7 @@ def _changing(moment: Moment, lang: Lang) -> dict[str, Any]:
         # coup is dealt without, and its players' seconds to predict.
         "joins": state.joins,
         "asking": list(state.asking),
+        "rebuys": {name: json_amount(amount) for name, amount in state.rebuys.items()},
         "without": list(state.without),
         "prediction_seconds": state.prediction_seconds,
         "ranking": [
@@ -642,11 +661,18 @@ def _own(moment: Moment, viewer: Viewer, odds: bool, lang: Lang) -> dict[str, An
             "balance": json_amount(player.balance),
             "available": json_amount(player.available),
             "bets": _bets(player.bets),
+            "ready": player.name in state.readied,
             # Punto's two cards while this player holds them face down: theirs alone.
             "punto_cards": [str(c) for c in cards] or None,
+            # The rebuy they asked for, waiting for the host (None: none).
+            "rebuy_asked": _amount_or_none(state.rebuys.get(player.name)),
         },
         "recent": _recent(moment.pictures, player),
     }
+
+
+def _amount_or_none(amount: Amount | None) -> int | str | None:
+    return None if amount is None else json_amount(amount)
 
 
 def _recent(pictures: Pictures, player: Player) -> list[dict[str, Any]]:

@@ -45,6 +45,7 @@ from puntobanco.table.events import (
     NextShoeCommitted,
     NextShoeHidden,
     PlayerLeft,
+    PlayerReady,
     PlayerRebought,
     PlayerRemoved,
     PlayerSeated,
@@ -52,6 +53,8 @@ from puntobanco.table.events import (
     PredictionTimeSet,
     PuntoCardsHanded,
     PuntoCardsTurned,
+    RebuyAsked,
+    RebuyRefused,
     RevealsOpened,
     SeedContributed,
     ShoeCalled,
@@ -300,7 +303,10 @@ def _action(machine: Table, event: Event) -> Callable[[], object] | None:
             return machine.skip_missing
         case BetPlaced(name, box, stake):
             return lambda: machine.bet(name, box, stake)
-        case BetWithdrawn(name, box):
+        case BetWithdrawn(name, box, stake):
+            player = machine.state.find(name)
+            if player is not None and 0 < stake < player.stake(box):
+                return lambda: machine.undo_bet(name)  # a chip, not the whole box
             return lambda: machine.withdraw(name, box)
         case SeedContributed(_, name, text):
             return lambda: machine.contribute(name, text)
@@ -315,6 +321,12 @@ def _action(machine: Table, event: Event) -> Callable[[], object] | None:
             return machine.next_coup  # a session's next deal
         case PlayerRebought(name, amount):
             return lambda: machine.rebuy(name, amount)
+        case PlayerReady(_, name):
+            return lambda: machine.ready(name)
+        case RebuyAsked(name, amount):
+            return lambda: machine.ask_rebuy(name, amount)
+        case RebuyRefused(name):
+            return lambda: machine.refuse(name)
         case BetsClosed():
             return machine.close_bets
         case PuntoCardsHanded() | CoupDealt():

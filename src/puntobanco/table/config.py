@@ -98,6 +98,8 @@ class TableConfig:
     ``contributed_only``: True refuses to deal a secret shoe no player contributed
     to (its order the server's alone, ``fair.server_alone``); None: such shoes
     are dealt, and every view and ``verify`` say so.
+    ``rebuy_approval``: True makes a player's rebuy (``Table.rebuy``) a request
+    the host grants or refuses (None: granted at once).
     """
 
     format: Format
@@ -123,11 +125,12 @@ class TableConfig:
     turn_seconds: int | None = field(default=None, metadata={"omit_none": True})
     drills: tuple[str, ...] | None = field(default=None, metadata={"omit_none": True})
     contributed_only: bool | None = field(default=None, metadata={"omit_none": True})
+    rebuy_approval: bool | None = field(default=None, metadata={"omit_none": True})
 
     def __post_init__(self) -> None:
         if not isinstance(self.format, Format):
             raise InvalidBetError("table.error.setting", name="format", value=self.format)
-        for name in ("burn", "reshuffle", "contributed_only"):
+        for name in ("burn", "reshuffle", "contributed_only", "rebuy_approval"):
             value = getattr(self, name)
             if not isinstance(value, bool) and not (name != "burn" and value is None):
                 raise InvalidBetError("table.error.setting", name=name, value=value)
@@ -182,6 +185,8 @@ class TableConfig:
                 raise _out_of_bounds("questions", self.deals, MAX_QUESTIONS)
         elif self.drills is not None:
             raise InvalidBetError("table.error.setting", name="drills", value=self.drills)
+        if self.rebuy_approval is not None and not self.rules.money:
+            raise InvalidBetError("table.error.setting", name="rebuy_approval", value=True)
         turn = self.turn_seconds
         if turn is not None and (
             not self.rules.punto_hand or not _whole(turn) or not 0 < turn <= MAX_WINDOW
@@ -373,6 +378,7 @@ class TableConfig:
         reveal_seconds: int = REVEAL_SECONDS,
         turn_seconds: int | None = None,
         contributed_only: bool | None = None,
+        rebuy_approval: bool | None = None,
     ) -> TableConfig:
         """A casino table (seeds 000-002); ``croupier=True`` for the online virtual croupier.
 
@@ -383,7 +389,8 @@ class TableConfig:
         (``{"punto_pair": (500, 20_000)}``), else it takes Égalité's.
         ``turn_seconds`` hands Punto's cards face down to the largest Punto bet, who
         turns them over within that time (``TURN_SECONDS`` is the web table's
-        default); None, the dealer turns every card.
+        default); None, the dealer turns every card. ``rebuy_approval``: each
+        player's rebuy waits for the host.
         """
         if countdown is _DEFAULT:
             countdown = CROUPIER_COUNTDOWN if croupier else None
@@ -406,6 +413,7 @@ class TableConfig:
             reveal_seconds=reveal_seconds,
             turn_seconds=turn_seconds,
             contributed_only=contributed_only,
+            rebuy_approval=rebuy_approval,
         )
 
     @classmethod

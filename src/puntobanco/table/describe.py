@@ -39,6 +39,7 @@ from puntobanco.table.events import (
     NextShoeCommitted,
     NextShoeHidden,
     PlayerLeft,
+    PlayerReady,
     PlayerRebought,
     PlayerRemoved,
     PlayerSeated,
@@ -48,6 +49,8 @@ from puntobanco.table.events import (
     PuntoCardsTurned,
     QuestionAnswered,
     QuestionPut,
+    RebuyAsked,
+    RebuyRefused,
     RevealsOpened,
     SeedContributed,
     ShoeBurned,
@@ -156,6 +159,10 @@ def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str
             )
         case PlayerRebought():
             return t("table.event.rebought", lang, name=event.name, amount=money(event.amount))
+        case RebuyAsked():
+            return t("table.event.rebuy_asked", lang, name=event.name, amount=money(event.amount))
+        case RebuyRefused():
+            return t("table.event.rebuy_refused", lang, name=event.name)
         case CoupAnnounced():
             winner = (
                 t("coup.tie", lang)
@@ -200,6 +207,8 @@ def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str
             if event.seconds is None:
                 return t("table.event.prediction_time_off", lang)
             return t("table.event.prediction_time", lang, seconds=event.seconds)
+        case PlayerReady():
+            return t("table.event.ready", lang, name=event.name, coup=event.coup)
         case PlayersSkipped():
             return t(
                 "table.event.skipped",

@@ -95,6 +95,15 @@ class PlayersSkipped:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerReady:
+    """``name`` is ready for coup ``coup`` to be dealt (the virtual croupier deals
+    before its countdown ends only once every seated player is)."""
+
+    coup: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class BetPlaced:
     """A stake on a box. At a casino it adds to what the box holds; in a
     session it is the player's one prediction and replaces the previous one."""
@@ -332,6 +341,22 @@ class PlayerRebought:
 
 
 @dataclass(frozen=True, slots=True)
+class RebuyAsked:
+    """``name`` asks to buy in again for ``amount`` at a table whose host approves
+    each rebuy (``TableConfig.rebuy_approval``)."""
+
+    name: str
+    amount: Amount
+
+
+@dataclass(frozen=True, slots=True)
+class RebuyRefused:
+    """The host turns ``name``'s request to buy in again away."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class CoupAnnounced:
     """The croupier announces Banco's point, then Punto's, then the winner (seed 000)."""
 
@@ -467,6 +492,9 @@ Event = (
     | CardUndone
     | CoupRetracted
     | PlayerRebought
+    | PlayerReady
+    | RebuyAsked
+    | RebuyRefused
     | CoupAnnounced
     | BetCollected
     | BetReturned
@@ -517,6 +545,9 @@ EVENT_TYPES: dict[str, type[Event]] = {
         CardUndone,
         CoupRetracted,
         PlayerRebought,
+        PlayerReady,
+        RebuyAsked,
+        RebuyRefused,
         CoupAnnounced,
         BetCollected,
         BetReturned,

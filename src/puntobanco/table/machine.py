@@ -110,6 +110,7 @@ from puntobanco.table.events import (
     NextShoeCommitted,
     NextShoeHidden,
     PlayerLeft,
+    PlayerReady,
     PlayerRebought,
     PlayerRemoved,
     PlayerSeated,
@@ -119,6 +120,8 @@ from puntobanco.table.events import (
     PuntoCardsTurned,
     QuestionAnswered,
     QuestionPut,
+    RebuyAsked,
+    RebuyRefused,
     RevealsOpened,
     SeedContributed,
     ShoeBurned,
@@ -507,12 +510,15 @@ class Table:
         assert asked is not None
         return self._seat(asked, self.state.asking[asked][1], None)
 
-    def refuse(self, name: str) -> JoinRefused:
-        """The host turns ``name``'s request to sit away."""
+    def refuse(self, name: str) -> JoinRefused | RebuyRefused:
+        """The host turns ``name``'s request away: to sit, or to buy in again."""
         asked = self.asked(name)
-        if asked is None:
+        if asked is not None:
+            return self._emit(JoinRefused(asked))
+        rebuy = self.rebuy_asked(name)
+        if rebuy is None:
             raise UnknownPlayerError("table.error.no_request", name=name)
-        return self._emit(JoinRefused(asked))
+        return self._emit(RebuyRefused(rebuy))
 
     def _missing(self) -> list[str]:
         state = self.state
@@ -607,22 +613,62 @@ class Table:
         return event
 
     def verify_rebuy(self, name: str, amount: Amount) -> None:
-        """Raise unless ``name`` may add ``amount`` to their bankroll now (between coups)."""
+        """Raise unless ``name`` may add ``amount`` to their bankroll now: between
+        coups, at a table that plays for money, while their balance is below the
+        table's minimum, and back up to at most the bankroll they sat down with
+        (``rebuy_room``)."""
         self._check_phase("rebuy")
         player = self.player(name)
-        if not self.config.money:
+        config = self.config
+        if not config.money:
             raise IllegalActionError("table.error.no_rebuy")
-        if not whole(amount) or not 0 < amount <= MAX_AMOUNT - player.balance:
+        money = config.money
+        if player.balance >= config.minimum:
+            raise IllegalActionError(
+                "table.error.rebuy_covered",
+                name=player.name,
+                balance=Money(player.balance, money),
+                minimum=Money(config.minimum, money),
+            )
+        room = self.rebuy_room(player.name)
+        if not whole(amount) or amount <= 0 or amount > MAX_AMOUNT - player.balance:
             raise InvalidBetError("table.error.bankroll", bankroll=amount)
+        if amount > room:
+            raise InvalidBetError(
+                "table.error.rebuy_above_bankroll",
+                name=player.name,
+                amount=Money(amount, money),
+                bankroll=Money(player.sat_with, money),
+                most=Money(room, money),
+            )
 
     def can_rebuy(self, name: str, amount: Amount) -> bool:
         """True when ``rebuy`` would be accepted."""
         return self._can(lambda: self.verify_rebuy(name, amount))
 
+    def rebuy_room(self, name: str) -> Amount:
+        """The most ``name`` may buy in again for: what brings their balance back up
+        to the bankroll they sat down with."""
+        player = self.player(name)
+        return max(0, player.sat_with - player.balance)
+
     def rebuy(self, name: str, amount: Amount) -> PlayerRebought:
-        """``name`` brings ``amount`` more to the table."""
+        """``name`` brings ``amount`` more to the table (at a table whose host
+        approves rebuys, the host grants a request so)."""
         self.verify_rebuy(name, amount)
         return self._emit(PlayerRebought(self.player(name).name, amount))
+
+    def rebuy_asked(self, name: str) -> str | None:
+        """The name of the player whose rebuy request ``name`` is (case ignored), if any."""
+        key = name_key(name) if isinstance(name, str) else None
+        return next((n for n in self.state.rebuys if name_key(n) == key), None)
+
+    def ask_rebuy(self, name: str, amount: Amount) -> RebuyAsked:
+        """``name`` asks to buy in again for ``amount`` (``TableConfig.rebuy_approval``):
+        the host grants it with ``rebuy`` or turns it away with ``refuse``. The
+        request is checked as the rebuy itself; a new one replaces the last."""
+        self.verify_rebuy(name, amount)
+        return self._emit(RebuyAsked(self.player(name).name, amount))
 
     # -- bets: stakes within the limits, and closing bets --------------------------------------
 
@@ -698,6 +744,88 @@ class Table:
     def predict(self, name: str, box: Outcome | str) -> BetPlaced:
         """A session's prediction with the table's stake (same as ``bet``)."""
         return self.bet(name, box)
+
+    # -- the player's tools on the layout: the last bet again, doubled, a chip back ------------
+
+    def _chips_of(self, name: str, action: str) -> Player:
+        """The player ``name`` at a table of chips, bets open (``action``'s phase)."""
+        self._check_phase(action)
+        player = self.player(name)
+        if self.config.rules.one_prediction:
+            raise IllegalActionError("table.error.no_chips", format=self.config.format.word)
+        return player
+
+    def verify_rebet(self, name: str) -> None:
+        """Raise unless ``name`` may put the bets of the last coup they played down
+        again: an empty layout, and each stake within its limits and their bankroll."""
+        self.trial(lambda: self.rebet(name))
+
+    def can_rebet(self, name: str) -> bool:
+        """True when ``rebet`` would be accepted."""
+        return self._can(lambda: self.verify_rebet(name))
+
+    def rebet(self, name: str) -> tuple[BetPlaced, ...]:
+        """Put the bets of the last coup ``name`` played down again, box by box, in one
+        batch: all of them, or none with the reason the first refused gives."""
+        player = self._chips_of(name, "bet")
+        if player.bets:
+            raise IllegalActionError("table.error.rebet_placed", name=player.name)
+        if not player.last_bets:
+            raise IllegalActionError("table.error.rebet_none", name=player.name)
+        with self.batch():
+            return tuple(self.bet(player.name, box, stake) for box, stake in player.last_bets)
+
+    def verify_double(self, name: str) -> None:
+        """Raise unless ``name`` may double every stake they have on the layout."""
+        self.trial(lambda: self.double(name))
+
+    def can_double(self, name: str) -> bool:
+        """True when ``double`` would be accepted."""
+        return self._can(lambda: self.verify_double(name))
+
+    def double(self, name: str) -> tuple[BetPlaced, ...]:
+        """Put a chip equal to each stake of ``name``'s beside it, in one batch: all of
+        them, or none with the reason (a maximum, the bankroll)."""
+        player = self._chips_of(name, "bet")
+        if not player.bets:
+            raise IllegalActionError("table.error.no_chips_down", name=player.name)
+        with self.batch():
+            return tuple(self.bet(player.name, box, stake) for box, stake in player.bets.items())
+
+    def verify_undo_bet(self, name: str) -> None:
+        """Raise unless ``name`` has a chip on the layout to take back now."""
+        player = self._chips_of(name, "withdraw")
+        if not player.chips:
+            raise IllegalActionError("table.error.no_chips_down", name=player.name)
+
+    def can_undo_bet(self, name: str) -> bool:
+        """True when ``undo_bet`` would be accepted."""
+        return self._can(lambda: self.verify_undo_bet(name))
+
+    def undo_bet(self, name: str) -> BetWithdrawn:
+        """Take back the last chip ``name`` put down (the box keeps what it held before
+        it, a total its limits accepted then)."""
+        self.verify_undo_bet(name)
+        player = self.player(name)
+        box, stake = player.chips[-1]
+        return self._emit(BetWithdrawn(player.name, box, stake))
+
+    def verify_clear_bets(self, name: str) -> None:
+        """Raise unless ``name`` has a stake on the layout to take back now."""
+        player = self._chips_of(name, "withdraw")
+        if not player.bets:
+            raise IllegalActionError("table.error.no_chips_down", name=player.name)
+
+    def can_clear_bets(self, name: str) -> bool:
+        """True when ``clear_bets`` would be accepted."""
+        return self._can(lambda: self.verify_clear_bets(name))
+
+    def clear_bets(self, name: str) -> tuple[BetWithdrawn, ...]:
+        """Take back every stake of ``name``'s, box by box, in one batch."""
+        self.verify_clear_bets(name)
+        player = self.player(name)
+        with self.batch():
+            return tuple(self.withdraw(player.name, box) for box in list(player.bets))
 
     def verify_withdraw(self, name: str, box: Box) -> None:
         """Raise unless ``name`` has a stake on ``box`` that may be taken back now."""
@@ -1405,6 +1533,28 @@ class Table:
         else:
             self.next_coup()
 
+    def verify_ready(self, name: str) -> None:
+        """Raise unless ``name`` may say they are ready for the coup to be dealt: at the
+        virtual croupier's table, bets open, once per coup."""
+        state = self.state
+        if not state.config.rules.countdown:
+            raise IllegalActionError("table.error.no_croupier")
+        self._check_phase("bet")
+        player = self.player(name)
+        if player.name in state.readied:
+            raise IllegalActionError("table.error.already_ready", coup=state.coup)
+
+    def can_ready(self, name: str) -> bool:
+        """True when ``ready`` would be accepted."""
+        return self._can(lambda: self.verify_ready(name))
+
+    def ready(self, name: str) -> PlayerReady:
+        """``name`` is ready: once every seated player is, the croupier deals at its
+        next look at the clock (with a bet on the table) without waiting out the
+        countdown."""
+        self.verify_ready(name)
+        return self._emit(PlayerReady(self.state.coup, self.player(name).name))
+
     def countdown_left(self, now: float) -> float | None:
         """Seconds before the croupier closes bets (None: not counting down)."""
         countdown = self.config.countdown
@@ -1415,9 +1565,10 @@ class Table:
     def tick(self, now: float) -> CoupDealt | None:
         """The virtual croupier's clock (seed 002, online play): ``now`` in seconds.
 
-        Bets close and the coup is dealt and settled when every seated player
-        has bet, or when the countdown (started at the first tick of the coup)
-        has run out with at least one bet on the table; with no bet the
+        Bets close and the coup is dealt and settled when the countdown (started
+        at the first tick of the coup) has run out, or earlier when every seated
+        player has said they are ready (``ready``), with at least one bet on the
+        table; with no bet the
         countdown starts again. Returns the coup dealt, if any. The countdown
         is not part of the log: a reopened table starts it afresh.
         """
@@ -1435,9 +1586,9 @@ class Table:
         if self._countdown_from is None:
             self._countdown_from = now
         players = state.players.values()
-        everyone = bool(players) and all(p.bets for p in players)
+        everyone = bool(players) and all(p.name in state.readied for p in players)
         due = now - self._countdown_from >= countdown
-        if everyone or (due and any(p.bets for p in players)):
+        if (everyone or due) and any(p.bets for p in players):
             dealt = self.play_coup()
             self._countdown_from = None
             return dealt

@@ -42,11 +42,14 @@ from puntobanco.table.events import (
     NextShoeCommitted,
     NextShoeHidden,
     PlayerLeft,
+    PlayerReady,
     PlayerRebought,
     PlayerRemoved,
     PlayerSeated,
     PlayersSkipped,
     PredictionTimeSet,
+    RebuyAsked,
+    RebuyRefused,
     SeedContributed,
     ShoeBurned,
     ShoeFinished,
@@ -119,6 +122,11 @@ class Player:
     seating: int = 0
     #: The bankroll they sat down with: what a rebuy brings them back up to.
     sat_with: Amount = 0
+    #: The chips put down on the coup in play, in order (box, stake): what
+    #: ``undo_bet`` takes back, the last first (a session's prediction: none).
+    chips: tuple[tuple[Box, Amount], ...] = ()
+    #: Their bets on the last coup they played: what ``rebet`` puts down again.
+    last_bets: tuple[tuple[Box, Amount], ...] = ()
 
     def stake(self, box: Box) -> Amount:
         """What the player has on ``box`` (0 when nothing)."""
@@ -256,6 +264,17 @@ class TableState:
     prediction_seconds: int | None = None
     #: The players the coup in play is dealt without: (coup, names).
     skipped: tuple[int, tuple[str, ...]] = (0, ())
+    #: The rebuys the host has not answered (a table whose host approves them):
+    #: name -> the amount asked.
+    rebuys: Mapping[str, Amount] = field(default_factory=dict)
+    #: The players ready for the coup in play to be dealt: (coup, names).
+    ready: tuple[int, tuple[str, ...]] = (0, ())
+
+    @property
+    def readied(self) -> tuple[str, ...]:
+        """The players who said they are ready for this coup (``PlayerReady``)."""
+        coup, names = self.ready
+        return names if coup == self.coup else ()
 
     @property
     def without(self) -> tuple[str, ...]:
@@ -308,7 +327,8 @@ def _with_player(state: TableState, player: Player) -> Changes:
 def _without_bet(player: Player, box: Box) -> Player:
     bets = dict(player.bets)
     del bets[box]
-    return replace(player, bets=bets)
+    chips = tuple(chip for chip in player.chips if chip[0] != box)
+    return replace(player, bets=bets, chips=chips)
 
 
 def _bad(reason: str) -> StoreError:
@@ -361,37 +381,68 @@ def _skipped(state: TableState, e: PlayersSkipped) -> Changes:
     return {"skipped": (e.coup, e.names)}
 
 
+def _ready(state: TableState, e: PlayerReady) -> Changes:
+    return {"ready": (e.coup, (*state.readied, e.name))}
+
+
 def _left(state: TableState, e: PlayerLeft) -> Changes:
     players = dict(state.players)
     del players[e.name]
-    return {"players": players, "taken": state.taken + e.bankroll}
+    rebuys = {n: a for n, a in state.rebuys.items() if n != e.name}
+    return {"players": players, "taken": state.taken + e.bankroll, "rebuys": rebuys}
 
 
 def _bet(state: TableState, e: BetPlaced) -> Changes:
     player = state.players[e.name]
     if state.config.rules.one_prediction:
         bets: dict[Box, Amount] = {e.box: e.stake}
+        chips = player.chips
     else:
         bets = dict(player.bets)
         bets[e.box] = bets.get(e.box, 0) + e.stake
-    return _with_player(state, replace(player, bets=bets))
+        chips = (*player.chips, (e.box, e.stake))
+    return _with_player(state, replace(player, bets=bets, chips=chips))
 
 
 def _withdrawn(state: TableState, e: BetWithdrawn) -> Changes:
-    return _with_player(state, _without_bet(state.players[e.name], e.box))
+    """A whole box taken back, or its last chip (``undo_bet``: less than the box holds)."""
+    player = state.players[e.name]
+    left = player.stake(e.box) - e.stake
+    if left <= 0:
+        return _with_player(state, _without_bet(player, e.box))
+    found = [i for i, chip in enumerate(player.chips) if chip == (e.box, e.stake)]
+    if not found:
+        raise _bad("a chip taken back that was not put down")
+    at = found[-1]
+    chips = player.chips[:at] + player.chips[at + 1 :]
+    return _with_player(state, replace(player, bets={**player.bets, e.box: left}, chips=chips))
 
 
 def _rebought(state: TableState, e: PlayerRebought) -> Changes:
     player = state.players[e.name]
     changes = _with_player(state, replace(player, balance=player.balance + e.amount))
     changes["brought"] = state.brought + e.amount
+    changes["rebuys"] = {n: a for n, a in state.rebuys.items() if n != e.name}
     return changes
+
+
+def _rebuy_asked(state: TableState, e: RebuyAsked) -> Changes:
+    return {"rebuys": {**state.rebuys, e.name: e.amount}}
+
+
+def _rebuy_refused(state: TableState, e: RebuyRefused) -> Changes:
+    return {"rebuys": {n: a for n, a in state.rebuys.items() if n != e.name}}
 
 
 def _closed(state: TableState, e: BetsClosed) -> Changes:
     if not (e.coup == state.coup):
         raise _bad("an event that does not follow")
+    players = {  # what each who bet may put down again on a later coup (``rebet``)
+        name: replace(p, last_bets=tuple(p.bets.items())) if p.bets else p
+        for name, p in state.players.items()
+    }
     return {
+        "players": players,
         "closed_bets": {p.name: dict(p.bets) for p in state.seated},
         "closed_balances": state.balances,
         "closed_holder": state.holder,
@@ -611,6 +662,8 @@ _APPLY: Final[dict[type[Any], Callable[[TableState, Any], Changes]]] = {
     CardUndone: _undone,
     CoupRetracted: _retracted,
     PlayerRebought: _rebought,
+    RebuyAsked: _rebuy_asked,
+    RebuyRefused: _rebuy_refused,
     TableClosed: _table_closed,
     PlayerRemoved: _removed,
     JoinsSet: _joins_set,
@@ -618,6 +671,7 @@ _APPLY: Final[dict[type[Any], Callable[[TableState, Any], Changes]]] = {
     JoinRefused: _join_refused,
     PredictionTimeSet: _prediction_time,
     PlayersSkipped: _skipped,
+    PlayerReady: _ready,
     **gathering.APPLY,
     **turning.APPLY,
     **lessons.APPLY,

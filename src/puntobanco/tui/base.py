@@ -13,8 +13,10 @@ from textual.widgets import Input, Static
 
 from puntobanco.coup import Coup
 from puntobanco.errors import PuntoBancoError
+from puntobanco.fair.witness import ShoeWitness
 from puntobanco.i18n import Lang, t
 from puntobanco.paytable import Amount
+from puntobanco.table.events import Event
 from puntobanco.tui.games import SessionView, TableCasino
 
 
@@ -74,6 +76,8 @@ class GameScreen(Screen[None]):
     """
 
     AUTO_FOCUS = ""  # each screen focuses its input field itself, when it has one
+    #: The screen's own check of the shoes it shows (``show_shoe_check``).
+    witness: ShoeWitness | None = None
 
     @property
     def game_app(self) -> GameApp:
@@ -110,6 +114,28 @@ class GameScreen(Screen[None]):
         if seed is None and commitment is not None:
             shown = self.tr("tui.commitment", commitment=commitment[:COMMITMENT_DIGITS])
         self.query_one("#coup", Static).border_subtitle = shown
+
+    def show_shoe_check(self, events: Sequence[Event] | None, seed: int | None) -> None:
+        """The screen's own check of each fair shoe it showed, in one line above the
+        coup ("Shoe 3: checked ✓"), the fault named when one fails (``fair.witness``,
+        the check every phone makes): noted as the coups are dealt, checked once the
+        shoe's server seed is revealed. A seeded game has no secret shoe to check."""
+        if events is None or seed is not None:
+            return
+        if self.witness is None:
+            self.witness = ShoeWitness()
+        self.witness.observe(events)
+        status = self.witness.status()
+        shown = ""
+        if status is not None:
+            shoe, fault = status
+            shown = (
+                self.tr("tui.fair.checked", shoe=shoe)
+                if fault is None
+                else self.tr("tui.fair.failed", shoe=shoe, reason=fault.message(self.lang))
+            )
+        title = self.tr("tui.panel.coup")
+        self.query_one("#coup", Static).border_title = f"{title} · {shown}" if shown else title
 
     def say(self, text: str) -> None:
         """Show a message (an error, a confirmation) on the message line."""

@@ -186,6 +186,8 @@ class CasinoScreen(TableScreen):
             if self.croupier:
                 if not game.table.bets(game.person):
                     raise IllegalActionError("tui.error.bet_first")
+                if game.person not in game.table.state.readied:
+                    game.ready()  # the others (the bots) are once they have bet
                 coup = game.tick()
                 if coup is not None:
                     self.start_reveal(coup)
@@ -291,6 +293,8 @@ class CasinoScreen(TableScreen):
             title += "  " + self.tr("tui.seed", seed=game.seed)
         self.set_text("title", title)
         self.show_commitment(game.seed, self.commitment)
+        api = game.api_table
+        self.show_shoe_check(None if api is None else api.events, game.seed)
         self.set_text("scores", "\n".join(self.seat_lines()))
         if self.revealing is not None:
             cards = self.revealing.cards[: self.shown]

@@ -27,7 +27,7 @@ from typing import Final, Protocol
 from puntobanco.assist import Assistant
 from puntobanco.cards import Card
 from puntobanco.coup import Coup, Outcome
-from puntobanco.engine import Bet, CloseBets, Engine, Viewer, decide
+from puntobanco.engine import Bet, CloseBets, Engine, Ready, Viewer, decide
 from puntobanco.errors import IllegalActionError
 from puntobanco.games import CasinoTable, CroupierTable, Game, Session
 from puntobanco.i18n import Lang
@@ -513,6 +513,11 @@ class TableCasino:
         at the croupier's table the screen's ``tick`` then lets the croupier deal."""
         viewer = Viewer.player(self.person)
         self.table.engine.do(self.table.name, Bet(self.person, box, amount), by=viewer)
+
+    def ready(self) -> None:
+        """The person is ready for the croupier to deal (the croupier's table)."""
+        viewer = Viewer.player(self.person)
+        self.table.engine.do(self.table.name, Ready(self.person), by=viewer)
 
     def clear(self) -> None:
         """The person takes back every bet."""

@@ -224,6 +224,8 @@ class SessionScreen(TableScreen):
             title += "  " + self.tr("tui.seed", seed=self.game.seed)
         self.set_text("title", title)
         self.show_commitment(self.game.seed, self.game.commitment)
+        api = self.game.api_table
+        self.show_shoe_check(None if api is None else api.events, self.game.seed)
         self.set_text("scores", "\n".join(self.score_lines()))
         self.paint("coup", "\n".join(self.coup_text()))
         coups = [coup for _, coup in a.results]

@@ -60,7 +60,7 @@ class _Strict(BaseModel):
 SESSION_SETTINGS: Final = frozenset({"deals", "stake", "decks", "paytable", "seed", "real_cards"})
 CASINO_SETTINGS: Final = frozenset(
     {"seats", "decks", "paytable", "minimum", "maximum", "tie_minimum", "tie_maximum", "seed",
-     "bankroll", "side_bets", "side_limits", "turn_seconds"}
+     "bankroll", "rebuy_approval", "side_bets", "side_limits", "turn_seconds"}
 )  # fmt: skip
 CROUPIER_SETTINGS: Final = (CASINO_SETTINGS - {"turn_seconds"}) | {"countdown"}
 CLASSROOM_SETTINGS: Final = frozenset(

@@ -76,6 +76,7 @@
       else if (name === "drills") settings.drills = [...node.querySelectorAll("input:checked")].map((box) => box.value);
       else if (name === "seed") { if (form.elements.seed.value !== "") settings.seed = Number(form.elements.seed.value); }
       else if (name === "real_cards") { if (form.elements.real_cards.checked) settings.real_cards = true; }
+      else if (name === "rebuy_approval") { if (form.elements.rebuy_approval.checked) settings.rebuy_approval = true; }
       // Punto's cards to the largest Punto bet's phone (seed 002), or the dealer turns them.
       else if (name === "turn_seconds") {
         settings.turn_seconds = form.elements.punto_turn.checked ? Number(form.elements.turn_seconds.value) : null;
@@ -136,6 +137,7 @@
       document.execCommand("copy");
     }
     $("copied").textContent = w("copied");
+    PB.tell($("live"), w("copied"));  // the page's one status region says it too
   }
 
   function statusText(v) {
@@ -155,6 +157,7 @@
         : Object.entries(p.bets).map(([b, s]) => `${PB.box(b)} ${PB.money(v, s)}`).join(", ");
       const marks = [];
       if (v.holder === p.name) marks.push(el("span", { class: "tag", text: w("holder_tag") }));
+      if (p.ready) marks.push(el("span", { class: "tag ready", text: w("ready_tag") }));
       if (v.turn && v.turn.name === p.name) marks.push(el("span", { class: "tag", text: w("turn.tag") }));
       else if (v.punto_cards_to === p.name) marks.push(el("span", { class: "tag", text: PB.fmt("punto_cards", { name: p.name }) }));
       if (offered(v, "Remove", p.name)) {
@@ -190,6 +193,15 @@
       refuse.addEventListener("click", () => act("Refuse", { name }));
       return el("li", { class: "player asking" }, el("span", { class: "name", text: PB.fmt("host.asks", { name }) }), admit, refuse);
     }));
+    // Rebuys waiting for the host (a table whose host approves them): grant or refuse.
+    for (const c of v.commands.filter((c) => c.type === "Rebuy" && c.name)) {
+      const grant = el("button", { type: "button", class: "primary", text: w("host.grant") });
+      grant.addEventListener("click", () => act("Rebuy", { name: c.name, amount: c.amount }));
+      const refuse = el("button", { type: "button", text: w("host.refuse") });
+      refuse.addEventListener("click", () => act("Refuse", { name: c.name }));
+      asking.append(el("li", { class: "player asking" },
+        el("span", { class: "name", text: PB.fmt("host.asks_rebuy", { name: c.name, amount: PB.money(v, c.amount) }) }), grant, refuse));
+    }
     asking.hidden = !asking.children.length;
     const joins = v.commands.find((c) => c.type === "SetJoins");
     $("seats").hidden = !joins;
@@ -605,7 +617,12 @@
 
   document.addEventListener("DOMContentLoaded", async () => {
     await PB.setLang(PB.pickLang());
-    PB.langPicker($("lang"), (lang) => { conn && conn.lang(lang); if (view) { shownCoup = null; } });
+    PB.langPicker($("lang"), (lang) => {
+      // What the live region held was said in the other language: it goes.
+      $("live").textContent = "";
+      conn && conn.lang(lang);
+      if (view) { shownCoup = null; }
+    });
     const match = location.pathname.match(/^\/host\/([^/]+)$/);
     if (match) setupTable(decodeURIComponent(match[1]));
     else setupCreate();

@@ -141,7 +141,17 @@
     }
   }
 
+  // The virtual croupier deals when its countdown ends, or once every seated
+  // player has said they are ready (the Ready button): how many are.
+  function renderReady(v) {
+    const counting = v.rules.countdown && v.phase === "bets_open" && v.players.length > 0;
+    const ready = v.players.filter((p) => p.ready).length;
+    $("ready-line").textContent = counting
+      ? PB.fmt("ready_count", { n: PB.count(ready), count: PB.count(v.players.length) }) : "";
+  }
+
   function renderCountdown(v) {
+    renderReady(v);
     clearInterval(countdownTimer);
     const node = $("countdown");
     if (v.countdown === null || v.countdown === undefined || v.phase !== "bets_open") { node.textContent = ""; return; }
@@ -440,6 +450,19 @@
       any = any || !node.hidden;
     }
     $("bet-tools").hidden = !any;
+    // A bankroll below the minimum: the boxes no chip can reach are disabled, and
+    // the phone says why (or that the rebuy asked for waits for the host).
+    const money = v.config.money, me = v.me;
+    const short = money && Number(me.balance) < Number(v.config.minimum);
+    const note = $("rebuy-text");
+    note.hidden = !short && !me.rebuy_asked;
+    note.textContent = me.rebuy_asked ? PB.fmt("rebuy.waiting", { amount: PB.money(v, me.rebuy_asked) })
+      : short ? PB.fmt("rebuy.short", { minimum: PB.money(v, v.config.minimum) }) : "";
+    for (const b of document.querySelectorAll(".box")) {
+      const offer = v.commands.find((c) => c.type === "Bet" && c.box === b.dataset.box);
+      const reach = Number(me.available) + Number(me.bets[b.dataset.box] || 0);
+      b.disabled = Boolean(money && offer && offer.minimum !== undefined && reach < Number(offer.minimum));
+    }
   }
 
   // What a bet changed, for the live region: each box whose stake this player's
