@@ -260,10 +260,19 @@ def main() -> None:
                 name = {"postgresql": "PostgreSQL, 2 serve", "sqlite": "SQLite, 1 serve"}[store]
                 servers = Servers(dbs, folder)
                 try:
-                    for clients in args.clients:
-                        servers.grow(max(1, clients // args.per_table), args.per_table)
-                        r = servers.step(args.seconds, args.every,
-                                         max(args.generators, len(dbs)))  # fmt: skip
+                    for i, clients in enumerate(args.clients):
+                        try:
+                            servers.grow(max(1, clients // args.per_table), args.per_table)
+                            r = servers.step(args.seconds, args.every,
+                                             max(args.generators, len(dbs)))  # fmt: skip
+                        except Exception as error:  # noqa: BLE001 - said, and the step counted
+                            # This step, and the larger ones after it, did not run to the
+                            # end: each is counted over the limit, its figures "not measured".
+                            print(f"{clients:7d} | {name:20s} failed: {error!r}", flush=True)
+                            for later in args.clients[i:]:
+                                steps[store].append(failed(later))
+                                figures(store, failed(later))
+                            break
                         steps[store].append(r)
                         row(name, r)
                         figures(store, r)
@@ -320,9 +329,22 @@ def limit(store: str, done: list[dict[str, Any]], ms: float) -> str:
     return f"{store}: p99 under {ms:.0f} ms {said}"
 
 
+def failed(clients: int) -> dict[str, Any]:
+    """A step that did not run to the end: over any limit, nothing measured."""
+    nan, inf = float("nan"), float("inf")
+    return {"clients": clients, "not_run": True, "commands_s": nan, "p50": nan, "p99": inf,
+            "view_p50": nan, "view_p99": inf, "lost": 0, "dup": 0, "views_lost": 0,
+            "views_dup": 0, "server_cpu": nan, "lag_p99": nan,
+            "load": os.getloadavg()[0]}  # fmt: skip
+
+
 def figures(store: str, r: dict[str, Any]) -> None:
     """The step's figures for the report (``bench/report.py``)."""
-    from figures import figure
+    from figures import figure as noted
+
+    def figure(key: str, value: float, unit: str, label: str) -> None:
+        # A step that failed is said so where each of its figures would be.
+        noted(key, value, unit, label, text="not measured" if r.get("not_run") else None)
 
     name = {"postgresql": "PostgreSQL, 2 serve", "sqlite": "SQLite, 1 serve"}[store]
     at = f"{store}_{r['clients']}"

@@ -167,20 +167,33 @@ async def setup(url: str, tables: int, per_table: int) -> list[dict[str, Any]]:
     import httpx
 
     out: list[dict[str, Any]] = []
-    limits = httpx.Limits(max_connections=50)
+    # An idle connection is dropped before the server's own 5 s keep-alive ends: a
+    # request sent on one the server is closing meanwhile fails to be read.
+    limits = httpx.Limits(max_connections=50, keepalive_expiry=2.0)
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=60) as client:
+
+        async def post(path: str, body: Any) -> dict[str, Any]:
+            """``body`` posted; sent again (three tries) when the connection fails."""
+            for attempt in range(3):
+                try:
+                    r = await client.post(path, json=body)
+                    client.cookies.clear()
+                    return answered(r)
+                except httpx.TransportError:
+                    if attempt == 2:
+                        raise
+                    await asyncio.sleep(1)
+                    if "name" in body:  # taken, if the first one was seated after all
+                        body = {"name": f"{body['name']}-{attempt + 1}"}
+            raise AssertionError("unreachable")
 
         async def one(i: int) -> dict[str, Any]:
             # The dealer turns every card (no phone turns Punto's): the load is the bets'.
             settings = {"seed": i, "bankroll": 10**11, "maximum": 10**10, "turn_seconds": None}
-            r = await client.post("/api/tables", json={"format": "casino", "settings": settings})
-            t = answered(r)
-            client.cookies.clear()
+            t = await post("/api/tables", {"format": "casino", "settings": settings})
             players = []
             for k in range(per_table):
-                r = await client.post(f"/api/tables/{t['table']}/players", json={"name": f"P{k}"})
-                client.cookies.clear()
-                seated = answered(r)
+                seated = await post(f"/api/tables/{t['table']}/players", {"name": f"P{k}"})
                 players.append((seated["player"], seated["token"]))
             return {"table": t["table"], "host": t["host_token"], "players": players}
 
