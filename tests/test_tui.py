@@ -295,3 +295,22 @@ def test_tied_leaders_share_the_win_on_the_ranking() -> None:
         assert text.count("ganador") == 2
 
     drive(PuntoBancoApp(lang="es", seed=1), script)
+
+
+def test_at_80x24_each_seat_holds_one_line_and_an_empty_hand_shows_no_point() -> None:
+    async def script(pilot: Pilot[None], app: PuntoBancoApp) -> None:
+        await pilot.press("2", "enter", "3")  # the casino, three computer seats
+        await pilot.press("b", "b", "enter", "enter")  # bets closed, Punto's first card
+        await pilot.pause(0.1)
+        coup = str(app.screen.query_one("#coup", Static).content)
+        banco = next(line for line in coup.splitlines() if line.startswith("Banco"))
+        assert banco.split() == ["Banco", "-"], coup  # not "- 0 pt" before its first card
+        await pilot.press("a")  # every card: the nets are shown
+        await pilot.pause(0.1)
+        seats = app.screen.query_one("#scores", Static)
+        width = seats.content_region.width
+        lines = str(seats.content).splitlines()[1:-1]  # the seats, between header and legend
+        assert len(lines) == 4 and all(any(c in line for c in "+-") for line in lines), lines
+        assert all(len(line) <= width for line in lines), (width, lines)
+
+    drive(PuntoBancoApp(lang="en", seed=5), script)

@@ -147,7 +147,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     try:
         import uvicorn
 
-        from puntobanco.web.app import create_app
+        from puntobanco.web.app import REVEAL_STEP, create_app
     except ImportError as error:
         print(t("web.serve.missing", lang, module=error.name or "fastapi"))
         return 1
@@ -169,6 +169,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
             idle_seconds=settings["idle_minutes"] * 60 if settings["idle_minutes"] > 0 else None,
             short_gc_pauses=True,
             join_origin=join,
+            reveal_step=REVEAL_STEP,
         )
     except Exception as error:
         if settings["log_format"] != "json" or not _logged(error, settings["db"]):

@@ -315,6 +315,7 @@ class CasinoScreen(TableScreen):
         moment = "before" if self.revealing else "after" if self.done else "now"
         holder = game.holder(moment)
         holder_mark = self.tr("tui.seats.holder_mark")
+        rows = []
         for seat in game.seats(moment):
             on = " ".join(
                 f"{box_mark(box, self.lang)}{game.money(a, short=True)}"
@@ -323,9 +324,15 @@ class CasinoScreen(TableScreen):
             net = ("+" if seat.net and seat.net > 0 else "") + game.money(seat.net or 0)
             mark = "*" if seat.style is None else " "
             mark += holder_mark if seat.name == holder else " "
-            net = net if seat.net else ""
-            balance = game.money(seat.balance)
-            lines.append(f"{mark}{fit(seat.name, 8)} {balance:>7} {on:<8}{net:>7}")
+            rows.append(
+                (mark + fit(seat.name, 8), game.money(seat.balance), on, net if seat.net else "")
+            )
+        # Each column as wide as its widest entry: a seat stays on one line of an
+        # 80-column terminal's panel (a bankroll of 1,000.00 and a net of +19.00).
+        widths = [max((len(row[i]) for row in rows), default=0) for i in range(4)]
+        for name, balance, on, net in rows:
+            line = f"{name} {balance:>{widths[1]}} {on:<{widths[2]}} {net:>{widths[3]}}"
+            lines.append(line.rstrip())
         legend = [self.tr("tui.seats.legend")]
         if holder is not None:
             legend.append(self.tr("tui.seats.holder_legend", mark=holder_mark))

@@ -79,7 +79,10 @@ def coup_lines(cards: Sequence[Card], lang: Lang) -> list[str]:
     punto, banco = split_hands(cards)
     lines = []
     for side, hand in ((Side.PUNTO, punto), (Side.BANCO, banco)):
-        shown = format_cards(hand, lang=lang) if hand else "-"
+        if not hand:  # no card yet: no point either
+            lines.append(f"{outcome_name(side, lang):<6} -")
+            continue
+        shown = format_cards(hand, lang=lang)
         points = total(sum(c.point for c in hand))
         lines.append(f"{outcome_name(side, lang):<6} {shown:<13} {t('tui.points', lang, n=points)}")
     lines.extend(describe_decision(step, lang) for step in decisions(cards))

@@ -190,6 +190,10 @@ async def _poll_gc(tuning: GcTuning) -> None:
         tuning.poll()
 
 
+#: The seconds the host screen takes to turn each card of a coup (host.js's step).
+REVEAL_STEP: Final = 0.65
+
+
 def create_app(
     *,
     store: str | EventStore | None = None,
@@ -203,6 +207,7 @@ def create_app(
     tables_per_hour: float = TABLES_PER_HOUR,
     short_gc_pauses: bool = False,
     join_origin: str | None = None,
+    reveal_step: float = 0.0,
 ) -> FastAPI:
     """A new web table server.
 
@@ -221,9 +226,11 @@ def create_app(
     process that serves only this app); ``join_origin``: where phones reach this
     server (``http://192.168.1.20:8000``, ``serve``'s address on the local network),
     which the host screen's join address and QR code show, or None: the host
-    page's own address.
+    page's own address; ``reveal_step``: the seconds the host screen takes to turn
+    each card of a coup over, for which the players' views wait before they show
+    its result (``REVEAL_STEP`` for ``serve``; 0: at once).
     """
-    tables = Tables(store, clock=clock, idle_seconds=idle_seconds)
+    tables = Tables(store, clock=clock, idle_seconds=idle_seconds, reveal_step=reveal_step)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:

@@ -85,8 +85,15 @@ class Tables:
         clock: Callable[[], float] = time.monotonic,
         credentials: Credentials | None = None,
         idle_seconds: float | None = None,
+        reveal_step: float = 0.0,
     ) -> None:
         self.metrics = Metrics()
+        # The room's reveal: a coup's result reaches the players once the host's
+        # screen has turned its cards (``reveal_step`` seconds a card, and two more
+        # steps: each hand's rule); 0: at once.
+        self._reveal_step = reveal_step
+        self._revealed: dict[str, int] = {}  # table -> coups settled the players have seen
+        self._holds: dict[str, float] = {}  # table -> when its reveal ends (time.monotonic)
         # A table nobody has acted at for ``idle_seconds`` (and with no socket open)
         # is closed and dropped from memory; its log stays in the store.
         self._idle, self._clock = idle_seconds, clock
@@ -292,18 +299,25 @@ class Tables:
         sent their views while the next tables' are being made."""
         with self._wake:
             dirty, self._dirty = self._dirty, set()
+        now = time.monotonic()
+        ended = {table for table, until in self._holds.items() if until <= now}
+        for table in ended:
+            del self._holds[table]
         out: list[tuple[Socket, str]] = []
-        for table in dirty:
+        for table in dirty | ended:
             if len(out) >= PUSH_SOCKETS:
                 self._hand(out)
                 out = []
             sockets = self._sockets.get(table, frozenset())
             if not sockets:
                 continue
+            held = self._held(engine, table, now)
             seq = engine.machine(table).event_count
             head = f'{{"type": "view", "seq": {seq}, "view": '
             made: dict[tuple[Viewer, Lang], str] = {}
             for socket in sockets:
+                if held and socket.identity.role != HOST:
+                    continue  # the players see it when the host's screen has shown it
                 key = (viewer_of(socket.identity), socket.lang)
                 text = made.get(key)
                 if text is None:
@@ -317,6 +331,22 @@ class Tables:
             # A turn after the answers handed over before: each socket's acknowledgement
             # is queued before the view that shows its command.
             self._loop.call_soon_threadsafe(self._loop.call_soon, _deliver, out)
+
+    def _held(self, engine: Engine, table: str, now: float) -> bool:
+        """Whether ``table``'s players are kept from its newest coup's result now: from
+        its settlement until the host's screen has turned its cards over (its cards
+        and two steps at ``reveal_step`` seconds each). A table of real cards shows
+        each card as it is placed: nothing is held."""
+        if self._reveal_step <= 0:
+            return False
+        state = engine.state(table)
+        shown = self._revealed.setdefault(table, state.completed)
+        if state.completed > shown:
+            self._revealed[table] = state.completed
+            if state.last is not None and not state.config.real_cards:
+                steps = len(state.last.cards) + 2
+                self._holds[table] = now + self._reveal_step * steps
+        return table in self._holds
 
     async def start(self) -> None:
         """Views are pushed through the running event loop from now on."""
@@ -475,11 +505,19 @@ class Tables:
         return about
 
     async def view(self, who: Identity, lang: Lang) -> dict[str, Any]:
-        """``who``'s view of the table, its odds computed (a view asked for)."""
-        view: dict[str, Any] = await self.run(
-            lambda engine: engine.view(who.table, viewer_of(who), lang)
-        )
-        return view
+        """``who``'s view of the table, its odds computed (a view asked for). A player
+        who asks while the host's screen reveals a coup gets it once it has."""
+
+        def read(engine: Engine) -> dict[str, Any] | float:
+            if who.role != HOST and self._held(engine, who.table, time.monotonic()):
+                return self._holds[who.table]
+            return engine.view(who.table, viewer_of(who), lang)
+
+        while True:
+            view = await self.run(read)
+            if isinstance(view, dict):
+                return view
+            await asyncio.sleep(max(0.0, view - time.monotonic()) + 0.01)
 
     async def subscribe(self, table: str, socket: Socket) -> None:
         """``socket`` receives ``table``'s views from now on (a connection opened)."""

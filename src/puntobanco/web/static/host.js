@@ -5,7 +5,9 @@
   const { el, w } = PB;
   const $ = (id) => document.getElementById(id);
   let view = null;
-  let shownCoup = null;
+  // The coup the felt shows: undefined before the first view (what it shows then is
+  // not turned over), "lang" after a change of language (shown again, at once).
+  let shownCoup;
   let countdownTimer = null;
   let conn = null;
   let revealing = 0;
@@ -308,6 +310,8 @@
         animating = false;
         say(after);
         toSay = [];
+        $("status").textContent = statusText(view);
+        renderPlayers(view);
         renderBoard(view);
       } else target.append(PB.cardNode(item));
       if (i < order.length) { if (delay) setTimeout(next, delay); else next(); }
@@ -404,8 +408,6 @@
     }
     $("code").textContent = joinCode;
     renderJoin();
-    $("status").textContent = statusText(v);
-    renderPlayers(v);
     // The news before the result now; the result and what follows once its cards are turned.
     const news = announce(v);
     const at = news.findIndex((p) => p.kind === "result");
@@ -415,11 +417,13 @@
     if (v.in_progress) { showProgress(v); shownCoup = "progress"; }
     else if (v.turn) { showTurn(v); shownCoup = "turn"; }
     else if (coupNo !== shownCoup) {
-      const fresh = shownCoup !== null;
+      const fresh = shownCoup !== undefined && shownCoup !== "lang";
       shownCoup = coupNo;
       showCoup(v, fresh && !v.config.real_cards, after);
       after = [];
     } else if (v.last) { $("announce").textContent = v.last.announce; }
+    // The balances and the status move when the felt shows the result (showCoup's end).
+    if (!animating) { $("status").textContent = statusText(v); renderPlayers(v); }
     say(after);
     renderTurn(v);
     const parts = [];
@@ -621,7 +625,7 @@
       // What the live region held was said in the other language: it goes.
       $("live").textContent = "";
       conn && conn.lang(lang);
-      if (view) { shownCoup = null; }
+      if (view) { shownCoup = "lang"; }
     });
     const match = location.pathname.match(/^\/host\/([^/]+)$/);
     if (match) setupTable(decodeURIComponent(match[1]));
