@@ -20,6 +20,7 @@ from puntobanco.fair.log import fair_shoes
 from puntobanco.store import MemoryStore
 from puntobanco.store.chain import GENESIS, link
 from puntobanco.store.jsonl import export_lines
+from puntobanco.table.events import CoupDealt, ShoeShuffled
 
 SERVER_ALONE = "no player contributed: the server alone chose this shoe"
 
@@ -228,3 +229,25 @@ def test_verify_heads_takes_what_a_phone_noted_and_refuses_a_log_that_differs(
     noted.write_text(json.dumps(dict(notes, heads=heads_changed)), encoding="utf-8")
     assert main(["verify", str(log), "--heads", str(noted)]) == 2
     assert f"noted at event {notes['heads'][-1]['seq']}" in capsys.readouterr().err
+
+
+def test_the_last_coup_names_the_shoe_it_was_dealt_from_at_a_table_that_reshuffles_every_coup() -> (
+    None
+):
+    """A session shuffles a new shoe for each coup, in the deal's own batch, but keeps its
+    coups on the roads: the last coup is the shoe's before it. A phone that noted its
+    cards under the shoe in play warned of a changed shoe that was never changed."""
+    engine = Engine()
+    engine.open("s", "session", settings={"seed": 7}, players=["Ana", "Bruno"])
+    ana = Viewer.player("Ana")
+    for coup in (1, 2, 3):
+        engine.do("s", Bet("Ana", "banco"), by=ana)
+        engine.do("s", Bet("Bruno", "punto"), by=Viewer.player("Bruno"))
+        engine.do("s", Deal())
+        view = engine.view("s", ana)
+        events = [r.event for r in engine.store.load("s")]
+        shuffled = [e.shoe for e in events if isinstance(e, ShoeShuffled)]
+        dealt = [i for i, e in enumerate(events) if isinstance(e, CoupDealt)][-1]
+        shoe = [e.shoe for e in events[:dealt] if isinstance(e, ShoeShuffled)][-1]
+        assert view["last"]["coup"] == coup and view["last"]["shoe"] == shoe
+        assert view["shoe"]["number"] == shuffled[-1] == shoe + 1  # the next coup's, in play

@@ -37,7 +37,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import httpx
 
@@ -48,6 +48,10 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
         "--disable-background-networking", "--disable-component-update"]  # fmt: skip
 HOST = {"width": 1920, "height": 1080}
 PHONES = {"": {"width": 375, "height": 667}, "-320": {"width": 320, "height": 568}}
+#: The casino's host screen in TV mode at the smaller TVs' sizes, and its phone on its
+#: side and at 200 % zoom (a 390x844 phone zoomed lays the page out in 195x422).
+TVS = {"-1366": {"width": 1366, "height": 768}, "-1280": {"width": 1280, "height": 720}}
+MORE_PHONES = {"-667x375": {"width": 667, "height": 375}, "-zoom200": {"width": 195, "height": 422}}
 TIMEOUT = 15_000
 #: The croupier's clock, stopped: a countdown shows its full seconds and never runs out.
 CLOCK = 1_000.0
@@ -91,8 +95,12 @@ def serve() -> Iterator[str]:
         ),
         mock.patch("puntobanco.web.tables.new_join_code", lambda: next(codes)),
     )
-    with fixed[0], fixed[1], _server(create_app(clock=lambda: CLOCK, rate=1e6, burst=1e6), port):
-        yield f"http://127.0.0.1:{port}"
+    url = f"http://127.0.0.1:{port}"  # the pages' origin, which the server must be given
+    # The join address a room's server shows (serve's LAN address), not this one's.
+    lan = f"http://192.168.1.20:{port}"
+    app = create_app(clock=lambda: CLOCK, rate=1e6, burst=1e6, origins=[url], join_origin=lan)
+    with fixed[0], fixed[1], _server(app, port):
+        yield url
 
 
 @contextmanager
@@ -135,12 +143,18 @@ class Table:
         assert response.status_code in (200, 201), response.text
         return dict(response.json())
 
+    #: The engine's command of each step of this script (the API takes the engine's).
+    COMMANDS: ClassVar = {
+        "bet": "Bet", "predict": "Bet", "deal": "Deal", "turn": "TurnPunto",
+        "close_bets": "CloseBets", "card": "PlaceCard", "next": "NextCoup",
+    }  # fmt: skip
+
     def send(self, token: str, kind: str, **fields: Any) -> dict[str, Any]:
         self.n += 1
         return self._ok(
             self.http.post(
                 f"/api/tables/{self.id}/commands",
-                json={"id": f"s{self.n}", "type": kind, **fields},
+                json={"id": f"s{self.n}", "type": self.COMMANDS.get(kind, kind), **fields},
                 headers={"Authorization": f"Bearer {token}"},
             )
         )
@@ -171,13 +185,15 @@ def cookie(url: str, table: str, name: str, token: str) -> dict[str, Any]:
     return {"name": name, "value": token, "url": f"{url}/api/tables/{table}/"}
 
 
-def host_page(browser: Any, table: Table, lang: str) -> Any:
-    context = browser.new_context(viewport=HOST, device_scale_factor=1, locale=lang,
+def host_page(
+    browser: Any, table: Table, lang: str, size: dict[str, int] = HOST, tv: bool = False
+) -> Any:
+    context = browser.new_context(viewport=size, device_scale_factor=1, locale=lang,
                                   reduced_motion="reduce")  # fmt: skip
     context.set_default_timeout(TIMEOUT)
     context.add_cookies([cookie(table.url, table.id, "pb_host", table.host)])
     page = context.new_page()
-    page.goto(f"{table.url}/host/{table.id}")
+    page.goto(f"{table.url}/host/{table.id}{'?tv' if tv else ''}")
     page.wait_for_selector("#code:not(:empty)")
     return page
 
@@ -309,7 +325,11 @@ def make(out: Path) -> list[Path]:
         page.wait_for_selector("#turn:not([hidden])")
         page.wait_for_selector("#odds-body tr")
         shoot(page, out / "web-host-casino-en.png", made)
-        for suffix, size in PHONES.items():
+        for suffix, size in TVS.items():
+            page = host_page(browser, table, "en-GB", size, tv=True)
+            page.wait_for_selector("#odds-body tr")
+            shoot(page, out / f"web-host-casino-en{suffix}.png", made)
+        for suffix, size in {**PHONES, **MORE_PHONES}.items():
             page = phone_page(browser, table, "Bruno", "en-GB", size)
             page.wait_for_selector("#turn-button:not([hidden])")
             shoot(page, out / f"web-phone-casino-en{suffix}.png", made)

@@ -15,7 +15,7 @@ from puntobanco.fair.gathering import Entropy, Gathering, Window
 from puntobanco.store import EventStore, MemoryStore, open_store
 from puntobanco.table import replay
 from puntobanco.table.lesson import Lesson, Reply, Shown
-from puntobanco.table.snapshot import dump_state, load_state
+from puntobanco.table.snapshot import VERSION, dump_state, load_state
 from puntobanco.table.state import NextShoe, Phase
 
 
@@ -117,7 +117,11 @@ def test_every_field_of_the_state_away_from_its_default_round_trips() -> None:
         prediction_seconds=30,
         skipped=(state.coup, ("Bruno",)),
         ready=(state.coup, ("Ana", "Bruno")),
+        rebuys={"Bruno": Fraction(5, 2)},
+        paused=True,
     )
+    ana = changed.players["Ana"]
+    assert ana.chips and ana.last_bets  # the layout's chips in order, and the last coup's bets
     unset = [f.name for f in dataclasses.fields(changed) if getattr(changed, f.name) == f.default]
     assert not unset, unset
     assert load_state(dump_state(changed)) == changed
@@ -129,7 +133,7 @@ def test_a_snapshot_of_another_version_is_refused_for_the_log() -> None:
     text = dump_state(engine.state("h"))
     assert load_state(text) == engine.state("h")
     with pytest.raises(ValueError, match="version"):
-        load_state(text.replace('"version":3', '"version":2'))
+        load_state(text.replace(f'"version":{VERSION}', f'"version":{VERSION - 1}'))
 
 
 def test_a_command_on_a_table_reopened_from_its_snapshot_returns_and_publishes_its_events() -> None:

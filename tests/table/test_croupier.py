@@ -197,6 +197,8 @@ def test_every_event_reads_as_a_sentence_in_three_languages() -> None:
     approved.refuse("Ana")
     approved.ask_rebuy("Ana", room)
     approved.rebuy("Ana", room)
+    approved.pause()  # the host's pause, and the table resumed
+    approved.resume()
     # A lesson: a question put, answered and shown.
     lesson = Table.open(
         "lesson", TableConfig.classroom(questions=1, seed=5, drills=("winner",)), players=["Ana"]

@@ -86,6 +86,10 @@ def test_a_three_person_session_of_ten_deals_ends_on_the_ranking(
         line = f"{p.inner_text('#me-name')} {score}"
         assert any(shown.endswith(line) for shown in ranking), ranking
     expect(phones[0].locator("#recall li")).to_have_count(10)
+    # Each coup had a shoe of its own: every phone checked them all, and none warns.
+    for p in phones:
+        expect(p.locator("#fair-line")).to_contain_text("✓")
+        expect(p.locator("#fair-line")).not_to_contain_text("✗")
 
 
 def test_a_casino_table_with_three_phones_plays_through_a_shoe_change(

@@ -211,7 +211,9 @@ def test_the_focus_ring_shows_3_to_1_on_the_felt_and_on_the_bar(
     expect(page.locator("#deal")).to_be_visible()
     rings = {}
     page.click("h1")
-    for _ in range(12):  # from the top by the keyboard: the header's controls, then the felt
+    # From the top by the keyboard: the header's controls (the pause among them), then
+    # the felt.
+    for _ in range(14):
         page.keyboard.press("Tab")
         ring = page.evaluate(RING)
         rings[ring["id"]] = ring

@@ -254,11 +254,13 @@ OPENINGS: list[tuple[dict[str, Any], str, str]] = [
     (
         {"format": "casino", "settings": {"bogus": 1, "countdown": 5}},
         f"Ce format ne connaît pas ces réglages{NBSP}: «{NBSP}bogus{NBSP}», compte à rebours. "
-        f"Possibles{NBSP}: cave de départ, jeux, maximum, minimum, barème, places, "
-        "graine, mises annexes, limites des mises annexes, maximum Égalité, minimum Égalité, "
+        f"Possibles{NBSP}: cave de départ, jeux, maximum, minimum, barème, "
+        "accord de l’hôte pour les recaves, places, graine, mises annexes, "
+        "limites des mises annexes, maximum Égalité, minimum Égalité, "
         "délai pour retourner les cartes de Punto.",
         "Este formato no conoce estos ajustes: «bogus», cuenta atrás. Posibles: saldo inicial, "
-        "barajas, máximo, mínimo, tabla de pagos, asientos, semilla, apuestas adicionales, "
+        "barajas, máximo, mínimo, tabla de pagos, aprobación de las recargas por el anfitrión, "
+        "asientos, semilla, apuestas adicionales, "
         "límites de las apuestas adicionales, máximo Igualdad, mínimo Igualdad, "
         "tiempo para descubrir las cartas de Punto.",
     ),

@@ -111,3 +111,12 @@ def test_every_refusal_carries_the_security_headers(
     assert r.status_code >= 400
     for header in HEADERS:
         assert header in r.headers, (path, header)
+
+
+def test_an_unknown_address_or_method_is_answered_in_the_error_s_form(client: TestClient) -> None:
+    for r, code in (
+        (client.get("/api/nothing", headers={"Accept-Language": "fr"}), "web.error.not_found"),
+        (client.put("/api/tables"), "web.error.method"),
+    ):
+        assert r.json()["error"]["code"] == code and "detail" not in r.json()
+    assert client.put("/api/tables").headers["allow"] == "POST"

@@ -7,6 +7,7 @@ Each test is one probe of the December 2026 attacker's pass against ``serve``.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -109,14 +110,17 @@ def test_lookups_of_codes_are_rate_limited_per_address(tmp_path: Path) -> None:
 
 
 def test_one_token_on_many_sockets_shares_one_rate(tmp_path: Path) -> None:
-    """Ten sockets of one token, twenty messages each: at most the token's burst
-    (plus what refills meanwhile) are carried out, not ten bursts."""
+    """Eight sockets of one token (as many as it may hold), four messages each: at
+    most the token's burst (plus what refills meanwhile) are carried out, not eight
+    bursts."""
+    from puntobanco.web.limits import MAX_SOCKETS
+
     with TestClient(create_app(store=str(tmp_path / "w.db"), rate=1, burst=10)) as client:
         t = open_table(client, "casino", seed=1, turn_seconds=None)
         ana = join(client, t["table"], "Ana")
         url = f"/api/tables/{t['table']}/ws"
         acks, refused = 0, 0
-        sockets = [client.websocket_connect(url) for _ in range(10)]
+        sockets = [client.websocket_connect(url) for _ in range(MAX_SOCKETS)]
         for ws in sockets:
             ws.__enter__()
             ws.send_json({"type": "hello", "token": ana})
@@ -137,7 +141,7 @@ def test_one_token_on_many_sockets_shares_one_rate(tmp_path: Path) -> None:
         finally:
             for ws in sockets:
                 ws.__exit__(None, None, None)
-    assert acks <= 10 + 5 and refused >= 40 - 15
+    assert acks <= 10 + 5 and refused >= 4 * MAX_SOCKETS - 15
 
 
 def test_metrics_answer_this_machine_and_the_allowed_networks_only(tmp_path: Path) -> None:
@@ -199,3 +203,33 @@ def test_one_address_opens_a_few_tables_then_a_few_an_hour(tmp_path: Path) -> No
         refused = script.post("/api/tables", json={"format": "casino"})
         assert refused.json()["error"]["code"] == "web.error.tables_rate"
         assert teacher.post("/api/tables", json={"format": "casino"}).status_code == 201
+
+
+def test_one_seat_holds_a_few_sockets_not_hundreds(tmp_path: Path) -> None:
+    from puntobanco.web.limits import MAX_SOCKETS
+
+    with TestClient(create_app(store=str(tmp_path / "k.db"))) as client:
+        t = open_table(client, "casino", seed=1, turn_seconds=None)
+        ana, bruno = join(client, t["table"], "Ana"), join(client, t["table"], "Bruno")
+        url = f"/api/tables/{t['table']}/ws"
+
+        def opened(token: str) -> object:
+            ws = client.websocket_connect(url)
+            ws.__enter__()
+            ws.send_json({"type": "hello", "token": token})
+            return ws
+
+        held = [opened(ana) for _ in range(MAX_SOCKETS)]
+        for ws in held:
+            assert ws.receive_json()["type"] == "welcome"  # type: ignore[attr-defined]
+        extra = opened(ana)
+        refused = extra.receive_json()  # type: ignore[attr-defined]
+        assert refused["error"]["code"] == "web.error.sockets"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            extra.receive_json()  # type: ignore[attr-defined]
+        assert closed.value.code == 1008
+        other = opened(bruno)
+        assert other.receive_json()["type"] == "welcome"  # type: ignore[attr-defined]
+        for ws in [*held, other, extra]:
+            with contextlib.suppress(WebSocketDisconnect):
+                ws.__exit__(None, None, None)  # type: ignore[attr-defined]

@@ -285,6 +285,21 @@ class ShowAnswer:
 
 
 @dataclass(frozen=True, slots=True)
+class PauseTable:
+    """The host pauses the table while bets are open: nothing is dealt, no countdown
+    runs, bets are refused (with the reason) until ``ResumeTable``."""
+
+    SENDERS: ClassVar = HOST
+
+
+@dataclass(frozen=True, slots=True)
+class ResumeTable:
+    """The host resumes a paused table."""
+
+    SENDERS: ClassVar = HOST
+
+
+@dataclass(frozen=True, slots=True)
 class CloseTable:
     """Close the table for good (between coups, nothing on the layout)."""
 
@@ -376,6 +391,8 @@ Command = (
     | NextQuestion
     | AnswerQuestion
     | ShowAnswer
+    | PauseTable
+    | ResumeTable
     | CloseTable
     | Remove
     | SetJoins
@@ -411,6 +428,8 @@ COMMANDS: Final[tuple[type[Command], ...]] = (
     NextQuestion,
     AnswerQuestion,
     ShowAnswer,
+    PauseTable,
+    ResumeTable,
     CloseTable,
     Remove,
     SetJoins,

@@ -44,12 +44,14 @@ from puntobanco.engine.commands import (
     NextCoup,
     NextQuestion,
     PassShoe,
+    PauseTable,
     PlaceCard,
     Ready,
     Rebet,
     Rebuy,
     Refuse,
     Remove,
+    ResumeTable,
     RevealContribution,
     SetJoins,
     SetPredictionTime,
@@ -858,6 +860,10 @@ def carry_out(
             machine.answer(name, answer)
         case ShowAnswer():
             machine.show_answer()
+        case PauseTable():
+            machine.pause()
+        case ResumeTable():
+            machine.resume()
         case CloseTable():
             machine.close_table()
         case Remove(name, reason):

@@ -235,6 +235,10 @@ def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
                 found.append({"type": "UndoCard"})
             if machine.allows("next_coup"):  # the next coup, or the end of a session
                 found.append({"type": "NextCoup"})
+        if machine.can_pause():
+            found.append({"type": "PauseTable"})
+        if machine.can_resume():
+            found.append({"type": "ResumeTable"})
         if machine.can_close_table():
             found.append({"type": "CloseTable"})
         found.extend(_host_seats(machine))
@@ -245,7 +249,7 @@ def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
             found.append({"type": "Sit"} | ({"name": viewer.name} if viewer.name else {}))
         return found
     name = player.name
-    if machine.allows("bet"):
+    if machine.allows("bet") and not state.paused:
         for box in (*Outcome, *config.offered_side_bets):
             low = config.limits(box)[0]
             found.append(
@@ -428,6 +432,7 @@ def _own_key(moment: Moment, viewer: Viewer) -> tuple[object, ...] | None:
         state.next_shoe,
         state.entropy,  # what they may commit or reveal now
         state.rebuys,  # a rebuy they asked for, granted or refused
+        state.paused,  # no bet while the host has paused the table
     )
 
 
@@ -480,6 +485,14 @@ def rules_of(rules: FormatRules) -> dict[str, Any]:
             for f in fields(rules)}  # fmt: skip
 
 
+def _dealt_from(state: TableState) -> int | None:
+    """The number of the shoe the last coup was dealt from (None: no shoe yet)."""
+    shoe = state.shoe
+    if shoe is None:
+        return None
+    return shoe.number if shoe.coups else shoe.number - 1 or None
+
+
 def _coups(moment: Moment, lang: Lang) -> dict[str, Any]:
     """The last coup, the roads and the recent coups, with ``lang`` (its words): they
     change only when a coup is settled or undone, or the shoe changes."""
@@ -497,9 +510,10 @@ def _coups(moment: Moment, lang: Lang) -> dict[str, Any]:
         handed, turner = record.punto_turned_by
         last = {
             "coup": record.coup,
-            # The shoe it was dealt from, while that shoe is in play (a phone notes
-            # the cards it saw of each shoe, to check them once the shoe is revealed).
-            "shoe": state.shoe.number if state.shoe is not None and state.shoe_coups else None,
+            # The shoe it was dealt from (a phone notes the cards it saw of each shoe,
+            # to check them once the shoe is revealed): the shoe in play once it has
+            # dealt, else the one before it (every shoe deals before the next is called).
+            "shoe": _dealt_from(state),
             "cards": [str(c) for c in record.cards],
             "punto": {"cards": [str(c) for c in coup.punto.cards], "total": coup.punto.total},
             "banco": {"cards": [str(c) for c in coup.banco.cards], "total": coup.banco.total},
@@ -597,6 +611,7 @@ def _changing(moment: Moment, lang: Lang) -> dict[str, Any]:
         # Who may sit down without the host, who waits for them, who a session's
         # coup is dealt without, and its players' seconds to predict.
         "joins": state.joins,
+        "paused": state.paused,
         "asking": list(state.asking),
         "rebuys": {name: json_amount(amount) for name, amount in state.rebuys.items()},
         "without": list(state.without),

@@ -64,6 +64,8 @@ from puntobanco.table.events import (
     ShoeShuffled,
     TableClosed,
     TableOpened,
+    TablePaused,
+    TableResumed,
 )
 from puntobanco.table.machine import Table
 from puntobanco.table.state import Phase
@@ -323,6 +325,10 @@ def _action(machine: Table, event: Event) -> Callable[[], object] | None:
             return lambda: machine.rebuy(name, amount)
         case PlayerReady(_, name):
             return lambda: machine.ready(name)
+        case TablePaused():
+            return machine.pause
+        case TableResumed():
+            return machine.resume
         case RebuyAsked(name, amount):
             return lambda: machine.ask_rebuy(name, amount)
         case RebuyRefused(name):

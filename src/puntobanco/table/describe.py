@@ -63,6 +63,8 @@ from puntobanco.table.events import (
     ShoeShuffled,
     TableClosed,
     TableOpened,
+    TablePaused,
+    TableResumed,
 )
 from puntobanco.table.values import Money
 
@@ -163,6 +165,10 @@ def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str
             return t("table.event.rebuy_asked", lang, name=event.name, amount=money(event.amount))
         case RebuyRefused():
             return t("table.event.rebuy_refused", lang, name=event.name)
+        case TablePaused():
+            return t("table.event.paused", lang, coup=event.coup)
+        case TableResumed():
+            return t("table.event.resumed", lang, coup=event.coup)
         case CoupAnnounced():
             winner = (
                 t("coup.tie", lang)

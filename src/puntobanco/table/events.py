@@ -95,6 +95,20 @@ class PlayersSkipped:
 
 
 @dataclass(frozen=True, slots=True)
+class TablePaused:
+    """The host pauses the table at coup ``coup``: no bet, no deal, no countdown."""
+
+    coup: int
+
+
+@dataclass(frozen=True, slots=True)
+class TableResumed:
+    """The host resumes the paused table (the croupier's countdown starts again)."""
+
+    coup: int
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerReady:
     """``name`` is ready for coup ``coup`` to be dealt (the virtual croupier deals
     before its countdown ends only once every seated player is)."""
@@ -495,6 +509,8 @@ Event = (
     | PlayerReady
     | RebuyAsked
     | RebuyRefused
+    | TablePaused
+    | TableResumed
     | CoupAnnounced
     | BetCollected
     | BetReturned
@@ -548,6 +564,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         PlayerReady,
         RebuyAsked,
         RebuyRefused,
+        TablePaused,
+        TableResumed,
         CoupAnnounced,
         BetCollected,
         BetReturned,

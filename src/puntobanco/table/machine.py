@@ -133,6 +133,8 @@ from puntobanco.table.events import (
     ShoeShuffled,
     TableClosed,
     TableOpened,
+    TablePaused,
+    TableResumed,
 )
 from puntobanco.table.formats import CardSource
 from puntobanco.table.lesson import MAX_ANSWER, questions
@@ -682,6 +684,7 @@ class Table:
         bet must be one the table offers.
         """
         self._check_phase("bet")
+        self._check_running()
         state = self.state
         config = state.config
         player = self.player(name)
@@ -744,6 +747,46 @@ class Table:
     def predict(self, name: str, box: Outcome | str) -> BetPlaced:
         """A session's prediction with the table's stake (same as ``bet``)."""
         return self.bet(name, box)
+
+    # -- the host's pause: nothing dealt, no bet, no countdown ---------------------------------
+
+    def _check_running(self) -> None:
+        """Raise while the host has paused the table."""
+        if self.state.paused:
+            raise IllegalActionError("table.error.paused", coup=self.state.coup)
+
+    def verify_pause(self) -> None:
+        """Raise unless the host may pause the table now: bets open, not paused."""
+        self._check_phase("bet")
+        if self.state.paused:
+            raise IllegalActionError("table.error.paused_already")
+
+    def can_pause(self) -> bool:
+        """True when ``pause`` would be accepted."""
+        return self._can(self.verify_pause)
+
+    def pause(self) -> TablePaused:
+        """Pause the table: bets, deals and the croupier's countdown wait for ``resume``
+        (the bets on the layout stay; they may be taken back)."""
+        self.verify_pause()
+        event = self._emit(TablePaused(self.state.coup))
+        self._countdown_from = None  # counted afresh once resumed
+        self._predict_since = None
+        return event
+
+    def verify_resume(self) -> None:
+        """Raise unless the table is paused."""
+        if not self.state.paused:
+            raise IllegalActionError("table.error.not_paused")
+
+    def can_resume(self) -> bool:
+        """True when ``resume`` would be accepted."""
+        return self._can(self.verify_resume)
+
+    def resume(self) -> TableResumed:
+        """Resume a paused table."""
+        self.verify_resume()
+        return self._emit(TableResumed(self.state.coup))
 
     # -- the player's tools on the layout: the last bet again, doubled, a chip back ------------
 
@@ -850,6 +893,7 @@ class Table:
         """Raise unless bets may close: a session needs every prediction, a
         casino table at least one bet."""
         self._check_phase("close_bets")
+        self._check_running()
         state = self.state
         rules = state.config.rules
         if rules.everyone_bets:
@@ -1298,6 +1342,7 @@ class Table:
         """Raise unless the coup may be dealt (bets closed, Punto's cards not face
         down with a player); ``by``: the player who deals, who must hold the shoe."""
         self._check_phase("deal")
+        self._check_running()
         state = self.state
         if state.config.rules.cards is not CardSource.SHOE:
             raise IllegalActionError("table.error.host_cards", coup=state.coup)
@@ -1572,6 +1617,8 @@ class Table:
         countdown starts again. Returns the coup dealt, if any. The countdown
         is not part of the log: a reopened table starts it afresh.
         """
+        if self.state.paused:  # the host's pause: no clock runs
+            return None
         self._tick_contributions(now)  # the windows of the shoe to come
         self._tick_turn(now)  # Punto's cards face down with a player
         self._tick_predictions(now)  # a session's time to predict

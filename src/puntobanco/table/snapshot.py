@@ -15,7 +15,7 @@ from typing import Final
 from puntobanco.table.codec import decode, encode
 from puntobanco.table.state import TableState
 
-VERSION: Final = 3  # 3: the state's fields by the codec, every field by its name
+VERSION: Final = 4  # 3: the state's fields by the codec, every field by its name; 4: shoe.coups
 
 
 def dump_state(state: TableState) -> str:

@@ -58,6 +58,8 @@ from puntobanco.table.events import (
     ShoeShuffled,
     TableClosed,
     TableOpened,
+    TablePaused,
+    TableResumed,
 )
 from puntobanco.table.names import name_key
 
@@ -165,6 +167,9 @@ class ShoeState:
     client_seed: str | None = None
     server_seed: str | None = None  # private, like the order, until revealed
     revealed: bool = False
+    #: Coups dealt from it: a table that reshuffles every coup keeps its coups
+    #: across shoes, so only this says which shoe the last coup came from.
+    coups: int = 0
 
     @property
     def remaining(self) -> int:
@@ -267,6 +272,8 @@ class TableState:
     #: The rebuys the host has not answered (a table whose host approves them):
     #: name -> the amount asked.
     rebuys: Mapping[str, Amount] = field(default_factory=dict)
+    #: True while the host has paused the table: no bet, no deal, no countdown.
+    paused: bool = False
     #: The players ready for the coup in play to be dealt: (coup, names).
     ready: tuple[int, tuple[str, ...]] = (0, ())
 
@@ -430,6 +437,14 @@ def _rebuy_asked(state: TableState, e: RebuyAsked) -> Changes:
     return {"rebuys": {**state.rebuys, e.name: e.amount}}
 
 
+def _paused(state: TableState, e: TablePaused) -> Changes:
+    return {"paused": True}
+
+
+def _resumed(state: TableState, e: TableResumed) -> Changes:
+    return {"paused": False}
+
+
 def _rebuy_refused(state: TableState, e: RebuyRefused) -> Changes:
     return {"rebuys": {n: a for n, a in state.rebuys.items() if n != e.name}}
 
@@ -556,11 +571,16 @@ def _dealt(state: TableState, e: CoupDealt) -> Changes:
         start = state.shoe.position
         if not (e.cards == state.shoe.order[start : start + len(e.cards)]):
             raise _bad("cards not from the shoe")
-        shoe = replace(state.shoe, position=start + len(e.cards), finished=e.last_of_shoe)
+        shoe = replace(
+            state.shoe,
+            position=start + len(e.cards),
+            finished=e.last_of_shoe,
+            coups=state.shoe.coups + 1,
+        )
     else:
         if not (e.cards == state.placed):
             raise _bad("cards not placed by the host")
-        shoe = replace(state.shoe, finished=e.last_of_shoe)
+        shoe = replace(state.shoe, finished=e.last_of_shoe, coups=state.shoe.coups + 1)
     coup = resolve(e.cards)
     return {"shoe": shoe, "current": coup, "shoe_coups": (*state.shoe_coups, coup)}
 
@@ -664,6 +684,8 @@ _APPLY: Final[dict[type[Any], Callable[[TableState, Any], Changes]]] = {
     PlayerRebought: _rebought,
     RebuyAsked: _rebuy_asked,
     RebuyRefused: _rebuy_refused,
+    TablePaused: _paused,
+    TableResumed: _resumed,
     TableClosed: _table_closed,
     PlayerRemoved: _removed,
     JoinsSet: _joins_set,

@@ -292,6 +292,11 @@ def create_app(
     async def unread(request: Request, error: HTTPException) -> Response:
         if error.status_code == 400:  # a body FastAPI could not decode: not JSON text
             return await refused(request, MessageError("web.error.json", status=400))
+        if error.status_code in (404, 405):  # no such address, or not with this method
+            key = "web.error.not_found" if error.status_code == 404 else "web.error.method"
+            answer = await refused(request, MessageError(key, status=error.status_code))
+            answer.headers.update(error.headers or {})  # a 405's Allow
+            return answer
         return await http_exception_handler(request, error)
 
     @app.exception_handler(RequestValidationError)

@@ -526,6 +526,10 @@ class Tables:
         self._sockets[table] = self._sockets.get(table, frozenset()) | {socket}
         self._active[table] = self._clock()
 
+    def sockets_of(self, who: Identity) -> int:
+        """How many sockets ``who`` (a seat, or the host) has open at their table."""
+        return sum(1 for s in self._sockets.get(who.table, ()) if s.identity == who)
+
     def unsubscribe(self, table: str, socket: Socket) -> None:
         """``socket`` receives no more views (its connection closed)."""
         self._sockets[table] = self._sockets.get(table, frozenset()) - {socket}

@@ -29,7 +29,7 @@ from puntobanco.i18n import Lang
 from puntobanco.i18n.shown import Number
 from puntobanco.web.auth import Identity
 from puntobanco.web.errors import MessageError, error_body
-from puntobanco.web.limits import STRIKES, Bucket
+from puntobanco.web.limits import MAX_SOCKETS, STRIKES, Bucket
 from puntobanco.web.schemas import COMMAND, MAX_MESSAGE, Hello, SetLang, parse
 from puntobanco.web.tables import Tables, viewer_of
 
@@ -160,6 +160,8 @@ async def serve_socket(
             identity = tables.identify(table, token)
             if bucket is not None and token:
                 budget = bucket(token)
+            if tables.sockets_of(identity) >= MAX_SOCKETS:
+                raise MessageError("web.error.sockets", most=MAX_SOCKETS)
             meta = tables.meta(table)
         except PuntoBancoError as error:
             await websocket.send_text(json.dumps(_error(error, lang), ensure_ascii=False))

@@ -145,6 +145,7 @@
   function statusText(v) {
     const phase = w(`phase.${v.phase}`);
     if (v.phase === "ended") return phase;
+    if (v.paused) return w("paused");
     const count = v.config.deals ? PB.fmt("of", { n: PB.count(v.coup), deals: PB.count(v.config.deals) }) : PB.fmt("coup", { n: PB.count(v.coup) });
     return `${count} · ${phase}`;
   }
@@ -437,6 +438,10 @@
     $("close-bets").hidden = !PB.offers(v, "CloseBets");
     $("deal").hidden = !PB.offers(v, "Deal");
     $("close").hidden = !PB.offers(v, "CloseTable");
+    $("pause").hidden = !PB.offers(v, "PauseTable");
+    $("resume").hidden = !PB.offers(v, "ResumeTable");
+    $("pause").title = w("host.pause");
+    $("resume").title = w("host.resume");
     $("next").hidden = !PB.offers(v, "NextCoup");
     $("undo").hidden = !PB.offers(v, "UndoCard");
     const entry = $("card-entry");
@@ -574,6 +579,8 @@
     $("close-bets").addEventListener("click", () => act("CloseBets"));
     $("close").addEventListener("click", () => act("CloseTable"));
     $("skip-missing").addEventListener("click", () => act("SkipMissing"));
+    $("pause").addEventListener("click", () => act("PauseTable"));
+    $("resume").addEventListener("click", () => act("ResumeTable"));
     $("copy-link").addEventListener("click", copyLink);
     $("joins").addEventListener("change", () => act("SetJoins", { mode: $("joins").value }));
     $("predict-seconds").addEventListener("change", () => {

@@ -357,7 +357,7 @@
     $("staked").textContent = money && staked ? PB.fmt("staked", { amount: PB.money(v, staked) }) : "";
     const count = v.config.deals ? PB.fmt("of", { n: PB.count(v.coup), deals: PB.count(v.config.deals) }) : PB.fmt("coup", { n: PB.count(v.coup) });
     // Before its first coup (a shoe being shuffled) a table has no coup number to show.
-    $("status").textContent = v.phase === "ended" ? w("phase.ended")
+    $("status").textContent = v.phase === "ended" ? w("phase.ended") : v.paused ? w("paused")
       : v.coup ? `${count} · ${w(`phase.${v.phase}`)}` : w(`phase.${v.phase}`);
     renderCountdown(v);
     renderShoe(v);
