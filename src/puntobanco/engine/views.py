@@ -663,6 +663,11 @@ def _own(moment: Moment, viewer: Viewer, odds: bool, lang: Lang) -> dict[str, An
         own["my_lesson"] = lessons.own(machine, viewer, lang)
     if viewer.role is Role.HOST:
         return own | {"me": {"role": "host"}, "host": _board(moment, odds)}
+    if viewer.role is Role.SPECTATOR:
+        # The room's board (derived roads, statistics, odds) is nobody's alone: a
+        # spectator watching from a browser sees what the host's screen shows.
+        me = {"role": "spectator", "name": None, "seated": False}
+        return own | {"me": me, "host": _board(moment, odds)}
     player = state.find(viewer.name or "") if viewer.role is Role.PLAYER else None
     if player is None:
         return own | {"me": {"role": viewer.role.value, "name": viewer.name, "seated": False}}

@@ -13,6 +13,8 @@ from typing import Any, Final, Protocol
 
 HOST: Final = "host"
 PLAYER: Final = "player"
+#: A browser watching a table from its join code: no seat, no token, never stored.
+SPECTATOR: Final = "spectator"
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,7 +22,7 @@ class Identity:
     """The holder of a token: a table's host, or one of its players."""
 
     table: str
-    role: str  # HOST or PLAYER
+    role: str  # HOST, PLAYER or SPECTATOR
     player: str | None = None
     #: The player's seating the token was given for (``Player.seating``): the
     #: engine refuses it once that seating has ended. None: a host's, or a

@@ -321,6 +321,7 @@ def create_app(
         ("/j/{code}", "phone.html"),
         ("/j", "phone.html"),
         ("/p/{table}", "phone.html"),
+        ("/w/{code}", "watch.html"),
     ):
         pages.add_api_route(path, page(name), methods=["GET"])
 
@@ -403,7 +404,7 @@ async def same_origin(request: Request) -> None:
         raise AccessError("web.error.origin", status=403, origin=request.headers["origin"])
 
 
-def address_of(request: Request) -> str:
+def address_of(request: Request | WebSocket) -> str:
     """The client's address (the proxy's, behind one that uvicorn does not trust)."""
     return request.client.host if request.client else "-"
 
@@ -626,4 +627,5 @@ async def socket(websocket: WebSocket, table: str) -> None:
         rate=websocket.app.state.rate,
         bucket=lambda token: bucket_of(websocket.app, token_key(token)),
         join_origin=websocket.app.state.join_origin,
+        watcher=lambda: bucket_of(websocket.app, "watch:" + address_of(websocket)),
     )

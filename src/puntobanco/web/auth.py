@@ -27,6 +27,7 @@ from puntobanco.store import EventStore, credentials_of, open_store
 from puntobanco.store.credentials import (
     HOST,
     PLAYER,
+    SPECTATOR,
     Credentials,
     Identity,
     MemoryCredentials,
@@ -36,6 +37,7 @@ from puntobanco.store.credentials import (
 __all__ = [
     "HOST",
     "PLAYER",
+    "SPECTATOR",
     "Credentials",
     "Identity",
     "MemoryCredentials",

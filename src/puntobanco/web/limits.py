@@ -11,6 +11,7 @@ RATE: Final = 10.0  # messages a second, sustained
 BURST: Final = 20.0  # messages at once
 STRIKES: Final = 5  # refusals in a row before a WebSocket is closed
 MAX_SOCKETS: Final = 8  # WebSockets open at once with one seat's (or the host's) token
+MAX_SPECTATORS: Final = 64  # spectators' WebSockets open at once at one table
 TABLES_AT_ONCE: Final = 20  # tables one address may open at once
 TABLES_PER_HOUR: Final = 60.0  # then this many an hour
 

@@ -99,6 +99,8 @@ class Hello(_Strict):
     token: Annotated[str, StringConstraints(max_length=128)] | None = None
     role: Literal["host", "player"] | None = None
     lang: Lang | None = None
+    #: Watch the table as a spectator: its join code (no token, no seat, no command).
+    watch: Annotated[str, StringConstraints(max_length=32)] | None = None
 
 
 class SetLang(_Strict):

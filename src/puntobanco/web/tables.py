@@ -36,6 +36,7 @@ from puntobanco.table.names import check_name
 from puntobanco.web.auth import (
     HOST,
     PLAYER,
+    SPECTATOR,
     Credentials,
     Identity,
     TableMeta,
@@ -66,8 +67,12 @@ class Socket(Protocol):
 
 
 def viewer_of(who: Identity) -> Viewer:
-    """The engine's viewer of a token's holder."""
-    return Viewer.HOST if who.role == HOST else Viewer.player(who.player or "", who.seating)
+    """The engine's viewer of a token's holder (or of a spectator, who holds none)."""
+    if who.role == HOST:
+        return Viewer.HOST
+    if who.role == SPECTATOR:
+        return Viewer.SPECTATOR
+    return Viewer.player(who.player or "", who.seating)
 
 
 _Call = tuple[Callable[[Engine], Any], Future[Any]]
@@ -408,6 +413,14 @@ class Tables:
             raise AccessError("web.error.bad_token", status=401)
         return identity
 
+    def watch(self, table: str, code: str) -> Identity:
+        """A spectator of ``table``, who knows its join code (what the room's screen
+        shows to anyone who may sit); ``AccessError`` (401) for another code."""
+        meta = self.meta(table)
+        if normal_join_code(code) != meta.join_code:
+            raise AccessError("web.error.bad_token", status=401)
+        return Identity(table, SPECTATOR)
+
     # -- tables ---------------------------------------------------------------------
 
     async def create(self, fmt: str, settings: dict[str, Any]) -> tuple[str, str, str]:
@@ -471,7 +484,10 @@ class Tables:
 
     async def command(self, who: Identity, command: Any, id: str) -> Committed:
         """Carry out one command of ``who``'s (its first answer if ``id`` was sent
-        before); raises the named error that refuses it."""
+        before); raises the named error that refuses it. A spectator sends none
+        (the engine lets anyone ask to sit: a page that only watches may not)."""
+        if who.role == SPECTATOR:
+            raise AccessError("web.error.spectator", status=403)
         started = time.perf_counter()
         self._active[who.table] = self._clock()
         future: asyncio.Future[Result] = asyncio.get_running_loop().create_future()

@@ -1,8 +1,9 @@
 """The WebSocket protocol of a table (documented in docs/web.md).
 
 The first message authenticates (``{"type": "hello", "token"}``, or the
-browser's cookie with ``{"type": "hello", "role"}``); tokens never travel in
-URLs. Then the server pushes ``{"type": "view", "seq", "view"}`` after each
+browser's cookie with ``{"type": "hello", "role"}``), or watches as a spectator
+(``{"type": "hello", "watch": join_code}``: the public view, no command); tokens
+never travel in URLs. Then the server pushes ``{"type": "view", "seq", "view"}`` after each
 commit that changes what this viewer sees, and answers each command with
 ``{"type": "ack", "id", "seq"}`` or ``{"type": "error", "id", "error"}``.
 
@@ -27,9 +28,9 @@ from puntobanco.engine import command_of
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
 from puntobanco.i18n.shown import Number
-from puntobanco.web.auth import Identity
-from puntobanco.web.errors import MessageError, error_body
-from puntobanco.web.limits import MAX_SOCKETS, STRIKES, Bucket
+from puntobanco.web.auth import SPECTATOR, Identity
+from puntobanco.web.errors import AccessError, MessageError, error_body
+from puntobanco.web.limits import MAX_SOCKETS, MAX_SPECTATORS, STRIKES, Bucket
 from puntobanco.web.schemas import COMMAND, MAX_MESSAGE, Hello, SetLang, parse
 from puntobanco.web.tables import Tables, viewer_of
 
@@ -136,9 +137,11 @@ async def serve_socket(
     rate: tuple[float, float],
     bucket: Callable[[str], Bucket] | None = None,
     join_origin: str | None = None,
+    watcher: Callable[[], Bucket] | None = None,
 ) -> None:
     """Run one client's connection to ``table`` until it closes. ``bucket(token)``:
-    the rate bucket of the token (shared by all its sockets); else one per socket.
+    the rate bucket of the token (shared by all its sockets); else one per socket;
+    ``watcher()``: a spectator's (its address's, shared by its spectators' sockets).
     ``join_origin``: where phones reach the server, said in the welcome
     (``create_app``'s)."""
     await websocket.accept()
@@ -156,12 +159,21 @@ async def serve_socket(
             data: Any = _json(text)
             hello: Hello = parse(Hello, data)
             lang = hello.lang or lang
-            token = hello.token or cookies(hello.role)
-            identity = tables.identify(table, token)
-            if bucket is not None and token:
-                budget = bucket(token)
-            if tables.sockets_of(identity) >= MAX_SOCKETS:
-                raise MessageError("web.error.sockets", most=MAX_SOCKETS)
+            if hello.watch is not None:
+                # A spectator: the join code, no token; its messages count in the
+                # bucket of its address (``watcher``), like anyone's.
+                identity = tables.watch(table, hello.watch)
+                if watcher is not None:
+                    budget = watcher()
+                most = MAX_SPECTATORS
+            else:
+                token = hello.token or cookies(hello.role)
+                identity = tables.identify(table, token)
+                if bucket is not None and token:
+                    budget = bucket(token)
+                most = MAX_SOCKETS
+            if tables.sockets_of(identity) >= most:
+                raise MessageError("web.error.sockets", most=most)
             meta = tables.meta(table)
         except PuntoBancoError as error:
             await websocket.send_text(json.dumps(_error(error, lang), ensure_ascii=False))
@@ -225,6 +237,8 @@ async def serve_socket(
                         return
                     continue
                 try:
+                    if identity.role == SPECTATOR:
+                        raise AccessError("web.error.spectator", status=403)
                     fields = sent.model_dump(exclude={"id"}, exclude_none=True)
                     command = command_of(fields, viewer_of(identity))
                     done = await tables.command(identity, command, sent.id)

@@ -231,7 +231,9 @@ const PB = (() => {
       socket = new WebSocket(`${scheme}://${location.host}/api/tables/${encodeURIComponent(table)}/ws`);
       socket.addEventListener("open", () => {
         retry = 500;
-        socket.send(JSON.stringify({ type: "hello", role, lang }));
+        // `role`: "host" or "player" (the cookie's), or { watch: join code } (a spectator's).
+        const hello = typeof role === "string" ? { role } : role;
+        socket.send(JSON.stringify({ type: "hello", ...hello, lang }));
         handlers.onStatus && handlers.onStatus("online");
       });
       socket.addEventListener("message", (event) => {

@@ -509,6 +509,12 @@
     });
   }
 
+  // The join page's other way in: watching the table without a seat (/w/CODE).
+  function watchLink(code) {
+    $("watch-link").href = `/w/${encodeURIComponent(code.toUpperCase())}`;
+    $("watch-link").hidden = false;
+  }
+
   function setup() {
     $("chips").addEventListener("keydown", chipKeys);
     new ResizeObserver(() => requestAnimationFrame(fitBar)).observe($("actions"));
@@ -535,7 +541,7 @@
       event.preventDefault();
       const code = $("code-input").value.trim();
       table = await resolveCode(code);
-      if (table) { history.replaceState(null, "", `/j/${encodeURIComponent(code.toUpperCase())}`); start(); }
+      if (table) { history.replaceState(null, "", `/j/${encodeURIComponent(code.toUpperCase())}`); watchLink(code); start(); }
     });
     $("join-form").addEventListener("submit", async (event) => {
       event.preventDefault();
@@ -564,6 +570,7 @@
     const byCode = location.pathname.match(/^\/j\/([^/]+)$/);
     if (byTable) table = decodeURIComponent(byTable[1]);
     else if (byCode) table = await resolveCode(decodeURIComponent(byCode[1]));
+    if (table && byCode) watchLink(decodeURIComponent(byCode[1]));
     if (table) start();
     else if (!byCode) show("find");
   });
