@@ -76,8 +76,9 @@ def test_a_rematch_seats_the_players_at_the_end_and_each_gets_only_their_own_sea
         assert placed.status_code == 200, placed.text
         assert placed.json()["events"][0]["name"] == name
         # It is no token of the ended table, and the old token none of the new one.
-        assert client.get(f"/api/tables/{table}/view", headers=bearer(mine["token"])).status_code == 401
-        assert client.get(f"/api/tables/{new['table']}/view", headers=bearer(token)).status_code == 401
+        old_view = client.get(f"/api/tables/{table}/view", headers=bearer(mine["token"]))
+        new_view = client.get(f"/api/tables/{new['table']}/view", headers=bearer(token))
+        assert old_view.status_code == new_view.status_code == 401
     assert rematch(client, table, ana).json()["table"] == new["table"]  # asked again: same table
 
     removed = rematch(client, table, chloe)  # removed before the end: no seat

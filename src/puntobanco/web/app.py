@@ -68,8 +68,8 @@ from puntobanco.web.schemas import (
     Joined,
     NewPlayer,
     NewTable,
-    Rematched,
     Refusal,
+    Rematched,
     reason,
 )
 from puntobanco.web.tables import Tables, viewer_of

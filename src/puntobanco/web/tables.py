@@ -530,7 +530,9 @@ class Tables:
         self._credentials.add_table(rematch, token_hash(new_token()))
         started = time.perf_counter()
         seated = [(name, bankroll) for name in players]
-        self._committed(started, [engine.open(table, config.format, settings=config, players=seated)])
+        self._committed(
+            started, [engine.open(table, config.format, settings=config, players=seated)]
+        )
         self._metas[table] = rematch
         self._codes[code] = table
         self._rematches[meta.table] = table
