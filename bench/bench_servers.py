@@ -260,10 +260,19 @@ def main() -> None:
                 name = {"postgresql": "PostgreSQL, 2 serve", "sqlite": "SQLite, 1 serve"}[store]
                 servers = Servers(dbs, folder)
                 try:
-                    for clients in args.clients:
-                        servers.grow(max(1, clients // args.per_table), args.per_table)
-                        r = servers.step(args.seconds, args.every,
-                                         max(args.generators, len(dbs)))  # fmt: skip
+                    for i, clients in enumerate(args.clients):
+                        try:
+                            servers.grow(max(1, clients // args.per_table), args.per_table)
+                            r = servers.step(args.seconds, args.every,
+                                             max(args.generators, len(dbs)))  # fmt: skip
+                        except Exception as error:  # noqa: BLE001 - said, and the step counted
+                            # This step, and the larger ones after it, did not run to the
+                            # end: each is counted over the limit, its figures "not measured".
+                            print(f"{clients:7d} | {name:20s} failed: {error!r}", flush=True)
+                            for later in args.clients[i:]:
+                                steps[store].append(failed(later))
+                                figures(store, failed(later))
+                            break
                         steps[store].append(r)
                         row(name, r)
                         figures(store, r)
@@ -288,8 +297,23 @@ def within(r: dict[str, Any], ms: float) -> bool:
     )
 
 
+def crossing(done: list[dict[str, Any]], ms: float) -> tuple[dict[str, Any] | None, ...]:
+    """(the last step before the first one over ``ms``, that first one), in clients'
+    order; None where there is none.
+
+    >>> none = {"lost": 0, "dup": 0, "views_lost": 0, "views_dup": 0, "view_p99": 1}
+    >>> steps = [none | {"clients": c, "p99": p} for c, p in ((1, 9), (2, 120), (3, 50))]
+    >>> [r and r["clients"] for r in crossing(steps, 100)]
+    [1, 2]
+    """
+    ordered = sorted(done, key=lambda r: r["clients"])
+    first = next((i for i, r in enumerate(ordered) if not within(r, ms)), len(ordered))
+    return (ordered[first - 1] if first else None,
+            ordered[first] if first < len(ordered) else None)  # fmt: skip
+
+
 def limit(store: str, done: list[dict[str, Any]], ms: float) -> str:
-    """Where ``store``'s p99 crossed ``ms``: the most clients under it, the first over.
+    """Where ``store``'s p99 crossed ``ms``: the last step under it, the first over.
 
     >>> none = {"lost": 0, "dup": 0, "views_lost": 0, "views_dup": 0}
     >>> ok, over = none | {"p99": 9, "view_p99": 20}, none | {"p99": 90, "view_p99": 130}
@@ -297,10 +321,7 @@ def limit(store: str, done: list[dict[str, Any]], ms: float) -> str:
     ...                  over | {"clients": 4000, "commands_s": 700}], 100)
     'sqlite: p99 under 100 ms up to 2000 clients (440 commands/s); over it at 4000 (700 commands/s)'
     """
-    under = [r for r in done if within(r, ms)]
-    over = [r for r in done if not within(r, ms)]
-    best = max(under, key=lambda r: r["clients"], default=None)
-    first = min(over, key=lambda r: r["clients"], default=None)
+    best, first = crossing(done, ms)
     said = (f"up to {best['clients']} clients ({best['commands_s']:.0f} commands/s)"
             if best else "at none of the steps")  # fmt: skip
     if first is not None:
@@ -308,9 +329,22 @@ def limit(store: str, done: list[dict[str, Any]], ms: float) -> str:
     return f"{store}: p99 under {ms:.0f} ms {said}"
 
 
+def failed(clients: int) -> dict[str, Any]:
+    """A step that did not run to the end: over any limit, nothing measured."""
+    nan, inf = float("nan"), float("inf")
+    return {"clients": clients, "not_run": True, "commands_s": nan, "p50": nan, "p99": inf,
+            "view_p50": nan, "view_p99": inf, "lost": 0, "dup": 0, "views_lost": 0,
+            "views_dup": 0, "server_cpu": nan, "lag_p99": nan,
+            "load": os.getloadavg()[0]}  # fmt: skip
+
+
 def figures(store: str, r: dict[str, Any]) -> None:
     """The step's figures for the report (``bench/report.py``)."""
-    from figures import figure
+    from figures import figure as noted
+
+    def figure(key: str, value: float, unit: str, label: str) -> None:
+        # A step that failed is said so where each of its figures would be.
+        noted(key, value, unit, label, text="not measured" if r.get("not_run") else None)
 
     name = {"postgresql": "PostgreSQL, 2 serve", "sqlite": "SQLite, 1 serve"}[store]
     at = f"{store}_{r['clients']}"
@@ -329,22 +363,19 @@ def figures(store: str, r: dict[str, Any]) -> None:
 
 
 def limit_figures(store: str, done: list[dict[str, Any]], ms: float) -> None:
-    """Where ``store``'s p99 crossed ``ms``, for the report: the most clients (and
-    commands a second) under it, the fewest over it (none when no step was)."""
+    """Where ``store``'s p99 crossed ``ms``, for the report: the clients (and commands
+    a second) of the last step under it and of the first over it (none when no step was)."""
     from figures import figure, shown
 
-    under = [r for r in done if within(r, ms)]
-    over = [r for r in done if not within(r, ms)]
-    best = max(under, key=lambda r: r["clients"], default=None)
-    first = min(over, key=lambda r: r["clients"], default=None)
+    best, first = crossing(done, ms)
     for key, r, what in (("limit", best, "under"), ("over", first, "over")):
-        most = "most" if what == "under" else "fewest"
-        label = f"{store}: the {most} clients with p99 {what} {ms:.0f} ms"
+        label = (f"{store}: the last step under {ms:.0f} ms, clients" if what == "under"
+                 else f"{store}: the first step over {ms:.0f} ms, clients")  # fmt: skip
         figure(f"servers.{store}_{key}_clients", r["clients"] if r else float("nan"), "", label,
-               text=shown(r["clients"], "") if r else "none of the steps")  # fmt: skip
+               text=shown(r["clients"], "") if r else "none")  # fmt: skip
         figure(f"servers.{store}_{key}_commands_s", r["commands_s"] if r else float("nan"), "",
                f"{label}: commands a second",
-               text=shown(r["commands_s"], "") if r else "none of the steps")  # fmt: skip
+               text=shown(r["commands_s"], "") if r else "none")  # fmt: skip
 
 
 def row(name: str, r: dict[str, Any]) -> None:

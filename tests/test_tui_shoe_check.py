@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -15,48 +14,18 @@ pytest.importorskip("textual")
 from textual.pilot import Pilot  # noqa: E402
 from textual.widgets import Static  # noqa: E402
 
-import puntobanco.table.state as state_module  # noqa: E402
 from puntobanco import Session, fair  # noqa: E402
 from puntobanco.cards import Card  # noqa: E402
 from puntobanco.fair.log import fair_shoes  # noqa: E402
 from puntobanco.fair.witness import ShoeWitness  # noqa: E402
-from puntobanco.table.events import CoupDealt, ShoeShuffled  # noqa: E402
-from puntobanco.table.machine import Table  # noqa: E402
-from puntobanco.table.state import TableState  # noqa: E402
+from puntobanco.table.events import CoupDealt  # noqa: E402
 from puntobanco.tui.app import PuntoBancoApp  # noqa: E402
+from tests.reseeding import reseed_shoe_2  # noqa: E402
 from tests.test_tui import drive, names  # noqa: E402
 
 
 def coup_title(app: PuntoBancoApp) -> str:
     return str(app.screen.query_one("#coup", Static).border_title or "")
-
-
-def reseed_shoe_2(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A server that shuffles shoe 2 with a seed of its choosing, not the one whose
-    commitment was shown, its own check of the commitment patched out (as an
-    operator who rewrites its log: every check of the log alone passes)."""
-    real = Table._shuffled_order
-
-    def reseeding(self: Table, number: int) -> list[Card]:
-        order = real(self, number)
-        if number != 2 or self._fair_seeds is None:
-            return order
-        seed = fair.new_server_seed()
-        client = self._fair_seeds[1]
-        self._fair_seeds = (seed.hex(), client)
-        return list(fair.shoe_order(seed, client, number, self.config.decks))
-
-    shuffled = state_module._APPLY[ShoeShuffled]
-
-    def unchecked(state: TableState, event: ShoeShuffled) -> Any:
-        committed = state.next_shoe
-        if committed is not None and committed.number == event.shoe and event.server_seed:
-            forged = fair.commitment(bytes.fromhex(event.server_seed))
-            state = replace(state, next_shoe=replace(committed, commitment=forged))
-        return shuffled(state, event)
-
-    monkeypatch.setitem(state_module._APPLY, ShoeShuffled, unchecked)
-    monkeypatch.setattr(Table, "_shuffled_order", reseeding)
 
 
 def play(session: Session, witness: ShoeWitness, deals: int) -> None:
@@ -128,9 +97,9 @@ def test_the_terminal_session_warns_when_the_server_changed_a_shoe(
         await names(pilot, "Ana", "Bruno")
         await pilot.press("b", "p", "a", "enter", "b", "p", "a")
         title = coup_title(app)
-        assert title.startswith("Le coup · Sabot 2 : vérification échouée ✗ Le sabot 2 était")
+        assert title.startswith("Le coup · Sabot 2\u00a0: vérification échouée ✗ Le sabot 2 était")
         assert title.endswith("le serveur a changé le sabot.")
         await pilot.press("enter", "b", "p", "a")  # the warning stays on the shoe that failed
-        assert "Sabot 2 : vérification échouée" in coup_title(app)
+        assert "Sabot 2\u00a0: vérification échouée" in coup_title(app)
 
     drive(PuntoBancoApp(lang="fr", db=tmp_path / "game.db"), script)

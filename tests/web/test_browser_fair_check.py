@@ -15,18 +15,14 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-import puntobanco.table.state as state_module
 from puntobanco import fair
-from puntobanco.cards import Card
 from puntobanco.cli import main
 from puntobanco.engine import Bet, CloseTable, Deal, Engine, Viewer
 from puntobanco.errors import FairnessError
 from puntobanco.fair.contributor import Contributor
 from puntobanco.fair.log import fair_shoes
 from puntobanco.store.sqlite import SQLiteStore
-from puntobanco.table.events import ShoeShuffled
-from puntobanco.table.machine import Table
-from puntobanco.table.state import TableState
+from tests.reseeding import reseed_shoe_2
 from tests.web.conftest import LiveServer
 from tests.web.test_browser import host_page, phone
 
@@ -192,33 +188,7 @@ def test_three_phones_each_show_every_revealed_shoe_checked(
 def test_a_server_that_reseeds_a_shoe_is_caught_by_every_phone(
     browser: Browser, live: LiveServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = Table._shuffled_order
-
-    def reseeding(self: Table, number: int) -> list[Card]:
-        """Shoe 2 shuffled with a seed of the operator's choosing, not the one whose
-        commitment the phones were shown."""
-        order = real(self, number)
-        if number != 2 or self._fair_seeds is None:
-            return order
-        seed = fair.new_server_seed()
-        client = self._fair_seeds[1]
-        self._fair_seeds = (seed.hex(), client)
-        return list(fair.shoe_order(seed, client, number, self.config.decks))
-
-    shuffled = state_module._APPLY[ShoeShuffled]
-
-    def unchecked(state: TableState, event: ShoeShuffled) -> Any:
-        """The server's own check of the shoe against its commitment, patched out (as
-        an operator who rewrites its log would: it passes every check of the log)."""
-        committed = state.next_shoe
-        if committed is not None and committed.number == event.shoe and event.server_seed:
-            seed = bytes.fromhex(event.server_seed)
-            forged = replace(committed, commitment=fair.commitment(seed))
-            state = replace(state, next_shoe=forged)
-        return shuffled(state, event)
-
-    monkeypatch.setitem(state_module._APPLY, ShoeShuffled, unchecked)
-    monkeypatch.setattr(Table, "_shuffled_order", reseeding)
+    reseed_shoe_2(monkeypatch)
     table, phones = play_shoes(browser, live, until=3)
     for p in phones:
         # The one line says which shoe failed; the details open by themselves on the
