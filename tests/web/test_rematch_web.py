@@ -101,3 +101,20 @@ def test_a_session_rematch_is_a_fresh_unseeded_session_of_the_same_settings(
     assert seated(client, new["table"], new["token"]) == ["Ana", "Bruno"]
     # A fresh secret shoe: it gathers the players' contributions, as a new table's does.
     assert view(client, new["table"], new["token"])["phase"] == "shuffling"
+
+
+def test_the_rematch_is_known_again_after_a_restart(tmp_path: Path) -> None:
+    db = str(tmp_path / "again.db")
+    with TestClient(create_app(store=db, rate=1000, burst=1000)) as client:
+        t = open_table(client, "casino", seed=9)
+        table, host = t["table"], t["host_token"]
+        ana = join(client, table, "Ana")
+        assert command(client, table, host, "CloseTable").status_code == 200
+        new = rematch(client, table, host).json()["table"]
+    with TestClient(create_app(store=db, rate=1000, burst=1000)) as client:
+        assert view(client, table, host)["rematch"] == new
+        again = rematch(client, table, host).json()  # still opened once
+        assert again["table"] == new
+        mine = rematch(client, table, ana).json()
+        assert (mine["table"], mine["player"]) == (new, "Ana")
+        assert view(client, new, mine["token"])["me"]["name"] == "Ana"
