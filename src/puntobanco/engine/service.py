@@ -26,7 +26,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from puntobanco.engine.commands import (
@@ -72,7 +72,7 @@ from puntobanco.engine.views import Moment, Pictures, public_event, text, view
 from puntobanco.errors import IllegalActionError, PuntoBancoError, StoreError
 from puntobanco.i18n import Lang
 from puntobanco.interrupts import deferred_signals
-from puntobanco.rng import RandomSource
+from puntobanco.rng import MAX_SEED, RandomSource
 from puntobanco.store import (
     Applied,
     EventStore,
@@ -742,6 +742,20 @@ class Engine:
             moment = self._moment(table)
             check_seating(moment.machine.state, viewer)
             return view(moment, viewer, lang, odds=odds)
+
+    def rematch(self, table: str) -> tuple[TableConfig, tuple[str, ...]]:
+        """What a rematch of ``table`` opens with: the same settings, and the players
+        seated at its end in seat order (one who left or was removed is not among
+        them). A table dealt from a seed gets the next seed (reproducible, and not
+        the same coups again); any other gets a fresh secret shoe, as every table
+        does. ``IllegalActionError`` while ``table`` has not ended."""
+        state = self.state(table)
+        if state.phase is not Phase.ENDED:
+            raise IllegalActionError("table.error.rematch_early")
+        config = state.config
+        if config.seed is not None:
+            config = replace(config, seed=(config.seed + 1) & MAX_SEED)
+        return config, tuple(p.name for p in state.seated)
 
     def seating(self, table: str, name: str) -> int | None:
         """The seating (``Player.seating``) of the player now seated as ``name``, or of

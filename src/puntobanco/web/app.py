@@ -69,6 +69,7 @@ from puntobanco.web.schemas import (
     NewPlayer,
     NewTable,
     Refusal,
+    Rematched,
     reason,
 )
 from puntobanco.web.tables import Tables, viewer_of
@@ -542,6 +543,31 @@ async def command(who: Caller, data: Annotated[Command, Body()], tables: Served)
     fields = sent.model_dump(exclude={"id"}, exclude_none=True)
     done = await tables.command(who, command_of(fields, viewer_of(who)), sent.id)
     return JSONResponse({"seq": done.seq, "events": list(done.events)})
+
+
+@api.post(
+    "/tables/{table}/rematch",
+    response_model=Rematched,
+    responses=refusals(400, 401, 403, 404, 409, 429, 503),
+    dependencies=[Depends(same_origin)],
+)
+async def rematch(who: Caller, tables: Served, request: Request) -> JSONResponse:
+    """Play again with the same players (an ended table): the host's first asking
+    opens the rematch, every later one answers the same table; each caller gets a
+    new token of their own place there (a player seated at the end: their seat)."""
+    place, token, code = await tables.rematch(who)
+    response = JSONResponse(
+        {
+            "table": place.table,
+            "join_code": code,
+            "role": place.role,
+            "player": place.player,
+            "token": token,
+        }
+    )
+    name = HOST_COOKIE if place.role == HOST else PLAYER_COOKIE
+    cookie(request, response, name, place.table, token)
+    return response
 
 
 @api.get("/tables/{table}/view", responses=refusals(401, 404, 429, 503))

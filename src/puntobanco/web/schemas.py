@@ -168,6 +168,18 @@ class Created(BaseModel):
     host_token: str
 
 
+class Rematched(BaseModel):
+    """A place at an ended table's rematch: its id and join code, the caller's
+    role there (host or player), the player's name (None for the host), and a
+    new token of that place."""
+
+    table: str
+    join_code: str
+    role: str
+    player: str | None = None
+    token: str
+
+
 class Joined(BaseModel):
     """A seat taken: the player's name as seated, and their token."""
 

@@ -54,6 +54,8 @@ LOG: Final = logging.getLogger("puntobanco.web")
 TICK_SECONDS: Final = 0.1
 #: About how many sockets' views are handed to the event loop at once.
 PUSH_SOCKETS: Final = 64
+#: The key of a rematch's settings (``TableMeta``) that names the table it follows.
+REMATCH_OF: Final = "rematch_of"
 
 
 class Socket(Protocol):
@@ -133,6 +135,10 @@ class Tables:
         self._metas: dict[str, TableMeta] = {m.table: m for m in metas}
         self._codes: dict[str, str] = {m.join_code: m.table for m in metas}
         self._tokens: dict[str, Identity] = tokens
+        # An ended table -> its rematch (kept in the rematch's settings: ``REMATCH_OF``).
+        self._rematches: dict[str, str] = {
+            str(m.settings[REMATCH_OF]): m.table for m in metas if REMATCH_OF in m.settings
+        }
         self._active = {m.table: clock() for m in metas}
         self.metrics.count_tables(self.engine.held)
         store = self.engine.store
@@ -319,6 +325,9 @@ class Tables:
             held = self._held(engine, table, now)
             seq = engine.machine(table).event_count
             head = f'{{"type": "view", "seq": {seq}, "view": '
+            rematch = self._rematches.get(table)
+            if rematch is not None:  # the ended table's view names its rematch
+                head += f'{{"rematch": "{rematch}", '
             made: dict[tuple[Viewer, Lang], str] = {}
             for socket in sockets:
                 if held and socket.identity.role != HOST:
@@ -326,7 +335,9 @@ class Tables:
                 key = (viewer_of(socket.identity), socket.lang)
                 text = made.get(key)
                 if text is None:
-                    text = made[key] = f"{head}{engine.view_text(table, *key)}}}"
+                    shown = engine.view_text(table, *key)
+                    shown = shown[1:] if rematch is not None else shown
+                    text = made[key] = f"{head}{shown}}}"
                 out.append((socket, text))
         self._hand(out)
 
@@ -482,6 +493,66 @@ class Tables:
         self._tokens[token_hash(given)] = who
         return str(who.player), given, waiting
 
+    async def rematch(self, who: Identity) -> tuple[Identity, str, str]:
+        """The rematch of ``who``'s ended table, opened at the host's first asking
+        (``Engine.rematch``: the same settings, the players seated at its end) and
+        the same table at every later asking: ``(identity, token, join_code)``, a
+        new token of ``who``'s place there (the host's, or the seat of the same
+        name). A player asks once the host has opened it (409 before); one who was
+        not seated at the end has no seat there (403)."""
+        old = who.table
+        meta = self.meta(old)
+
+        def opened(engine: Engine) -> tuple[Identity, str, TableMeta]:
+            new = self._rematches.get(old)
+            if new is None:
+                if who.role != HOST:
+                    raise AccessError("web.error.no_rematch", status=409)
+                new = self._open_rematch(engine, meta)
+            if who.role == HOST:
+                identity = Identity(new, HOST)
+            else:
+                player = engine.state(old).players.get(who.player or "")
+                seating = engine.seating(new, who.player or "")
+                if player is None or player.seating != who.seating or seating is None:
+                    raise AccessError("web.error.no_rematch_seat", status=403)
+                identity = Identity(new, PLAYER, who.player, seating)
+            token = new_token()
+            self._credentials.add_token(token_hash(token), identity)
+            return identity, token, self._metas[new]
+
+        identity, token, rematch = await self.run(opened)
+        self._active[identity.table] = self._clock()
+        self._tokens[token_hash(token)] = identity
+        return identity, token, rematch.join_code
+
+    def _open_rematch(self, engine: Engine, meta: TableMeta) -> str:
+        """Open the rematch of ``meta``'s ended table (on the engine's thread) and
+        mark the ended table's views to name it."""
+        config, players = engine.rematch(meta.table)
+        bankroll = table_config(meta.settings["format"], _settings(meta))[1]
+        settings = {**meta.settings, REMATCH_OF: meta.table}
+        if config.seed is not None:
+            settings["seed"] = config.seed
+        table = "t" + secrets.token_hex(5)
+        code = new_join_code()
+        while code in self._codes:
+            code = new_join_code()
+        rematch = TableMeta(table, code, settings)
+        # A host token nobody holds: the host is given one each time they ask.
+        self._credentials.add_table(rematch, token_hash(new_token()))
+        started = time.perf_counter()
+        seated = [(name, bankroll) for name in players]
+        self._committed(
+            started, [engine.open(table, config.format, settings=config, players=seated)]
+        )
+        self._metas[table] = rematch
+        self._codes[code] = table
+        self._rematches[meta.table] = table
+        with self._wake:
+            self._dirty.add(meta.table)
+        return table
+
     async def command(self, who: Identity, command: Any, id: str) -> Committed:
         """Carry out one command of ``who``'s (its first answer if ``id`` was sent
         before); raises the named error that refuses it. A spectator sends none
@@ -527,7 +598,9 @@ class Tables:
         def read(engine: Engine) -> dict[str, Any] | float:
             if who.role != HOST and self._held(engine, who.table, time.monotonic()):
                 return self._holds[who.table]
-            return engine.view(who.table, viewer_of(who), lang)
+            shown = engine.view(who.table, viewer_of(who), lang)
+            rematch = self._rematches.get(who.table)
+            return shown if rematch is None else {"rematch": rematch, **shown}
 
         while True:
             view = await self.run(read)
@@ -554,7 +627,7 @@ class Tables:
 
 
 def _settings(meta: TableMeta) -> dict[str, Any]:
-    return {k: v for k, v in meta.settings.items() if k != "format"}
+    return {k: v for k, v in meta.settings.items() if k not in ("format", REMATCH_OF)}
 
 
 def _answered(answers: list[_Answer]) -> None:

@@ -268,6 +268,17 @@
       el("span", { class: "cards-text", text: h[side].map(PB.cardText).join(" ") })));
   }
 
+  // Play again with the same players: the server opens the rematch once (asked
+  // again, the same table), sets this browser's host cookie there, and the page goes.
+  async function rematch() {
+    $("error").textContent = "";
+    const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}/rematch?lang=${PB.lang}`,
+      { method: "POST", headers: { "X-Puntobanco-Role": "host" } });
+    const data = await r.json();
+    if (!r.ok) { $("error").textContent = data.error.message; return; }
+    location.assign(`/host/${encodeURIComponent(data.table)}`);
+  }
+
   // A pushed view carries the odds once computed; a view asked for computes them.
   async function askOdds(seq) {
     askedOdds = seq;
@@ -461,6 +472,7 @@
     $("join").hidden = closed;
     document.querySelector(".odds-part").hidden = closed;
     $("ranking").hidden = !ended;
+    $("rematch-part").hidden = !closed;
     if (ended) {
       const list = $("ranking-list");
       list.replaceChildren(...v.ranking.map(([name, score], i) =>
@@ -612,6 +624,7 @@
     // the window changes): each grid is scrolled again to whole columns.
     new ResizeObserver(() => PBBoard.scrollRoads($("roads"))).observe($("roads"));
     tableId = table;
+    $("rematch").addEventListener("click", rematch);
     PBLesson.setupHost(async (type) => {
       $("lesson-error").textContent = "";
       const answer = await conn.send({ type });

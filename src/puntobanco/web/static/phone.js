@@ -338,6 +338,7 @@
     let bring = null;  // what this view brings into sight, once the page is laid out
     const opened = v.phase === "bets_open" && (!view || view.phase !== "bets_open" || view.coup !== v.coup);
     view = v;
+    if (v.rematch) { follow(v.rematch); return; }
     const me = v.me;
     if (!me.seated) { show("gone"); return; }
     if (v.lesson) {  // a lesson: answer the question the host puts
@@ -495,6 +496,22 @@
     const answer = await conn.send(command);
     if (answer.type === "error") error(answer.error.message);
     return answer;
+  }
+
+  // The host opened a rematch of this ended table: this phone's old token (its
+  // cookie) obtains its own seat's there, and the page goes; a phone with no seat
+  // there (removed, gone) stays, and says why.
+  let following = false;
+  async function follow(rematch) {
+    if (following) return;
+    following = true;
+    PB.tell($("live"), w("rematch_follow"));
+    const r = await fetch(`/api/tables/${encodeURIComponent(table)}/rematch?lang=${PB.lang}`,
+      { method: "POST", headers: { "X-Puntobanco-Role": "player" } });
+    const data = await r.json();
+    if (!r.ok) { show("gone"); error(data.error.message); return; }
+    if (conn) conn.close();
+    location.assign(`/p/${encodeURIComponent(data.table)}`);
   }
 
   function start() {
