@@ -21,10 +21,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         yield s
 
 
+@pytest.fixture
+def api(server: LiveServer) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=server.url, headers={"Origin": server.url}) as client:
+        yield client
+
+
 def test_a_spectator_follows_a_coup_with_no_bet_control(
-    browser: Browser, server: LiveServer
+    browser: Browser, server: LiveServer, api: httpx.Client
 ) -> None:
-    api = httpx.Client(base_url=server.url, headers={"Origin": server.url})
     opened = api.post(
         "/api/tables", json={"format": "session", "settings": {"deals": 3, "seed": 3}}
     )
