@@ -18,7 +18,7 @@ SETTLED = "() => Promise.all(document.getAnimations().map((a) => a.finished))"
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     path = tmp_path_factory.mktemp("apidocs") / "apidocs.db"
-    with LiveServer(store=str(path), rate=1000, burst=1000) as s:
+    with LiveServer(store=str(path), rate=1000, burst=1000, tables_per_hour=1e6) as s:
         yield s
 
 

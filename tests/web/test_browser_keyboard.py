@@ -17,7 +17,7 @@ from tests.web.test_browser_turn import Table, host, phone
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     path = tmp_path_factory.mktemp("keys") / "keys.db"
-    with LiveServer(store=str(path), rate=1000, burst=1000) as s:
+    with LiveServer(store=str(path), rate=1000, burst=1000, tables_per_hour=1e6) as s:
         yield s
 
 

@@ -48,7 +48,7 @@ SIDE_BETS = ["pairs", "dragon-bonus"]
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     path = tmp_path_factory.mktemp("phone") / "phone.db"
-    with LiveServer(store=str(path), rate=1000, burst=1000) as s:
+    with LiveServer(store=str(path), rate=1000, burst=1000, tables_per_hour=1e6) as s:
         yield s
 
 

@@ -31,7 +31,7 @@ SMALL: dict[str, Any] = {"viewport": {"width": 375, "height": 667}, "device_scal
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     path = tmp_path_factory.mktemp("turn") / "turn.db"
-    with LiveServer(store=str(path), rate=1000, burst=1000) as s:
+    with LiveServer(store=str(path), rate=1000, burst=1000, tables_per_hour=1e6) as s:
         yield s
 
 
