@@ -197,5 +197,22 @@ const PBBoard = (() => {
       : say("host.odds.fresh", { decks: int(odds.decks) });
   }
 
-  return { roadsNode, scrollRoads, renderStats, renderOdds, say };
+  // The status line: the coup (of the deals, at a session) and the phase.
+  function statusText(v) {
+    const phase = w(`phase.${v.phase}`);
+    if (v.phase === "ended") return phase;
+    if (v.paused) return w("paused");
+    const count = v.config.deals ? PB.fmt("of", { n: PB.count(v.coup), deals: PB.count(v.config.deals) }) : PB.fmt("coup", { n: PB.count(v.coup) });
+    return `${count} · ${phase}`;
+  }
+
+  // A coup's hands, P and B each with their cards (and their names for screen readers).
+  function hands(h) {
+    return ["punto", "banco"].map((side) => el("span", { class: "hand-cards" },
+      el("abbr", { class: `hand-tag ${side}`, title: PB.box(side), text: w(`hand_letter.${side}`) }),
+      el("span", { class: "sr-only", text: `${PB.box(side)} ` }),
+      el("span", { class: "cards-text", text: h[side].map(PB.cardText).join(" ") })));
+  }
+
+  return { roadsNode, scrollRoads, renderStats, renderOdds, say, statusText, hands };
 })();

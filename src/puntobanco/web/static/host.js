@@ -4,6 +4,7 @@
 (() => {
   const { el, w } = PB;
   const $ = (id) => document.getElementById(id);
+  const { statusText, hands } = PBBoard;
   let view = null;
   // The coup the felt shows: undefined before the first view (what it shows then is
   // not turned over), "lang" after a change of language (shown again, at once).
@@ -142,14 +143,6 @@
     PB.tell($("live"), w("copied"));  // the page's one status region says it too
   }
 
-  function statusText(v) {
-    const phase = w(`phase.${v.phase}`);
-    if (v.phase === "ended") return phase;
-    if (v.paused) return w("paused");
-    const count = v.config.deals ? PB.fmt("of", { n: PB.count(v.coup), deals: PB.count(v.config.deals) }) : PB.fmt("coup", { n: PB.count(v.coup) });
-    return `${count} · ${phase}`;
-  }
-
   function renderPlayers(v) {
     const list = $("players");
     list.replaceChildren();
@@ -261,12 +254,6 @@
 
   // A coup's cards hand by hand, as the terminal writes them: "P K♣ Q♥ B 8♦ Q♦"
   // (each letter named for a screen reader: Punto, Banco).
-  function hands(h) {
-    return ["punto", "banco"].map((side) => el("span", { class: "hand-cards" },
-      el("abbr", { class: `hand-tag ${side}`, title: PB.box(side), text: w(`hand_letter.${side}`) }),
-      el("span", { class: "sr-only", text: `${PB.box(side)} ` }),
-      el("span", { class: "cards-text", text: h[side].map(PB.cardText).join(" ") })));
-  }
 
   // Play again with the same players: the server opens the rematch once (asked
   // again, the same table), sets this browser's host cookie there, and the page goes.

@@ -6,25 +6,11 @@
 (() => {
   const { el, w } = PB;
   const $ = (id) => document.getElementById(id);
+  const { statusText, hands } = PBBoard;
   const announce = PB.announcer();
   let conn = null;
   let view = null;
   let askedOdds = null;
-
-  function statusText(v) {
-    const phase = w(`phase.${v.phase}`);
-    if (v.phase === "ended") return phase;
-    if (v.paused) return w("paused");
-    const count = v.config.deals ? PB.fmt("of", { n: PB.count(v.coup), deals: PB.count(v.config.deals) }) : PB.fmt("coup", { n: PB.count(v.coup) });
-    return `${count} · ${phase}`;
-  }
-
-  function hands(h) {
-    return ["punto", "banco"].map((side) => el("span", { class: "hand-cards" },
-      el("abbr", { class: `hand-tag ${side}`, title: PB.box(side), text: w(`hand_letter.${side}`) }),
-      el("span", { class: "sr-only", text: `${PB.box(side)} ` }),
-      el("span", { class: "cards-text", text: h[side].map(PB.cardText).join(" ") })));
-  }
 
   function render(v) {
     view = v;
