@@ -54,7 +54,6 @@ from puntobanco.table.config import (
     CASINO_TIE_MAXIMUM,
     CASINO_TIE_MINIMUM,
     CROUPIER_COUNTDOWN,
-    PRESETS,
     SESSION_DEALS,
     SESSION_STAKE,
     Format,
@@ -428,7 +427,8 @@ class CasinoTable(Game):
         contributed_only: bool | None = None,
         **extra: int,
     ) -> None:
-        config = PRESETS[self.FORMAT](
+        config = TableConfig.of(
+            self.FORMAT,
             seats=seats,
             decks=decks,
             burn=burn,

@@ -86,7 +86,7 @@ from puntobanco.store import (
     head_of,
     open_store,
 )
-from puntobanco.table.config import PRESETS, TableConfig
+from puntobanco.table.config import TableConfig
 from puntobanco.table.events import Event
 from puntobanco.table.formats import CardSource, Format
 from puntobanco.table.machine import Mark, Table
@@ -975,7 +975,7 @@ def _config(fmt: Format, settings: Mapping[str, Any] | TableConfig | None) -> Ta
             )
         return settings
     try:
-        return PRESETS[fmt](**dict(settings or {}))
+        return TableConfig.of(fmt, **dict(settings or {}))
     except TypeError as error:
         raise IllegalActionError(
             "engine.error.settings", format=fmt.value, reason=str(error)

@@ -481,9 +481,10 @@ def _settings(state: TableState) -> dict[str, Any]:
 
 
 def rules_of(rules: FormatRules) -> dict[str, Any]:
-    """A format's record as JSON: what a front-end decides from, never its name."""
+    """A format's record as JSON: what a front-end decides from, never its name (nor
+    its preset: how a table of it is opened)."""
     return {f.name: getattr(getattr(rules, f.name), "value", getattr(rules, f.name))
-            for f in fields(rules)}  # fmt: skip
+            for f in fields(rules) if f.name != "preset"}  # fmt: skip
 
 
 def _dealt_from(state: TableState) -> int | None:

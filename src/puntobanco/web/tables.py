@@ -34,6 +34,7 @@ from puntobanco.engine.service import Result
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
 from puntobanco.store import ClockedStore, EventStore, credentials_of, probe
+from puntobanco.table.config import DEFAULT_BANKROLL, created
 from puntobanco.table.names import check_name
 from puntobanco.web.auth import (
     HOST,
@@ -49,7 +50,6 @@ from puntobanco.web.auth import (
 )
 from puntobanco.web.errors import AccessError, UnknownTableError
 from puntobanco.web.metrics import Metrics
-from puntobanco.web.schemas import table_config
 
 LOG: Final = logging.getLogger("puntobanco.web")
 #: Seconds between two looks at the tables' clocks.
@@ -459,7 +459,7 @@ class Tables:
 
     async def create(self, fmt: str, settings: dict[str, Any]) -> tuple[str, str, str]:
         """Open a new table: returns ``(table, join_code, host_token)``."""
-        config, _ = table_config(fmt, settings)
+        config, _ = created(fmt, settings)
         table = "t" + secrets.token_hex(5)
         code = new_join_code()
         while code in self._codes:
@@ -489,9 +489,8 @@ class Tables:
         token = new_token()
 
         def seated(engine: Engine) -> tuple[Identity, str, bool]:
-            config = engine.state(table).config
-            bankroll = table_config(meta.settings["format"], _settings(meta))[1]
-            sit = Sit(text, bankroll if config.money else 0)
+            bankroll = meta.settings.get("bankroll", DEFAULT_BANKROLL)
+            sit = Sit(text, bankroll if engine.state(table).config.money else 0)
             engine.verify(table, sit, Viewer.SPECTATOR)
             # The token first, bound to the seating this join makes (its event's
             # number): a seat is never stored without the token that plays it, and a
@@ -553,7 +552,7 @@ class Tables:
         """Open the rematch of ``meta``'s ended table (on the engine's thread) and
         mark the ended table's views to name it."""
         config, players = engine.rematch(meta.table)
-        bankroll = table_config(meta.settings["format"], _settings(meta))[1]
+        bankroll = meta.settings.get("bankroll", DEFAULT_BANKROLL) if config.money else 0
         settings = {**meta.settings, REMATCH_OF: meta.table}
         if config.seed is not None:
             settings["seed"] = config.seed
@@ -647,10 +646,6 @@ class Tables:
         self._sockets[table] = self._sockets.get(table, frozenset()) - {socket}
         if table in self._active:
             self._active[table] = self._clock()
-
-
-def _settings(meta: TableMeta) -> dict[str, Any]:
-    return {k: v for k, v in meta.settings.items() if k not in ("format", REMATCH_OF)}
 
 
 def _answered(answers: list[_Answer]) -> None:
