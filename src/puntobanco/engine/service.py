@@ -51,6 +51,7 @@ from puntobanco.engine.commands import (
     Rebuy,
     Refuse,
     Remove,
+    RenamePlayer,
     ResumeTable,
     RevealContribution,
     SetJoins,
@@ -891,6 +892,8 @@ def carry_out(
             machine.close_table()
         case Remove(name, reason):
             machine.remove(name, reason)
+        case RenamePlayer(name, new_name):
+            machine.rename(name, new_name)
         case SetJoins(mode):
             machine.set_joins(mode)
         case Admit(name):

@@ -294,7 +294,7 @@ def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
 
 
 def _host_seats(machine: Table) -> list[dict[str, Any]]:
-    """The host's hand on the seats: a player removed, the table's joins, the
+    """The host's hand on the seats: a player removed or renamed, the table's joins, the
     requests to sit, a session dealt without those who have not predicted."""
     state = machine.state
     if state.phase is Phase.ENDED:
@@ -302,6 +302,7 @@ def _host_seats(machine: Table) -> list[dict[str, Any]]:
     found: list[dict[str, Any]] = []
     if machine.allows("leave"):
         found.extend({"type": "Remove", "name": p.name} for p in state.seated)
+    found.extend({"type": "RenamePlayer", "name": p.name} for p in state.seated)
     found.append({"type": "SetJoins", "mode": state.joins, "modes": list(JOIN_MODES)})
     if machine.allows("sit"):
         for name in state.asking:

@@ -94,6 +94,7 @@ class SetLang(_Strict):
 #: bounds them).
 WIRE: Final[dict[str, Any]] = {
     "name": Annotated[str, StringConstraints(max_length=64)],
+    "new_name": Annotated[str, StringConstraints(max_length=64)],
     "box": Name,
     "stake": Whole,
     "amount": Whole,

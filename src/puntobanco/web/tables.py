@@ -25,6 +25,8 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
+from dataclasses import replace
+from functools import partial
 from typing import Any, Final, Protocol
 
 from puntobanco.engine import Bet, Committed, Engine, Job, Sit, Viewer
@@ -266,6 +268,8 @@ class Tables:
         done = [r for r in results if isinstance(r, Committed)]
         if any(r.events for r in done):
             self._committed(started, done)
+        for committed in done:
+            self._safely(partial(self._follow_renames, committed, store=True))
         failures = [
             r for r in results if isinstance(r, PuntoBancoError) and r.key.startswith("store.")
         ]
@@ -284,9 +288,28 @@ class Tables:
     def _heard(self, committed: Committed) -> None:
         """The engine's callback after each commit to a table with sockets (on the
         engine's thread, or its listener's for another process's commit)."""
+        self._follow_renames(committed, store=False)  # another process's rename too
         with self._wake:
             self._dirty.add(committed.table)
             self._wake.notify()
+
+    def _follow_renames(self, committed: Committed, *, store: bool) -> None:
+        """The credentials follow the players the host renamed in ``committed``: the
+        stored tokens (``store``: this process committed it), the tokens known here
+        and the open sockets name the new name, so that each keeps its seat."""
+        for event in committed.events:
+            if event.get("type") != "PlayerRenamed":
+                continue
+            table, old, new = committed.table, str(event["name"]), str(event["new_name"])
+            if store:
+                self._credentials.rename_player(table, old, new)
+            for digest, who in list(self._tokens.items()):  # a copy: the loop adds tokens
+                if who.table == table and who.role == PLAYER and who.player == old:
+                    self._tokens[digest] = replace(who, player=new)
+            for socket in self._sockets.get(table, ()):
+                who = socket.identity
+                if who.role == PLAYER and who.player == old:
+                    socket.identity = replace(who, player=new)
 
     def _answer(self) -> None:
         """The answers of this turn's commands, handed to the event loop in one call,
