@@ -13,8 +13,9 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+from puntobanco.store import credentials_of, open_store
+from puntobanco.store.credentials import MemoryCredentials, TableMeta
 from puntobanco.web.app import create_app
-from puntobanco.web.auth import MemoryCredentials, TableMeta, open_credentials
 from tests.web.helpers import bearer, command, join, open_table, view
 
 
@@ -124,10 +125,12 @@ def test_the_rematch_is_known_again_after_a_restart(tmp_path: Path) -> None:
         ana = join(client, table, "Ana")
         assert command(client, table, host, "CloseTable").status_code == 200
         new = rematch(client, table, host).json()["table"]
-    stored = open_credentials(db)  # each store finds a rematch by the table it follows
+    store = open_store(db)
+    stored = credentials_of(store)  # each store finds a rematch by the table it follows
     found = stored.find_rematch(table)
     assert found is not None and found.table == new and stored.find_rematch(new) is None
     stored.close()
+    store.close()
     memory = MemoryCredentials()
     memory.add_table(TableMeta("t2", "CODE", {"rematch_of": "t1"}), "digest")
     assert memory.find_rematch("t1") == TableMeta("t2", "CODE", {"rematch_of": "t1"})

@@ -70,7 +70,7 @@ from puntobanco.engine.commands import (
 from puntobanco.engine.reopen import reopen, snapshotter
 from puntobanco.engine.viewers import Role, Viewer
 from puntobanco.engine.views import Moment, Pictures, public_event, text, view
-from puntobanco.errors import IllegalActionError, PuntoBancoError, StoreError
+from puntobanco.errors import IllegalActionError, NotAllowedError, PuntoBancoError, StoreError
 from puntobanco.i18n import Lang
 from puntobanco.interrupts import deferred_signals
 from puntobanco.rng import MAX_SEED, RandomSource
@@ -757,6 +757,15 @@ class Engine:
         if config.seed is not None:
             config = replace(config, seed=(config.seed + 1) & MAX_SEED)
         return config, tuple(p.name for p in state.seated)
+
+    def rematch_seating(self, table: str, rematch: str, by: Viewer) -> int:
+        """The seating at ``rematch`` (opened with ``rematch(table)``'s players) of
+        ``by``, a player seated at ``table``'s end; ``NotAllowedError`` for any other."""
+        player = self.state(table).players.get(by.name or "")
+        seating = self.seating(rematch, by.name or "")
+        if player is None or player.seating != by.seating or seating is None:
+            raise NotAllowedError("web.error.no_rematch_seat")
+        return seating
 
     def seating(self, table: str, name: str) -> int | None:
         """The seating (``Player.seating``) of the player now seated as ``name``, or of
