@@ -35,6 +35,7 @@ from puntobanco.engine.service import Result
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
 from puntobanco.store import ClockedStore, EventStore, credentials_of, probe
+from puntobanco.store.credentials import REMATCH_OF
 from puntobanco.table.config import DEFAULT_BANKROLL, TableConfig, created
 from puntobanco.table.names import check_name
 from puntobanco.web.auth import (
@@ -57,8 +58,9 @@ LOG: Final = logging.getLogger("puntobanco.web")
 TICK_SECONDS: Final = 0.1
 #: About how many sockets' views are handed to the event loop at once.
 PUSH_SOCKETS: Final = 64
-#: The key of a rematch's settings (``TableMeta``) that names the table it follows.
-REMATCH_OF: Final = "rematch_of"
+#: Seconds between two looks in a shared store for the rematch of an ended table
+#: whose views this process sends (another process may have opened it).
+REMATCH_LOOK_SECONDS: Final = 1.0
 
 
 class Socket(Protocol):
@@ -137,6 +139,7 @@ class Tables:
         self._rematches: dict[str, str] = {
             str(m.settings[REMATCH_OF]): m.table for m in metas if REMATCH_OF in m.settings
         }
+        self._looked: dict[str, float] = {}  # an ended table -> when its rematch was looked for
         self._active = {m.table: clock() for m in metas}
         self.metrics.count_tables(self.engine.held)
         store = self.engine.store
@@ -205,6 +208,7 @@ class Tables:
                 last_tick = time.monotonic()
                 self._safely(engine.tick)
                 self._safely(lambda: self._sweep(engine))
+                self._safely(lambda: self._look_for_rematches(engine))
             self._safely(self._answer)
             self._safely(lambda: self._push(engine))
             if stopping and not self._queue:
@@ -235,6 +239,41 @@ class Tables:
             if closed:
                 LOG.info("idle table %s closed after %d s, dropped from memory", table, now - last)
                 self._forget(table)
+
+    def _rematch_of(self, engine: Engine, table: str, *, now: bool = False) -> str | None:
+        """The rematch of ``table`` (on the engine's thread): known here, or, in a store
+        other processes share, opened by another one since this one loaded (looked
+        for once the table has ended, at most every ``REMATCH_LOOK_SECONDS`` unless
+        ``now``). Found there, it is known here from then on."""
+        known = self._rematches.get(table)
+        if known is not None or not self._credentials.shared:
+            return known
+        if not engine.info(table).finished:
+            return None
+        moment = time.monotonic()
+        if not now and moment - self._looked.get(table, -REMATCH_LOOK_SECONDS) < (
+            REMATCH_LOOK_SECONDS
+        ):
+            return None
+        self._looked[table] = moment
+        meta = self._credentials.find_rematch(table)
+        if meta is None:
+            return None
+        self._learn(meta)
+        self._rematches[table] = meta.table
+        self._looked.pop(table, None)
+        with self._wake:
+            self._dirty.add(table)  # its sockets here are told too
+        return meta.table
+
+    def _look_for_rematches(self, engine: Engine) -> None:
+        """Each ended table with sockets here whose rematch another process opened:
+        its views are sent again, naming it (the phones follow)."""
+        if not self._credentials.shared:
+            return
+        for table, sockets in list(self._sockets.items()):
+            if sockets and table not in self._rematches:
+                self._rematch_of(engine, table)
 
     def _forget(self, table: str) -> None:
         """Drop a closed table's code, tokens and settings from memory (the store keeps
@@ -514,7 +553,7 @@ class Tables:
         meta = self.meta(old)
 
         def opened(engine: Engine) -> tuple[Identity, str, TableMeta]:
-            new = self._rematches.get(old)
+            new = self._rematch_of(engine, old, now=True)
             if new is None:
                 if who.role != HOST:
                     raise AccessError("web.error.no_rematch", status=409)
@@ -597,7 +636,7 @@ class Tables:
             ):
                 return self._reveal.until(who.table)
             shown = engine.view(who.table, viewer_of(who), lang)
-            rematch = self._rematches.get(who.table)
+            rematch = self._rematch_of(engine, who.table)
             return shown if rematch is None else {"rematch": rematch, **shown}
 
         while True:
