@@ -584,6 +584,9 @@ def check_table(table, lines):
             seated.add(event["name"])
         elif kind == "PlayerLeft":
             seated.discard(event["name"])
+        elif kind == "PlayerRenamed":  # a commitment keeps the name it binds
+            seated.discard(event["name"])
+            seated.add(event["new_name"])
         elif kind == "SeedContributed":
             if newer:
                 raise fault("typed")

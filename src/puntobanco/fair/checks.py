@@ -51,6 +51,7 @@ from puntobanco.table.events import (
     NextShoeCommitted,
     NextShoeHidden,
     PlayerLeft,
+    PlayerRenamed,
     PlayerSeated,
     RevealsOpened,
     SeedContributed,
@@ -111,6 +112,9 @@ def check_contributions(
             seated.add(event.name)
         elif isinstance(event, PlayerLeft):
             seated.discard(event.name)
+        elif isinstance(event, PlayerRenamed):  # commitments keep the name they bind
+            seated.discard(event.name)
+            seated.add(event.new_name)
         elif isinstance(event, SeedContributed) and config.reveal_seconds is not None:
             raise refuse("typed", event.shoe)
         elif isinstance(event, (*_ENTROPY, ContributionsClosed)) and not takes:

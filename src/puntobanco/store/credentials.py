@@ -8,13 +8,15 @@ is the web table's business (``puntobanco.web.auth``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final, Protocol
 
 HOST: Final = "host"
 PLAYER: Final = "player"
 #: A browser watching a table from its join code: no seat, no token, never stored.
 SPECTATOR: Final = "spectator"
+#: The key of a rematch's settings (``TableMeta``) that names the table it follows.
+REMATCH_OF: Final = "rematch_of"
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +66,11 @@ class Credentials(Protocol):
         """The identity of a token hash stored since ``load`` (by another process)."""
         ...
 
+    def rename_player(self, table: str, name: str, new_name: str) -> None:
+        """The host renamed player ``name`` of ``table``: their tokens name
+        ``new_name`` from now on (bound to the same seating; durable on return)."""
+        ...
+
     def find_table(self, table: str) -> TableMeta | None:
         """A table's meta stored since ``load``, by its id."""
         ...
@@ -72,9 +79,32 @@ class Credentials(Protocol):
         """A table's meta stored since ``load``, by its join code (as stored)."""
         ...
 
+    def find_rematch(self, table: str) -> TableMeta | None:
+        """The meta of the table opened as ``table``'s rematch (its settings'
+        ``rematch_of`` names ``table``), whoever opened it; None before."""
+        ...
+
     def close(self) -> None:
         """Release the storage."""
         ...
+
+
+def renamed(
+    tokens: dict[str, Identity], table: str, name: str, new_name: str
+) -> dict[str, Identity]:
+    """``tokens`` with player ``name``'s of ``table`` naming ``new_name`` (the same seating).
+
+    >>> renamed({"d": Identity("t", PLAYER, "Ana", 3)}, "t", "Ana", "Anaïs")
+    {'d': Identity(table='t', role='player', player='Anaïs', seating=3)}
+    """
+    return {
+        digest: replace(who, player=new_name) if _names(who, table, name) else who
+        for digest, who in tokens.items()
+    }
+
+
+def _names(who: Identity, table: str, name: str) -> bool:
+    return who.table == table and who.role == PLAYER and who.player == name
 
 
 class MemoryCredentials:
@@ -103,6 +133,10 @@ class MemoryCredentials:
         """See ``Credentials.find_token``."""
         return self._tokens.get(digest)
 
+    def rename_player(self, table: str, name: str, new_name: str) -> None:
+        """See ``Credentials.rename_player``."""
+        self._tokens = renamed(self._tokens, table, name, new_name)
+
     def find_table(self, table: str) -> TableMeta | None:
         """See ``Credentials.find_table``."""
         return next((m for m in self._tables if m.table == table), None)
@@ -110,6 +144,10 @@ class MemoryCredentials:
     def find_code(self, code: str) -> TableMeta | None:
         """See ``Credentials.find_code``."""
         return next((m for m in self._tables if m.join_code == code), None)
+
+    def find_rematch(self, table: str) -> TableMeta | None:
+        """See ``Credentials.find_rematch``."""
+        return next((m for m in self._tables if m.settings.get(REMATCH_OF) == table), None)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any, Final
 
 from puntobanco.errors import StoreError
-from puntobanco.store.credentials import HOST, Identity, TableMeta
+from puntobanco.store.credentials import HOST, PLAYER, REMATCH_OF, Identity, TableMeta
 from puntobanco.store.postgres_link import Link
 from puntobanco.store.postgres_schema import CHANNEL, migrate, psycopg_module, redact
 
@@ -247,6 +247,20 @@ class PgCredentials:
             row = self._link.run(read)
         return None if row is None else Identity(*row)
 
+    def rename_player(self, table: str, name: str, new_name: str) -> None:
+        """See ``Credentials.rename_player`` (done again after a break: it changes
+        nothing the second time)."""
+
+        def update(db: Db) -> None:
+            db.execute(
+                "UPDATE web_tokens SET player = %s"
+                " WHERE table_id = %s AND role = %s AND player = %s",
+                (new_name, table, PLAYER, name),
+            )
+
+        with self._lock:
+            self._link.write(update, lambda db: _no_token_named(db, table, name))
+
     def find_table(self, table: str) -> TableMeta | None:
         """See ``Credentials.find_table``."""
         return self._meta("table_id", table)
@@ -254,6 +268,20 @@ class PgCredentials:
     def find_code(self, code: str) -> TableMeta | None:
         """See ``Credentials.find_code``."""
         return self._meta("join_code", code)
+
+    def find_rematch(self, table: str) -> TableMeta | None:
+        """See ``Credentials.find_rematch`` (the rematch another process opened)."""
+
+        def read(db: Db) -> tuple[Any, ...] | None:
+            return db.execute(
+                "SELECT table_id, join_code, settings FROM web_tables"
+                " WHERE settings::jsonb ->> %s = %s ORDER BY position LIMIT 1",
+                (REMATCH_OF, table),
+            ).fetchone()
+
+        with self._lock:
+            row = self._link.run(read)
+        return None if row is None else TableMeta(row[0], row[1], json.loads(row[2]))
 
     def _meta(self, column: str, value: str) -> TableMeta | None:
         def read(db: Db) -> tuple[Any, ...] | None:
@@ -269,6 +297,14 @@ class PgCredentials:
     def close(self) -> None:
         """Close the connection."""
         self._link.close()
+
+
+def _no_token_named(db: Db, table: str, name: str) -> bool:
+    found = db.execute(
+        "SELECT 1 FROM web_tokens WHERE table_id = %s AND role = %s AND player = %s",
+        (table, PLAYER, name),
+    ).fetchone()
+    return found is None
 
 
 def _has_token(db: Db, digest: str) -> bool:

@@ -25,13 +25,18 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
+from dataclasses import replace
+from functools import partial
 from typing import Any, Final, Protocol
 
 from puntobanco.engine import Bet, Committed, Engine, Job, Sit, Viewer
+from puntobanco.engine.reveal import Reveal
 from puntobanco.engine.service import Result
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
 from puntobanco.store import ClockedStore, EventStore, credentials_of, probe
+from puntobanco.store.credentials import REMATCH_OF
+from puntobanco.table.config import DEFAULT_BANKROLL, TableConfig, created
 from puntobanco.table.names import check_name
 from puntobanco.web.auth import (
     HOST,
@@ -47,15 +52,15 @@ from puntobanco.web.auth import (
 )
 from puntobanco.web.errors import AccessError, UnknownTableError
 from puntobanco.web.metrics import Metrics
-from puntobanco.web.schemas import table_config
 
 LOG: Final = logging.getLogger("puntobanco.web")
 #: Seconds between two looks at the tables' clocks.
 TICK_SECONDS: Final = 0.1
 #: About how many sockets' views are handed to the event loop at once.
 PUSH_SOCKETS: Final = 64
-#: The key of a rematch's settings (``TableMeta``) that names the table it follows.
-REMATCH_OF: Final = "rematch_of"
+#: Seconds between two looks in a shared store for the rematch of an ended table
+#: whose views this process sends (another process may have opened it).
+REMATCH_LOOK_SECONDS: Final = 1.0
 
 
 class Socket(Protocol):
@@ -95,12 +100,7 @@ class Tables:
         reveal_step: float = 0.0,
     ) -> None:
         self.metrics = Metrics()
-        # The room's reveal: a coup's result reaches the players once the host's
-        # screen has turned its cards (``reveal_step`` seconds a card, and two more
-        # steps: each hand's rule); 0: at once.
-        self._reveal_step = reveal_step
-        self._revealed: dict[str, int] = {}  # table -> coups settled the players have seen
-        self._holds: dict[str, float] = {}  # table -> when its reveal ends (time.monotonic)
+        self._reveal = Reveal(reveal_step)  # the room's: a result once the host's screen shows it
         # A table nobody has acted at for ``idle_seconds`` (and with no socket open)
         # is closed and dropped from memory; its log stays in the store.
         self._idle, self._clock = idle_seconds, clock
@@ -139,6 +139,7 @@ class Tables:
         self._rematches: dict[str, str] = {
             str(m.settings[REMATCH_OF]): m.table for m in metas if REMATCH_OF in m.settings
         }
+        self._looked: dict[str, float] = {}  # an ended table -> when its rematch was looked for
         self._active = {m.table: clock() for m in metas}
         self.metrics.count_tables(self.engine.held)
         store = self.engine.store
@@ -207,6 +208,7 @@ class Tables:
                 last_tick = time.monotonic()
                 self._safely(engine.tick)
                 self._safely(lambda: self._sweep(engine))
+                self._safely(lambda: self._look_for_rematches(engine))
             self._safely(self._answer)
             self._safely(lambda: self._push(engine))
             if stopping and not self._queue:
@@ -237,6 +239,41 @@ class Tables:
             if closed:
                 LOG.info("idle table %s closed after %d s, dropped from memory", table, now - last)
                 self._forget(table)
+
+    def _rematch_of(self, engine: Engine, table: str, *, now: bool = False) -> str | None:
+        """The rematch of ``table`` (on the engine's thread): known here, or, in a store
+        other processes share, opened by another one since this one loaded (looked
+        for once the table has ended, at most every ``REMATCH_LOOK_SECONDS`` unless
+        ``now``). Found there, it is known here from then on."""
+        known = self._rematches.get(table)
+        if known is not None or not self._credentials.shared:
+            return known
+        if not engine.info(table).finished:
+            return None
+        moment = time.monotonic()
+        if not now and moment - self._looked.get(table, -REMATCH_LOOK_SECONDS) < (
+            REMATCH_LOOK_SECONDS
+        ):
+            return None
+        self._looked[table] = moment
+        meta = self._credentials.find_rematch(table)
+        if meta is None:
+            return None
+        self._learn(meta)
+        self._rematches[table] = meta.table
+        self._looked.pop(table, None)
+        with self._wake:
+            self._dirty.add(table)  # its sockets here are told too
+        return meta.table
+
+    def _look_for_rematches(self, engine: Engine) -> None:
+        """Each ended table with sockets here whose rematch another process opened:
+        its views are sent again, naming it (the phones follow)."""
+        if not self._credentials.shared:
+            return
+        for table, sockets in list(self._sockets.items()):
+            if sockets and table not in self._rematches:
+                self._rematch_of(engine, table)
 
     def _forget(self, table: str) -> None:
         """Drop a closed table's code, tokens and settings from memory (the store keeps
@@ -270,6 +307,8 @@ class Tables:
         done = [r for r in results if isinstance(r, Committed)]
         if any(r.events for r in done):
             self._committed(started, done)
+        for committed in done:
+            self._safely(partial(self._follow_renames, committed, store=True))
         failures = [
             r for r in results if isinstance(r, PuntoBancoError) and r.key.startswith("store.")
         ]
@@ -288,9 +327,28 @@ class Tables:
     def _heard(self, committed: Committed) -> None:
         """The engine's callback after each commit to a table with sockets (on the
         engine's thread, or its listener's for another process's commit)."""
+        self._follow_renames(committed, store=False)  # another process's rename too
         with self._wake:
             self._dirty.add(committed.table)
             self._wake.notify()
+
+    def _follow_renames(self, committed: Committed, *, store: bool) -> None:
+        """The credentials follow the players the host renamed in ``committed``: the
+        stored tokens (``store``: this process committed it), the tokens known here
+        and the open sockets name the new name, so that each keeps its seat."""
+        for event in committed.events:
+            if event.get("type") != "PlayerRenamed":
+                continue
+            table, old, new = committed.table, str(event["name"]), str(event["new_name"])
+            if store:
+                self._credentials.rename_player(table, old, new)
+            for digest, who in list(self._tokens.items()):  # a copy: the loop adds tokens
+                if who.table == table and who.role == PLAYER and who.player == old:
+                    self._tokens[digest] = replace(who, player=new)
+            for socket in self._sockets.get(table, ()):
+                who = socket.identity
+                if who.role == PLAYER and who.player == old:
+                    socket.identity = replace(who, player=new)
 
     def _answer(self) -> None:
         """The answers of this turn's commands, handed to the event loop in one call,
@@ -311,9 +369,7 @@ class Tables:
         with self._wake:
             dirty, self._dirty = self._dirty, set()
         now = time.monotonic()
-        ended = {table for table, until in self._holds.items() if until <= now}
-        for table in ended:
-            del self._holds[table]
+        ended = self._reveal.ended(now)
         out: list[tuple[Socket, str]] = []
         for table in dirty | ended:
             if len(out) >= PUSH_SOCKETS:
@@ -322,7 +378,7 @@ class Tables:
             sockets = self._sockets.get(table, frozenset())
             if not sockets:
                 continue
-            held = self._held(engine, table, now)
+            held = self._reveal.held(table, engine.state(table), now)
             seq = engine.machine(table).event_count
             head = f'{{"type": "view", "seq": {seq}, "view": '
             rematch = self._rematches.get(table)
@@ -347,22 +403,6 @@ class Tables:
             # A turn after the answers handed over before: each socket's acknowledgement
             # is queued before the view that shows its command.
             self._loop.call_soon_threadsafe(self._loop.call_soon, _deliver, out)
-
-    def _held(self, engine: Engine, table: str, now: float) -> bool:
-        """Whether ``table``'s players are kept from its newest coup's result now: from
-        its settlement until the host's screen has turned its cards over (its cards
-        and two steps at ``reveal_step`` seconds each). A table of real cards shows
-        each card as it is placed: nothing is held."""
-        if self._reveal_step <= 0:
-            return False
-        state = engine.state(table)
-        shown = self._revealed.setdefault(table, state.completed)
-        if state.completed > shown:
-            self._revealed[table] = state.completed
-            if state.last is not None and not state.config.real_cards:
-                steps = len(state.last.cards) + 2
-                self._holds[table] = now + self._reveal_step * steps
-        return table in self._holds
 
     async def start(self) -> None:
         """Views are pushed through the running event loop from now on."""
@@ -436,27 +476,37 @@ class Tables:
 
     async def create(self, fmt: str, settings: dict[str, Any]) -> tuple[str, str, str]:
         """Open a new table: returns ``(table, join_code, host_token)``."""
-        config, _ = table_config(fmt, settings)
-        table = "t" + secrets.token_hex(5)
+        config, _ = created(fmt, settings)
+        token = new_token()
+        meta = await self.run(
+            lambda engine: self._open(engine, {"format": fmt, **settings}, config, token)
+        )
+        self._active[meta.table] = self._clock()
+        self._tokens[token_hash(token)] = Identity(meta.table, HOST)
+        return meta.table, meta.join_code, token
+
+    def _open(
+        self,
+        engine: Engine,
+        settings: dict[str, Any],
+        config: TableConfig,
+        token: str,
+        players: list[tuple[str, int]] | None = None,
+    ) -> TableMeta:
+        """Open a table (on the engine's thread), its host's ``token`` stored first: a
+        table is never stored without the token that runs it (the credentials of a
+        table whose opening failed are dropped on loading)."""
         code = new_join_code()
         while code in self._codes:
             code = new_join_code()
-        meta = TableMeta(table, code, {"format": fmt, **settings})
-        token = new_token()
-
-        def opened(engine: Engine) -> None:
-            # The token first: a table is never stored without the token that runs it
-            # (credentials of a table whose opening failed are dropped on loading).
-            self._credentials.add_table(meta, token_hash(token))
-            started = time.perf_counter()
-            self._committed(started, [engine.open(table, config.format, settings=config)])
-
-        await self.run(opened)
-        self._active[table] = self._clock()
-        self._metas[table] = meta
-        self._codes[code] = table
-        self._tokens[token_hash(token)] = Identity(table, HOST)
-        return table, code, token
+        meta = TableMeta("t" + secrets.token_hex(5), code, settings)
+        self._credentials.add_table(meta, token_hash(token))
+        started = time.perf_counter()
+        opened = engine.open(meta.table, config.format, settings=config, players=players or [])
+        self._committed(started, [opened])
+        self._metas[meta.table] = meta
+        self._codes[code] = meta.table
+        return meta
 
     async def join(self, table: str, name: str) -> tuple[str, str, bool]:
         """Seat ``name`` (or ask the host to, where they admit each join): returns
@@ -466,9 +516,8 @@ class Tables:
         token = new_token()
 
         def seated(engine: Engine) -> tuple[Identity, str, bool]:
-            config = engine.state(table).config
-            bankroll = table_config(meta.settings["format"], _settings(meta))[1]
-            sit = Sit(text, bankroll if config.money else 0)
+            bankroll = meta.settings.get("bankroll", DEFAULT_BANKROLL)
+            sit = Sit(text, bankroll if engine.state(table).config.money else 0)
             engine.verify(table, sit, Viewer.SPECTATOR)
             # The token first, bound to the seating this join makes (its event's
             # number): a seat is never stored without the token that plays it, and a
@@ -504,7 +553,7 @@ class Tables:
         meta = self.meta(old)
 
         def opened(engine: Engine) -> tuple[Identity, str, TableMeta]:
-            new = self._rematches.get(old)
+            new = self._rematch_of(engine, old, now=True)
             if new is None:
                 if who.role != HOST:
                     raise AccessError("web.error.no_rematch", status=409)
@@ -512,10 +561,7 @@ class Tables:
             if who.role == HOST:
                 identity = Identity(new, HOST)
             else:
-                player = engine.state(old).players.get(who.player or "")
-                seating = engine.seating(new, who.player or "")
-                if player is None or player.seating != who.seating or seating is None:
-                    raise AccessError("web.error.no_rematch_seat", status=403)
+                seating = engine.rematch_seating(old, new, viewer_of(who))
                 identity = Identity(new, PLAYER, who.player, seating)
             token = new_token()
             self._credentials.add_token(token_hash(token), identity)
@@ -530,28 +576,17 @@ class Tables:
         """Open the rematch of ``meta``'s ended table (on the engine's thread) and
         mark the ended table's views to name it."""
         config, players = engine.rematch(meta.table)
-        bankroll = table_config(meta.settings["format"], _settings(meta))[1]
+        bankroll = meta.settings.get("bankroll", DEFAULT_BANKROLL) if config.money else 0
         settings = {**meta.settings, REMATCH_OF: meta.table}
         if config.seed is not None:
             settings["seed"] = config.seed
-        table = "t" + secrets.token_hex(5)
-        code = new_join_code()
-        while code in self._codes:
-            code = new_join_code()
-        rematch = TableMeta(table, code, settings)
         # A host token nobody holds: the host is given one each time they ask.
-        self._credentials.add_table(rematch, token_hash(new_token()))
-        started = time.perf_counter()
         seated = [(name, bankroll) for name in players]
-        self._committed(
-            started, [engine.open(table, config.format, settings=config, players=seated)]
-        )
-        self._metas[table] = rematch
-        self._codes[code] = table
-        self._rematches[meta.table] = table
+        rematch = self._open(engine, settings, config, new_token(), seated)
+        self._rematches[meta.table] = rematch.table
         with self._wake:
             self._dirty.add(meta.table)
-        return table
+        return rematch.table
 
     async def command(self, who: Identity, command: Any, id: str) -> Committed:
         """Carry out one command of ``who``'s (its first answer if ``id`` was sent
@@ -596,10 +631,12 @@ class Tables:
         who asks while the host's screen reveals a coup gets it once it has."""
 
         def read(engine: Engine) -> dict[str, Any] | float:
-            if who.role != HOST and self._held(engine, who.table, time.monotonic()):
-                return self._holds[who.table]
+            if who.role != HOST and self._reveal.held(
+                who.table, engine.state(who.table), time.monotonic()
+            ):
+                return self._reveal.until(who.table)
             shown = engine.view(who.table, viewer_of(who), lang)
-            rematch = self._rematches.get(who.table)
+            rematch = self._rematch_of(engine, who.table)
             return shown if rematch is None else {"rematch": rematch, **shown}
 
         while True:
@@ -624,10 +661,6 @@ class Tables:
         self._sockets[table] = self._sockets.get(table, frozenset()) - {socket}
         if table in self._active:
             self._active[table] = self._clock()
-
-
-def _settings(meta: TableMeta) -> dict[str, Any]:
-    return {k: v for k, v in meta.settings.items() if k not in ("format", REMATCH_OF)}
 
 
 def _answered(answers: list[_Answer]) -> None:
