@@ -782,16 +782,32 @@ class Engine:
         """``view`` as JSON text, without computing odds, its shared part serialised
         once per language and commit (what a server pushes after each commit); a
         player whose seating has ended sees what a spectator sees."""
+        return self.view_texts(table, [(viewer, lang)])[viewer, lang]
+
+    def view_texts(
+        self, table: str, wanted: Iterable[tuple[Viewer, Lang]]
+    ) -> dict[tuple[Viewer, Lang], str]:
+        """``view_text`` of each ``(viewer, lang)`` of ``wanted``, all made from one
+        moment of the table (what a server pushes to its sockets after a commit)."""
         with self._lock:
             entry = self._entry(table)
-            try:
-                check_seating(entry.machine.state, viewer)
-            except PuntoBancoError:
-                viewer = Viewer.SPECTATOR
+            state = entry.machine.state
             count = entry.machine.event_count
             if entry.texts[0] != count:
                 entry.texts = (count, {})
-            return text(self._moment(table), viewer, lang, entry.texts[1])
+            shared = entry.texts[1]
+            moment = self._moment(table)
+            made: dict[tuple[Viewer, Lang], str] = {}
+            for viewer, lang in wanted:
+                if (viewer, lang) in made:
+                    continue
+                shown = viewer
+                try:
+                    check_seating(state, viewer)
+                except PuntoBancoError:
+                    shown = Viewer.SPECTATOR
+                made[viewer, lang] = text(moment, shown, lang, shared)
+            return made
 
     def commands(self, table: str, viewer: Viewer) -> list[dict[str, Any]]:
         """The commands ``viewer`` may send now, as templates (the view's ``commands``)."""

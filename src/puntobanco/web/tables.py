@@ -11,7 +11,7 @@
   (``Engine.tick``: the croupier, the contributions' windows, Punto's cards);
 - the credentials: which token is whose (``Identity``), the join codes;
 - the sockets subscribed to each table, and the views pushed to them after each
-  commit: each connection's view is the engine's (``Engine.view_text``), made
+  commit: each connection's view is the engine's (``Engine.view_texts``), made
   on the engine's thread, then handed to the event loop a few tables at a time.
 """
 
@@ -345,16 +345,19 @@ class Tables:
             rematch = self._rematches.get(table)
             if rematch is not None:  # the ended table's view names its rematch
                 head += f'{{"rematch": "{rematch}", '
+            # The players see it when the host's screen has shown it.
+            keyed = [
+                ((viewer_of(socket.identity), socket.lang), socket)
+                for socket in sockets
+                if not held or socket.identity.role == HOST
+            ]
+            shown = engine.view_texts(table, [key for key, _ in keyed])
             made: dict[tuple[Viewer, Lang], str] = {}
-            for socket in sockets:
-                if held and socket.identity.role != HOST:
-                    continue  # the players see it when the host's screen has shown it
-                key = (viewer_of(socket.identity), socket.lang)
+            for key, socket in keyed:
                 text = made.get(key)
                 if text is None:
-                    shown = engine.view_text(table, *key)
-                    shown = shown[1:] if rematch is not None else shown
-                    text = made[key] = f"{head}{shown}}}"
+                    view = shown[key][1:] if rematch is not None else shown[key]
+                    text = made[key] = f"{head}{view}}}"
                 out.append((socket, text))
         self._hand(out)
 
