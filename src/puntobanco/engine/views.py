@@ -300,9 +300,9 @@ def _host_seats(machine: Table) -> list[dict[str, Any]]:
     if state.phase is Phase.ENDED:
         return []
     found: list[dict[str, Any]] = []
-    if machine.allows("leave"):
+    if machine.allows("leave"):  # bets open or between coups (renamed any time, if asked)
         found.extend({"type": "Remove", "name": p.name} for p in state.seated)
-    found.extend({"type": "RenamePlayer", "name": p.name} for p in state.seated)
+        found.extend({"type": "RenamePlayer", "name": p.name} for p in state.seated)
     found.append({"type": "SetJoins", "mode": state.joins, "modes": list(JOIN_MODES)})
     if machine.allows("sit"):
         for name in state.asking:
