@@ -78,7 +78,7 @@ def viewer_of(who: Identity) -> Viewer:
     if who.role == HOST:
         return Viewer.HOST
     if who.role == SPECTATOR:
-        return Viewer.SPECTATOR
+        return Viewer.WATCHER  # a page that only watches: it sends nothing
     return Viewer.player(who.player or "", who.seating)
 
 
@@ -114,6 +114,12 @@ class Tables:
         self._wake = threading.Condition()
         self._stopping = False
         self._dirty: set[str] = set()  # tables whose views are to be pushed
+        # Among them, those whose views changed with no new event (a clock, a rematch);
+        # any other is pushed only past the event it was last pushed at: a commit
+        # another process made is seen here (its events folded in) a moment before
+        # its table is marked, and a push in that moment showed it already.
+        self._unseq: set[str] = set()
+        self._shown: dict[str, int] = {}  # table -> the event count it was last pushed at
         self._sockets: dict[str, frozenset[Socket]] = {}  # replaced, never changed
         self._loop: asyncio.AbstractEventLoop | None = None
         started: Future[tuple[Engine, Credentials]] = Future()
@@ -264,6 +270,7 @@ class Tables:
         self._looked.pop(table, None)
         with self._wake:
             self._dirty.add(table)  # its sockets here are told too
+            self._unseq.add(table)
         return meta.table
 
     def _look_for_rematches(self, engine: Engine) -> None:
@@ -279,6 +286,7 @@ class Tables:
         """Drop a closed table's code, tokens and settings from memory (the store keeps
         them): its code opens nothing, its tokens act nowhere."""
         meta = self._metas.pop(table, None)
+        self._shown.pop(table, None)
         if meta is not None:
             self._codes.pop(meta.join_code, None)
         for digest, who in list(self._tokens.items()):  # a copy: the loop adds tokens
@@ -330,6 +338,8 @@ class Tables:
         self._follow_renames(committed, store=False)  # another process's rename too
         with self._wake:
             self._dirty.add(committed.table)
+            if not committed.events:
+                self._unseq.add(committed.table)
             self._wake.notify()
 
     def _follow_renames(self, committed: Committed, *, store: bool) -> None:
@@ -368,6 +378,7 @@ class Tables:
         sent their views while the next tables' are being made."""
         with self._wake:
             dirty, self._dirty = self._dirty, set()
+            unseq, self._unseq = self._unseq, set()
         now = time.monotonic()
         ended = self._reveal.ended(now)
         out: list[tuple[Socket, str]] = []
@@ -378,8 +389,11 @@ class Tables:
             sockets = self._sockets.get(table, frozenset())
             if not sockets:
                 continue
-            held = self._reveal.held(table, engine.state(table), now)
             seq = engine.machine(table).event_count
+            if self._shown.get(table) == seq and table not in unseq and table not in ended:
+                continue  # pushed at this event already
+            self._shown[table] = seq
+            held = self._reveal.held(table, engine.state(table), now)
             head = f'{{"type": "view", "seq": {seq}, "view": '
             rematch = self._rematches.get(table)
             if rematch is not None:  # the ended table's view names its rematch
@@ -586,14 +600,13 @@ class Tables:
         self._rematches[meta.table] = rematch.table
         with self._wake:
             self._dirty.add(meta.table)
+            self._unseq.add(meta.table)
         return rematch.table
 
     async def command(self, who: Identity, command: Any, id: str) -> Committed:
         """Carry out one command of ``who``'s (its first answer if ``id`` was sent
-        before); raises the named error that refuses it. A spectator sends none
-        (the engine lets anyone ask to sit: a page that only watches may not)."""
-        if who.role == SPECTATOR:
-            raise AccessError("web.error.spectator", status=403)
+        before); raises the named error that refuses it (a spectator's, whatever
+        it is: the engine's watcher sends nothing)."""
         started = time.perf_counter()
         self._active[who.table] = self._clock()
         future: asyncio.Future[Result] = asyncio.get_running_loop().create_future()
@@ -605,26 +618,6 @@ class Tables:
         if isinstance(result, PuntoBancoError):
             raise result
         return result
-
-    async def about(self, table: str) -> dict[str, Any]:
-        """What a join page says of ``table``: its format, its limits (cents, None at
-        a table without money) or deals, how many players sit and how many seats."""
-        meta = self.meta(table)
-
-        def read(engine: Engine) -> dict[str, Any]:
-            state = engine.state(table)
-            config = state.config
-            return {
-                "format": meta.settings["format"],
-                "minimum": config.minimum if config.money else None,
-                "maximum": config.maximum if config.money else None,
-                "deals": config.deals,
-                "players": len(state.seated),
-                "seats": config.seats,
-            }
-
-        about: dict[str, Any] = await self.run(read)
-        return about
 
     async def view(self, who: Identity, lang: Lang) -> dict[str, Any]:
         """``who``'s view of the table, its odds computed (a view asked for). A player
