@@ -65,7 +65,9 @@ def honest_log() -> list[Line]:
     clock = Clock()
     engine = Engine(MemoryStore(clock=clock.text), clock=clock)
     players = [(n, 10**6) for n in ("Ana", "Bruno", "Chloé", "Dora")]
-    engine.open("club", "casino", settings={"decks": 1}, players=players)
+    # Each sat down from their own phone (a seat the operator took would be its own).
+    own = [name for name, _ in players]
+    engine.open("club", "casino", settings={"decks": 1}, players=players, own=own)
     values: dict[tuple[str, int], bytes] = {}
 
     def step(seconds: float = 0.05) -> None:
@@ -347,7 +349,7 @@ def test_the_honest_log_verifies_with_both_verifiers() -> None:
     check_log("club", records)
     report = verify_shoe.check_table("club", verify_shoe.read_log("\n".join(lines))["club"])
     assert report["gathered"] == 2 and report["excluded"] == ["Chloé (2)"]
-    assert [number for number, _, _ in report["shoes"]] == [1, 2]
+    assert [number for number, *_ in report["shoes"]] == [1, 2]
 
 
 def test_there_are_twenty_kinds_of_tampering_at_least() -> None:

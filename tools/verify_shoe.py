@@ -74,6 +74,25 @@ TEXT = {
         "fr": "  (ce sabot a été ouvert avec une graine explicite : pas secret, pas du jeu loyal)",
         "es": "  (este zapato se abrió con una semilla explícita: no es secreto ni juego limpio)",
     },
+    "injected": {
+        "en": "  not secret: the seeds came from a source other than the operating system's",
+        "fr": "  pas secret\u00a0: les graines viennent d'une autre source que celle du système "
+        "d'exploitation",
+        "es": "  no es secreto: las semillas vienen de otra fuente que la del sistema operativo",
+    },
+    "server_only": {
+        "en": "  no player contributed: the server alone chose this shoe",
+        "fr": "  aucun joueur n'y a contribué\u00a0: le serveur seul a choisi ce sabot",
+        "es": "  ningún jugador contribuyó: solo el servidor eligió este zapato",
+    },
+    "source": {
+        "en": "the shoe is shuffled with a seed from another source ({found}) than the one its "
+        "commitment said ({expected})",
+        "fr": "le sabot est mélangé avec une graine d'une autre source ({found}) que celle "
+        "annoncée avec son engagement ({expected})",
+        "es": "el zapato se baraja con una semilla de otra fuente ({found}) que la anunciada "
+        "con su compromiso ({expected})",
+    },
     "hidden": {
         "en": "shoe {shoe}: not revealed yet; note its commitment {commitment}",
         "fr": "sabot {shoe} : pas encore révélé ; notez son engagement {commitment}",
@@ -285,6 +304,13 @@ TEXT = {
         "fr": "une mise ou un coup alors que le prochain sabot attend ses contributions",
         "es": "una apuesta o una mano mientras el próximo zapato espera sus contribuciones",
     },
+    "early_call": {
+        "en": "the shoe is called before shoe {before} ended (its seed is not revealed yet)",
+        "fr": "le sabot est appelé avant la fin du sabot {before} (sa graine n'est pas encore "
+        "révélée)",
+        "es": "el zapato se llama antes de que acabe el zapato {before} (su semilla aún no se "
+        "ha revelado)",
+    },
     "derived": {
         "en": "the server seed is not the one the table's public seed gives",
         "fr": "la graine du serveur n'est pas celle que donne la graine publique de la table",
@@ -381,7 +407,14 @@ def check(shoe):
     expected = "|".join([f"{table}/{nonce}"] + contributions)
     if client_seed != expected:
         raise Mismatch("client_seed", found=client_seed, expected=expected)
-    field(shoe, "secret", (bool,))
+    secret = field(shoe, "secret", (bool,))
+    source = shoe.get("source")
+    if source not in (None, INJECTED):
+        raise Mismatch("field", field="source", value=source)
+    if secret and (source is not None or shoe.get("table_seed") is not None):
+        raise Mismatch("field", field="secret", value=secret)
+    if shoe.get("server_only") not in (None, server_only(shoe)):
+        raise Mismatch("field", field="server_only", value=shoe.get("server_only"))
     steps = [shoe.get(name) for name in ("commitments", "reveals", "excluded")]
     if shoe.get("scheme") == 2 and any(steps):  # a record with its steps: checked too
         check_steps(shoe, table, number, contributions)
@@ -401,6 +434,28 @@ def check(shoe):
         if card != order[position]:
             raise Mismatch("card", position=position, card=card, expected=order[position])
     return True
+
+
+def server_only(shoe):
+    """True for a secret shoe none of whose contributions came from a seat that is not
+    the operator's own: ``contributors`` (who gave each contribution; in an older
+    record, the players who revealed, in commit order) all in ``house``."""
+    if not shoe.get("secret"):
+        return False
+    contributors = shoe.get("contributors")
+    if contributors is None:  # a record written before the field
+        reveals = shoe.get("reveals") or []
+        contributors = [r.get("name") for r in reveals if isinstance(r, dict)]
+        if not reveals:
+            contributors = [None] * len(shoe.get("contributions") or [])
+    if not isinstance(contributors, list):
+        raise Mismatch("field", field="contributors", value=contributors)
+    if len(contributors) != len(shoe.get("contributions") or []):
+        raise Mismatch("field", field="contributors", value=contributors)
+    house = shoe.get("house") or []
+    if not isinstance(house, list):
+        raise Mismatch("field", field="house", value=house)
+    return all(name in house for name in contributors)
 
 
 def check_steps(shoe, table, number, contributions):
@@ -429,6 +484,9 @@ def check_steps(shoe, table, number, contributions):
             raise Mismatch("mismatch", name=name)
         values[name] = value
     order = [c["name"] for c in commits]
+    named = shoe.get("contributors")
+    if named is not None and named != [n for n in order if n in values]:
+        raise Mismatch("field", field="contributors", value=named)
     if contributions != [values[n] for n in order if n in values]:
         expected = "|".join([f"{table}/{number}"] + [values[n] for n in order if n in values])
         raise Mismatch("client_seed", found=shoe.get("client_seed"), expected=expected)
@@ -446,6 +504,9 @@ def check_steps(shoe, table, number, contributions):
 # -- a whole log ---------------------------------------------------------------
 
 GENESIS = "0" * 64
+#: A seed's ``source`` when it came from a random source the program gave the table,
+#: not the operating system's (absent or null: the operating system's).
+INJECTED = "injected"
 TAG = b"puntobanco-contribution-v1"
 STEPS = (
     "ContributionCommitted",
@@ -535,6 +596,9 @@ class Shoe:
         self.excluded = []
         self.called_at = self.opened_at = None
         self.texts = []  # the typed contributions of a table of the older scheme
+        self.typed_by = []  # (name, the operator's own seat) of each typed text
+        self.house = set()  # who committed from one of the operator's own seats
+        self.source = None  # where its server seed came from: None, the OS's source
         self.shuffled = False
 
     def values(self):
@@ -569,6 +633,8 @@ def check_table(table, lines):
     newer = config.get("reveal_seconds") is not None
     takes = newer and seed is None and config.get("format") != "assist"
     seated, shoes, waiting = set(), {}, takes
+    revealed = set()  # the shoes that have ended, their seeds public (ShoeRevealed)
+    house = set()  # the seated players whose seats are the operator's own
     report = {"events": len(lines), "head": prev, "shoes": [], "gathered": 0, "values": 0}
     report["excluded"] = []
     current = None  # the shoe being dealt: [number, order, position] when its order is known
@@ -582,12 +648,20 @@ def check_table(table, lines):
 
         if kind == "PlayerSeated":
             seated.add(event["name"])
+            if event.get("house") is True:
+                house.add(event["name"])
+            else:
+                house.discard(event["name"])
         elif kind == "PlayerLeft":
             seated.discard(event["name"])
+        elif kind == "ShoeRevealed":
+            revealed.add(shoe_no)
         elif kind == "SeedContributed":
             if newer:
                 raise fault("typed")
-            shoes.setdefault(shoe_no, Shoe()).texts.append(event["text"])
+            typed = shoes.setdefault(shoe_no, Shoe())
+            typed.texts.append(event["text"])
+            typed.typed_by.append((event["name"], event["name"] in house))
         elif kind in STEPS and not takes:
             raise fault("not_taken")
         elif kind in ("BetPlaced", "BetsClosed", "CoupDealt", "BetsOpened") and waiting:
@@ -596,6 +670,7 @@ def check_table(table, lines):
             shoe = shoes.setdefault(shoe_no, Shoe())
             if shoe.commitment is not None or shoe.shuffled:
                 raise fault("out_of_order")
+            shoe.source = event.get("source")
             if kind == "NextShoeHidden":
                 shoe.commitment = event.get("commitment")
             else:
@@ -621,9 +696,13 @@ def check_table(table, lines):
                 if any(d == digest for _, d in shoe.commits):
                     raise fault("copied", name=name)
                 shoe.commits.append((name, digest))
+                if name in house:
+                    shoe.house.add(name)
             elif kind == "ShoeCalled":
                 if shoe.window != "commit":
                     raise fault("out_of_order")
+                if shoe_no > 1 and shoe_no - 1 not in revealed:
+                    raise fault("early_call", before=shoe_no - 1)
                 if event.get("seconds") != config.get("commit_seconds"):
                     raise fault(
                         "seconds", found=event.get("seconds"), setting=config["commit_seconds"]
@@ -699,13 +778,28 @@ def check_table(table, lines):
                         raise fault("derived")
             if shoe.commitment is not None and used != shoe.commitment:
                 raise fault("seed")
+            source = event.get("source")
+            if source not in (None, INJECTED) or (
+                shoe.commitment is not None and source != shoe.source
+            ):
+                raise fault("source", found=source or "-", expected=shoe.source or "-")
             shoe.shuffled, waiting = True, False
+            # Who gave the values in its client seed, and whether each seat was the
+            # operator's own: a secret shoe none of whose values came from another
+            # seat is the server's alone.
             if takes:
-                report["gathered"] += 1
+                givers = [(n, n in shoe.house) for n, _ in shoe.commits if n in shoe.revealed]
+            else:
+                givers = shoe.typed_by
+            secret = seed is None and source is None
+            alone = secret and all(own for _, own in givers)
+            flags = {"secret": secret, "source": source, "server_only": alone}
+            if takes:
+                report["gathered"] += not all(own for _, own in givers)
                 report["values"] += len(shoe.revealed)
                 report["excluded"] += [f"{n} ({shoe_no})" for n in shoe.excluded]
             if kind == "ShoeHidden":
-                report["shoes"].append((shoe_no, shoe.commitment or used, None))
+                report["shoes"].append((shoe_no, shoe.commitment or used, None, flags))
                 continue
             order = event.get("order")
             expected_order = shuffled(bytes.fromhex(server_seed), client, shoe_no, decks)
@@ -717,7 +811,7 @@ def check_table(table, lines):
                         "order", position=position, card=card, expected=expected_order[position]
                     )
             current = [shoe_no, order, 0]
-            report["shoes"].append((shoe_no, used, current))
+            report["shoes"].append((shoe_no, used, current, flags))
         elif kind in ("ShoeBurned", "CoupDealt") and current is not None:
             cards = [event["turned"], *event["burned"]] if kind == "ShoeBurned" else event["cards"]
             for card in cards:
@@ -766,13 +860,14 @@ def main_log(text, lang):
             return 1
         print(say(lang, "log_table", table=table, events=report["events"], head=report["head"]))
         checked = hidden = 0
-        for number, commitment, dealing in report["shoes"]:
+        for number, commitment, dealing, flags in report["shoes"]:
             if dealing is None:
                 hidden += 1
                 print(say(lang, "hidden", shoe=number, commitment=commitment))
             else:
                 checked += 1
                 print(say(lang, "ok", shoe=number, commitment=commitment, dealt=dealing[2]))
+            note(lang, flags["secret"], flags["source"], flags["server_only"])
         if report["gathered"]:
             names = ", ".join(report["excluded"]) or "-"
             print(
@@ -854,13 +949,24 @@ def main(argv):
                     lang, "ok", shoe=number, commitment=shoe["commitment"], dealt=len(shoe["dealt"])
                 )
             )
-            if not shoe["secret"]:
-                print(say(lang, "not_secret"))
         else:
             hidden += 1
             print(say(lang, "hidden", shoe=number, commitment=shoe["commitment"]))
+        note(lang, shoe["secret"], shoe.get("source"), server_only(shoe))
     print(say(lang, "summary", checked=checked, hidden=hidden))
     return 0
+
+
+def note(lang, secret, source, alone):
+    """What is known of a shoe's fairness, under its line: a seed not secret (from
+    another source than the operating system's, or the table's public seed), or a
+    shoe the server alone chose."""
+    if source is not None:
+        print(say(lang, "injected"))
+    elif not secret:
+        print(say(lang, "not_secret"))
+    if alone:
+        print(say(lang, "server_only"))
 
 
 if __name__ == "__main__":

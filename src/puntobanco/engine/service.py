@@ -24,7 +24,7 @@ import os
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
@@ -225,9 +225,12 @@ class Engine:
         *,
         settings: Mapping[str, Any] | TableConfig | None = None,
         players: Iterable[str | tuple[str, int]] = (),
+        own: Collection[str] = (),
     ) -> Committed:
         """Open a new table: its settings (a format's keyword settings, or a whole
-        ``TableConfig``) and its first players (names, or ``(name, bankroll)``).
+        ``TableConfig``) and its first players (names, or ``(name, bankroll)``),
+        seated by the operator (its own seats, ``PlayerSeated.house``) but for the
+        names in ``own``, who sat down from their own devices (a rematch's players).
 
         One commit. A table of that name already in the store is resumed
         instead if its settings are the same (the loser of a race to create
@@ -239,7 +242,7 @@ class Engine:
         seated = list(players)
         with self._lock:
             if self._load(table) is None:
-                machine = Table.open(table, config, players=seated, rng=self.rng)
+                machine = Table.open(table, config, players=seated, rng=self.rng, own=own)
                 events = machine.events
                 try:
                     with _writing():
@@ -812,7 +815,9 @@ def carry_out(
         case Sit(name, bankroll, seat):
             joins = machine.state.joins
             if by.role is Role.HOST or joins == "open":
-                machine.sit(name, bankroll, seat)
+                # A seat the host takes for someone is the operator's own: no
+                # device of that player's commits to the shoes for it.
+                machine.sit(name, bankroll, seat, house=by.role is Role.HOST)
             elif joins == "approval":
                 machine.ask_to_join(name, bankroll)
             else:

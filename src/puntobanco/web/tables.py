@@ -530,6 +530,8 @@ class Tables:
         """Open the rematch of ``meta``'s ended table (on the engine's thread) and
         mark the ended table's views to name it."""
         config, players = engine.rematch(meta.table)
+        # Who joined the ended table from their own phones keeps a seat of their own.
+        own = [p.name for p in engine.state(meta.table).seated if not p.house]
         bankroll = table_config(meta.settings["format"], _settings(meta))[1]
         settings = {**meta.settings, REMATCH_OF: meta.table}
         if config.seed is not None:
@@ -544,7 +546,8 @@ class Tables:
         started = time.perf_counter()
         seated = [(name, bankroll) for name in players]
         self._committed(
-            started, [engine.open(table, config.format, settings=config, players=seated)]
+            started,
+            [engine.open(table, config.format, settings=config, players=seated, own=own)],
         )
         self._metas[table] = rematch
         self._codes[code] = table
