@@ -343,6 +343,14 @@ def _swapped(lines: list[Line]) -> int:
     return find(lines, "ShoeShuffled", shoe=1)
 
 
+@tampering("shoe 2 called before shoe 1 ended", "early_call")
+def _early_call(lines: list[Line]) -> int:
+    # After shoe 1's last coup was settled, before its end (ShoeFinished, ShoeRevealed):
+    # no bet comes between, so only the rule on the ends of shoes can catch it.
+    move(lines, find(lines, "ShoeCalled", shoe=2), find(lines, "ShoeFinished", shoe=1))
+    return find(lines, "ShoeCalled", shoe=2)
+
+
 def test_the_honest_log_verifies_with_both_verifiers() -> None:
     lines = chained(copy.deepcopy(HONEST))
     records = read_lines(lines)["club"]

@@ -164,5 +164,5 @@ const PBEntropy = (() => {
   // (another page of the same phone, or the shoe shuffled meanwhile): nothing to show.
   const quiet = (error) => error.code.startsWith("entropy.") || error.code === "table.error.contribute.no_next_shoe";
 
-  return { sha256, hex, fromHex, digest, onView, quiet, seeded };
+  return { sha256, hex, fromHex, digest, onView, quiet, notSecret };
 })();
