@@ -229,3 +229,52 @@ def test_a_shoe_is_the_servers_alone_unless_a_seat_of_a_players_own_contributed(
     (flags,) = [f for *_, f in report["shoes"]]
     assert flags["server_only"] is alone
     assert public_log(events)  # an export in play hides the shoe, flags and all
+
+
+def strict_log() -> list[dict[str, Any]]:
+    """A table set to deal only shoes a player contributed to, where Ana, who sat down
+    from her own phone, contributed to the one shoe dealt."""
+    clock = Clock()
+    engine = Engine(MemoryStore(clock=clock.text), clock=clock)
+    settings = {"decks": 1, "contributed_only": True}
+    engine.open("club", "casino", players=[("Ana", 10**9)], settings=settings, own=["Ana"])
+    played(engine, clock, 2)
+    engine.do("club", CloseTable())
+    return [json.loads(x) for x in export_lines(engine.store.load("club"))]
+
+
+def test_a_log_that_makes_a_seat_the_operators_after_the_fact_is_refused_by_both() -> None:
+    """Ana's seat turned into the operator's (the chain redone): the shoes dealt were
+    then the server's alone, which this table deals none of."""
+    lines = strict_log()
+    chained(copy.deepcopy(lines))  # the honest log is fine
+    at = find(lines, "PlayerSeated", name="Ana")
+    lines[at]["event"]["house"] = True
+    text = chained(lines)
+    with pytest.raises(StoreError) as refused:
+        check_log("club", read_lines(text)["club"])
+    assert refused.value.key == "import.error.refused"
+    assert "the server alone chose" in refused.value.message("en")
+    with pytest.raises(verify_shoe.LogFault) as fault:
+        verify_shoe.check_table("club", verify_shoe.read_log("\n".join(text))["club"])
+    dealt = find(lines, "CoupDealt")
+    assert (fault.value.key, fault.value.line) == ("server_only_dealt", dealt + 1)
+
+
+@pytest.mark.parametrize(
+    ("kind", "field", "value"),
+    [("PlayerSeated", "house", False), ("NextShoeCommitted", "source", "mine")],
+)
+def test_a_mark_of_another_value_than_the_documented_ones_is_refused_by_both(
+    kind: str, field: str, value: object
+) -> None:
+    lines = strict_log()
+    at = find(lines, kind)
+    lines[at]["event"][field] = value
+    text = chained(lines)
+    with pytest.raises(StoreError) as refused:
+        check_log("club", read_lines(text)["club"])
+    assert refused.value.params.get("line") == at + 1, refused.value.message("en")
+    with pytest.raises(verify_shoe.LogFault) as fault:
+        verify_shoe.check_table("club", verify_shoe.read_log("\n".join(text))["club"])
+    assert (fault.value.key, fault.value.line) == ("field", at + 1)

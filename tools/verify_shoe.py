@@ -311,6 +311,14 @@ TEXT = {
         "es": "el zapato se llama antes de que acabe el zapato {before} (su semilla aún no se "
         "ha revelado)",
     },
+    "server_only_dealt": {
+        "en": "a coup dealt from a shoe the server alone chose, at a table set to deal only "
+        "shoes a player contributed to",
+        "fr": "un coup distribué d'un sabot que le serveur seul a choisi, à une table réglée "
+        "pour ne distribuer que des sabots auxquels un joueur a contribué",
+        "es": "una mano repartida de un zapato que solo eligió el servidor, en una mesa "
+        "ajustada para repartir solo zapatos a los que contribuyó un jugador",
+    },
     "derived": {
         "en": "the server seed is not the one the table's public seed gives",
         "fr": "la graine du serveur n'est pas celle que donne la graine publique de la table",
@@ -631,6 +639,8 @@ def check_table(table, lines):
     if not isinstance(decks, int) or not 1 <= decks <= 8:
         raise Mismatch("field", field="decks", value=decks)
     newer = config.get("reveal_seconds") is not None
+    strict = config.get("contributed_only") is True  # deals no shoe the server alone chose
+    alone = False  # the shoe being dealt is the server's alone
     takes = newer and seed is None and config.get("format") != "assist"
     seated, shoes, waiting = set(), {}, takes
     revealed = set()  # the shoes that have ended, their seeds public (ShoeRevealed)
@@ -648,6 +658,8 @@ def check_table(table, lines):
 
         if kind == "PlayerSeated":
             seated.add(event["name"])
+            if event.get("house", True) is not True:  # true, or absent (a player's own)
+                raise fault("field", field="house", value=event["house"])
             if event.get("house") is True:
                 house.add(event["name"])
             else:
@@ -666,11 +678,15 @@ def check_table(table, lines):
             raise fault("not_taken")
         elif kind in ("BetPlaced", "BetsClosed", "CoupDealt", "BetsOpened") and waiting:
             raise fault("waiting")
+        elif kind == "CoupDealt" and strict and alone:
+            raise fault("server_only_dealt")
         if kind in ("NextShoeCommitted", "NextShoeHidden"):
             shoe = shoes.setdefault(shoe_no, Shoe())
             if shoe.commitment is not None or shoe.shuffled:
                 raise fault("out_of_order")
             shoe.source = event.get("source")
+            if shoe.source not in (None, INJECTED):
+                raise fault("field", field="source", value=shoe.source)
             if kind == "NextShoeHidden":
                 shoe.commitment = event.get("commitment")
             else:
@@ -748,7 +764,7 @@ def check_table(table, lines):
                     raise fault("early_close", names=", ".join(excluded))
                 shoe.window, shoe.excluded = "closed", excluded
         elif kind in ("ShoeShuffled", "ShoeHidden"):
-            current = None
+            current, alone = None, False
             shoe = shoes.setdefault(shoe_no, Shoe())
             if shoe.shuffled:
                 raise fault("out_of_order")

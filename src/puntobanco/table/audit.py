@@ -102,7 +102,7 @@ class _Replay(Table):
         if self.config.seed is not None:
             return super()._next_commitment(number)  # derived: compared with the log
         text = given.server_seed if isinstance(given, NextShoeCommitted) else given.commitment
-        if not _hex32(text):
+        if not _hex32(text) or given.source not in (None, fair.INJECTED):
             raise StoreError("import.error.fair_shoe", line=line, shoe=number)
         return given
 
@@ -118,6 +118,8 @@ class _Replay(Table):
         committed = self.state.next_shoe
         if committed is not None and committed.number != number:
             committed = None
+        if given.source not in (None, fair.INJECTED):
+            raise StoreError("import.error.fair_shoe", line=line, shoe=number)
         if given.server_seed is not None or given.client_seed is not None:
             # A fair shoe: its order must be the one its seeds give, its server
             # seed the one committed in advance, its client seed the table's,
