@@ -311,6 +311,11 @@ TEXT = {
         "es": "el zapato se llama antes de que acabe el zapato {before} (su semilla aún no se "
         "ha revelado)",
     },
+    "revealed_seed": {
+        "en": "the seed revealed is not the one the shoe was shuffled with",
+        "fr": "la graine révélée n'est pas celle avec laquelle le sabot a été mélangé",
+        "es": "la semilla revelada no es la que barajó el zapato",
+    },
     "server_only_dealt": {
         "en": "a coup dealt from a shoe the server alone chose, at a table set to deal only "
         "shoes a player contributed to",
@@ -607,6 +612,7 @@ class Shoe:
         self.typed_by = []  # (name, the operator's own seat) of each typed text
         self.house = set()  # who committed from one of the operator's own seats
         self.source = None  # where its server seed came from: None, the OS's source
+        self.seed = None  # the server seed it was shuffled with, when written whole
         self.shuffled = False
 
     def values(self):
@@ -644,6 +650,7 @@ def check_table(table, lines):
     takes = newer and seed is None and config.get("format") != "assist"
     seated, shoes, waiting = set(), {}, takes
     revealed = set()  # the shoes that have ended, their seeds public (ShoeRevealed)
+    seeds_shown = set()  # the shoes whose ShoeRevealed has come (once each)
     house = set()  # the seated players whose seats are the operator's own
     report = {"events": len(lines), "head": prev, "shoes": [], "gathered": 0, "values": 0}
     report["excluded"] = []
@@ -668,6 +675,22 @@ def check_table(table, lines):
             seated.discard(event["name"])
         elif kind == "ShoeRevealed":
             revealed.add(shoe_no)
+            ended = shoes.get(shoe_no)
+            if ended is None or not ended.shuffled or shoe_no in seeds_shown:
+                raise fault("out_of_order")
+            seeds_shown.add(shoe_no)
+            shown = event.get("server_seed")
+            if ended.seed is not None and shown != ended.seed:
+                raise fault("revealed_seed")
+            if (
+                ended.seed is None
+                and ended.commitment is not None
+                and (
+                    not is_hex64(shown)
+                    or hashlib.sha256(bytes.fromhex(shown)).hexdigest() != ended.commitment
+                )
+            ):
+                raise fault("revealed_seed")
         elif kind == "SeedContributed":
             if newer:
                 raise fault("typed")
@@ -800,6 +823,8 @@ def check_table(table, lines):
             ):
                 raise fault("source", found=source or "-", expected=shoe.source or "-")
             shoe.shuffled, waiting = True, False
+            if kind == "ShoeShuffled":
+                shoe.seed = server_seed
             # Who gave the values in its client seed, and whether each seat was the
             # operator's own: a secret shoe none of whose values came from another
             # seat is the server's alone.
