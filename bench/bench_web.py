@@ -350,7 +350,7 @@ async def load(
             tasks.append(connection(t["table"], token, name, "banco" if k % 2 else "punto"))
     running = [asyncio.create_task(c) for c in tasks]
     # The load generator's own collector pauses would be counted as the server's latency.
-    from puntobanco.web.gcpause import GcTuning
+    from puntobanco.gcpause import GcTuning
 
     tuning = GcTuning()
     tuning.start()

@@ -202,7 +202,7 @@ def test_the_command_line_and_the_terminal_say_contre(capsys: pytest.CaptureFixt
 
 
 def test_the_pages_get_their_words_from_the_same_catalogue() -> None:
-    from puntobanco.web.words import page_words
+    from puntobanco.i18n.pages import page_words
 
     words = page_words("fr")
     assert words["paytable.standard"] == "Standard (Égalité 8 contre 1)"  # web.ui.* wins

@@ -320,7 +320,7 @@ def test_commitments_and_reveals_are_refused_with_the_reason() -> None:
     [
         (TableConfig.casino(seed=3), "entropy.error.seeded"),
         (TableConfig.assist(), "table.error.contribute.real_cards"),
-        (TableConfig.casino(commit_seconds=None, reveal_seconds=None), "entropy.error.older_table"),  # type: ignore[arg-type]
+        (TableConfig.casino(commit_seconds=None, reveal_seconds=None), "entropy.error.older_table"),
     ],
 )
 def test_a_table_that_takes_no_contributions_refuses_them_by_name(

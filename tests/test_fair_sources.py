@@ -85,7 +85,8 @@ def test_a_table_given_another_random_source_says_its_shoes_are_not_secret_every
     committed = [e for e in events if isinstance(e, NextShoeCommitted)]
     shuffled = [e for e in events if isinstance(e, ShoeShuffled)]
     assert len(shuffled) >= 2
-    assert all(e.source == fair.INJECTED for e in [*committed, *shuffled])
+    assert all(e.source == fair.INJECTED for e in committed)
+    assert all(e.source == fair.INJECTED for e in shuffled)
     # Every view: the shoe in play and the next one say they are not secret, and why.
     for viewer in (Viewer.player("Ana"), Viewer.HOST, Viewer.SPECTATOR):
         view = engine.view("club", viewer)
@@ -218,8 +219,8 @@ def test_a_shoe_is_the_servers_alone_unless_a_seat_of_a_players_own_contributed(
         assert refused.value.key == "table.error.server_only"
     else:
         assert engine.do("club", Deal())
-    events = [r.event for r in engine.store.load("club")]
-    (record,) = fair_shoes(events)
+    stored = [r.event for r in engine.store.load("club")]
+    (record,) = fair_shoes(stored)
     assert record.server_only is alone
     assert record.house == (("Bruno",) if who != "Ana" else ())
     assert fair.FairShoe.from_dict(json.loads(json.dumps(record.to_dict()))) == record
@@ -228,7 +229,7 @@ def test_a_shoe_is_the_servers_alone_unless_a_seat_of_a_players_own_contributed(
     report = verify_shoe.check_table("club", verify_shoe.read_log("\n".join(text))["club"])
     (flags,) = [f for *_, f in report["shoes"]]
     assert flags["server_only"] is alone
-    assert public_log(events)  # an export in play hides the shoe, flags and all
+    assert public_log(stored)  # an export in play hides the shoe, flags and all
 
 
 def strict_log() -> list[dict[str, Any]]:
@@ -278,3 +279,28 @@ def test_a_mark_of_another_value_than_the_documented_ones_is_refused_by_both(
     with pytest.raises(verify_shoe.LogFault) as fault:
         verify_shoe.check_table("club", verify_shoe.read_log("\n".join(text))["club"])
     assert (fault.value.key, fault.value.line) == ("field", at + 1)
+
+
+def test_a_seat_of_the_operators_stays_its_own_under_a_new_name() -> None:
+    """The host seats Bruno itself, then renames him Bea: the seat is the same, so a
+    shoe only Bea contributed to is still the server's alone, in the views, the records
+    and the standalone verifier."""
+    from puntobanco.engine.commands import RenamePlayer
+
+    clock = Clock()
+    engine = Engine(MemoryStore(clock=clock.text), clock=clock)
+    engine.open("club", "casino", settings={"decks": 1})
+    engine.do("club", Sit("Bruno", 10**6))  # the host's
+    engine.do("club", RenamePlayer("Bruno", "Bea"))
+    device = Contributor(["Bea"])
+    device.run(engine, "club")
+    for _ in range(4):
+        clock.now += 3600.0
+        engine.tick(["club"])
+        device.run(engine, "club")
+    assert engine.view("club")["shoe"]["server_only"] is True
+    (record,) = fair_shoes([r.event for r in engine.store.load("club")])
+    assert record.contributors == record.house == ("Bea",) and record.server_only
+    text = export_lines(engine.store.load("club"))
+    report = verify_shoe.check_table("club", verify_shoe.read_log("\n".join(text))["club"])
+    assert [f["server_only"] for *_, f in report["shoes"]] == [True]

@@ -625,14 +625,13 @@ def test_no_front_end_decides_permissions_legality_or_views() -> None:
     assert not wrong, "\n".join(wrong)
 
 
-#: Where a format may be named: its record (``table.formats``), its settings'
-#: presets (``table.config``), the API's table-creation schema (``web.schemas``),
-#: and the Python API's facades, one class per format that only opens its table
-#: (``games``); everywhere else behaviour comes from the record's fields.
+#: Where a format may be named: its record (``table.formats``: its rules and its
+#: preset, which the table-creation schema reads), ``TableConfig``'s shorthands
+#: (``table.config``), and the Python API's facades, one class per format that only
+#: opens its table (``games``); everywhere else behaviour comes from the record's fields.
 FORMAT_NAMERS: Final = (
     "puntobanco.table.formats",
     "puntobanco.table.config",
-    "puntobanco.web.schemas",
     "puntobanco.games",
 )
 FORMAT_NAMES: Final = frozenset({"session", "casino", "croupier", "assist", "classroom"})

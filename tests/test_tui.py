@@ -4,6 +4,7 @@ assisted session, asserting on what the screen says (80x24, each language)."""
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -314,3 +315,19 @@ def test_at_80x24_each_seat_holds_one_line_and_an_empty_hand_shows_no_point() ->
         assert all(len(line) <= width for line in lines), (width, lines)
 
     drive(PuntoBancoApp(lang="en", seed=5), script)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_prompt_fits_its_one_line_at_80_columns(lang: str) -> None:
+    """The prompt line is one row high: a longer prompt loses its end (the French
+    bots prompt once lost which keys to press)."""
+    from tests.catalogue_texts import catalogue
+
+    long = {
+        key: text
+        for key, message in catalogue().items()
+        if key.startswith("tui.prompt.")
+        for text in [re.sub(r"\{[^}]*\}", "99", getattr(message, lang))]
+        if len(text) > 80
+    }
+    assert not long

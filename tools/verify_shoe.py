@@ -691,6 +691,12 @@ def check_table(table, lines):
                 )
             ):
                 raise fault("revealed_seed")
+        elif kind == "PlayerRenamed":  # a commitment keeps the name it binds
+            seated.discard(event["name"])
+            seated.add(event["new_name"])
+            if event["name"] in house:  # the same seat, under its new name
+                house.discard(event["name"])
+                house.add(event["new_name"])
         elif kind == "SeedContributed":
             if newer:
                 raise fault("typed")

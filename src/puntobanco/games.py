@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from types import TracebackType
-from typing import Self, TypeVar
+from typing import Any, Self, TypeVar
 
 from puntobanco.coup import Coup, Outcome, resolve
 from puntobanco.engine.commands import (
@@ -45,20 +45,12 @@ from puntobanco.fair.gathering import Window
 from puntobanco.paytable import Amount, Box
 from puntobanco.rng import RandomSource
 from puntobanco.roads import Roads, build_roads
-from puntobanco.shoe import CASINO_DECKS, DEFAULT_CUT_CARD, SESSION_DECKS
+from puntobanco.shoe import SESSION_DECKS
 from puntobanco.store import EventStore
 from puntobanco.table.config import (
-    CASINO_MAXIMUM,
-    CASINO_MINIMUM,
-    CASINO_SEATS,
-    CASINO_TIE_MAXIMUM,
-    CASINO_TIE_MINIMUM,
-    CROUPIER_COUNTDOWN,
-    PRESETS,
     SESSION_DEALS,
     SESSION_STAKE,
     Format,
-    SideLimits,
     TableConfig,
 )
 from puntobanco.table.events import (
@@ -409,41 +401,15 @@ class CasinoTable(Game):
     def __init__(
         self,
         *,
-        seats: int = CASINO_SEATS,
-        decks: int = CASINO_DECKS,
-        burn: bool = True,
-        cut_card: int | None = DEFAULT_CUT_CARD,
-        paytable: str = "standard",
-        minimum: int = CASINO_MINIMUM,
-        maximum: int = CASINO_MAXIMUM,
-        tie_minimum: int = CASINO_TIE_MINIMUM,
-        tie_maximum: int = CASINO_TIE_MAXIMUM,
-        seed: int | None = None,
-        side_bets: Iterable[str] = (),
-        side_limits: SideLimits = (),
         db: Db = None,
         table: str | None = None,
         rng: RandomSource | None = None,
         clock: Callable[[], float] = time.monotonic,
-        contributed_only: bool | None = None,
-        **extra: int,
+        **settings: Any,
     ) -> None:
-        config = PRESETS[self.FORMAT](
-            seats=seats,
-            decks=decks,
-            burn=burn,
-            cut_card=cut_card,
-            paytable=paytable,
-            minimum=minimum,
-            maximum=maximum,
-            tie_minimum=tie_minimum,
-            tie_maximum=tie_maximum,
-            seed=seed,
-            side_bets=side_bets,
-            side_limits=side_limits,
-            contributed_only=contributed_only,
-            **extra,
-        )
+        """``settings``: those of ``TableConfig.casino`` (seats, decks, limits, side
+        bets...), the format's preset for the rest."""
+        config = TableConfig.of(self.FORMAT, **settings)
         name = self.FORMAT.value if table is None else table
         super().__init__(name, config, db=db, rng=rng, clock=clock)
 
@@ -522,15 +488,6 @@ class CroupierTable(CasinoTable):
     """
 
     FORMAT = Format.CROUPIER
-
-    def __init__(
-        self,
-        *,
-        countdown: int = CROUPIER_COUNTDOWN,
-        clock: Callable[[], float] = time.monotonic,
-        **settings: object,
-    ) -> None:
-        super().__init__(countdown=countdown, clock=clock, **settings)  # type: ignore[arg-type]
 
     @classmethod
     def resume(

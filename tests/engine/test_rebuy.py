@@ -116,5 +116,5 @@ def test_the_hosts_approval_of_rebuys_is_a_money_tables_setting() -> None:
     with pytest.raises(PuntoBancoError):
         TableConfig(Format.SESSION, deals=10, rebuy_approval=True)
     with pytest.raises(PuntoBancoError):
-        TableConfig.casino(rebuy_approval="yes")  # type: ignore[arg-type]
+        TableConfig.casino(rebuy_approval="yes")
     assert TableConfig.casino(rebuy_approval=True).rebuy_approval is True

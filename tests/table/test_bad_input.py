@@ -46,7 +46,7 @@ def test_settings_that_could_not_be_read_back_are_refused(settings: dict[str, An
 
 
 def test_a_croupier_without_a_countdown_is_refused() -> None:
-    refused(lambda: CroupierTable(countdown=None))  # type: ignore[arg-type]
+    refused(lambda: CroupierTable(countdown=None))
     refused(lambda: CroupierTable(countdown=10**6))
 
 

@@ -199,6 +199,7 @@ def test_every_event_reads_as_a_sentence_in_three_languages() -> None:
     approved.rebuy("Ana", room)
     approved.pause()  # the host's pause, and the table resumed
     approved.resume()
+    approved.rename("Ana", "Anaïs")  # the host gives a player another name
     # A lesson: a question put, answered and shown.
     lesson = Table.open(
         "lesson", TableConfig.classroom(questions=1, seed=5, drills=("winner",)), players=["Ana"]

@@ -199,7 +199,7 @@ def test_no_shoe_holder_and_no_turn_at_the_virtual_croupier() -> None:
     assert str(refused.value.params["name"]) == "turn_seconds"
     for wrong in (0, -1, 301, True, 2.5):
         with pytest.raises(InvalidBetError):
-            TableConfig.casino(turn_seconds=wrong)  # type: ignore[arg-type]
+            TableConfig.casino(turn_seconds=wrong)
     croupier = Table.open(
         "online", TableConfig.casino(croupier=True, seed=1), players=[("Ana", 10**6)]
     )

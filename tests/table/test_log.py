@@ -96,6 +96,7 @@ def event_strategy(cls: type) -> st.SearchStrategy[Any]:
         "excluded": st.lists(texts, max_size=4).map(tuple),
         "to": texts,  # the seat a shoe is passed to
         "reason": texts,  # the host's, removing a player
+        "new_name": texts,  # the host's, renaming a player
         "mode": st.sampled_from(("open", "locked", "approval")),
         "names": st.lists(texts, max_size=4).map(tuple),
         # A lesson's questions: their number, a student's answer, who was right.

@@ -1,6 +1,6 @@
 """The host screen's hand on the seats, in a real browser: a request to sit
-admitted, a player removed with a reason, the table locked, a session dealt
-without the player who has not predicted."""
+admitted, a player removed with a reason, a player renamed (their phone follows),
+the table locked, a session dealt without the player who has not predicted."""
 
 from __future__ import annotations
 
@@ -71,4 +71,33 @@ def test_the_host_deals_a_session_without_who_has_not_predicted(
     page.locator("#predict-seconds").press("Enter")
     page.locator("#felt").focus()
     assert settled(table, "prediction_seconds", 30)
+    page.context.close()
+
+
+def test_the_host_renames_a_player_and_their_phone_shows_the_new_name(
+    browser: Browser, server: LiveServer
+) -> None:
+    table = Table(server, "casino", seed=3)
+    page = host_page(browser, table, "fr-FR")
+    context = browser.new_context(
+        viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True, locale="fr-FR"
+    )
+    context.set_default_timeout(10_000)
+    context.add_cookies([{"name": "pb_player", "value": table.players[0],
+                          "url": f"{server.url}/api/tables/{table.id}/"}])  # fmt: skip
+    phone = context.new_page()
+    phone.goto(f"{server.url}/p/{table.id}")
+    expect(phone.locator("#me-name")).to_have_text("Ana")
+    page.once("dialog", lambda dialog: dialog.accept("Anaïs"))
+    page.get_by_role("button", name="Renommer Ana").click()
+    expect(page.locator("#players li", has_text="Anaïs")).to_be_visible()
+    expect(phone.locator("#me-name")).to_have_text("Anaïs")  # the same phone, the same seat
+    assert [p["name"] for p in table.view()["players"]] == ["Anaïs", "Ben"]
+    table.command(table.players[0], "Bet", box="banco", stake=1_000)  # its token still plays
+    expect(phone.locator("#me-name")).to_have_text("Anaïs")
+    # A name already at the table is refused, and the screen says why.
+    page.once("dialog", lambda dialog: dialog.accept("ben"))
+    page.get_by_role("button", name="Renommer Anaïs").click()
+    expect(page.locator("body")).to_contain_text("déjà à cette table")
+    context.close()
     page.context.close()

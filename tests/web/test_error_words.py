@@ -15,17 +15,10 @@ from fastapi.testclient import TestClient
 from puntobanco.engine import COMMANDS as ENGINE_COMMANDS
 from puntobanco.engine.commands import ANYONE, command_word
 from puntobanco.i18n import Lang, messages, t
+from puntobanco.table.config import CREATED
 from puntobanco.web.app import create_app
 from puntobanco.web.errors import SchemaError
-from puntobanco.web.schemas import (
-    CASINO_SETTINGS,
-    CLASSROOM_SETTINGS,
-    COMMAND_MODELS,
-    CROUPIER_SETTINGS,
-    SESSION_SETTINGS,
-    SetLang,
-    parse,
-)
+from puntobanco.web.schemas import COMMAND_MODELS, SetLang, parse
 from tests.web.helpers import bearer, join, open_table
 
 #: What a refusal must never show a person: an identifier (close_bets,
@@ -310,7 +303,7 @@ def test_a_refused_table_reads_in_the_host_s_language(
 @pytest.mark.parametrize("lang", ["en", "fr", "es"])
 def test_every_command_field_and_setting_a_client_names_has_its_words(lang: Lang) -> None:
     known = messages(lang)
-    settings = SESSION_SETTINGS | CASINO_SETTINGS | CROUPIER_SETTINGS | CLASSROOM_SETTINGS
+    settings = frozenset().union(*CREATED.values())
     sent = {m.__name__ for m in COMMAND_MODELS}
     keys = [
         command_word(c).key

@@ -106,10 +106,9 @@ def test_the_host_removes_a_player_their_bets_returned_the_log_saying_who_and_wh
 
 
 def _config(client: TestClient, table: str, host: str):  # type: ignore[no-untyped-def]
-    from puntobanco.table.config import PRESETS
-    from puntobanco.table.formats import Format
+    from puntobanco.table.config import TableConfig
 
-    return PRESETS[Format.CASINO](seed=9)
+    return TableConfig.casino(seed=9)
 
 
 def test_the_host_removes_a_session_player_after_it_started() -> None:

@@ -20,25 +20,21 @@ import pytest
 import websockets
 from fastapi.testclient import TestClient
 
-from puntobanco.store import Applied
+from puntobanco.store import Applied, credentials_of, open_store
 from puntobanco.store.postgres import KILL_AFTER_COMMIT, PgCredentials, PostgresStore, connect
 from puntobanco.table.config import TableConfig
 from puntobanco.table.events import BetPlaced, CoupDealt
 from puntobanco.table.machine import Table
 from puntobanco.web.app import create_app
-from puntobanco.web.auth import (
-    HOST,
-    PLAYER,
-    Identity,
-    TableMeta,
-    open_credentials,
-)
+from puntobanco.web.auth import HOST, PLAYER, Identity, TableMeta
 from tests.web.conftest import free_port
 from tests.web.helpers import bearer, join, open_table, run_async
 
 
 def test_credentials_live_in_the_database_tables_of_the_versioned_schema(pg_url: str) -> None:
-    first = open_credentials(pg_url)
+    store = open_store(pg_url)
+    first = credentials_of(store)
+    store.close()
     assert isinstance(first, PgCredentials) and first.shared
     first.add_table(TableMeta("t1", "ACDEF", {"format": "casino", "seed": 3}), "hash-host")
     first.add_token("hash-ana", Identity("t1", PLAYER, "Ana"))

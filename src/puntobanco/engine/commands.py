@@ -317,6 +317,16 @@ class Remove:
 
 
 @dataclass(frozen=True, slots=True)
+class RenamePlayer:
+    """The host renames player ``name`` to ``new_name``: their seat, balance, bets and
+    credential stay theirs; the old name is free for someone else."""
+
+    SENDERS: ClassVar = HOST
+    name: str
+    new_name: str
+
+
+@dataclass(frozen=True, slots=True)
 class SetJoins:
     """The host opens the table to joins (``"open"``), locks it (``"locked"``) or
     admits each join (``"approval"``)."""
@@ -395,6 +405,7 @@ Command = (
     | ResumeTable
     | CloseTable
     | Remove
+    | RenamePlayer
     | SetJoins
     | Admit
     | Refuse
@@ -432,6 +443,7 @@ COMMANDS: Final[tuple[type[Command], ...]] = (
     ResumeTable,
     CloseTable,
     Remove,
+    RenamePlayer,
     SetJoins,
     Admit,
     Refuse,

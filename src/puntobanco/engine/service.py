@@ -51,6 +51,7 @@ from puntobanco.engine.commands import (
     Rebuy,
     Refuse,
     Remove,
+    RenamePlayer,
     ResumeTable,
     RevealContribution,
     SetJoins,
@@ -69,7 +70,7 @@ from puntobanco.engine.commands import (
 from puntobanco.engine.reopen import reopen, snapshotter
 from puntobanco.engine.viewers import Role, Viewer
 from puntobanco.engine.views import Moment, Pictures, public_event, text, view
-from puntobanco.errors import IllegalActionError, PuntoBancoError, StoreError
+from puntobanco.errors import IllegalActionError, NotAllowedError, PuntoBancoError, StoreError
 from puntobanco.i18n import Lang
 from puntobanco.interrupts import deferred_signals
 from puntobanco.rng import MAX_SEED, RandomSource
@@ -85,7 +86,7 @@ from puntobanco.store import (
     head_of,
     open_store,
 )
-from puntobanco.table.config import PRESETS, TableConfig
+from puntobanco.table.config import TableConfig
 from puntobanco.table.events import Event
 from puntobanco.table.formats import CardSource, Format
 from puntobanco.table.machine import Mark, Table
@@ -760,6 +761,15 @@ class Engine:
             config = replace(config, seed=(config.seed + 1) & MAX_SEED)
         return config, tuple(p.name for p in state.seated)
 
+    def rematch_seating(self, table: str, rematch: str, by: Viewer) -> int:
+        """The seating at ``rematch`` (opened with ``rematch(table)``'s players) of
+        ``by``, a player seated at ``table``'s end; ``NotAllowedError`` for any other."""
+        player = self.state(table).players.get(by.name or "")
+        seating = self.seating(rematch, by.name or "")
+        if player is None or player.seating != by.seating or seating is None:
+            raise NotAllowedError("web.error.no_rematch_seat")
+        return seating
+
     def seating(self, table: str, name: str) -> int | None:
         """The seating (``Player.seating``) of the player now seated as ``name``, or of
         their request to sit the host has not answered, or None: what a credential
@@ -887,6 +897,8 @@ def carry_out(
             machine.close_table()
         case Remove(name, reason):
             machine.remove(name, reason)
+        case RenamePlayer(name, new_name):
+            machine.rename(name, new_name)
         case SetJoins(mode):
             machine.set_joins(mode)
         case Admit(name):
@@ -977,7 +989,7 @@ def _config(fmt: Format, settings: Mapping[str, Any] | TableConfig | None) -> Ta
             )
         return settings
     try:
-        return PRESETS[fmt](**dict(settings or {}))
+        return TableConfig.of(fmt, **dict(settings or {}))
     except TypeError as error:
         raise IllegalActionError(
             "engine.error.settings", format=fmt.value, reason=str(error)

@@ -298,7 +298,7 @@ def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
 
 
 def _host_seats(machine: Table) -> list[dict[str, Any]]:
-    """The host's hand on the seats: a player removed, the table's joins, the
+    """The host's hand on the seats: a player removed or renamed, the table's joins, the
     requests to sit, a session dealt without those who have not predicted."""
     state = machine.state
     if state.phase is Phase.ENDED:
@@ -306,6 +306,7 @@ def _host_seats(machine: Table) -> list[dict[str, Any]]:
     found: list[dict[str, Any]] = []
     if machine.allows("leave"):
         found.extend({"type": "Remove", "name": p.name} for p in state.seated)
+    found.extend({"type": "RenamePlayer", "name": p.name} for p in state.seated)
     found.append({"type": "SetJoins", "mode": state.joins, "modes": list(JOIN_MODES)})
     if machine.allows("sit"):
         for name in state.asking:
@@ -484,9 +485,10 @@ def _settings(state: TableState) -> dict[str, Any]:
 
 
 def rules_of(rules: FormatRules) -> dict[str, Any]:
-    """A format's record as JSON: what a front-end decides from, never its name."""
+    """A format's record as JSON: what a front-end decides from, never its name (nor
+    its preset: how a table of it is opened)."""
     return {f.name: getattr(getattr(rules, f.name), "value", getattr(rules, f.name))
-            for f in fields(rules)}  # fmt: skip
+            for f in fields(rules) if f.name != "preset"}  # fmt: skip
 
 
 def _dealt_from(state: TableState) -> int | None:

@@ -53,6 +53,7 @@ from puntobanco.table.events import (
     NextShoeCommitted,
     NextShoeHidden,
     PlayerLeft,
+    PlayerRenamed,
     PlayerSeated,
     RevealsOpened,
     SeedContributed,
@@ -120,6 +121,12 @@ def check_contributions(
             seated.discard(event.name)
         elif isinstance(event, ShoeRevealed):
             ended.add(event.shoe)
+        elif isinstance(event, PlayerRenamed):  # commitments keep the name they bind
+            seated.discard(event.name)
+            seated.add(event.new_name)
+            if event.name in house:  # the seat is the same, under its new name
+                house.discard(event.name)
+                house.add(event.new_name)
         elif isinstance(event, SeedContributed) and config.reveal_seconds is not None:
             raise refuse("typed", event.shoe)
         elif isinstance(event, (*_ENTROPY, ContributionsClosed)) and not takes:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 import puntobanco.fair as fair
 import puntobanco.fair.contributions as contributions
@@ -28,6 +28,7 @@ from puntobanco.table.events import (
     Event,
     NextShoeCommitted,
     NextShoeHidden,
+    PlayerRenamed,
     PlayerSeated,
     RevealsOpened,
     SeedContributed,
@@ -98,24 +99,28 @@ STEPS: Final = {
 }
 
 
-def burned_unshown(events: Iterable[Event]) -> dict[int, range]:
-    """The burned cards nobody has seen: for each shoe still in play, by its number,
-    the positions of its face-down burned cards among the cards that left it
-    (``FairShoe.dealt``). What a player is shown lists a blank there until the
-    shoe ends; the card turned to count the burn was shown to the room."""
-    log = list(events)
-    _, spans = _spans(log)
+def shown_shoes(events: Sequence[Event], times: Sequence[str]) -> list[dict[str, Any]]:
+    """``fair_shoes`` as JSON, as a player is shown them: the burned cards nobody has
+    seen (face down, of a shoe still in play) are ``None`` among the cards that left
+    it until the shoe ends; the card turned to count the burn was shown to the room."""
+    _, spans = _spans(events)
     hidden: dict[int, range] = {}
     for span in spans:
         if span.ended:
             continue
-        for event in log[span.index :]:
+        for event in events[span.index :]:
             if isinstance(event, ShoeBurned):
                 hidden[span.event.shoe] = range(1, 1 + len(event.burned))
                 break
             if isinstance(event, CoupDealt):
                 break
-    return hidden
+    shown = []
+    for shoe in fair_shoes(events, times):
+        record = shoe.to_dict()
+        for position in hidden.get(shoe.shoe, ()):
+            record["dealt"][position] = None
+        shown.append(record)
+    return shown
 
 
 def fair_shoes(events: Iterable[Event], times: Sequence[str] | None = None) -> list[fair.FairShoe]:
@@ -224,6 +229,9 @@ def contributors_by_shoe(
                 house_seats.add(event.name)
             else:
                 house_seats.discard(event.name)
+        elif isinstance(event, PlayerRenamed) and event.name in house_seats:
+            house_seats.discard(event.name)  # the same seat, under its new name
+            house_seats.add(event.new_name)
         elif isinstance(event, SeedContributed):
             typed.setdefault(event.shoe, []).append((event.name, event.name in house_seats))
         elif isinstance(event, ContributionCommitted):

@@ -8,7 +8,7 @@ is the web table's business (``puntobanco.web.auth``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final, Protocol
 
 HOST: Final = "host"
@@ -64,6 +64,11 @@ class Credentials(Protocol):
         """The identity of a token hash stored since ``load`` (by another process)."""
         ...
 
+    def rename_player(self, table: str, name: str, new_name: str) -> None:
+        """The host renamed player ``name`` of ``table``: their tokens name
+        ``new_name`` from now on (bound to the same seating; durable on return)."""
+        ...
+
     def find_table(self, table: str) -> TableMeta | None:
         """A table's meta stored since ``load``, by its id."""
         ...
@@ -75,6 +80,24 @@ class Credentials(Protocol):
     def close(self) -> None:
         """Release the storage."""
         ...
+
+
+def renamed(
+    tokens: dict[str, Identity], table: str, name: str, new_name: str
+) -> dict[str, Identity]:
+    """``tokens`` with player ``name``'s of ``table`` naming ``new_name`` (the same seating).
+
+    >>> renamed({"d": Identity("t", PLAYER, "Ana", 3)}, "t", "Ana", "Anaïs")
+    {'d': Identity(table='t', role='player', player='Anaïs', seating=3)}
+    """
+    return {
+        digest: replace(who, player=new_name) if _names(who, table, name) else who
+        for digest, who in tokens.items()
+    }
+
+
+def _names(who: Identity, table: str, name: str) -> bool:
+    return who.table == table and who.role == PLAYER and who.player == name
 
 
 class MemoryCredentials:
@@ -102,6 +125,10 @@ class MemoryCredentials:
     def find_token(self, digest: str) -> Identity | None:
         """See ``Credentials.find_token``."""
         return self._tokens.get(digest)
+
+    def rename_player(self, table: str, name: str, new_name: str) -> None:
+        """See ``Credentials.rename_player``."""
+        self._tokens = renamed(self._tokens, table, name, new_name)
 
     def find_table(self, table: str) -> TableMeta | None:
         """See ``Credentials.find_table``."""

@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any, Final
 
 from puntobanco.errors import StoreError
-from puntobanco.store.credentials import HOST, Identity, TableMeta
+from puntobanco.store.credentials import HOST, PLAYER, Identity, TableMeta
 from puntobanco.store.postgres_link import Link
 from puntobanco.store.postgres_schema import CHANNEL, migrate, psycopg_module, redact
 
@@ -247,6 +247,20 @@ class PgCredentials:
             row = self._link.run(read)
         return None if row is None else Identity(*row)
 
+    def rename_player(self, table: str, name: str, new_name: str) -> None:
+        """See ``Credentials.rename_player`` (done again after a break: it changes
+        nothing the second time)."""
+
+        def update(db: Db) -> None:
+            db.execute(
+                "UPDATE web_tokens SET player = %s"
+                " WHERE table_id = %s AND role = %s AND player = %s",
+                (new_name, table, PLAYER, name),
+            )
+
+        with self._lock:
+            self._link.write(update, lambda db: _no_token_named(db, table, name))
+
     def find_table(self, table: str) -> TableMeta | None:
         """See ``Credentials.find_table``."""
         return self._meta("table_id", table)
@@ -269,6 +283,14 @@ class PgCredentials:
     def close(self) -> None:
         """Close the connection."""
         self._link.close()
+
+
+def _no_token_named(db: Db, table: str, name: str) -> bool:
+    found = db.execute(
+        "SELECT 1 FROM web_tokens WHERE table_id = %s AND role = %s AND player = %s",
+        (table, PLAYER, name),
+    ).fetchone()
+    return found is None
 
 
 def _has_token(db: Db, digest: str) -> bool:

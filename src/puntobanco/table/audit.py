@@ -48,6 +48,7 @@ from puntobanco.table.events import (
     PlayerReady,
     PlayerRebought,
     PlayerRemoved,
+    PlayerRenamed,
     PlayerSeated,
     PlayersSkipped,
     PredictionTimeSet,
@@ -297,6 +298,8 @@ def _action(machine: Table, event: Event) -> Callable[[], object] | None:
             return lambda: machine.leave(name)
         case PlayerRemoved(name, reason):
             return lambda: machine.remove(name, reason)
+        case PlayerRenamed(name, new_name):
+            return lambda: machine.rename(name, new_name)
         case JoinsSet(mode):
             return lambda: machine.set_joins(mode)
         case JoinAsked(name, bankroll):

@@ -10,26 +10,27 @@ on their own and the coup is dealt automatically.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import json
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from types import MappingProxyType
 from typing import Any, Final
 
 from puntobanco.coup import Outcome
 from puntobanco.errors import InvalidBetError, InvalidNameError, InvalidShoeError
-from puntobanco.i18n.shown import Word
-from puntobanco.learn.lesson import MAX_QUESTIONS, ROOM_KINDS, check_drills
+from puntobanco.i18n.shown import Listing, Quoted, Shown, Word
+from puntobanco.learn.lesson import MAX_QUESTIONS, check_drills
 from puntobanco.paytable import PAYTABLES, SIDE_BET_GROUPS, SIDE_BETS, Box, Paytable, box_key
 from puntobanco.rng import check_seed
-from puntobanco.shoe import CASINO_DECKS, DEFAULT_CUT_CARD, SESSION_DECKS, ShoeConfig
+from puntobanco.shoe import CASINO_DECKS, DEFAULT_CUT_CARD, ShoeConfig
+from puntobanco.table.formats import CROUPIER_COUNTDOWN as CROUPIER_COUNTDOWN
 from puntobanco.table.formats import RULES, CardSource, FormatRules
+from puntobanco.table.formats import SESSION_DEALS as SESSION_DEALS
+from puntobanco.table.formats import SESSION_STAKE as SESSION_STAKE
 from puntobanco.table.formats import Format as Format
 from puntobanco.table.names import check_name
 
-SESSION_DEALS: Final = 10  # seed 004: "dix donnes"
-SESSION_STAKE: Final = 20  # seed 004: "un enjeu fictif de 20 points"
-SESSION_MIN_PLAYERS: Final = 2  # seed 004: "deux à huit participants"
-SESSION_MAX_PLAYERS: Final = 8
 CASINO_SEATS: Final = 14  # seed 002: "de 12 à 14 joueurs"
 #: Casino limits in minor units (cents): 10.00 to 5,000.00 on Punto and
 #: Banco, 5.00 to 500.00 on Égalité.
@@ -37,28 +38,17 @@ CASINO_MINIMUM: Final = 1_000
 CASINO_MAXIMUM: Final = 500_000
 CASINO_TIE_MINIMUM: Final = 500
 CASINO_TIE_MAXIMUM: Final = 50_000
-CROUPIER_COUNTDOWN: Final = 20  # seconds
-MAX_SEATS: Final = 14
-CLASSROOM_SEATS: Final = 40  # a class
 #: Upper bounds of every amount (stakes, limits, bankrolls: 10**12 minor
 #: units, ten thousand million units), of a table's deals and of the
 #: croupier's countdown (an hour), so that nothing stored is too large to read back.
 MAX_AMOUNT: Final = 10**12
 MAX_DEALS: Final = 1_000_000
 MAX_COUNTDOWN: Final = 3_600
-#: Seconds a called shoe waits for the seated players' commitments, and for their
-#: reveals (``docs/fair.md``): phones answer in milliseconds, so a room notices
-#: them only when a phone is gone; at most ``MAX_WINDOW``.
-COMMIT_SECONDS: Final = 3
-REVEAL_SECONDS: Final = 3
 MAX_WINDOW: Final = 300
 #: Seconds the player handed Punto's cards face down has to turn them over before
 #: the dealer does (seed 002), at a table that hands them to a phone: long enough
 #: for a slow squeeze, short enough that the room does not wait on an absent player.
 TURN_SECONDS: Final = 20
-
-
-_DEFAULT: Final = object()
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,195 +303,121 @@ class TableConfig:
         return self.reveal_seconds is not None and self.seed is None and not self.real_cards
 
     @classmethod
-    def session(
-        cls,
-        *,
-        deals: int = SESSION_DEALS,
-        stake: int = SESSION_STAKE,
-        decks: int = SESSION_DECKS,
-        paytable: str = "standard",
-        seats: int = SESSION_MAX_PLAYERS,
-        seed: int | None = None,
-        dealer: str | None = None,
-        side_bets: Iterable[str] = (),
-        side_limits: SideLimits = (),
-        commit_seconds: int = COMMIT_SECONDS,
-        reveal_seconds: int = REVEAL_SECONDS,
-        contributed_only: bool | None = None,
-    ) -> TableConfig:
+    def of(cls, fmt: Format, /, **settings: Any) -> TableConfig:
+        """A table of ``fmt``: its preset's defaults (``FormatRules.preset``), then
+        ``settings``, any of those its preset takes (``TypeError`` for another). A
+        preset's stake is every limit; a lesson's ``questions`` and ``seconds`` are its
+        deals and its countdown."""
+        preset = RULES[fmt].preset
+        unknown = sorted(set(settings) - preset.settings)
+        if unknown:
+            raise TypeError(f"{fmt.value}() got an unexpected keyword argument {unknown[0]!r}")
+        given = {**preset.defaults, **settings}
+        if "stake" in given:
+            limits = ("minimum", "maximum", "tie_minimum", "tie_maximum")
+            given.update(dict.fromkeys(limits, given["stake"]))
+        if RULES[fmt].lesson:
+            for name, setting, high in (
+                ("questions", "deals", MAX_QUESTIONS),
+                ("seconds", "countdown", MAX_COUNTDOWN),
+            ):
+                value = given.pop(name)
+                if not _whole(value) or not 0 < value <= high:
+                    raise _out_of_bounds(name, value, high)
+                given[setting] = value
+            drills = given["drills"]
+            if isinstance(drills, Iterable) and not isinstance(drills, str):
+                given["drills"] = tuple(drills)
+        return cls(fmt, **given)
+
+    @classmethod
+    def session(cls, **settings: Any) -> TableConfig:
         """Seed 004's home session: no burn, no cut card, reshuffled before every deal.
-
         It plays no side bets: ``side_bets`` and ``side_limits`` are refused
-        (``InvalidBetError``), and taken here only to say so.
-        """
-        return cls(
-            Format.SESSION,
-            seats=seats,
-            decks=decks,
-            burn=False,
-            cut_card=None,
-            paytable=paytable,
-            minimum=stake,
-            maximum=stake,
-            tie_minimum=stake,
-            tie_maximum=stake,
-            stake=stake,
-            deals=deals,
-            seed=seed,
-            dealer=dealer,
-            side_bets=side_bets,  # type: ignore[arg-type]  # read by __post_init__
-            side_limits=side_limits,  # type: ignore[arg-type]
-            commit_seconds=commit_seconds,
-            reveal_seconds=reveal_seconds,
-            contributed_only=contributed_only,
-        )
+        (``InvalidBetError``), and taken only to say so."""
+        return cls.of(Format.SESSION, **settings)
 
     @classmethod
-    def casino(
-        cls,
-        *,
-        seats: int = CASINO_SEATS,
-        decks: int = CASINO_DECKS,
-        burn: bool = True,
-        cut_card: int | None = DEFAULT_CUT_CARD,
-        paytable: str = "standard",
-        minimum: int = CASINO_MINIMUM,
-        maximum: int = CASINO_MAXIMUM,
-        tie_minimum: int = CASINO_TIE_MINIMUM,
-        tie_maximum: int = CASINO_TIE_MAXIMUM,
-        seed: int | None = None,
-        croupier: bool = False,
-        countdown: object = _DEFAULT,
-        side_bets: Iterable[str] = (),
-        side_limits: SideLimits = (),
-        commit_seconds: int = COMMIT_SECONDS,
-        reveal_seconds: int = REVEAL_SECONDS,
-        turn_seconds: int | None = None,
-        contributed_only: bool | None = None,
-        rebuy_approval: bool | None = None,
-    ) -> TableConfig:
-        """A casino table (seeds 000-002); ``croupier=True`` for the online virtual croupier.
-
-        ``countdown`` (seconds, default 20) is the croupier's; a casino table
-        refuses one (nobody would count it down). ``side_bets`` adds side bets of
-        ``SIDE_BETS`` (keys, or ``"pairs"`` and ``"dragon-bonus"``) to the
-        paytable's; ``side_limits`` gives a side bet limits of its own
-        (``{"punto_pair": (500, 20_000)}``), else it takes Égalité's.
-        ``turn_seconds`` hands Punto's cards face down to the largest Punto bet, who
-        turns them over within that time (``TURN_SECONDS`` is the web table's
-        default); None, the dealer turns every card. ``rebuy_approval``: each
-        player's rebuy waits for the host.
-        """
-        if countdown is _DEFAULT:
-            countdown = CROUPIER_COUNTDOWN if croupier else None
-        return cls(
-            Format.CROUPIER if croupier else Format.CASINO,
-            seats=seats,
-            decks=decks,
-            burn=burn,
-            cut_card=cut_card,
-            paytable=paytable,
-            minimum=minimum,
-            maximum=maximum,
-            tie_minimum=tie_minimum,
-            tie_maximum=tie_maximum,
-            countdown=countdown,  # type: ignore[arg-type]  # checked by __post_init__
-            seed=seed,
-            side_bets=side_bets,  # type: ignore[arg-type]  # read by __post_init__
-            side_limits=side_limits,  # type: ignore[arg-type]
-            commit_seconds=commit_seconds,
-            reveal_seconds=reveal_seconds,
-            turn_seconds=turn_seconds,
-            contributed_only=contributed_only,
-            rebuy_approval=rebuy_approval,
-        )
+    def casino(cls, *, croupier: bool = False, **settings: Any) -> TableConfig:
+        """A casino table (seeds 000-002); ``croupier=True`` for the online virtual
+        croupier, whose ``countdown`` (seconds, default 20) closes bets (a casino table
+        refuses one: nobody would count it down). ``side_bets`` adds side bets of
+        ``SIDE_BETS`` (keys, or ``"pairs"`` and ``"dragon-bonus"``) to the paytable's;
+        ``side_limits`` gives a side bet limits of its own (``{"punto_pair": (500,
+        20_000)}``), else it takes Égalité's. ``turn_seconds`` hands Punto's cards face
+        down to the largest Punto bet, who turns them over within that time
+        (``TURN_SECONDS`` is the web table's default); None, the dealer turns every
+        card. ``rebuy_approval``: each player's rebuy waits for the host."""
+        return cls.of(Format.CROUPIER if croupier else Format.CASINO, **settings)
 
     @classmethod
-    def assist(
-        cls,
-        *,
-        deals: int = SESSION_DEALS,
-        stake: int = SESSION_STAKE,
-        decks: int = SESSION_DECKS,
-        paytable: str = "standard",
-        seats: int = SESSION_MAX_PLAYERS,
-        reshuffle: bool = False,
-        side_bets: Iterable[str] = (),
-        side_limits: SideLimits = (),
-    ) -> TableConfig:
-        """Seed 004's session dealt with physical cards placed by the host.
-
-        By default the shoe is dealt on through the session (so that a card
-        the shoe cannot hold any more is refused); ``reshuffle=True`` puts
-        every card back before each deal, as seed 004 does.
-        """
-        return cls(
-            Format.ASSIST,
-            seats=seats,
-            decks=decks,
-            burn=False,
-            cut_card=None,
-            paytable=paytable,
-            minimum=stake,
-            maximum=stake,
-            tie_minimum=stake,
-            tie_maximum=stake,
-            stake=stake,
-            deals=deals,
-            reshuffle=reshuffle,
-            side_bets=side_bets,  # type: ignore[arg-type]  # refused by __post_init__
-            side_limits=side_limits,  # type: ignore[arg-type]
-        )
+    def assist(cls, **settings: Any) -> TableConfig:
+        """Seed 004's session dealt with physical cards placed by the host, the shoe
+        dealt on through the session unless ``reshuffle=True``."""
+        return cls.of(Format.ASSIST, **settings)
 
     @classmethod
-    def classroom(
-        cls,
-        *,
-        drills: Iterable[str] = ROOM_KINDS,
-        questions: int = 10,
-        seconds: int = 20,
-        seed: int | None = None,
-        decks: int = SESSION_DECKS,
-        paytable: str = "standard",
-        seats: int = CLASSROOM_SEATS,
-    ) -> TableConfig:
-        """A teacher's lesson: ``questions`` questions of ``drills`` in turn, each
-        open ``seconds`` seconds (or until every student has answered), put from the
-        coups ``seed`` deals with ``decks`` decks (a payout question at ``paytable``).
-        """
-        if not _whole(questions) or not 0 < questions <= MAX_QUESTIONS:
-            raise _out_of_bounds("questions", questions, MAX_QUESTIONS)
-        if not _whole(seconds) or not 0 < seconds <= MAX_COUNTDOWN:
-            raise _out_of_bounds("seconds", seconds, MAX_COUNTDOWN)
-        if isinstance(drills, str) or not isinstance(drills, Iterable):
-            check_drills(drills)
-        return cls(
-            Format.CLASSROOM,
-            seats=seats,
-            decks=decks,
-            burn=False,
-            cut_card=None,
-            paytable=paytable,
-            deals=questions,
-            countdown=seconds,
-            seed=seed,
-            drills=tuple(drills),
+    def classroom(cls, **settings: Any) -> TableConfig:
+        """A teacher's lesson: ``questions`` questions of ``drills`` in turn, each open
+        ``seconds`` seconds, put from the coups ``seed`` deals with ``decks`` decks."""
+        return cls.of(Format.CLASSROOM, **settings)
+
+
+#: Default starting bankroll of a seat at a table that plays for money, in cents.
+DEFAULT_BANKROLL: Final = 100_000
+#: The table-creation schema: the formats the web's API opens, each with the
+#: settings it takes there (``Preset.created``).
+CREATED: Final[Mapping[str, frozenset[str]]] = MappingProxyType(
+    {f.value: r.preset.created for f, r in RULES.items() if r.preset.created}
+)
+
+
+def created(fmt: str, settings: Mapping[str, Any]) -> tuple[TableConfig, int]:
+    """The table's settings from the creation schema's ``format`` and ``settings``
+    (Python keyword names), and the bankroll each player sits down with (0 where the
+    table plays for points)."""
+    allowed = CREATED.get(fmt)
+    if allowed is None:
+        raise InvalidBetError("web.error.format", format=fmt)
+    unknown = sorted(set(settings) - allowed)
+    if unknown:
+        raise InvalidBetError(
+            "web.error.setting",
+            names=Listing(tuple(map(_setting_named, unknown))),
+            allowed=Listing(tuple(map(setting_word, sorted(allowed)))),
         )
+    given = dict(settings)
+    cards = given.pop("real_cards", False)
+    if not isinstance(cards, bool):
+        raise InvalidBetError(
+            "web.error.real_cards", setting=setting_word("real_cards"), value=_given(cards)
+        )
+    bankroll = given.pop("bankroll", DEFAULT_BANKROLL)
+    if isinstance(bankroll, bool) or not isinstance(bankroll, int) or bankroll <= 0:
+        raise InvalidBetError("table.error.bankroll", bankroll=_given(bankroll))
+    if cards and "seed" in given:  # the host's cards are not shuffled by the server
+        raise InvalidBetError("web.error.real_cards_seed")
+    if "turn_seconds" in allowed:
+        # Punto's cards go face down to the largest Punto bet's phone (seed 002);
+        # ``"turn_seconds": null`` has the dealer turn every card instead.
+        given.setdefault("turn_seconds", TURN_SECONDS)
+    opened = Format(fmt)
+    config = TableConfig.of((RULES[opened].preset.real_cards if cards else None) or opened, **given)
+    return config, bankroll if config.money else 0
 
 
-def _croupier(**settings: Any) -> TableConfig:
-    return TableConfig.casino(croupier=True, **settings)
+def _setting_named(name: str) -> Shown:
+    """A setting given that this format does not know: its word where another
+    format has it (``countdown``), else the name given, quoted."""
+    known = frozenset().union(*CREATED.values())
+    return setting_word(name) if name in known else Quoted(name)
 
 
-#: How each format's settings (keyword arguments) become a ``TableConfig``: the
-#: table-creation schema, beside the format records (``formats.RULES``).
-PRESETS: Final[Mapping[Format, Callable[..., TableConfig]]] = {
-    Format.SESSION: TableConfig.session,
-    Format.CASINO: TableConfig.casino,
-    Format.CROUPIER: _croupier,
-    Format.ASSIST: TableConfig.assist,
-    Format.CLASSROOM: TableConfig.classroom,
-}
+def _given(value: Any) -> object:
+    """A setting's value as a message quotes it: a number or a text as it is, the
+    rest as JSON wrote it (``null``, ``true``, ``[1]``), never as Python does."""
+    plain = isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+    return value if plain else json.dumps(value)
 
 
 @cache

@@ -42,6 +42,7 @@ from puntobanco.table.events import (
     PlayerReady,
     PlayerRebought,
     PlayerRemoved,
+    PlayerRenamed,
     PlayerSeated,
     PlayersSkipped,
     PredictionTimeSet,
@@ -203,6 +204,8 @@ def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str
             if event.reason:
                 return t("table.event.removed_why", lang, name=event.name, said=event.reason)
             return t("table.event.removed", lang, name=event.name)
+        case PlayerRenamed():
+            return t("table.event.renamed", lang, name=event.name, new_name=event.new_name)
         case JoinsSet():
             return t(f"table.event.joins.{event.mode}", lang)
         case JoinAsked():

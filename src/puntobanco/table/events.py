@@ -61,6 +61,16 @@ class PlayerRemoved:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerRenamed:
+    """The host renames player ``name`` to ``new_name``: the same seat, balance and
+    bets under the new name from now on (the log keeps the name each event was
+    written with; a contribution stays bound to the name it was committed under)."""
+
+    name: str
+    new_name: str
+
+
+@dataclass(frozen=True, slots=True)
 class JoinsSet:
     """The host opens the table to joins (``"open"``), locks it (``"locked"``: only
     the host seats anyone) or seats each join once they admit it (``"approval"``)."""
@@ -535,6 +545,7 @@ Event = (
     | BetsOpened
     | TableClosed
     | PlayerRemoved
+    | PlayerRenamed
     | JoinsSet
     | JoinAsked
     | JoinRefused
@@ -590,6 +601,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         BetsOpened,
         TableClosed,
         PlayerRemoved,
+        PlayerRenamed,
         JoinsSet,
         JoinAsked,
         JoinRefused,

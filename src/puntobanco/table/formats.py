@@ -1,18 +1,33 @@
 """The formats as data: one frozen record of rules per way of playing a table.
 
 The state machine reads these fields and never asks which format it runs:
-a new format is a new ``FormatRules`` record (and a name in ``Format``).
+a new format is a new ``FormatRules`` record, with its ``Preset`` (how a table
+of it is opened, and what the web's table-creation API takes for it), a name
+in ``Format``, and its words in the catalogue.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from types import MappingProxyType
 from typing import Final
 
 from puntobanco.i18n.shown import Word
+from puntobanco.learn.lesson import ROOM_KINDS
+from puntobanco.shoe import SESSION_DECKS
+
+SESSION_DEALS: Final = 10  # seed 004: "dix donnes"
+SESSION_STAKE: Final = 20  # seed 004: "un enjeu fictif de 20 points"
+SESSION_MAX_PLAYERS: Final = 8  # seed 004: "deux à huit participants"
+CLASSROOM_SEATS: Final = 40  # a class
+CROUPIER_COUNTDOWN: Final = 20  # seconds
+#: Seconds a called shoe waits for the seated players' commitments, and for their
+#: reveals (``docs/fair.md``): phones answer in milliseconds, so a room notices
+#: them only when a phone is gone; at most ``MAX_WINDOW``.
+COMMIT_SECONDS: Final = 3
+REVEAL_SECONDS: Final = 3
 
 
 class Format(Enum):
@@ -40,6 +55,21 @@ class CardSource(Enum):
 
 
 @dataclass(frozen=True, slots=True)
+class Preset:
+    """How a table of a format is opened (``TableConfig.of``): ``defaults``, the
+    settings it opens with unless given (``TableConfig``'s fields, a stake that is
+    every limit, a lesson's ``questions`` and ``seconds``); ``settings``, every one
+    its opener may give. ``created``: the settings the web's table-creation
+    API takes for it (none: the API does not open it), and ``real_cards``: the
+    format the API opens instead when its creator deals physical cards."""
+
+    defaults: Mapping[str, object]
+    settings: frozenset[str]
+    created: frozenset[str] = frozenset()
+    real_cards: Format | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class FormatRules:
     """What differs between formats; every field is read by the machine or the views.
 
@@ -61,7 +91,8 @@ class FormatRules:
     the roads show every coup of the table (else the current shoe's).
     ``lesson``: the table deals no coup: the host puts drill questions to the
     seated players one at a time and each right answer scores a point
-    (``table.lesson``).
+    (``table.lesson``). ``preset``: how a table of it is opened (no rule: no view
+    shows it).
     """
 
     money: bool
@@ -80,13 +111,37 @@ class FormatRules:
     names_winners: bool
     roads_of_table: bool
     lesson: bool
+    preset: Preset = field(compare=False)
 
 
+#: The settings of a shoe of the table's own, committed and revealed by its players.
+_FAIR: Final = {"commit_seconds": COMMIT_SECONDS, "reveal_seconds": REVEAL_SECONDS}
+#: A session's shoe and its one stake (every limit), as seed 004 plays it.
+_HOME: Final = {
+    "seats": SESSION_MAX_PLAYERS,
+    "decks": SESSION_DECKS,
+    "burn": False,
+    "cut_card": None,
+    "stake": SESSION_STAKE,
+    "deals": SESSION_DEALS,
+}
+_HOME_SETTINGS: Final = frozenset({"deals", "stake", "decks", "paytable", "seats", "side_bets",
+                                   "side_limits"})  # fmt: skip
+#: What the casino and the croupier take: their shoe, limits, side bets, clocks.
+_CASINO_SETTINGS: Final = frozenset(
+    {"seats", "decks", "burn", "cut_card", "paytable", "minimum", "maximum", "tie_minimum",
+     "tie_maximum", "seed", "countdown", "side_bets", "side_limits", "commit_seconds",
+     "reveal_seconds", "turn_seconds", "contributed_only", "rebuy_approval"}
+)  # fmt: skip
+_CASINO_CREATED: Final = frozenset(
+    {"seats", "decks", "paytable", "minimum", "maximum", "tie_minimum", "tie_maximum", "seed",
+     "bankroll", "rebuy_approval", "side_bets", "side_limits", "turn_seconds"}
+)  # fmt: skip
 _SESSION: Final = FormatRules(
     money=False,
     one_prediction=True,
     min_players=2,  # seed 004: "deux à huit participants"
-    max_players=8,
+    max_players=SESSION_MAX_PLAYERS,
     seats_locked=True,
     everyone_bets=True,
     hidden_bets=True,
@@ -99,6 +154,13 @@ _SESSION: Final = FormatRules(
     names_winners=True,
     roads_of_table=True,
     lesson=False,
+    # Seed 004's home session: no burn, no cut card, reshuffled before every deal.
+    preset=Preset(
+        {**_HOME, **_FAIR},
+        _HOME_SETTINGS | {"seed", "dealer", "commit_seconds", "reveal_seconds", "contributed_only"},
+        created=frozenset({"deals", "stake", "decks", "paytable", "seed", "real_cards"}),
+        real_cards=Format.ASSIST,
+    ),
 )
 _CASINO: Final = FormatRules(
     money=True,
@@ -117,6 +179,7 @@ _CASINO: Final = FormatRules(
     names_winners=False,
     roads_of_table=False,
     lesson=False,
+    preset=Preset(_FAIR, _CASINO_SETTINGS, created=_CASINO_CREATED),
 )
 
 #: The rules of every format, by name.
@@ -125,36 +188,53 @@ RULES: Final[Mapping[Format, FormatRules]] = MappingProxyType(
         Format.SESSION: _SESSION,
         Format.CASINO: _CASINO,
         # Seed 002's online table: nobody holds the shoe, the croupier keeps Punto's cards.
-        Format.CROUPIER: FormatRules(
-            **{
-                **{f: getattr(_CASINO, f) for f in FormatRules.__dataclass_fields__},
-                "shoe_holder": False,
-                "punto_hand": False,
-                "countdown": True,
-                "host_closes_bets": False,
-            }
+        Format.CROUPIER: replace(
+            _CASINO,
+            shoe_holder=False,
+            punto_hand=False,
+            countdown=True,
+            host_closes_bets=False,
+            preset=Preset(
+                {**_FAIR, "countdown": CROUPIER_COUNTDOWN},
+                _CASINO_SETTINGS,
+                created=(_CASINO_CREATED - {"turn_seconds"}) | {"countdown"},
+            ),
         ),
-        # A teacher's classroom (seed 004's "séance pédagogique"): questions, not coups.
-        Format.CLASSROOM: FormatRules(
-            **{
-                **{f: getattr(_SESSION, f) for f in FormatRules.__dataclass_fields__},
-                "min_players": 1,
-                "max_players": 40,
-                "seats_locked": False,
-                "reshuffle_every_coup": False,
-                "countdown": True,
-                "roads_of_table": False,
-                "lesson": True,
-            }
+        # A teacher's classroom (seed 004's "séance pédagogique"): questions, not coups,
+        # ``questions`` of ``drills`` in turn, each open ``seconds`` seconds (or until
+        # every student has answered), put from the coups ``seed`` deals.
+        Format.CLASSROOM: replace(
+            _SESSION,
+            min_players=1,
+            max_players=CLASSROOM_SEATS,
+            seats_locked=False,
+            reshuffle_every_coup=False,
+            countdown=True,
+            roads_of_table=False,
+            lesson=True,
+            preset=Preset(
+                {
+                    "seats": CLASSROOM_SEATS,
+                    "decks": SESSION_DECKS,
+                    "burn": False,
+                    "cut_card": None,
+                    "drills": ROOM_KINDS,
+                    "questions": 10,
+                    "seconds": 20,
+                },
+                frozenset({"drills", "questions", "seconds", "seed", "decks", "paytable", "seats"}),
+                created=frozenset({"drills", "questions", "seconds", "seed", "decks", "paytable"}),
+            ),  # fmt: skip
         ),
-        # The dealer's assistant: seed 004's session dealt from physical cards.
-        Format.ASSIST: FormatRules(
-            **{
-                **{f: getattr(_SESSION, f) for f in FormatRules.__dataclass_fields__},
-                "cards": CardSource.HOST,
-                "reshuffle_every_coup": False,
-                "host_closes_bets": True,
-            }
+        # The dealer's assistant: seed 004's session dealt from physical cards, the
+        # shoe dealt on through the session (a card it cannot hold any more is
+        # refused) unless ``reshuffle``.
+        Format.ASSIST: replace(
+            _SESSION,
+            cards=CardSource.HOST,
+            reshuffle_every_coup=False,
+            host_closes_bets=True,
+            preset=Preset({**_HOME, "reshuffle": False}, _HOME_SETTINGS | {"reshuffle"}),
         ),
     }
 )

@@ -8,7 +8,7 @@ taken, so that ``balances_after`` = ``balances_before`` + the player's nets.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from puntobanco.cards import Card
@@ -24,6 +24,7 @@ from puntobanco.table.events import (
     CoupRetracted,
     CoupSettled,
     Event,
+    PlayerRenamed,
     PuntoCardsTurned,
     ShoePassed,
     ShoeShuffled,
@@ -172,6 +173,8 @@ class CoupRecorder:
             self._settlements.append(Line(event.name, event.box, event.win))
         elif isinstance(event, PuntoCardsTurned | ShoePassed):
             self._hands.append(event)
+        elif isinstance(event, PlayerRenamed):
+            self._rename(event.name, event.new_name)
         state = self._state = apply(state, event)
         if isinstance(event, CoupSettled):
             assert self._dealt is not None
@@ -191,6 +194,41 @@ class CoupRecorder:
             )
             self._hands = []
             self.version += 1
+
+    def _rename(self, old: str, new: str) -> None:
+        """A player renamed: the coups they played so far show the name they go by
+        now (someone who sits later under the old name is someone else)."""
+
+        def name(who: str | None) -> str | None:
+            return new if who == old else who
+
+        def lines(group: Iterable[Line]) -> tuple[Line, ...]:
+            return tuple(Line(new, x.box, x.amount) if x.player == old else x for x in group)
+
+        def balances(mapping: Mapping[str, Amount]) -> dict[str, Amount]:
+            return {new if who == old else who: value for who, value in mapping.items()}
+
+        def hand(h: PuntoCardsTurned | ShoePassed) -> PuntoCardsTurned | ShoePassed:
+            if isinstance(h, ShoePassed):
+                return replace(h, name=str(name(h.name)), to=str(name(h.to)))
+            return replace(h, name=name(h.name))
+
+        self.records[:] = [
+            replace(
+                r,
+                bets=lines(r.bets),
+                settlements=lines(r.settlements),
+                balances_before=balances(r.balances_before),
+                balances_after=balances(r.balances_after),
+                hands=tuple(hand(h) for h in r.hands),
+            )
+            for r in self.records
+        ]
+        self._bets = lines(self._bets)
+        self._before = balances(self._before)
+        self._settlements = list(lines(self._settlements))
+        self._hands = [hand(h) for h in self._hands]
+        self.version += 1
 
 
 def shoe_coups(events: Iterable[Event]) -> dict[int, tuple[Coup, ...]]:

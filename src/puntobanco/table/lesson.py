@@ -82,6 +82,19 @@ class Lesson:
         return next((r for r in self.replies if r.name == name), None)
 
 
+def renamed(lesson: Lesson, old: str, new: str) -> Lesson:
+    """``lesson`` with student ``old``'s answers under the name ``new``."""
+
+    def replies(group: tuple[Reply, ...]) -> tuple[Reply, ...]:
+        return tuple(Reply(new, r.answer) if r.name == old else r for r in group)
+
+    shown = tuple(
+        Shown(s.number, replies(s.replies), tuple(new if n == old else n for n in s.right))
+        for s in lesson.shown
+    )
+    return replace(lesson, replies=replies(lesson.replies), shown=shown)
+
+
 def first_phase(config: TableConfig) -> tuple[str, int] | None:
     """The phase and coup a lesson opens in (None: the table is no lesson)."""
     return (LESSON, 1) if config.rules.lesson else None

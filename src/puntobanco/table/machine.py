@@ -113,6 +113,7 @@ from puntobanco.table.events import (
     PlayerReady,
     PlayerRebought,
     PlayerRemoved,
+    PlayerRenamed,
     PlayerSeated,
     PlayersSkipped,
     PredictionTimeSet,
@@ -483,6 +484,31 @@ class Table:
                 self._emit(ShoeHolderChanged(next_seat(self.state, player.seat)))
             self._gather()
         return event
+
+    def verify_rename(self, name: str, new_name: str) -> None:
+        """Raise unless the host may rename player ``name`` to ``new_name`` now: the
+        table is open, ``name`` is seated, ``new_name`` is a valid name
+        (``check_name``) that nobody else at the table (seated, or asking to sit)
+        goes by, and not the name they already have."""
+        if self.phase is Phase.ENDED:
+            self._check_phase("sit")
+        player = self.player(name)
+        text = check_name(name_text(new_name))
+        if text == player.name:
+            raise InvalidNameError("table.error.name.same", name=text)
+        other = self.state.find(text)
+        if (other is not None and other.name != player.name) or self.asked(text) is not None:
+            raise InvalidNameError("table.error.name.taken", name=text)
+
+    def can_rename(self, name: str, new_name: str) -> bool:
+        """True when ``rename`` would be accepted."""
+        return self._can(lambda: self.verify_rename(name, new_name))
+
+    def rename(self, name: str, new_name: str) -> PlayerRenamed:
+        """The host renames a player (a case change too): the same seat, balance, bets
+        and seating (so their credential) under ``new_name``; the old name is free."""
+        self.verify_rename(name, new_name)
+        return self._emit(PlayerRenamed(self.player(name).name, check_name(name_text(new_name))))
 
     def verify_set_joins(self, mode: str) -> None:
         """Raise unless ``mode`` is one of ``JOIN_MODES`` and the table is open."""
@@ -1141,6 +1167,8 @@ class Table:
         """The name as committed (case ignored): a player who left may still reveal."""
         if not isinstance(name, str):
             return None
+        if gathering.digest_of(name) is not None:  # the exact name first: "Ana" renamed "ANA"
+            return name
         return next((n for n, _ in gathering.commits if name_key(n) == name_key(name)), None)
 
     def verify_reveal_contribution(

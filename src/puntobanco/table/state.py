@@ -45,6 +45,7 @@ from puntobanco.table.events import (
     PlayerReady,
     PlayerRebought,
     PlayerRemoved,
+    PlayerRenamed,
     PlayerSeated,
     PlayersSkipped,
     PredictionTimeSet,
@@ -392,6 +393,57 @@ def _removed(state: TableState, e: PlayerRemoved) -> Changes:
     return {}  # the record of who and why: the bets and the seat follow
 
 
+def _renamed(state: TableState, e: PlayerRenamed) -> Changes:
+    """Every record of the player in play under the new name: the seat, the coup's
+    bets and nets, the last coup, who holds the shoe or Punto's cards, who is ready
+    or skipped, a rebuy asked, a lesson's answers. A shoe's contributions keep the
+    name each was committed under (the commitment binds it)."""
+    old, new = e.name, e.new_name
+    if old not in state.players or new in state.players or new in state.asking:
+        raise _bad(f"PlayerRenamed from {old!r} to {new!r} at a table that cannot")
+
+    def one(name: str | None) -> str | None:
+        return new if name == old else name
+
+    def keys(mapping: Mapping[str, Any]) -> dict[str, Any]:
+        return {new if name == old else name: value for name, value in mapping.items()}
+
+    def names(group: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(new if name == old else name for name in group)
+
+    def last(coup: LastCoup | None) -> LastCoup | None:
+        if coup is None:
+            return None
+        return replace(
+            coup,
+            bets=keys(coup.bets),
+            nets=keys(coup.nets),
+            balances_before=keys(coup.balances_before),
+            balances_after=keys(coup.balances_after),
+            punto_hand=one(coup.punto_hand),
+            holder_before=one(coup.holder_before),
+        )
+
+    players = keys(state.players)
+    players[new] = replace(players[new], name=new)
+    return {
+        "players": players,
+        "holder": one(state.holder),
+        "punto_hand": one(state.punto_hand),
+        "face_down": one(state.face_down),
+        "last": last(state.last),
+        "closed_bets": keys(state.closed_bets),
+        "closed_balances": keys(state.closed_balances),
+        "closed_holder": one(state.closed_holder),
+        "closed_last": last(state.closed_last),
+        "nets": keys(state.nets),
+        "skipped": (state.skipped[0], names(state.skipped[1])),
+        "ready": (state.ready[0], names(state.ready[1])),
+        "rebuys": keys(state.rebuys),
+        "lesson": lessons.renamed(state.lesson, old, new),
+    }
+
+
 def _joins_set(state: TableState, e: JoinsSet) -> Changes:
     return {"joins": e.mode}
 
@@ -729,6 +781,7 @@ _APPLY: Final[dict[type[Any], Callable[[TableState, Any], Changes]]] = {
     TableResumed: _resumed,
     TableClosed: _table_closed,
     PlayerRemoved: _removed,
+    PlayerRenamed: _renamed,
     JoinsSet: _joins_set,
     JoinAsked: _join_asked,
     JoinRefused: _join_refused,

@@ -311,7 +311,7 @@ class CasinoScreen(TableScreen):
 
     def seat_lines(self) -> list[str]:
         game = self.game
-        lines = [self.tr("tui.seats.header")]
+        lines = []
         moment = "before" if self.revealing else "after" if self.done else "now"
         holder = game.holder(moment)
         holder_mark = self.tr("tui.seats.holder_mark")
@@ -329,7 +329,10 @@ class CasinoScreen(TableScreen):
             )
         # Each column as wide as its widest entry: a seat stays on one line of an
         # 80-column terminal's panel (a bankroll of 1,000.00 and a net of +19.00).
-        widths = [max((len(row[i]) for row in rows), default=0) for i in range(4)]
+        seat_title, bankroll, bets = self.tr("tui.seats.header").split()
+        titles = (f"  {seat_title}", bankroll, "", "")  # the bets title may overhang
+        widths = [max(len(row[i]) for row in (*rows, titles)) for i in range(4)]
+        lines.append(f"{titles[0]:<{widths[0]}} {bankroll:>{widths[1]}} {bets}")
         for name, balance, on, net in rows:
             line = f"{name} {balance:>{widths[1]}} {on:<{widths[2]}} {net:>{widths[3]}}"
             lines.append(line.rstrip())
@@ -337,11 +340,11 @@ class CasinoScreen(TableScreen):
         if holder is not None:
             legend.append(self.tr("tui.seats.holder_legend", mark=holder_mark))
         legend += [
-            f"{s.name}: {self.tr('tui.style.' + s.style)}"
+            self.tr("tui.seats.bot_style", name=s.name, style=self.tr("tui.style." + s.style))
             for s in game.seats()
             if s.style is not None
         ]
-        lines.append("; ".join(legend))
+        lines.append(self.tr("tui.seats.legend_separator").join(legend))
         return lines
 
     def prompt(self) -> str:

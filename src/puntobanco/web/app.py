@@ -36,8 +36,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 import puntobanco.web.ops as ops
 from puntobanco.engine import command_of
 from puntobanco.errors import PuntoBancoError
-from puntobanco.fair.log import burned_unshown, fair_shoes
+from puntobanco.fair.log import shown_shoes
+from puntobanco.gcpause import POLL as GC_POLL
+from puntobanco.gcpause import GcTuning
 from puntobanco.i18n import Lang, parse_lang
+from puntobanco.i18n.pages import page_words
 from puntobanco.i18n.shown import Number
 from puntobanco.store import EventStore
 from puntobanco.table.history import coup_records
@@ -49,8 +52,6 @@ from puntobanco.web.errors import (
     error_body,
     status_of,
 )
-from puntobanco.web.gcpause import POLL as GC_POLL
-from puntobanco.web.gcpause import GcTuning
 from puntobanco.web.limits import (
     BURST,
     RATE,
@@ -73,7 +74,6 @@ from puntobanco.web.schemas import (
     reason,
 )
 from puntobanco.web.tables import Tables, viewer_of
-from puntobanco.web.words import page_words
 from puntobanco.web.ws import serve_socket
 
 STATIC: Final = Path(str(files("puntobanco.web") / "static"))
@@ -223,7 +223,7 @@ def create_app(
     open in an hour, after a first ``TABLES_AT_ONCE``; ``rate``/``burst``: each
     client's message rate;
     ``short_gc_pauses``: freeze what survives each garbage collection and
-    shorten the GIL's switch interval (``web.gcpause``; process-wide, for a
+    shorten the GIL's switch interval (``puntobanco.gcpause``; process-wide, for a
     process that serves only this app); ``join_origin``: where phones reach this
     server (``http://192.168.1.20:8000``, ``serve``'s address on the local network),
     which the host screen's join address and QR code show, or None: the host
@@ -600,15 +600,7 @@ async def shoes(who: Caller, tables: Served) -> JSONResponse:
     commitment, client seed, nonce, every card dealt, the server seed once revealed.
     The burned cards of the shoe in play, which nobody has seen, are ``null``."""
     records = await tables.run(lambda engine: engine.log(who.table))
-    events = [r.event for r in records]
-    hidden = burned_unshown(events)
-    shown = []
-    for shoe in fair_shoes(events, [r.time for r in records]):
-        record = shoe.to_dict()
-        for position in hidden.get(shoe.shoe, ()):
-            record["dealt"][position] = None
-        shown.append(record)
-    return JSONResponse(shown)
+    return JSONResponse(shown_shoes([r.event for r in records], [r.time for r in records]))
 
 
 @api.get("/i18n/{lang}")

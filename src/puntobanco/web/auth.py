@@ -19,18 +19,15 @@ database knows the tokens and join codes that any of them handed out
 from __future__ import annotations
 
 import hashlib
-import os
 import secrets
 from typing import Final
 
-from puntobanco.store import EventStore, credentials_of, open_store
 from puntobanco.store.credentials import (
     HOST,
     PLAYER,
     SPECTATOR,
     Credentials,
     Identity,
-    MemoryCredentials,
     TableMeta,
 )
 
@@ -40,12 +37,10 @@ __all__ = [
     "SPECTATOR",
     "Credentials",
     "Identity",
-    "MemoryCredentials",
     "TableMeta",
     "new_join_code",
     "new_token",
     "normal_join_code",
-    "open_credentials",
     "token_hash",
 ]
 
@@ -79,14 +74,3 @@ def normal_join_code(text: str) -> str:
     'KMT4HX9RA'
     """
     return "".join(text.replace("-", " ").split()).upper()
-
-
-def open_credentials(db: str | os.PathLike[str] | EventStore | None) -> Credentials:
-    """The credentials kept beside the log ``db`` names (a path, a URL or a store:
-    ``open_store`` chooses where; a store given is left open)."""
-    store = open_store(db)
-    try:
-        return credentials_of(store)
-    finally:
-        if store is not db:
-            store.close()

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
 from dataclasses import MISSING, fields
 from typing import Annotated, Any, Final, Literal, Union
 
@@ -22,13 +21,13 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapte
 from pydantic import ValidationError as PydanticError
 from pydantic_core import ErrorDetails
 
-from puntobanco.engine import COMMANDS, RULES, Sit, rules_of
-from puntobanco.errors import InvalidBetError, PuntoBancoError
+from puntobanco.engine import COMMANDS, RULES, Format, Sit, rules_of
+from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import LANGS
-from puntobanco.i18n.shown import Listing, Quoted, Shown, Word
+from puntobanco.i18n.shown import Listing, Word
 from puntobanco.learn.lesson import ROOM_KINDS
 from puntobanco.paytable import PAYTABLES, SIDE_BETS
-from puntobanco.table.config import PRESETS, TURN_SECONDS, Format, TableConfig, setting_word
+from puntobanco.table.config import CREATED, setting_word
 from puntobanco.web.errors import MessageError, SchemaError
 
 MAX_MESSAGE: Final = 4096  # bytes: a body or a WebSocket message over this is refused
@@ -55,28 +54,8 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
-# -- the table-creation schema: the API's formats and the settings each takes ----------
-
-SESSION_SETTINGS: Final = frozenset({"deals", "stake", "decks", "paytable", "seed", "real_cards"})
-CASINO_SETTINGS: Final = frozenset(
-    {"seats", "decks", "paytable", "minimum", "maximum", "tie_minimum", "tie_maximum", "seed",
-     "bankroll", "rebuy_approval", "side_bets", "side_limits", "turn_seconds"}
-)  # fmt: skip
-CROUPIER_SETTINGS: Final = (CASINO_SETTINGS - {"turn_seconds"}) | {"countdown"}
-CLASSROOM_SETTINGS: Final = frozenset(
-    {"drills", "questions", "seconds", "seed", "decks", "paytable"}
-)
-#: The formats a table is opened in through the API, each with the settings (the
-#: keywords of its preset, ``table.config.PRESETS``) the API takes for it.
-SETTINGS: Final[Mapping[str, frozenset[str]]] = {
-    "session": SESSION_SETTINGS,
-    "casino": CASINO_SETTINGS,
-    "croupier": CROUPIER_SETTINGS,
-    "classroom": CLASSROOM_SETTINGS,
-}
-FORMATS: Final = tuple(SETTINGS)
-#: Default starting bankroll of a seat at a table that plays for money, in cents.
-DEFAULT_BANKROLL: Final = 100_000
+#: The formats a table is opened in through the API (``table.config.CREATED``).
+FORMATS: Final = tuple(CREATED)
 
 
 class NewTable(_Strict):
@@ -115,6 +94,7 @@ class SetLang(_Strict):
 #: bounds them).
 WIRE: Final[dict[str, Any]] = {
     "name": Annotated[str, StringConstraints(max_length=64)],
+    "new_name": Annotated[str, StringConstraints(max_length=64)],
     "box": Name,
     "stake": Whole,
     "amount": Whole,
@@ -300,53 +280,6 @@ PROBLEMS: Final = {
 }
 #: Where a problem's limit is (``ErrorDetails["ctx"]``).
 LIMITS: Final = ("max_length", "min_length", "ge", "le")
-
-
-def table_config(fmt: str, settings: dict[str, Any]) -> tuple[TableConfig, int]:
-    """The table's settings from the API's ``format`` and ``settings`` (Python keyword
-    names), and the bankroll each player sits down with (0 where the table plays for
-    points)."""
-    allowed = SETTINGS.get(fmt)
-    if allowed is None:
-        raise InvalidBetError("web.error.format", format=fmt)
-    unknown = sorted(set(settings) - allowed)
-    if unknown:
-        raise InvalidBetError(
-            "web.error.setting",
-            names=Listing(tuple(map(_setting_named, unknown))),
-            allowed=Listing(tuple(map(setting_word, sorted(allowed)))),
-        )
-    given = dict(settings)
-    cards = given.pop("real_cards", False)
-    if not isinstance(cards, bool):
-        raise InvalidBetError(
-            "web.error.real_cards", setting=setting_word("real_cards"), value=_given(cards)
-        )
-    bankroll = given.pop("bankroll", DEFAULT_BANKROLL)
-    if isinstance(bankroll, bool) or not isinstance(bankroll, int) or bankroll <= 0:
-        raise InvalidBetError("table.error.bankroll", bankroll=_given(bankroll))
-    if cards and "seed" in given:  # the host's cards are not shuffled by the server
-        raise InvalidBetError("web.error.real_cards_seed")
-    if "turn_seconds" in allowed:
-        # Punto's cards go face down to the largest Punto bet's phone (seed 002);
-        # ``"turn_seconds": null`` has the dealer turn every card instead.
-        given.setdefault("turn_seconds", TURN_SECONDS)
-    config = PRESETS[Format.ASSIST if cards else Format(fmt)](**given)
-    return config, bankroll if config.money else 0
-
-
-def _setting_named(name: str) -> Shown:
-    """A setting given that this format does not know: its word where another
-    format has it (``countdown``), else the name given, quoted."""
-    known = frozenset().union(*SETTINGS.values())
-    return setting_word(name) if name in known else Quoted(name)
-
-
-def _given(value: Any) -> object:
-    """A setting's value as a message quotes it: a number or a text as it is, the
-    rest as JSON wrote it (``null``, ``true``, ``[1]``), never as Python does."""
-    plain = isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
-    return value if plain else json.dumps(value)
 
 
 def form_data() -> dict[str, str]:

@@ -25,13 +25,17 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
+from dataclasses import replace
+from functools import partial
 from typing import Any, Final, Protocol
 
 from puntobanco.engine import Bet, Committed, Engine, Job, Sit, Viewer
+from puntobanco.engine.reveal import Reveal
 from puntobanco.engine.service import Result
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
 from puntobanco.store import ClockedStore, EventStore, credentials_of, probe
+from puntobanco.table.config import DEFAULT_BANKROLL, TableConfig, created
 from puntobanco.table.names import check_name
 from puntobanco.web.auth import (
     HOST,
@@ -47,7 +51,6 @@ from puntobanco.web.auth import (
 )
 from puntobanco.web.errors import AccessError, UnknownTableError
 from puntobanco.web.metrics import Metrics
-from puntobanco.web.schemas import table_config
 
 LOG: Final = logging.getLogger("puntobanco.web")
 #: Seconds between two looks at the tables' clocks.
@@ -95,12 +98,7 @@ class Tables:
         reveal_step: float = 0.0,
     ) -> None:
         self.metrics = Metrics()
-        # The room's reveal: a coup's result reaches the players once the host's
-        # screen has turned its cards (``reveal_step`` seconds a card, and two more
-        # steps: each hand's rule); 0: at once.
-        self._reveal_step = reveal_step
-        self._revealed: dict[str, int] = {}  # table -> coups settled the players have seen
-        self._holds: dict[str, float] = {}  # table -> when its reveal ends (time.monotonic)
+        self._reveal = Reveal(reveal_step)  # the room's: a result once the host's screen shows it
         # A table nobody has acted at for ``idle_seconds`` (and with no socket open)
         # is closed and dropped from memory; its log stays in the store.
         self._idle, self._clock = idle_seconds, clock
@@ -270,6 +268,8 @@ class Tables:
         done = [r for r in results if isinstance(r, Committed)]
         if any(r.events for r in done):
             self._committed(started, done)
+        for committed in done:
+            self._safely(partial(self._follow_renames, committed, store=True))
         failures = [
             r for r in results if isinstance(r, PuntoBancoError) and r.key.startswith("store.")
         ]
@@ -288,9 +288,28 @@ class Tables:
     def _heard(self, committed: Committed) -> None:
         """The engine's callback after each commit to a table with sockets (on the
         engine's thread, or its listener's for another process's commit)."""
+        self._follow_renames(committed, store=False)  # another process's rename too
         with self._wake:
             self._dirty.add(committed.table)
             self._wake.notify()
+
+    def _follow_renames(self, committed: Committed, *, store: bool) -> None:
+        """The credentials follow the players the host renamed in ``committed``: the
+        stored tokens (``store``: this process committed it), the tokens known here
+        and the open sockets name the new name, so that each keeps its seat."""
+        for event in committed.events:
+            if event.get("type") != "PlayerRenamed":
+                continue
+            table, old, new = committed.table, str(event["name"]), str(event["new_name"])
+            if store:
+                self._credentials.rename_player(table, old, new)
+            for digest, who in list(self._tokens.items()):  # a copy: the loop adds tokens
+                if who.table == table and who.role == PLAYER and who.player == old:
+                    self._tokens[digest] = replace(who, player=new)
+            for socket in self._sockets.get(table, ()):
+                who = socket.identity
+                if who.role == PLAYER and who.player == old:
+                    socket.identity = replace(who, player=new)
 
     def _answer(self) -> None:
         """The answers of this turn's commands, handed to the event loop in one call,
@@ -311,9 +330,7 @@ class Tables:
         with self._wake:
             dirty, self._dirty = self._dirty, set()
         now = time.monotonic()
-        ended = {table for table, until in self._holds.items() if until <= now}
-        for table in ended:
-            del self._holds[table]
+        ended = self._reveal.ended(now)
         out: list[tuple[Socket, str]] = []
         for table in dirty | ended:
             if len(out) >= PUSH_SOCKETS:
@@ -322,7 +339,7 @@ class Tables:
             sockets = self._sockets.get(table, frozenset())
             if not sockets:
                 continue
-            held = self._held(engine, table, now)
+            held = self._reveal.held(table, engine.state(table), now)
             seq = engine.machine(table).event_count
             head = f'{{"type": "view", "seq": {seq}, "view": '
             rematch = self._rematches.get(table)
@@ -347,22 +364,6 @@ class Tables:
             # A turn after the answers handed over before: each socket's acknowledgement
             # is queued before the view that shows its command.
             self._loop.call_soon_threadsafe(self._loop.call_soon, _deliver, out)
-
-    def _held(self, engine: Engine, table: str, now: float) -> bool:
-        """Whether ``table``'s players are kept from its newest coup's result now: from
-        its settlement until the host's screen has turned its cards over (its cards
-        and two steps at ``reveal_step`` seconds each). A table of real cards shows
-        each card as it is placed: nothing is held."""
-        if self._reveal_step <= 0:
-            return False
-        state = engine.state(table)
-        shown = self._revealed.setdefault(table, state.completed)
-        if state.completed > shown:
-            self._revealed[table] = state.completed
-            if state.last is not None and not state.config.real_cards:
-                steps = len(state.last.cards) + 2
-                self._holds[table] = now + self._reveal_step * steps
-        return table in self._holds
 
     async def start(self) -> None:
         """Views are pushed through the running event loop from now on."""
@@ -436,27 +437,41 @@ class Tables:
 
     async def create(self, fmt: str, settings: dict[str, Any]) -> tuple[str, str, str]:
         """Open a new table: returns ``(table, join_code, host_token)``."""
-        config, _ = table_config(fmt, settings)
-        table = "t" + secrets.token_hex(5)
+        config, _ = created(fmt, settings)
+        token = new_token()
+        meta = await self.run(
+            lambda engine: self._open(engine, {"format": fmt, **settings}, config, token)
+        )
+        self._active[meta.table] = self._clock()
+        self._tokens[token_hash(token)] = Identity(meta.table, HOST)
+        return meta.table, meta.join_code, token
+
+    def _open(
+        self,
+        engine: Engine,
+        settings: dict[str, Any],
+        config: TableConfig,
+        token: str,
+        players: list[tuple[str, int]] | None = None,
+        own: list[str] | None = None,
+    ) -> TableMeta:
+        """Open a table (on the engine's thread), its host's ``token`` stored first: a
+        table is never stored without the token that runs it (the credentials of a
+        table whose opening failed are dropped on loading). ``own``: the players who
+        sat down from their own phones (a rematch's), not the operator's seats."""
         code = new_join_code()
         while code in self._codes:
             code = new_join_code()
-        meta = TableMeta(table, code, {"format": fmt, **settings})
-        token = new_token()
-
-        def opened(engine: Engine) -> None:
-            # The token first: a table is never stored without the token that runs it
-            # (credentials of a table whose opening failed are dropped on loading).
-            self._credentials.add_table(meta, token_hash(token))
-            started = time.perf_counter()
-            self._committed(started, [engine.open(table, config.format, settings=config)])
-
-        await self.run(opened)
-        self._active[table] = self._clock()
-        self._metas[table] = meta
-        self._codes[code] = table
-        self._tokens[token_hash(token)] = Identity(table, HOST)
-        return table, code, token
+        meta = TableMeta("t" + secrets.token_hex(5), code, settings)
+        self._credentials.add_table(meta, token_hash(token))
+        started = time.perf_counter()
+        opened = engine.open(
+            meta.table, config.format, settings=config, players=players or [], own=own or []
+        )
+        self._committed(started, [opened])
+        self._metas[meta.table] = meta
+        self._codes[code] = meta.table
+        return meta
 
     async def join(self, table: str, name: str) -> tuple[str, str, bool]:
         """Seat ``name`` (or ask the host to, where they admit each join): returns
@@ -466,9 +481,8 @@ class Tables:
         token = new_token()
 
         def seated(engine: Engine) -> tuple[Identity, str, bool]:
-            config = engine.state(table).config
-            bankroll = table_config(meta.settings["format"], _settings(meta))[1]
-            sit = Sit(text, bankroll if config.money else 0)
+            bankroll = meta.settings.get("bankroll", DEFAULT_BANKROLL)
+            sit = Sit(text, bankroll if engine.state(table).config.money else 0)
             engine.verify(table, sit, Viewer.SPECTATOR)
             # The token first, bound to the seating this join makes (its event's
             # number): a seat is never stored without the token that plays it, and a
@@ -512,10 +526,7 @@ class Tables:
             if who.role == HOST:
                 identity = Identity(new, HOST)
             else:
-                player = engine.state(old).players.get(who.player or "")
-                seating = engine.seating(new, who.player or "")
-                if player is None or player.seating != who.seating or seating is None:
-                    raise AccessError("web.error.no_rematch_seat", status=403)
+                seating = engine.rematch_seating(old, new, viewer_of(who))
                 identity = Identity(new, PLAYER, who.player, seating)
             token = new_token()
             self._credentials.add_token(token_hash(token), identity)
@@ -532,29 +543,17 @@ class Tables:
         config, players = engine.rematch(meta.table)
         # Who joined the ended table from their own phones keeps a seat of their own.
         own = [p.name for p in engine.state(meta.table).seated if not p.house]
-        bankroll = table_config(meta.settings["format"], _settings(meta))[1]
+        bankroll = meta.settings.get("bankroll", DEFAULT_BANKROLL) if config.money else 0
         settings = {**meta.settings, REMATCH_OF: meta.table}
         if config.seed is not None:
             settings["seed"] = config.seed
-        table = "t" + secrets.token_hex(5)
-        code = new_join_code()
-        while code in self._codes:
-            code = new_join_code()
-        rematch = TableMeta(table, code, settings)
         # A host token nobody holds: the host is given one each time they ask.
-        self._credentials.add_table(rematch, token_hash(new_token()))
-        started = time.perf_counter()
         seated = [(name, bankroll) for name in players]
-        self._committed(
-            started,
-            [engine.open(table, config.format, settings=config, players=seated, own=own)],
-        )
-        self._metas[table] = rematch
-        self._codes[code] = table
-        self._rematches[meta.table] = table
+        rematch = self._open(engine, settings, config, new_token(), seated, own)
+        self._rematches[meta.table] = rematch.table
         with self._wake:
             self._dirty.add(meta.table)
-        return table
+        return rematch.table
 
     async def command(self, who: Identity, command: Any, id: str) -> Committed:
         """Carry out one command of ``who``'s (its first answer if ``id`` was sent
@@ -599,8 +598,10 @@ class Tables:
         who asks while the host's screen reveals a coup gets it once it has."""
 
         def read(engine: Engine) -> dict[str, Any] | float:
-            if who.role != HOST and self._held(engine, who.table, time.monotonic()):
-                return self._holds[who.table]
+            if who.role != HOST and self._reveal.held(
+                who.table, engine.state(who.table), time.monotonic()
+            ):
+                return self._reveal.until(who.table)
             shown = engine.view(who.table, viewer_of(who), lang)
             rematch = self._rematches.get(who.table)
             return shown if rematch is None else {"rematch": rematch, **shown}
@@ -627,10 +628,6 @@ class Tables:
         self._sockets[table] = self._sockets.get(table, frozenset()) - {socket}
         if table in self._active:
             self._active[table] = self._clock()
-
-
-def _settings(meta: TableMeta) -> dict[str, Any]:
-    return {k: v for k, v in meta.settings.items() if k not in ("format", REMATCH_OF)}
 
 
 def _answered(answers: list[_Answer]) -> None:

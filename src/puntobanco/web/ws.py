@@ -225,7 +225,7 @@ async def serve_socket(
                     data = _json(text)
                     if isinstance(data, dict) and data.get("type") == "lang":
                         conn.lang = parse(SetLang, data).lang
-                        view = await tables.view(identity, conn.lang)
+                        view = await tables.view(conn.identity, conn.lang)
                         conn.push({"type": "view", "seq": view["seq"], "view": view})
                         continue
                     sent = parse(COMMAND, data)
@@ -237,6 +237,8 @@ async def serve_socket(
                         return
                     continue
                 try:
+                    # The connection's identity: a renamed player's follows the rename.
+                    identity = conn.identity
                     if identity.role == SPECTATOR:
                         raise AccessError("web.error.spectator", status=403)
                     fields = sent.model_dump(exclude={"id"}, exclude_none=True)

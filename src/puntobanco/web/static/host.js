@@ -156,6 +156,15 @@
       if (p.ready) marks.push(el("span", { class: "tag ready", text: w("ready_tag") }));
       if (v.turn && v.turn.name === p.name) marks.push(el("span", { class: "tag", text: w("turn.tag") }));
       else if (v.punto_cards_to === p.name) marks.push(el("span", { class: "tag", text: PB.fmt("punto_cards", { name: p.name }) }));
+      if (offered(v, "RenamePlayer", p.name)) {
+        const rename = el("button", { type: "button", class: "rename", text: w("host.rename") });
+        rename.setAttribute("aria-label", PB.fmt("host.rename_name", { name: p.name }));
+        rename.addEventListener("click", () => {
+          const name = window.prompt(PB.fmt("host.rename_to", { name: p.name }), p.name);
+          if (name !== null && name.trim() !== p.name) act("RenamePlayer", { name: p.name, new_name: name.slice(0, 64) });
+        });
+        marks.push(rename);
+      }
       if (offered(v, "Remove", p.name)) {
         const remove = el("button", { type: "button", class: "remove", text: w("host.remove") });
         remove.setAttribute("aria-label", PB.fmt("host.remove_name", { name: p.name }));

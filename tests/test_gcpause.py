@@ -8,7 +8,7 @@ import gc
 import sys
 import weakref
 
-from puntobanco.web.gcpause import GcTuning
+from puntobanco.gcpause import GcTuning
 
 
 class Clock:
