@@ -747,19 +747,22 @@ class Engine:
             check_seating(moment.machine.state, viewer)
             return view(moment, viewer, lang, odds=odds)
 
-    def rematch(self, table: str) -> tuple[TableConfig, tuple[str, ...]]:
-        """What a rematch of ``table`` opens with: the same settings, and the players
+    def rematch(self, table: str) -> tuple[TableConfig, tuple[str, ...], tuple[str, ...]]:
+        """What a rematch of ``table`` opens with: the same settings, the players
         seated at its end in seat order (one who left or was removed is not among
-        them). A table dealt from a seed gets the next seed (reproducible, and not
-        the same coups again); any other gets a fresh secret shoe, as every table
-        does. ``IllegalActionError`` while ``table`` has not ended."""
+        them), and those of them who sat down from their own devices (``open``'s
+        ``own``: their seats stay theirs, not the operator's). A table dealt from a
+        seed gets the next seed (reproducible, and not the same coups again); any
+        other gets a fresh secret shoe, as every table does. ``IllegalActionError``
+        while ``table`` has not ended."""
         state = self.state(table)
         if state.phase is not Phase.ENDED:
             raise IllegalActionError("table.error.rematch_early")
         config = state.config
         if config.seed is not None:
             config = replace(config, seed=(config.seed + 1) & MAX_SEED)
-        return config, tuple(p.name for p in state.seated)
+        seated = state.seated
+        return config, tuple(p.name for p in seated), tuple(p.name for p in seated if not p.house)
 
     def rematch_seating(self, table: str, rematch: str, by: Viewer) -> int:
         """The seating at ``rematch`` (opened with ``rematch(table)``'s players) of

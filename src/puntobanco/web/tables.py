@@ -540,16 +540,14 @@ class Tables:
     def _open_rematch(self, engine: Engine, meta: TableMeta) -> str:
         """Open the rematch of ``meta``'s ended table (on the engine's thread) and
         mark the ended table's views to name it."""
-        config, players = engine.rematch(meta.table)
-        # Who joined the ended table from their own phones keeps a seat of their own.
-        own = [p.name for p in engine.state(meta.table).seated if not p.house]
+        config, players, own = engine.rematch(meta.table)
         bankroll = meta.settings.get("bankroll", DEFAULT_BANKROLL) if config.money else 0
         settings = {**meta.settings, REMATCH_OF: meta.table}
         if config.seed is not None:
             settings["seed"] = config.seed
         # A host token nobody holds: the host is given one each time they ask.
         seated = [(name, bankroll) for name in players]
-        rematch = self._open(engine, settings, config, new_token(), seated, own)
+        rematch = self._open(engine, settings, config, new_token(), seated, list(own))
         self._rematches[meta.table] = rematch.table
         with self._wake:
             self._dirty.add(meta.table)
