@@ -42,7 +42,7 @@ from puntobanco.errors import (
 )
 from puntobanco.paytable import STANDARD, Amount, Paytable
 from puntobanco.shoe import SESSION_DECKS, check_decks
-from puntobanco.table.config import TableConfig
+from puntobanco.table.config import SESSION_DEALS, SESSION_STAKE, TableConfig
 from puntobanco.table.history import CoupRecord, coup_records
 from puntobanco.table.standings import Standing, ranking
 from puntobanco.table.state import TableState
@@ -64,8 +64,6 @@ __all__ = [
     "ranking",
 ]
 
-SESSION_DEALS: Final = 10  # seed 004: "pour dix donnes"
-SESSION_STAKE: Final = 20  # seed 004: "un enjeu fictif de 20 points"
 MIN_PARTICIPANTS: Final = 2  # seed 004: "deux à huit participants"
 MAX_PARTICIPANTS: Final = 8
 

@@ -641,19 +641,30 @@ class Engine:
     # -- several processes on one store -------------------------------------------------
 
     def _follow(
-        self, table: str, marks: Mapping[str, Mark] | None = None, *, feed: EventStore | None = None
+        self,
+        table: str,
+        marks: Mapping[str, Mark] | None = None,
+        *,
+        feed: EventStore | None = None,
+        read: Sequence[Record] | None = None,
     ) -> bool:
         """Fold into this process's copy of ``table`` what other processes stored since
         (a table whose log it cannot continue is read again); True if anything was.
-        A copy with events of a round not yet committed (``marks``) is left as it is."""
+        A copy with events of a round not yet committed (``marks``) is left as it is.
+        ``read``: the table's latest events, read already (those the copy holds are
+        passed over); else they are read from ``feed`` (default: the store)."""
         entry = self._tables.get(table)
         if entry is None or (marks is not None and table in marks and _ahead(entry, marks[table])):
             return False
         machine = entry.machine
         count = machine.event_count
         store = feed or self.store
-        after = store.load_after if isinstance(store, SharedStore | SnapshotStore) else None
-        records = after(table, count) if after is not None else store.load(table)[count:]
+        if read is not None:
+            records = [r for r in read if r.seq > count]
+        elif isinstance(store, SharedStore | SnapshotStore):
+            records = store.load_after(table, count)
+        else:
+            records = store.load(table)[count:]
         if not records:
             return False
         if [r.seq for r in records] != list(range(count + 1, count + 1 + len(records))):
@@ -676,27 +687,47 @@ class Engine:
         return True
 
     def _listen(self) -> None:
-        """The listener's thread: each table another process wrote to is followed
-        (one the store could not give then, at the next turn)."""
-        assert self._listener is not None
+        """The listener's thread: each table held here that another process wrote to is
+        followed. What every table heard at once needs is read in one query, without
+        the engine's lock (the commands go on meanwhile), then folded in under it; a
+        table the store could not give then is read again at the next turn."""
+        assert self._listener is not None and self._shared is not None
+        feed = self._feed
+        assert isinstance(feed, SharedStore)
         missed: set[str] = set()
         while not self._stopping:
             try:
                 heard = self._listener.wait(0.2)
             except Exception:  # noqa: BLE001 - the connection closed under us: shutting down
                 return
-            for table in [*missed, *dict.fromkeys(t for t, _ in heard)]:
-                try:
-                    with self._lock:
-                        # A shutdown under way closed the feed: a follow now would
-                        # open a connection of its own, which nothing would close.
-                        if self._stopping:
-                            return
-                        self._follow(table, feed=self._feed)
-                except PuntoBancoError:  # out of reach: tried again at the next turn
-                    missed.add(table)
-                else:
-                    missed.discard(table)
+            told = dict.fromkeys(missed, 0)  # 0: how far is not known, read what there is
+            for table, events in heard:
+                told[table] = max(events, told.get(table, 0))
+            with self._lock:
+                # A shutdown under way closed the feed: a read now would open a
+                # connection of its own, which nothing would close.
+                if self._stopping:
+                    return
+                after = {
+                    table: entry.machine.event_count
+                    for table, events in told.items()
+                    if (entry := self._tables.get(table)) is not None
+                    and (events == 0 or entry.machine.event_count < events)
+                }
+            missed = set()
+            try:
+                read = feed.load_after_many(after)
+            except PuntoBancoError:  # out of reach: tried again at the next turn
+                missed = set(after)
+                continue
+            with self._lock:
+                if self._stopping:
+                    return
+                for table in after:
+                    try:
+                        self._follow(table, feed=feed, read=read.get(table, ()))
+                    except PuntoBancoError:
+                        missed.add(table)
 
     @property
     def owned(self) -> frozenset[str]:

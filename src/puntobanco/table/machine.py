@@ -602,14 +602,6 @@ class Table:
         self.verify_set_prediction_time(seconds)
         return self._emit(PredictionTimeSet(seconds))
 
-    def prediction_left(self, now: float) -> float | None:
-        """Seconds left to predict (None: no time set, or not counting)."""
-        seconds = self.state.prediction_seconds
-        since = self._predict_since
-        if seconds is None or since is None or since[0] != self.state.coup:
-            return None
-        return max(0.0, since[1] + seconds - now)
-
     def _tick_predictions(self, now: float) -> None:
         """A session's time to predict, started at the first tick that sees its bets
         open: once up, the coup is dealt without those who have not predicted."""

@@ -363,15 +363,17 @@ def origin_ok(request: Request | WebSocket) -> bool:
     return origin.rstrip("/") in allowed
 
 
-def bucket_of(app: FastAPI, key: str) -> Bucket:
+def bucket_of(app: FastAPI, key: str, rate: tuple[float, float] | None = None) -> Bucket:
     """The rate bucket of ``key`` (an address, a token): one per key for the whole
-    server, so that a token's HTTP requests and all its sockets share one rate."""
+    server, so that a token's HTTP requests and all its sockets share one rate
+    (``rate``: its rate and burst, full at first; else the clients' rate)."""
     buckets: dict[str, Bucket] = app.state.buckets
     bucket = buckets.get(key)
     if bucket is None:
         if len(buckets) > 100_000:
             buckets.clear()
-        bucket = buckets[key] = Bucket(time.monotonic, *app.state.rate)
+        every, burst = rate or app.state.rate
+        bucket = buckets[key] = Bucket(time.monotonic, every, burst, burst if rate else BURST)
     return bucket
 
 
@@ -423,13 +425,7 @@ async def by_address(request: Request) -> None:
 
 async def openings(request: Request) -> None:
     """Each address's tables opened: ``TABLES_AT_ONCE``, then a few an hour."""
-    key = "open:" + address_of(request)
-    buckets: dict[str, Bucket] = request.app.state.buckets
-    bucket = buckets.get(key)
-    if bucket is None:
-        rate, burst = request.app.state.openings
-        bucket = buckets[key] = Bucket(time.monotonic, rate, burst, burst)
-    if not bucket.take():
+    if not bucket_of(request.app, "open:" + address_of(request), request.app.state.openings).take():
         per_hour = Number(round(request.app.state.openings[0] * 3600))
         raise MessageError("web.error.tables_rate", status=429, rate=per_hour)
 

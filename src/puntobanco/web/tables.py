@@ -35,6 +35,7 @@ from puntobanco.engine.service import Result
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
 from puntobanco.store import ClockedStore, EventStore, credentials_of, probe
+from puntobanco.store.credentials import REMATCH_OF
 from puntobanco.table.config import DEFAULT_BANKROLL, TableConfig, created
 from puntobanco.table.names import check_name
 from puntobanco.web.auth import (
@@ -57,8 +58,9 @@ LOG: Final = logging.getLogger("puntobanco.web")
 TICK_SECONDS: Final = 0.1
 #: About how many sockets' views are handed to the event loop at once.
 PUSH_SOCKETS: Final = 64
-#: The key of a rematch's settings (``TableMeta``) that names the table it follows.
-REMATCH_OF: Final = "rematch_of"
+#: Seconds between two looks in a shared store for the rematch of an ended table
+#: whose views this process sends (another process may have opened it).
+REMATCH_LOOK_SECONDS: Final = 1.0
 
 
 class Socket(Protocol):
@@ -112,6 +114,12 @@ class Tables:
         self._wake = threading.Condition()
         self._stopping = False
         self._dirty: set[str] = set()  # tables whose views are to be pushed
+        # Among them, those whose views changed with no new event (a clock, a rematch);
+        # any other is pushed only past the event it was last pushed at: a commit
+        # another process made is seen here (its events folded in) a moment before
+        # its table is marked, and a push in that moment showed it already.
+        self._unseq: set[str] = set()
+        self._shown: dict[str, int] = {}  # table -> the event count it was last pushed at
         self._sockets: dict[str, frozenset[Socket]] = {}  # replaced, never changed
         self._loop: asyncio.AbstractEventLoop | None = None
         started: Future[tuple[Engine, Credentials]] = Future()
@@ -137,6 +145,7 @@ class Tables:
         self._rematches: dict[str, str] = {
             str(m.settings[REMATCH_OF]): m.table for m in metas if REMATCH_OF in m.settings
         }
+        self._looked: dict[str, float] = {}  # an ended table -> when its rematch was looked for
         self._active = {m.table: clock() for m in metas}
         self.metrics.count_tables(self.engine.held)
         store = self.engine.store
@@ -205,6 +214,7 @@ class Tables:
                 last_tick = time.monotonic()
                 self._safely(engine.tick)
                 self._safely(lambda: self._sweep(engine))
+                self._safely(lambda: self._look_for_rematches(engine))
             self._safely(self._answer)
             self._safely(lambda: self._push(engine))
             if stopping and not self._queue:
@@ -236,10 +246,47 @@ class Tables:
                 LOG.info("idle table %s closed after %d s, dropped from memory", table, now - last)
                 self._forget(table)
 
+    def _rematch_of(self, engine: Engine, table: str, *, now: bool = False) -> str | None:
+        """The rematch of ``table`` (on the engine's thread): known here, or, in a store
+        other processes share, opened by another one since this one loaded (looked
+        for once the table has ended, at most every ``REMATCH_LOOK_SECONDS`` unless
+        ``now``). Found there, it is known here from then on."""
+        known = self._rematches.get(table)
+        if known is not None or not self._credentials.shared:
+            return known
+        if not engine.info(table).finished:
+            return None
+        moment = time.monotonic()
+        if not now and moment - self._looked.get(table, -REMATCH_LOOK_SECONDS) < (
+            REMATCH_LOOK_SECONDS
+        ):
+            return None
+        self._looked[table] = moment
+        meta = self._credentials.find_rematch(table)
+        if meta is None:
+            return None
+        self._learn(meta)
+        self._rematches[table] = meta.table
+        self._looked.pop(table, None)
+        with self._wake:
+            self._dirty.add(table)  # its sockets here are told too
+            self._unseq.add(table)
+        return meta.table
+
+    def _look_for_rematches(self, engine: Engine) -> None:
+        """Each ended table with sockets here whose rematch another process opened:
+        its views are sent again, naming it (the phones follow)."""
+        if not self._credentials.shared:
+            return
+        for table, sockets in list(self._sockets.items()):
+            if sockets and table not in self._rematches:
+                self._rematch_of(engine, table)
+
     def _forget(self, table: str) -> None:
         """Drop a closed table's code, tokens and settings from memory (the store keeps
         them): its code opens nothing, its tokens act nowhere."""
         meta = self._metas.pop(table, None)
+        self._shown.pop(table, None)
         if meta is not None:
             self._codes.pop(meta.join_code, None)
         for digest, who in list(self._tokens.items()):  # a copy: the loop adds tokens
@@ -291,6 +338,8 @@ class Tables:
         self._follow_renames(committed, store=False)  # another process's rename too
         with self._wake:
             self._dirty.add(committed.table)
+            if not committed.events:
+                self._unseq.add(committed.table)
             self._wake.notify()
 
     def _follow_renames(self, committed: Committed, *, store: bool) -> None:
@@ -329,6 +378,7 @@ class Tables:
         sent their views while the next tables' are being made."""
         with self._wake:
             dirty, self._dirty = self._dirty, set()
+            unseq, self._unseq = self._unseq, set()
         now = time.monotonic()
         ended = self._reveal.ended(now)
         out: list[tuple[Socket, str]] = []
@@ -339,8 +389,11 @@ class Tables:
             sockets = self._sockets.get(table, frozenset())
             if not sockets:
                 continue
-            held = self._reveal.held(table, engine.state(table), now)
             seq = engine.machine(table).event_count
+            if self._shown.get(table) == seq and table not in unseq and table not in ended:
+                continue  # pushed at this event already
+            self._shown[table] = seq
+            held = self._reveal.held(table, engine.state(table), now)
             head = f'{{"type": "view", "seq": {seq}, "view": '
             rematch = self._rematches.get(table)
             if rematch is not None:  # the ended table's view names its rematch
@@ -518,7 +571,7 @@ class Tables:
         meta = self.meta(old)
 
         def opened(engine: Engine) -> tuple[Identity, str, TableMeta]:
-            new = self._rematches.get(old)
+            new = self._rematch_of(engine, old, now=True)
             if new is None:
                 if who.role != HOST:
                     raise AccessError("web.error.no_rematch", status=409)
@@ -551,6 +604,7 @@ class Tables:
         self._rematches[meta.table] = rematch.table
         with self._wake:
             self._dirty.add(meta.table)
+            self._unseq.add(meta.table)
         return rematch.table
 
     async def command(self, who: Identity, command: Any, id: str) -> Committed:
@@ -601,7 +655,7 @@ class Tables:
             ):
                 return self._reveal.until(who.table)
             shown = engine.view(who.table, viewer_of(who), lang)
-            rematch = self._rematches.get(who.table)
+            rematch = self._rematch_of(engine, who.table)
             return shown if rematch is None else {"rematch": rematch, **shown}
 
         while True:
