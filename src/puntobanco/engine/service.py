@@ -135,7 +135,9 @@ class Job:
 
 @dataclass(frozen=True, slots=True)
 class TableInfo:
-    """One line of ``Engine.tables()``."""
+    """One line of ``Engine.tables()``: where a table stands, and what a page that
+    offers it says of it (its seats, its stakes in cents, None at a table without
+    money, its number of deals, None where it has none)."""
 
     table: str
     format: str
@@ -143,6 +145,10 @@ class TableInfo:
     coup: int
     players: tuple[str, ...]
     finished: bool
+    seats: int
+    minimum: int | None
+    maximum: int | None
+    deals: int | None
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready."""
@@ -153,6 +159,10 @@ class TableInfo:
             "coup": self.coup,
             "players": list(self.players),
             "finished": self.finished,
+            "seats": self.seats,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "deals": self.deals,
         }
 
 
@@ -948,6 +958,7 @@ def carry_out(
 
 
 def _info(state: TableState) -> TableInfo:
+    config = state.config
     return TableInfo(
         state.table,
         state.format.value,
@@ -955,6 +966,10 @@ def _info(state: TableState) -> TableInfo:
         state.coup,
         tuple(p.name for p in state.seated),
         state.phase is Phase.ENDED,
+        config.seats,
+        config.minimum if config.money else None,
+        config.maximum if config.money else None,
+        config.deals,
     )
 
 

@@ -671,7 +671,7 @@ def _own(moment: Moment, viewer: Viewer, odds: bool, lang: Lang) -> dict[str, An
         own["my_lesson"] = lessons.own(machine, viewer, lang)
     if viewer.role is Role.HOST:
         return own | {"me": {"role": "host"}, "host": _board(moment, odds)}
-    if viewer.role is Role.SPECTATOR:
+    if viewer.role in (Role.SPECTATOR, Role.WATCHER):
         # The room's board (derived roads, statistics, odds) is nobody's alone: a
         # spectator watching from a browser sees what the host's screen shows.
         me = {"role": "spectator", "name": None, "seated": False}

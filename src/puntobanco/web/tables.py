@@ -78,7 +78,7 @@ def viewer_of(who: Identity) -> Viewer:
     if who.role == HOST:
         return Viewer.HOST
     if who.role == SPECTATOR:
-        return Viewer.SPECTATOR
+        return Viewer.WATCHER  # a page that only watches: it sends nothing
     return Viewer.player(who.player or "", who.seating)
 
 
@@ -609,10 +609,8 @@ class Tables:
 
     async def command(self, who: Identity, command: Any, id: str) -> Committed:
         """Carry out one command of ``who``'s (its first answer if ``id`` was sent
-        before); raises the named error that refuses it. A spectator sends none
-        (the engine lets anyone ask to sit: a page that only watches may not)."""
-        if who.role == SPECTATOR:
-            raise AccessError("web.error.spectator", status=403)
+        before); raises the named error that refuses it (a spectator's, whatever
+        it is: the engine's watcher sends nothing)."""
         started = time.perf_counter()
         self._active[who.table] = self._clock()
         future: asyncio.Future[Result] = asyncio.get_running_loop().create_future()
@@ -624,26 +622,6 @@ class Tables:
         if isinstance(result, PuntoBancoError):
             raise result
         return result
-
-    async def about(self, table: str) -> dict[str, Any]:
-        """What a join page says of ``table``: its format, its limits (cents, None at
-        a table without money) or deals, how many players sit and how many seats."""
-        meta = self.meta(table)
-
-        def read(engine: Engine) -> dict[str, Any]:
-            state = engine.state(table)
-            config = state.config
-            return {
-                "format": meta.settings["format"],
-                "minimum": config.minimum if config.money else None,
-                "maximum": config.maximum if config.money else None,
-                "deals": config.deals,
-                "players": len(state.seated),
-                "seats": config.seats,
-            }
-
-        about: dict[str, Any] = await self.run(read)
-        return about
 
     async def view(self, who: Identity, lang: Lang) -> dict[str, Any]:
         """``who``'s view of the table, its odds computed (a view asked for). A player
