@@ -304,3 +304,21 @@ def test_a_seat_of_the_operators_stays_its_own_under_a_new_name() -> None:
     text = export_lines(engine.store.load("club"))
     report = verify_shoe.check_table("club", verify_shoe.read_log("\n".join(text))["club"])
     assert [f["server_only"] for *_, f in report["shoes"]] == [True]
+
+
+def test_puntobanco_shoes_says_which_shoes_are_not_secret_and_why(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "club.db"
+    for table, rng in (("club", SeededRandom(6)), ("seeded", None)):
+        engine = Engine(str(db), rng=rng)
+        settings: dict[str, Any] = {"decks": 1} if rng else {"decks": 1, "seed": 4}
+        engine.open(table, "casino", players=[("Ana", 10**6)], settings=settings, own=["Ana"])
+        Contributor(["Ana"]).run(engine, table)
+        engine.shutdown()
+    assert main(["shoes", "club", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert t("shoes.injected", "en") in out and t("shoes.not_secret", "en") not in out
+    assert main(["shoes", "seeded", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert t("shoes.not_secret", "en") in out and t("shoes.injected", "en") not in out
