@@ -25,7 +25,15 @@ import os
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
+from collections.abc import (
+    Callable,
+    Collection,
+    Container,
+    Iterable,
+    Iterator,
+    Mapping,
+    Sequence,
+)
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
@@ -239,9 +247,12 @@ class Engine:
         *,
         settings: Mapping[str, Any] | TableConfig | None = None,
         players: Iterable[str | tuple[str, int]] = (),
+        own: Collection[str] = (),
     ) -> Committed:
         """Open a new table: its settings (a format's keyword settings, or a whole
-        ``TableConfig``) and its first players (names, or ``(name, bankroll)``).
+        ``TableConfig``) and its first players (names, or ``(name, bankroll)``),
+        seated by the operator (its own seats, ``PlayerSeated.house``) but for the
+        names in ``own``, who sat down from their own devices (a rematch's players).
 
         One commit. A table of that name already in the store is resumed
         instead if its settings are the same (the loser of a race to create
@@ -254,7 +265,7 @@ class Engine:
         with self._lock:
             self._used[table] = self.clock()
             if self._load(table) is None:
-                machine = Table.open(table, config, players=seated, rng=self.rng)
+                machine = Table.open(table, config, players=seated, rng=self.rng, own=own)
                 events = machine.events
                 try:
                     with _writing():
@@ -830,19 +841,22 @@ class Engine:
             check_seating(moment.machine.state, viewer)
             return view(moment, viewer, lang, odds=odds)
 
-    def rematch(self, table: str) -> tuple[TableConfig, tuple[str, ...]]:
-        """What a rematch of ``table`` opens with: the same settings, and the players
+    def rematch(self, table: str) -> tuple[TableConfig, tuple[str, ...], tuple[str, ...]]:
+        """What a rematch of ``table`` opens with: the same settings, the players
         seated at its end in seat order (one who left or was removed is not among
-        them). A table dealt from a seed gets the next seed (reproducible, and not
-        the same coups again); any other gets a fresh secret shoe, as every table
-        does. ``IllegalActionError`` while ``table`` has not ended."""
+        them), and those of them who sat down from their own devices (``open``'s
+        ``own``: their seats stay theirs, not the operator's). A table dealt from a
+        seed gets the next seed (reproducible, and not the same coups again); any
+        other gets a fresh secret shoe, as every table does. ``IllegalActionError``
+        while ``table`` has not ended."""
         state = self.state(table)
         if state.phase is not Phase.ENDED:
             raise IllegalActionError("table.error.rematch_early")
         config = state.config
         if config.seed is not None:
             config = replace(config, seed=(config.seed + 1) & MAX_SEED)
-        return config, tuple(p.name for p in state.seated)
+        seated = state.seated
+        return config, tuple(p.name for p in seated), tuple(p.name for p in seated if not p.house)
 
     def rematch_seating(self, table: str, rematch: str, by: Viewer) -> int:
         """The seating at ``rematch`` (opened with ``rematch(table)``'s players) of
@@ -908,7 +922,9 @@ def carry_out(
         case Sit(name, bankroll, seat):
             joins = machine.state.joins
             if by.role is Role.HOST or joins == "open":
-                machine.sit(name, bankroll, seat)
+                # A seat the host takes for someone is the operator's own: no
+                # device of that player's commits to the shoes for it.
+                machine.sit(name, bankroll, seat, house=by.role is Role.HOST)
             elif joins == "approval":
                 machine.ask_to_join(name, bankroll)
             else:

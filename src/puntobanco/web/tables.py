@@ -493,17 +493,21 @@ class Tables:
         config: TableConfig,
         token: str,
         players: list[tuple[str, int]] | None = None,
+        own: list[str] | None = None,
     ) -> TableMeta:
         """Open a table (on the engine's thread), its host's ``token`` stored first: a
         table is never stored without the token that runs it (the credentials of a
-        table whose opening failed are dropped on loading)."""
+        table whose opening failed are dropped on loading). ``own``: the players who
+        sat down from their own phones (a rematch's), not the operator's seats."""
         code = new_join_code()
         while code in self._codes:
             code = new_join_code()
         meta = TableMeta("t" + secrets.token_hex(5), code, settings)
         self._credentials.add_table(meta, token_hash(token))
         started = time.perf_counter()
-        opened = engine.open(meta.table, config.format, settings=config, players=players or [])
+        opened = engine.open(
+            meta.table, config.format, settings=config, players=players or [], own=own or []
+        )
         self._committed(started, [opened])
         self._metas[meta.table] = meta
         self._codes[code] = meta.table
@@ -574,14 +578,14 @@ class Tables:
     def _open_rematch(self, engine: Engine, meta: TableMeta) -> str:
         """Open the rematch of ``meta``'s ended table (on the engine's thread) and
         mark the ended table's views to name it."""
-        config, players = engine.rematch(meta.table)
+        config, players, own = engine.rematch(meta.table)
         bankroll = meta.settings.get("bankroll", DEFAULT_BANKROLL) if config.money else 0
         settings = {**meta.settings, REMATCH_OF: meta.table}
         if config.seed is not None:
             settings["seed"] = config.seed
         # A host token nobody holds: the host is given one each time they ask.
         seated = [(name, bankroll) for name in players]
-        rematch = self._open(engine, settings, config, new_token(), seated)
+        rematch = self._open(engine, settings, config, new_token(), seated, list(own))
         self._rematches[meta.table] = rematch.table
         with self._wake:
             self._dirty.add(meta.table)
