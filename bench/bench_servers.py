@@ -34,6 +34,7 @@ import multiprocessing as mp
 import os
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from collections import Counter
@@ -80,14 +81,24 @@ def recount(db: str) -> Counter[tuple[str, str]]:
 
 
 def generate(
-    url: str, tables: list[dict[str, Any]], seconds: float, probe: str | None, every: float
+    tables: list[dict[str, Any]], seconds: float, probe: str | None, every: float, coup: float
 ) -> dict[str, Any]:
-    """One load generator's process: ``tables``'s clients on ``url`` (``bench_web.load``)."""
+    """One load generator's process: ``tables``'s clients, each on its server (the
+    table's ``"urls"``), through ``bench_web.load``, on uvloop when it is installed
+    (the generators share the machine with the servers: the less CPU they take,
+    the less they stand in the servers' way)."""
     import resource
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
-    return asyncio.run(bench_web.load(url, tables, seconds, None, probe, every))
+    try:
+        import uvloop
+    except ImportError:
+        pass
+    else:
+        asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
+    first = tables[0]["urls"][0]
+    return asyncio.run(bench_web.load(first, tables, seconds, None, probe, every, coup))
 
 
 class Servers:
@@ -95,9 +106,9 @@ class Servers:
     for every step of a store: each step opens the tables it adds (through the
     servers in turn) and plays all of them, so a step's set-up is its new tables'."""
 
-    def __init__(self, dbs: list[str], folder: str) -> None:
+    def __init__(self, dbs: list[str], folder: str, spread: str = "table") -> None:
         ctx = mp.get_context("spawn")
-        self.dbs, self.folder = dbs, folder
+        self.dbs, self.folder, self.spread = dbs, folder, spread
         self.processes, self.urls = [], []
         for i, db in enumerate(dbs):
             port = bench_web.free_port()
@@ -135,30 +146,47 @@ class Servers:
             made = (bench_web.setup(u, n, per_table) for u, n in zip(self.urls, more, strict=True))
             return list(await asyncio.gather(*made))
 
-        for mine, new in zip(self.tables, asyncio.run(opened()), strict=True):
+        for i, (mine, new) in enumerate(zip(self.tables, asyncio.run(opened()), strict=True)):
+            for t in new:
+                # The host on the server that opened the table; its phones there too
+                # ("table": a proxy that sends a table's phones to one server), or
+                # every other one on the next server ("phone": a round-robin proxy).
+                n = len(self.urls)
+                t["urls"] = [self.urls[i]] + [
+                    self.urls[(i + 1 + j) % n] if self.spread == "phone" else self.urls[i]
+                    for j in range(len(t["players"]))]  # fmt: skip
             mine += new
 
-    def step(self, seconds: float, every: float, generators: int) -> dict[str, Any]:
-        """Play every table for ``seconds``: ``generators`` load processes, each with
-        its share of the tables (every table played through the server that opened
-        it); the figures of the step."""
+    def clients(self) -> int:
+        """The players seated at the tables opened so far."""
+        return sum(len(t["players"]) for mine in self.tables for t in mine)
+
+    def step(self, seconds: float, every: float, coup: float, generators: int) -> dict[str, Any]:
+        """Play every table for ``seconds`` (a bet from each phone about every ``every``
+        seconds, a deal from each host about every ``coup``): ``generators`` load
+        processes, each with its share of the tables; the figures of the step."""
         from concurrent.futures import ProcessPoolExecutor
 
-        shares: list[tuple[str, list[dict[str, Any]]]] = []
-        per = max(1, generators // len(self.urls))
-        for url, mine in zip(self.urls, self.tables, strict=True):
-            shares += [(url, mine[k::per]) for k in range(per)]
+        every_table = [t for mine in self.tables for t in mine]
+        shares = [every_table[k::generators] for k in range(generators)]
         probe = os.path.join(self.folder, "probe")
         pids = [p.pid or 0 for p in self.processes]
-        cpu = [bench_web.cpu_seconds(pid) for pid in pids]
-        wall = time.monotonic()
+        spy = os.environ.get("BENCH_SERVERS_PYSPY")  # each server sampled while loaded
+        if os.path.exists(probe):
+            os.remove(probe)  # made again when the load begins: the samplers' signal
+        samplers = [] if not spy else [sample(pid, seconds, f"{spy}.{i}.{self.clients()}", probe)
+                                       for i, pid in enumerate(pids)]  # fmt: skip
         with ProcessPoolExecutor(len(shares), mp_context=mp.get_context("spawn")) as pool:
             # One disk probe (the first generator's) times the disk under every server.
-            futures = [pool.submit(generate, url, mine, seconds, probe if i == 0 else None, every)
-                       for i, (url, mine) in enumerate(shares)]  # fmt: skip
+            futures = [pool.submit(generate, mine, seconds, probe if i == 0 else None, every, coup)
+                       for i, mine in enumerate(shares)]  # fmt: skip
+            groups = {"servers": lambda: pids, "postgres": postgres_pids,
+                      "generators": lambda: list(pool._processes)}  # fmt: skip
+            used = Window(probe, seconds, groups)
             results = [f.result() for f in futures]
-        wall = time.monotonic() - wall
-        server_cpu = sum(bench_web.cpu_seconds(pid) - c for pid, c in zip(pids, cpu, strict=True))
+        for sampler in samplers:
+            sampler.join()
+        cpu = used.result()
         for r in results:
             self.acked += r["acked"]
             self.sent += r["sent"]
@@ -179,8 +207,13 @@ class Servers:
         shown = sorted(x for r in results for x in r["view_latencies"])
         clients = sum(len(t["players"]) for mine in self.tables for t in mine)
         deals = sum(r["deals"] for r in results)
+        tables = len(every_table)
         return {
             "clients": clients,
+            "tables": tables,
+            "every": every,
+            "coup": coup,
+            "offered": clients / every + tables / coup,
             "commands_s": (n + deals) / seconds,
             "view_p50": bench_web.quantile(shown, 0.5) * 1000,
             "view_p99": bench_web.quantile(shown, 0.99) * 1000,
@@ -197,12 +230,83 @@ class Servers:
             "dup": sum(max(0, found[k] - self.sent[k]) for k in found),
             "failed": sum(r["failed"] for r in results),
             "errors": dict(errors),
-            "server_cpu": server_cpu / wall,
+            "server_cpu": cpu["servers"] / seconds,
+            # CPU time a command, in ms, of each part (robust to the machine's load)
+            "cpu_ms": {k: v / max(n + deals, 1) * 1000 for k, v in cpu.items()},
             "lag_p99": bench_web.quantile(lag, 0.99) * 1000,
             "stalls": len(stalled),
             "stalled_ms": sum(b - a for a, b in stalled) * 1000,
             "clear_p99": bench_web.quantile(clear, 0.99) * 1000,
         }
+
+
+class Window:
+    """The CPU time each group of processes used while the load ran: from when the file
+    ``begun`` appears (the disk probe's, made as the load begins) for ``seconds``."""
+
+    def __init__(self, begun: str, seconds: float, groups: dict[str, Any]) -> None:
+        self._found: dict[str, float] = {}
+
+        def run() -> None:
+            deadline = time.monotonic() + 300
+            while not os.path.exists(begun) and time.monotonic() < deadline:
+                time.sleep(0.02)
+            before = {k: {p: _cpu(p) for p in pids()} for k, pids in groups.items()}
+            time.sleep(seconds)
+            for k, pids in groups.items():
+                after = {p: _cpu(p) for p in pids()}
+                self._found[k] = sum(after[p] - before[k].get(p, after[p]) for p in after)
+
+        self._thread = threading.Thread(target=run, daemon=True)
+        self._thread.start()
+
+    def result(self) -> dict[str, float]:
+        """Each group's CPU seconds over the window."""
+        self._thread.join()
+        return self._found
+
+
+def _cpu(pid: int) -> float:
+    try:
+        return bench_web.cpu_seconds(pid)
+    except OSError:  # ended meanwhile
+        return 0.0
+
+
+def postgres_pids() -> list[int]:
+    """The processes of PostgreSQL's server on this machine (its backends among them)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                if Path(f"/proc/{entry}/comm").read_text().strip() == "postgres":
+                    found.append(int(entry))
+            except OSError:
+                continue
+    return found
+
+
+def sample(pid: int, seconds: float, out: str, begun: str) -> threading.Thread:
+    """py-spy sampling ``pid``'s threads for ``seconds`` (its raw stacks to ``out``)
+    from when the load begins (the file ``begun`` appears: the disk probe's)."""
+    import shutil
+    import subprocess
+
+    beside = os.path.join(os.path.dirname(sys.executable), "py-spy")
+    pyspy = beside if os.path.exists(beside) else shutil.which("py-spy") or beside
+
+    def run() -> None:
+        deadline = time.monotonic() + 300
+        while not os.path.exists(begun) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        subprocess.run(
+            [pyspy, "record", "-p", str(pid), "-d", str(int(seconds)), "-r", "50", "-t",
+             "-f", "raw", "-o", out, "--nonblocking"], stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL, check=False)  # fmt: skip
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread
 
 
 def schema_url(url: str) -> str:
@@ -226,15 +330,28 @@ def main() -> None:
     parser.add_argument("--url", default=None, help="a PostgreSQL database (else a throwaway one)")
     parser.add_argument("--stores", nargs="+", choices=["postgresql", "sqlite"],
                         default=["postgresql", "sqlite"], help="which steps to run")  # fmt: skip
-    parser.add_argument("--every", type=float, default=5.0, help="seconds between bets (5)")
+    parser.add_argument("--every", type=float, default=EVERY,
+                        help=f"seconds between a phone's bets ({EVERY:g})")  # fmt: skip
+    parser.add_argument("--coup", type=float, default=COUP,
+                        help=f"seconds between a host's deals ({COUP:g})")  # fmt: skip
+    parser.add_argument("--rates", type=float, nargs="*", default=[],
+                        help="then, at the last step's clients, steps of offered commands "
+                             "a second (each bet and deal more often) until p99 crosses "
+                             "--limit")  # fmt: skip
+    parser.add_argument("--spread", choices=["table", "phone"], default="table",
+                        help="where a table's phones connect: all to the server that "
+                             "opened it (table), or every other one to the other server "
+                             "(phone)")  # fmt: skip
     parser.add_argument("--limit", type=float, default=100.0, help="the p99 sought, ms (100)")
     parser.add_argument("--generators", type=int, default=2,
-                        help="load generator processes (2; at least one a server)")  # fmt: skip
+                        help="load generator processes (2)")  # fmt: skip
     args = parser.parse_args()
     if not 1 <= args.per_table <= SEATS:
         parser.error(f"--per-table: 1 to {SEATS} players (a casino table seats {SEATS})")
     if args.clients != sorted(args.clients):
         parser.error("--clients: the steps in increasing order (each step adds tables)")
+    if args.rates != sorted(args.rates):
+        parser.error("--rates: the steps in increasing order")
     import resource
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -244,9 +361,13 @@ def main() -> None:
 
     cluster_dir = None if args.url else Path(tempfile.mkdtemp(prefix="bench-servers-pg-"))
     url = args.url or pgcluster.start(cluster_dir).url  # type: ignore[arg-type]
-    print(f"{args.per_table} players a table, {args.seconds:.0f} s of load a step, each client "
-          f"betting about every {args.every:g} s, each host dealing as often; "
-          f"{args.generators} load generator processes")  # fmt: skip
+    print(f"{args.per_table} players a table; each phone betting about every {args.every:g} s "
+          f"and each host dealing about every {args.coup:g} s "
+          f"({60 / args.every:g} bets a minute a phone, {3600 / args.coup:g} coups an hour); "
+          f"{args.seconds:.0f} s of load a step; {args.generators} load generator processes; "
+          f"on PostgreSQL, each table's phones on "
+          + ("the server that opened it" if args.spread == "table" else
+             "both servers (every other phone on the other one)"))  # fmt: skip
     print("clients | servers               bets/s  p50 ms   p99 ms  view p50  view p99  "
           "lost  dup  views lost/dup  server CPU  generator late p99  disk stalls >50 ms "
           "(ms in all)  p99 of bets clear of them  load  refusals", flush=True)  # fmt: skip
@@ -257,25 +378,9 @@ def main() -> None:
                 # A SQLite file is one process's: its steps run one server.
                 dbs = [schema_url(url)] * 2 if store == "postgresql" else [
                     os.path.join(folder, "bench.db")]  # fmt: skip
-                name = {"postgresql": "PostgreSQL, 2 serve", "sqlite": "SQLite, 1 serve"}[store]
-                servers = Servers(dbs, folder)
+                servers = Servers(dbs, folder, args.spread)
                 try:
-                    for i, clients in enumerate(args.clients):
-                        try:
-                            servers.grow(max(1, clients // args.per_table), args.per_table)
-                            r = servers.step(args.seconds, args.every,
-                                             max(args.generators, len(dbs)))  # fmt: skip
-                        except Exception as error:  # noqa: BLE001 - said, and the step counted
-                            # This step, and the larger ones after it, did not run to the
-                            # end: each is counted over the limit, its figures "not measured".
-                            print(f"{clients:7d} | {name:20s} failed: {error!r}", flush=True)
-                            for later in args.clients[i:]:
-                                steps[store].append(failed(later))
-                                figures(store, failed(later))
-                            break
-                        steps[store].append(r)
-                        row(name, r)
-                        figures(store, r)
+                    run_store(servers, store, args, steps[store])
                 finally:
                     servers.stop()
     finally:
@@ -285,6 +390,47 @@ def main() -> None:
         if done:
             print(limit(store, done, args.limit))
             limit_figures(store, done, args.limit)
+
+
+def run_store(
+    servers: Servers, store: str, args: argparse.Namespace, done: list[dict[str, Any]]
+) -> None:
+    """``store``'s steps: the clients' steps at the model's rate, then the rates' steps at
+    the last one's clients (until the first over the limit); each printed as it ends."""
+    name = NAMES[store]
+    plan: list[tuple[int, float | None]] = [(c, None) for c in args.clients]
+    plan += [(args.clients[-1], rate) for rate in args.rates]
+    generators = max(args.generators, len(servers.urls))
+    for i, (clients, rate) in enumerate(plan):
+        try:
+            servers.grow(max(1, clients // args.per_table), args.per_table)
+            every, coup = args.every, args.coup
+            if rate is not None:  # each phone and host faster, the same tables
+                tables = sum(len(t) for t in servers.tables)
+                scale = (clients / every + tables / coup) / rate
+                every, coup = every * scale, coup * scale
+            r = servers.step(args.seconds, every, coup, generators)
+        except Exception as error:  # noqa: BLE001 - said, and the step counted
+            # This step, and the larger ones after it, did not run to the end:
+            # each is counted over the limit, its figures "not measured".
+            print(f"{clients:7d} | {name:20s} failed: {error!r}", flush=True)
+            for later, again in plan[i:]:
+                done.append(failed(later, again))
+                figures(store, done[-1])
+            return
+        r["rate"] = rate
+        done.append(r)
+        row(name, r)
+        figures(store, r)
+        if rate is not None and not within(r, args.limit):
+            return  # the limit is found: faster steps would only be further over it
+
+
+#: The model's pace, a real table's: a coup about every 45 s (80 an hour, the fast end
+#: of a casino's 60 to 80), three bets a coup from each phone (a few chips each).
+EVERY = 15.0
+COUP = 45.0
+NAMES = {"postgresql": "PostgreSQL, 2 serve", "sqlite": "SQLite, 1 serve"}
 
 
 def within(r: dict[str, Any], ms: float) -> bool:
@@ -298,15 +444,16 @@ def within(r: dict[str, Any], ms: float) -> bool:
 
 
 def crossing(done: list[dict[str, Any]], ms: float) -> tuple[dict[str, Any] | None, ...]:
-    """(the last step before the first one over ``ms``, that first one), in clients'
-    order; None where there is none.
+    """(the last step before the first one over ``ms``, that first one), in the order of
+    their offered commands a second; None where there is none.
 
     >>> none = {"lost": 0, "dup": 0, "views_lost": 0, "views_dup": 0, "view_p99": 1}
-    >>> steps = [none | {"clients": c, "p99": p} for c, p in ((1, 9), (2, 120), (3, 50))]
+    >>> steps = [none | {"clients": c, "offered": c, "p99": p}
+    ...          for c, p in ((1, 9), (2, 120), (3, 50))]
     >>> [r and r["clients"] for r in crossing(steps, 100)]
     [1, 2]
     """
-    ordered = sorted(done, key=lambda r: r["clients"])
+    ordered = sorted(done, key=lambda r: r["offered"])
     first = next((i for i, r in enumerate(ordered) if not within(r, ms)), len(ordered))
     return (ordered[first - 1] if first else None,
             ordered[first] if first < len(ordered) else None)  # fmt: skip
@@ -317,38 +464,44 @@ def limit(store: str, done: list[dict[str, Any]], ms: float) -> str:
 
     >>> none = {"lost": 0, "dup": 0, "views_lost": 0, "views_dup": 0}
     >>> ok, over = none | {"p99": 9, "view_p99": 20}, none | {"p99": 90, "view_p99": 130}
-    >>> limit("sqlite", [ok | {"clients": 2000, "commands_s": 440},
-    ...                  over | {"clients": 4000, "commands_s": 700}], 100)
-    'sqlite: p99 under 100 ms up to 2000 clients (440 commands/s); over it at 4000 (700 commands/s)'
+    >>> said = limit("sqlite", [ok | {"clients": 2000, "offered": 440, "commands_s": 432},
+    ...                         over | {"clients": 4000, "offered": 700, "commands_s": 690}], 100)
+    >>> for part in said.split("; "):
+    ...     print(part)
+    sqlite: p99 under 100 ms up to 2000 clients at 432 commands/s
+    over it at 4000 clients at 690 commands/s
     """
     best, first = crossing(done, ms)
-    said = (f"up to {best['clients']} clients ({best['commands_s']:.0f} commands/s)"
+    said = (f"up to {best['clients']} clients at {best['commands_s']:.0f} commands/s"
             if best else "at none of the steps")  # fmt: skip
     if first is not None:
-        said += f"; over it at {first['clients']} ({first['commands_s']:.0f} commands/s)"
+        said += f"; over it at {first['clients']} clients at {first['commands_s']:.0f} commands/s"
     return f"{store}: p99 under {ms:.0f} ms {said}"
 
 
-def failed(clients: int) -> dict[str, Any]:
+def failed(clients: int, rate: float | None) -> dict[str, Any]:
     """A step that did not run to the end: over any limit, nothing measured."""
     nan, inf = float("nan"), float("inf")
-    return {"clients": clients, "not_run": True, "commands_s": nan, "p50": nan, "p99": inf,
-            "view_p50": nan, "view_p99": inf, "lost": 0, "dup": 0, "views_lost": 0,
-            "views_dup": 0, "server_cpu": nan, "lag_p99": nan,
-            "load": os.getloadavg()[0]}  # fmt: skip
+    return {"clients": clients, "rate": rate, "not_run": True, "offered": rate or inf,
+            "commands_s": nan, "p50": nan, "p99": inf, "view_p50": nan, "view_p99": inf,
+            "lost": 0, "dup": 0, "views_lost": 0, "views_dup": 0, "server_cpu": nan,
+            "lag_p99": nan, "load": os.getloadavg()[0]}  # fmt: skip
 
 
 def figures(store: str, r: dict[str, Any]) -> None:
-    """The step's figures for the report (``bench/report.py``)."""
+    """The step's figures for the report (``bench/report.py``): a step of clients is
+    ``servers.{store}_{clients}_...``, a step of rate ``servers.{store}_{clients}_at{rate}_...``."""
     from figures import figure as noted
 
     def figure(key: str, value: float, unit: str, label: str) -> None:
         # A step that failed is said so where each of its figures would be.
         noted(key, value, unit, label, text="not measured" if r.get("not_run") else None)
 
-    name = {"postgresql": "PostgreSQL, 2 serve", "sqlite": "SQLite, 1 serve"}[store]
     at = f"{store}_{r['clients']}"
-    label = f"{name}, {r['clients']} clients"
+    label = f"{NAMES[store]}, {r['clients']} clients"
+    if r.get("rate") is not None:
+        at += f"_at{r['rate']:.0f}"
+        label += f" at {r['rate']:.0f} commands/s offered"
     figure(f"servers.{at}_commands_s", r["commands_s"], "", f"{label}: commands a second")
     for key in ("p50", "p99", "view_p50", "view_p99"):
         what = key.replace("view_", "view ") if key.startswith("view") else f"ack {key}"
@@ -357,14 +510,21 @@ def figures(store: str, r: dict[str, Any]) -> None:
         figure(f"servers.{at}_{key}", r[key], "", f"{label}: {key.replace('_', ' ')}")
     figure(f"servers.{at}_server_cpu", r["server_cpu"] * 100, "%",
            f"{label}: the servers' CPU, in percent of one core")  # fmt: skip
+    for part, ms in (r.get("cpu_ms") or {}).items():
+        figure(f"servers.{at}_{part}_cpu_ms", ms, "ms",
+               f"{label}: CPU time a command, {PARTS[part]}")  # fmt: skip
     figure(f"servers.{at}_generator_late_ms", r["lag_p99"], "ms",
            f"{label}: the load generators' own lateness, p99 (in every latency)")  # fmt: skip
     figure(f"servers.{at}_load", r["load"], "", f"{label}: load average after the step")
 
 
+PARTS = {"servers": "the servers", "postgres": "PostgreSQL", "generators": "the load generators"}
+
+
 def limit_figures(store: str, done: list[dict[str, Any]], ms: float) -> None:
-    """Where ``store``'s p99 crossed ``ms``, for the report: the clients (and commands
-    a second) of the last step under it and of the first over it (none when no step was)."""
+    """Where ``store``'s p99 crossed ``ms``, for the report: the clients and commands a
+    second of the last step under it and of the first over it (none when no step was),
+    the steps taken in the order of their offered rate."""
     from figures import figure, shown
 
     best, first = crossing(done, ms)
@@ -382,11 +542,19 @@ def row(name: str, r: dict[str, Any]) -> None:
     """One step's line of the table (printed as soon as the step is over)."""
     failed = f" ({r['failed']} connections failed)" if r["failed"] else ""
     refused = r["errors"] or "none"
+    if r.get("rate") is not None:
+        name = f"{name} at {r['rate']:.0f}/s"
     print(f"{r['clients']:7d} | {name:20s} {r['acked_s']:7.0f} {r['p50']:7.1f} {r['p99']:8.1f} "
           f"{r['view_p50']:9.1f} {r['view_p99']:9.1f} {r['lost']:5d} {r['dup']:4d} "
           f"{r['views_lost']:8d}/{r['views_dup']:<5d} {r['server_cpu']:10.0%} "
           f"{r['lag_p99']:14.1f} ms  {r['stalls']:3d} ({r['stalled_ms']:5.0f})  "
           f"{r['clear_p99']:8.1f}  {r['load']:5.2f}  {refused}{failed}", flush=True)  # fmt: skip
+    cpu = r.get("cpu_ms")
+    if cpu:
+        print(f"        {r['commands_s']:.0f} commands/s ({r['offered']:.0f} offered); "
+              f"CPU time a command: the servers "
+              f"{cpu['servers']:.2f} ms, PostgreSQL {cpu['postgres']:.2f} ms, the load "
+              f"generators {cpu['generators']:.2f} ms", flush=True)  # fmt: skip
 
 
 if __name__ == "__main__":

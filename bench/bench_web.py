@@ -252,15 +252,18 @@ async def load(
     server_pid: int | None = None,
     probe_file: str | None = None,
     every: float = 5.0,
+    deal_every: float | None = None,
 ) -> dict[str, Any]:
     """Play ``tables`` for ``seconds``: each player bets about every ``every`` seconds,
-    each host deals as often. Every connection notes each view pushed to it (its
+    each host deals about every ``deal_every`` (None: as often). A table's
+    ``"urls"``, when given, are its host's server and each player's (else all on
+    ``url``). Every connection notes each view pushed to it (its
     seq and when it came); each acknowledged command its seq and when it was sent,
     so that the view push is timed like the acknowledgement: from the command's
     sending to each connection of its table receiving a view that shows it."""
     import websockets
 
-    ws_url = url.replace("http://", "ws://")
+    deal_every = deal_every or every
     latencies: list[float] = []
     sent_at: list[float] = []  # when each acknowledged bet was sent (monotonic)
     acked: Counter[tuple[str, str]] = Counter()
@@ -295,9 +298,14 @@ async def load(
         finally:
             await ws.close()
 
-    async def connection(table: str, token: str, name: str | None, box: str | None) -> None:
-        """A phone (``name`` betting on ``box``) or the host (``name`` None, dealing)."""
+    async def connection(
+        at: str, table: str, token: str, name: str | None, box: str | None
+    ) -> None:
+        """A phone (``name`` betting on ``box``) or the host (``name`` None, dealing),
+        on the server at ``at``."""
         nonlocal deals
+        pace = every if name else deal_every
+        ws_url = at.replace("http://", "ws://")
         async with socket_to(f"{ws_url}/api/tables/{table}/ws") as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))
             opened.append(table)
@@ -333,7 +341,7 @@ async def load(
 
             task = asyncio.create_task(reader())
             await ready.wait()
-            await asyncio.sleep(random.uniform(0, every) if name else random.uniform(2, 2 + every))
+            await asyncio.sleep(random.uniform(0, pace) if name else random.uniform(2, 2 + pace))
             n = 0
             while time.monotonic() < (stop if name else stop - 1):
                 n += 1
@@ -348,16 +356,18 @@ async def load(
                     sent[(table, name)] += 1
                 pending[cid] = time.monotonic()
                 await ws.send(json.dumps(message))
-                await asyncio.sleep(random.uniform(0.8 * every, 1.2 * every))
+                await asyncio.sleep(random.uniform(0.8 * pace, 1.2 * pace))
             # Every connection reads on: the last commands' views, everywhere.
             await quiet.wait()
             task.cancel()
 
     tasks = []
     for t in tables:
-        tasks.append(connection(t["table"], t["host"], None, None))
+        at = t.get("urls") or [url] * (1 + len(t["players"]))
+        tasks.append(connection(at[0], t["table"], t["host"], None, None))
         for k, (name, token) in enumerate(t["players"]):
-            tasks.append(connection(t["table"], token, name, "banco" if k % 2 else "punto"))
+            tasks.append(connection(at[k + 1], t["table"], token, name,
+                                    "banco" if k % 2 else "punto"))  # fmt: skip
     running = [asyncio.create_task(c) for c in tasks]
     # The load generator's own collector pauses would be counted as the server's latency.
     from puntobanco.gcpause import GcTuning

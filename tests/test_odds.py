@@ -109,3 +109,16 @@ def test_removal_by_value_matches_removal_by_card_of_that_value() -> None:
     assert Counter(composition(2, parse_cards("Kh Qs"))) == Counter(
         composition(2, parse_cards("10h Js"))
     )
+
+
+def test_the_full_shoes_written_down_are_the_ones_worked_out() -> None:
+    from puntobanco.odds.exact import FULL_SHOES, composition, count_outcomes, outcome_counts
+
+    assert sorted(FULL_SHOES) == sorted(composition(d) for d in range(1, 9))
+    for counts, known in FULL_SHOES.items():
+        assert count_outcomes(counts) == known
+        assert outcome_counts(list(counts)) == known
+    # A shoe with a card out is worked out, not looked up.
+    fewer = list(composition(8))
+    fewer[0] -= 1
+    assert outcome_counts(fewer) == count_outcomes(fewer) != FULL_SHOES[composition(8)]

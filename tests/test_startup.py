@@ -78,6 +78,8 @@ ABSENT = {
         "logging",
     ),
     ("odds", "--decks", "8"): (
+        "puntobanco.shoe",
+        "puntobanco.rng",
         "puntobanco.odds.edgesort",
         "puntobanco.odds.known",
         "puntobanco.odds.removal",

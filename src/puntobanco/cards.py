@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
-from puntobanco.errors import InvalidCardError
+from puntobanco.errors import InvalidCardError, InvalidShoeError
 from puntobanco.i18n import Lang, t
 from puntobanco.i18n.shown import Shown, Word
 
@@ -233,3 +233,15 @@ class ShownCards(Shown):
 
 #: One 52-card deck in a fixed order: suits S, H, D, C; ranks A to K.
 DECK: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+
+#: A shoe holds 1 to 8 decks (``puntobanco.shoe``; here so that the odds, which
+#: need only the cards, do not load the shoe and its random sources).
+MIN_DECKS: Final = 1
+MAX_DECKS: Final = 8
+
+
+def check_decks(decks: int) -> int:
+    """1 to 8 decks; anything else raises ``InvalidShoeError``."""
+    if isinstance(decks, bool) or not isinstance(decks, int) or not MIN_DECKS <= decks <= MAX_DECKS:
+        raise InvalidShoeError("error.shoe.decks", decks=decks, low=MIN_DECKS, high=MAX_DECKS)
+    return decks

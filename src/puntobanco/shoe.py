@@ -13,12 +13,13 @@ from dataclasses import dataclass
 from typing import Final
 
 from puntobanco.cards import DECK, Card, ShownCards, parse_cards
+from puntobanco.cards import MAX_DECKS as MAX_DECKS
+from puntobanco.cards import MIN_DECKS as MIN_DECKS
+from puntobanco.cards import check_decks as check_decks
 from puntobanco.coup import Coup, deal
 from puntobanco.errors import InvalidCardError, InvalidShoeError, ShoeExhaustedError
 from puntobanco.rng import RandomSource, SecureRandom, SeededRandom
 
-MIN_DECKS: Final = 1
-MAX_DECKS: Final = 8
 SESSION_DECKS: Final = 8  # seed 004: "huit paquets ordinaires de 52 cartes"
 CASINO_DECKS: Final = 6  # seeds 000/001: "six jeux de 52 cartes" (sixain)
 #: Cards left behind the cut card in the casino procedure (a common casino
@@ -48,13 +49,6 @@ class ShoeConfig:
         check_decks(self.decks)
         if self.cut_card is not None:
             check_cut_card(self.cut_card, 52 * self.decks)
-
-
-def check_decks(decks: int) -> int:
-    """1 to 8 decks; anything else raises ``InvalidShoeError``."""
-    if isinstance(decks, bool) or not isinstance(decks, int) or not MIN_DECKS <= decks <= MAX_DECKS:
-        raise InvalidShoeError("error.shoe.decks", decks=decks, low=MIN_DECKS, high=MAX_DECKS)
-    return decks
 
 
 def check_cut_card(cut_card: int, size: int) -> int:

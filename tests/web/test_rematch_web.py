@@ -4,13 +4,18 @@ token of their own seat there, and nobody else gets one."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
 
+from puntobanco.store import credentials_of, open_store
+from puntobanco.store.credentials import MemoryCredentials, TableMeta
+from puntobanco.table.events import PlayerSeated
 from puntobanco.web.app import create_app
 from tests.web.helpers import bearer, command, join, open_table, view
 
@@ -25,6 +30,16 @@ def rematch(client: TestClient, table: str, token: str) -> Any:
     r = client.post(f"/api/tables/{table}/rematch", headers=bearer(token))
     client.cookies.clear()
     return r
+
+
+def within(ws: WebSocketTestSession, seconds: float) -> dict[str, Any]:
+    """The socket's next message, failing after ``seconds`` (not waiting for ever)."""
+    got: list[dict[str, Any]] = []
+    reader = threading.Thread(target=lambda: got.append(ws.receive_json()), daemon=True)
+    reader.start()
+    reader.join(seconds)
+    assert got, f"nothing came in {seconds} s"
+    return got[0]
 
 
 def seated(client: TestClient, table: str, host: str) -> list[str]:
@@ -99,6 +114,13 @@ def test_a_session_rematch_is_a_fresh_unseeded_session_of_the_same_settings(
     settings = client.app.state.tables.meta(new["table"]).settings  # type: ignore[attr-defined]
     assert "seed" not in settings and settings["deals"] == 3
     assert seated(client, new["table"], new["token"]) == ["Ana", "Bruno"]
+    # Who joined from a phone keeps a seat of their own there: the rematch's seats are
+    # not the operator's (in its log), though the server seated them.
+    tables = client.app.state.tables  # type: ignore[attr-defined]
+    for name in (table, new["table"]):
+        events = tables.call(lambda engine, name=name: engine.machine(name).events).result()
+        seats = {e.name: e.house for e in events if isinstance(e, PlayerSeated)}
+        assert seats == {"Ana": None, "Bruno": None}
     # A fresh secret shoe: it gathers the players' contributions, as a new table's does.
     assert view(client, new["table"], new["token"])["phase"] == "shuffling"
 
@@ -111,6 +133,15 @@ def test_the_rematch_is_known_again_after_a_restart(tmp_path: Path) -> None:
         ana = join(client, table, "Ana")
         assert command(client, table, host, "CloseTable").status_code == 200
         new = rematch(client, table, host).json()["table"]
+    store = open_store(db)
+    stored = credentials_of(store)  # each store finds a rematch by the table it follows
+    found = stored.find_rematch(table)
+    assert found is not None and found.table == new and stored.find_rematch(new) is None
+    stored.close()
+    store.close()
+    memory = MemoryCredentials()
+    memory.add_table(TableMeta("t2", "CODE", {"rematch_of": "t1"}), "digest")
+    assert memory.find_rematch("t1") == TableMeta("t2", "CODE", {"rematch_of": "t1"})
     with TestClient(create_app(store=db, rate=1000, burst=1000)) as client:
         assert view(client, table, host)["rematch"] == new
         again = rematch(client, table, host).json()  # still opened once
@@ -118,3 +149,34 @@ def test_the_rematch_is_known_again_after_a_restart(tmp_path: Path) -> None:
         mine = rematch(client, table, ana).json()
         assert (mine["table"], mine["player"]) == (new, "Ana")
         assert view(client, new, mine["token"])["me"]["name"] == "Ana"
+
+
+def test_a_rematch_opened_on_one_server_is_found_by_another_on_the_same_database(
+    pg_url: str,
+) -> None:
+    """Two ``serve`` processes on one PostgreSQL: the one that did not open the rematch
+    finds it in the store (the ended table's views name it, a phone's socket there is
+    told, its players get their seats, and its host no second rematch)."""
+    with (
+        TestClient(create_app(store=pg_url, rate=1000, burst=1000)) as a,
+        TestClient(create_app(store=pg_url, rate=1000, burst=1000)) as b,
+    ):
+        t = open_table(a, "casino", seed=5)
+        table, host = t["table"], t["host_token"]
+        ana = join(a, table, "Ana")
+        assert command(a, table, host, "CloseTable").status_code == 200
+        assert "rematch" not in view(b, table, ana)  # b has looked: none yet
+        with b.websocket_connect(f"/api/tables/{table}/ws") as ws:
+            ws.send_json({"type": "hello", "token": ana, "lang": "en"})
+            assert ws.receive_json()["type"] == "welcome"
+            assert "rematch" not in ws.receive_json()["view"]
+            new = rematch(a, table, host).json()["table"]
+            pushed = within(ws, 10)  # b finds it within a second and tells the phone
+            assert pushed["type"] == "view" and pushed["view"]["rematch"] == new
+        assert view(b, table, host)["rematch"] == new
+        mine = rematch(b, table, ana)
+        assert mine.status_code == 200, mine.text
+        assert (mine.json()["table"], mine.json()["player"]) == (new, "Ana")
+        assert view(b, new, mine.json()["token"])["me"]["name"] == "Ana"
+        again = rematch(b, table, host).json()  # the same rematch, not a second one
+        assert again["table"] == new

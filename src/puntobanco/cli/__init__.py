@@ -84,8 +84,8 @@ def build_parser(
     lang: Lang, only: str | None = None
 ) -> tuple[argparse.ArgumentParser, dict[str, Command]]:
     """The argument parser, its help in ``lang``: every command in full, or only
-    the command ``only`` in full and the others by their help line (all of them by
-    their help line when ``only`` is ``""``: ``puntobanco --help`` loads no command)."""
+    the command ``only`` (the others are not needed to run it), or every command by
+    its help line when ``only`` is ``""`` (``puntobanco --help`` loads no command)."""
     from puntobanco import __version__
     from puntobanco.cli.argwords import install, parser_class
 
@@ -103,6 +103,8 @@ def build_parser(
     sub = parser.add_subparsers(dest="command", required=True, metavar=t("cli.command", lang))
     commands: dict[str, Command] = {}
     for name, (module_name, help_key) in COMMANDS.items():
+        if only and name != only:
+            continue
         if only is not None and name != only:
             sub.add_parser(name, help=t(help_key, lang))
             continue

@@ -12,7 +12,8 @@ into an ``Outcome`` when the command is built (a side bet stays its key,
 Each class says who may send it (``SENDERS``): the host (``HOST``), a player
 for themselves or the host for anyone (``OWN``), a player for themselves only
 (``SELF``: the players' say in the shuffle, Punto's cards and the shoe in
-their hands), anyone (``ANYONE``: the table's clock); a spectator may sit down.
+their hands), anyone (``ANYONE``: the table's clock); a spectator may sit down;
+a watcher may send nothing.
 """
 
 from __future__ import annotations
@@ -461,6 +462,7 @@ def command_word(kind: type[Command]) -> Word:
 
 def check_sender(command: Command, by: Viewer) -> None:
     """Raise ``NotAllowedError`` unless ``by`` may send ``command`` (see the module)."""
+    _sends(by)
     who = type(command).SENDERS
     if who == ANYONE:
         return
@@ -485,6 +487,12 @@ def check_sender(command: Command, by: Viewer) -> None:
         )
 
 
+def _sends(by: Viewer) -> None:
+    """Raise ``NotAllowedError`` when ``by`` is a watcher: it sends no command at all."""
+    if by.role is Role.WATCHER:
+        raise NotAllowedError("web.error.spectator")
+
+
 def check_seating(state: TableState, by: Viewer) -> None:
     """Raise ``SeatEndedError`` when ``by`` is a player known by a seating
     (``Viewer.seating``) that is not the one now at the table under that name: they
@@ -506,7 +514,9 @@ def check_seating(state: TableState, by: Viewer) -> None:
 def command_of(data: Mapping[str, Any], by: Viewer) -> Command:
     """The command of a JSON object (``{"type": "Bet", "box": "banco", ...}``) sent by
     ``by``; its ``name``, where it names a player, is the sender's when a player
-    gives none. The fields' types are the caller's to check (the web's schema)."""
+    gives none. The fields' types are the caller's to check (the web's schema).
+    A watcher's is refused, whatever it is (``NotAllowedError``)."""
+    _sends(by)
     kinds = {kind.__name__: kind for kind in COMMANDS}
     kind = kinds.get(str(data.get("type")))
     if kind is None:

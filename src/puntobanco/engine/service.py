@@ -20,11 +20,20 @@ process-wide setting, a language included.
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import (
+    Callable,
+    Collection,
+    Container,
+    Iterable,
+    Iterator,
+    Mapping,
+    Sequence,
+)
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
@@ -95,6 +104,7 @@ from puntobanco.table.state import Phase, TableState
 
 #: How many times a command is carried out again after another process's commit
 #: got to its table first.
+LOG: Final = logging.getLogger("puntobanco.engine")
 RETRIES: Final = 20
 #: Seconds this process keeps a command's answer in memory, for a retry over the
 #: same connection; the store keeps its id for the table's life.
@@ -135,7 +145,9 @@ class Job:
 
 @dataclass(frozen=True, slots=True)
 class TableInfo:
-    """One line of ``Engine.tables()``."""
+    """One line of ``Engine.tables()``: where a table stands, and what a page that
+    offers it says of it (its seats, its stakes in cents, None at a table without
+    money, its number of deals, None where it has none)."""
 
     table: str
     format: str
@@ -143,6 +155,10 @@ class TableInfo:
     coup: int
     players: tuple[str, ...]
     finished: bool
+    seats: int
+    minimum: int | None
+    maximum: int | None
+    deals: int | None
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready."""
@@ -153,6 +169,10 @@ class TableInfo:
             "coup": self.coup,
             "players": list(self.players),
             "finished": self.finished,
+            "seats": self.seats,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "deals": self.deals,
         }
 
 
@@ -205,6 +225,7 @@ class Engine:
         self.rng = rng
         self._lock = threading.RLock()
         self._tables: dict[str, _Table] = {}
+        self._used: dict[str, float] = {}  # a table -> when it was last used (``close_idle``)
         self._shared = self.store if isinstance(self.store, SharedStore) else None
         self._listener: Listening | None = None
         self._thread: threading.Thread | None = None
@@ -226,9 +247,12 @@ class Engine:
         *,
         settings: Mapping[str, Any] | TableConfig | None = None,
         players: Iterable[str | tuple[str, int]] = (),
+        own: Collection[str] = (),
     ) -> Committed:
         """Open a new table: its settings (a format's keyword settings, or a whole
-        ``TableConfig``) and its first players (names, or ``(name, bankroll)``).
+        ``TableConfig``) and its first players (names, or ``(name, bankroll)``),
+        seated by the operator (its own seats, ``PlayerSeated.house``) but for the
+        names in ``own``, who sat down from their own devices (a rematch's players).
 
         One commit. A table of that name already in the store is resumed
         instead if its settings are the same (the loser of a race to create
@@ -239,8 +263,9 @@ class Engine:
             raise IllegalActionError("table.error.players_list", players=players)
         seated = list(players)
         with self._lock:
+            self._used[table] = self.clock()
             if self._load(table) is None:
-                machine = Table.open(table, config, players=seated, rng=self.rng)
+                machine = Table.open(table, config, players=seated, rng=self.rng, own=own)
                 events = machine.events
                 try:
                     with _writing():
@@ -296,6 +321,39 @@ class Engine:
         """Forget ``table`` in memory (its subscribers too); the store keeps it."""
         with self._lock:
             self._tables.pop(table, None)
+
+    def touch(self, table: str) -> None:
+        """``table`` is used now, as by a command (a screen opened or closed on it):
+        ``close_idle`` counts its idle time from now."""
+        with self._lock:
+            self._used[table] = self.clock()
+
+    def close_idle(self, seconds: float, busy: Container[str] = ()) -> list[str]:
+        """Close the tables idle for ``seconds`` (on ``clock``: no command, no
+        ``touch``, since their opening or this engine's first use of them) and not
+        ``busy`` (a screen is open on them), and release them from memory; returns
+        the ones closed (their logs stay in the store). A table that cannot be
+        closed now (bets on its layout) is only released: it is read again from its
+        log when someone comes back, and idle again from then on."""
+        closed: list[str] = []
+        with self._lock:
+            now = self.clock()
+            for table, last in list(self._used.items()):
+                if now - last < seconds or table in busy:
+                    continue
+                try:
+                    if not self.info(table).finished:
+                        self.close(table)
+                except PuntoBancoError as error:
+                    LOG.info("idle table %s kept open: %s", table, error.message("en"))
+                else:
+                    LOG.info(
+                        "idle table %s closed after %d s, dropped from memory", table, now - last
+                    )
+                    closed.append(table)
+                self._used.pop(table, None)
+                self.release(table)
+        return closed
 
     def log(self, table: str) -> list[Record]:
         """The table's whole log, as the store holds it (``StoreError`` for an unknown table)."""
@@ -405,6 +463,14 @@ class Engine:
         each job's ``Committed``, or the named error that refused it. A write that
         fails refuses its table's jobs only (another process's commit first: they
         are carried out again on the table as it now is)."""
+        with self._lock:
+            now = self.clock()
+            for job in jobs:
+                self._used[job.table] = now
+            return self._do_many(jobs)
+
+    def _do_many(self, jobs: Sequence[Job]) -> list[Result]:
+        """``do_many``, the tables' idle time unchanged (the engine's own clock)."""
         results: list[Result | None] = [None] * len(jobs)
         todo = list(range(len(jobs)))
         # Ctrl-C waits until the commit and its bookkeeping are over: the tables in
@@ -590,7 +656,7 @@ class Engine:
             names = list(self._tables) if tables is None else list(tables)
             waiting = [t for t in names if t in self._tables and _waits(self._tables[t].machine)]
             clocks = {t: self._clocks(self._tables[t], now) for t in waiting}
-            results = self.do_many([Job(t, Tick()) for t in waiting])
+            results = self._do_many([Job(t, Tick()) for t in waiting])
             for table, result in zip(waiting, results, strict=True):
                 entry = self._tables.get(table)
                 if entry is None or not isinstance(result, Committed) or result.events:
@@ -638,19 +704,30 @@ class Engine:
     # -- several processes on one store -------------------------------------------------
 
     def _follow(
-        self, table: str, marks: Mapping[str, Mark] | None = None, *, feed: EventStore | None = None
+        self,
+        table: str,
+        marks: Mapping[str, Mark] | None = None,
+        *,
+        feed: EventStore | None = None,
+        read: Sequence[Record] | None = None,
     ) -> bool:
         """Fold into this process's copy of ``table`` what other processes stored since
         (a table whose log it cannot continue is read again); True if anything was.
-        A copy with events of a round not yet committed (``marks``) is left as it is."""
+        A copy with events of a round not yet committed (``marks``) is left as it is.
+        ``read``: the table's latest events, read already (those the copy holds are
+        passed over); else they are read from ``feed`` (default: the store)."""
         entry = self._tables.get(table)
         if entry is None or (marks is not None and table in marks and _ahead(entry, marks[table])):
             return False
         machine = entry.machine
         count = machine.event_count
         store = feed or self.store
-        after = store.load_after if isinstance(store, SharedStore | SnapshotStore) else None
-        records = after(table, count) if after is not None else store.load(table)[count:]
+        if read is not None:
+            records = [r for r in read if r.seq > count]
+        elif isinstance(store, SharedStore | SnapshotStore):
+            records = store.load_after(table, count)
+        else:
+            records = store.load(table)[count:]
         if not records:
             return False
         if [r.seq for r in records] != list(range(count + 1, count + 1 + len(records))):
@@ -673,27 +750,47 @@ class Engine:
         return True
 
     def _listen(self) -> None:
-        """The listener's thread: each table another process wrote to is followed
-        (one the store could not give then, at the next turn)."""
-        assert self._listener is not None
+        """The listener's thread: each table held here that another process wrote to is
+        followed. What every table heard at once needs is read in one query, without
+        the engine's lock (the commands go on meanwhile), then folded in under it; a
+        table the store could not give then is read again at the next turn."""
+        assert self._listener is not None and self._shared is not None
+        feed = self._feed
+        assert isinstance(feed, SharedStore)
         missed: set[str] = set()
         while not self._stopping:
             try:
                 heard = self._listener.wait(0.2)
             except Exception:  # noqa: BLE001 - the connection closed under us: shutting down
                 return
-            for table in [*missed, *dict.fromkeys(t for t, _ in heard)]:
-                try:
-                    with self._lock:
-                        # A shutdown under way closed the feed: a follow now would
-                        # open a connection of its own, which nothing would close.
-                        if self._stopping:
-                            return
-                        self._follow(table, feed=self._feed)
-                except PuntoBancoError:  # out of reach: tried again at the next turn
-                    missed.add(table)
-                else:
-                    missed.discard(table)
+            told = dict.fromkeys(missed, 0)  # 0: how far is not known, read what there is
+            for table, events in heard:
+                told[table] = max(events, told.get(table, 0))
+            with self._lock:
+                # A shutdown under way closed the feed: a read now would open a
+                # connection of its own, which nothing would close.
+                if self._stopping:
+                    return
+                after = {
+                    table: entry.machine.event_count
+                    for table, events in told.items()
+                    if (entry := self._tables.get(table)) is not None
+                    and (events == 0 or entry.machine.event_count < events)
+                }
+            missed = set()
+            try:
+                read = feed.load_after_many(after)
+            except PuntoBancoError:  # out of reach: tried again at the next turn
+                missed = set(after)
+                continue
+            with self._lock:
+                if self._stopping:
+                    return
+                for table in after:
+                    try:
+                        self._follow(table, feed=feed, read=read.get(table, ()))
+                    except PuntoBancoError:
+                        missed.add(table)
 
     @property
     def owned(self) -> frozenset[str]:
@@ -744,19 +841,22 @@ class Engine:
             check_seating(moment.machine.state, viewer)
             return view(moment, viewer, lang, odds=odds)
 
-    def rematch(self, table: str) -> tuple[TableConfig, tuple[str, ...]]:
-        """What a rematch of ``table`` opens with: the same settings, and the players
+    def rematch(self, table: str) -> tuple[TableConfig, tuple[str, ...], tuple[str, ...]]:
+        """What a rematch of ``table`` opens with: the same settings, the players
         seated at its end in seat order (one who left or was removed is not among
-        them). A table dealt from a seed gets the next seed (reproducible, and not
-        the same coups again); any other gets a fresh secret shoe, as every table
-        does. ``IllegalActionError`` while ``table`` has not ended."""
+        them), and those of them who sat down from their own devices (``open``'s
+        ``own``: their seats stay theirs, not the operator's). A table dealt from a
+        seed gets the next seed (reproducible, and not the same coups again); any
+        other gets a fresh secret shoe, as every table does. ``IllegalActionError``
+        while ``table`` has not ended."""
         state = self.state(table)
         if state.phase is not Phase.ENDED:
             raise IllegalActionError("table.error.rematch_early")
         config = state.config
         if config.seed is not None:
             config = replace(config, seed=(config.seed + 1) & MAX_SEED)
-        return config, tuple(p.name for p in state.seated)
+        seated = state.seated
+        return config, tuple(p.name for p in seated), tuple(p.name for p in seated if not p.house)
 
     def rematch_seating(self, table: str, rematch: str, by: Viewer) -> int:
         """The seating at ``rematch`` (opened with ``rematch(table)``'s players) of
@@ -838,7 +938,9 @@ def carry_out(
         case Sit(name, bankroll, seat):
             joins = machine.state.joins
             if by.role is Role.HOST or joins == "open":
-                machine.sit(name, bankroll, seat)
+                # A seat the host takes for someone is the operator's own: no
+                # device of that player's commits to the shoes for it.
+                machine.sit(name, bankroll, seat, house=by.role is Role.HOST)
             elif joins == "approval":
                 machine.ask_to_join(name, bankroll)
             else:
@@ -925,6 +1027,7 @@ def carry_out(
 
 
 def _info(state: TableState) -> TableInfo:
+    config = state.config
     return TableInfo(
         state.table,
         state.format.value,
@@ -932,6 +1035,10 @@ def _info(state: TableState) -> TableInfo:
         state.coup,
         tuple(p.name for p in state.seated),
         state.phase is Phase.ENDED,
+        config.seats,
+        config.minimum if config.money else None,
+        config.maximum if config.money else None,
+        config.deals,
     )
 
 

@@ -83,14 +83,16 @@ def public_config(config: TableConfig) -> dict[str, Any]:
     return data
 
 
-def fair_commitment(event: ShoeShuffled, *, secret: bool = True) -> dict[str, Any]:
+def fair_commitment(event: ShoeShuffled, *, seed: int | None = None) -> dict[str, Any]:
     """What everyone sees of a fair shoe before it ends (``secret`` false: its
-    server seed was derived from the table's seed, not drawn)."""
+    server seed was derived from the table's ``seed``, or drawn from a random source
+    other than the operating system's, ``source``)."""
     return {
         "commitment": fair.commitment(bytes.fromhex(event.server_seed or "")),
         "client_seed": event.client_seed,
         "nonce": event.shoe,
-        "secret": secret,
+        "secret": fair.secret_seed(seed, event.source),
+        "source": event.source,
     }
 
 
@@ -102,7 +104,6 @@ def public_event(event: Event, config: TableConfig) -> dict[str, Any]:
     how many went face down, never which; where bets are hidden, a bet says
     who, not on what or how much; a student's answer says who answered, not what.
     """
-    secret = config.seed is None
     if isinstance(event, ShoeShuffled):
         data: dict[str, Any] = {
             "type": "ShoeShuffled",
@@ -111,7 +112,7 @@ def public_event(event: Event, config: TableConfig) -> dict[str, Any]:
             "cut_card": event.cut_card,
         }
         if event.server_seed is not None:
-            data.update(fair_commitment(event, secret=secret))
+            data.update(fair_commitment(event, seed=config.seed))
         return data
     if isinstance(event, ShoeBurned):
         return {"type": "ShoeBurned", "shoe": event.shoe, "turned": str(event.turned),
@@ -119,7 +120,8 @@ def public_event(event: Event, config: TableConfig) -> dict[str, Any]:
     if isinstance(event, NextShoeCommitted):  # its server seed stays in the store
         commitment = fair.commitment(bytes.fromhex(event.server_seed))
         return {"type": "NextShoeCommitted", "shoe": event.shoe, "commitment": commitment,
-                "secret": secret}  # fmt: skip
+                "secret": fair.secret_seed(config.seed, event.source),
+                "source": event.source}  # fmt: skip
     if isinstance(event, TableOpened):
         return {"type": "TableOpened", "table": event.table, "config": public_config(config)}
     if isinstance(event, BetPlaced | BetWithdrawn) and config.rules.hidden_bets:
@@ -136,8 +138,9 @@ def next_shoe(state: TableState) -> dict[str, Any] | None:
     already; ``client_seed``: what it will be shuffled with if nobody else
     contributes; ``contributions``: ``{"name", "text"}`` in the order recorded;
     ``limit``: the most a shoe takes; ``secret``: false at a table opened with a
-    seed; at a table that takes its players' contributions, where they stand
-    (``window``, ``seconds``, ``commitments``).
+    seed, or whose seeds come from a random source other than the OS's
+    (``source``); at a table that takes its players' contributions, where they
+    stand (``window``, ``seconds``, ``commitments``).
     """
     committed = state.next_shoe
     if committed is None:
@@ -148,7 +151,8 @@ def next_shoe(state: TableState) -> dict[str, Any] | None:
         "client_seed": fair.client_seed(state.table, committed.number, committed.texts),
         "contributions": [{"name": n, "text": t} for n, t in committed.contributions],
         "limit": fair.MAX_CONTRIBUTIONS,
-        "secret": state.config.seed is None,
+        "secret": fair.secret_seed(state.config.seed, committed.source),
+        "source": committed.source,
     }
     if not state.config.takes_contributions:
         return shown
@@ -300,9 +304,9 @@ def _host_seats(machine: Table) -> list[dict[str, Any]]:
     if state.phase is Phase.ENDED:
         return []
     found: list[dict[str, Any]] = []
-    if machine.allows("leave"):
+    if machine.allows("leave"):  # bets open or between coups (renamed any time, if asked)
         found.extend({"type": "Remove", "name": p.name} for p in state.seated)
-    found.extend({"type": "RenamePlayer", "name": p.name} for p in state.seated)
+        found.extend({"type": "RenamePlayer", "name": p.name} for p in state.seated)
     found.append({"type": "SetJoins", "mode": state.joins, "modes": list(JOIN_MODES)})
     if machine.allows("sit"):
         for name in state.asking:
@@ -615,11 +619,13 @@ def _changing(moment: Moment, lang: Lang) -> dict[str, Any]:
             # (``puntobanco verify``); false at a table opened with a seed.
             "commitment": shoe.commitment,
             "client_seed": shoe.client_seed,
-            "secret": shoe.commitment is not None and config.seed is None,
-            # A secret shoe no player contributed to: the server alone chose it.
-            "server_only": shoe.commitment is not None
-            and config.seed is None
-            and fair.server_alone(state.table, shoe.number, shoe.client_seed),
+            # False at a table opened with a seed, or given another random source
+            # than the OS's (``source``: the log says which).
+            "secret": shoe.secret,
+            "source": shoe.source,
+            # A secret shoe no seat but the operator's own contributed to: the
+            # server alone chose it (``fair.server_only``).
+            "server_only": shoe.server_only,
             "contributions": shoe_contributions(state),
         },
         # The next shoe: its commitment, shown before anyone contributes to its
@@ -687,7 +693,7 @@ def _own(moment: Moment, viewer: Viewer, odds: bool, lang: Lang) -> dict[str, An
         own["my_lesson"] = lessons.own(machine, viewer, lang)
     if viewer.role is Role.HOST:
         return own | {"me": {"role": "host"}, "host": _board(moment, odds)}
-    if viewer.role is Role.SPECTATOR:
+    if viewer.role in (Role.SPECTATOR, Role.WATCHER):
         # The room's board (derived roads, statistics, odds) is nobody's alone: a
         # spectator watching from a browser sees what the host's screen shows.
         me = {"role": "spectator", "name": None, "seated": False}

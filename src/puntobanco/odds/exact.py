@@ -18,13 +18,13 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import accumulate
+from typing import Final
 
-from puntobanco.cards import DECK, Card, ShownCards
+from puntobanco.cards import DECK, Card, ShownCards, check_decks
 from puntobanco.coup import Outcome
 from puntobanco.errors import InvalidCardError
 from puntobanco.paytable import STANDARD, Paytable
 from puntobanco.rules import banco_draws, is_natural, punto_draws
-from puntobanco.shoe import check_decks
 
 #: Cards of each point value 0..9 in one 52-card deck: 10 J Q K count zero.
 DECK_COUNTS: tuple[int, ...] = tuple(sum(1 for c in DECK if c.point == v) for v in range(10))
@@ -140,11 +140,45 @@ _PAIRS: tuple[tuple[int, int, int], ...] = tuple(
 )
 
 
+#: ``outcome_counts`` of the full shoes of 1 to 8 decks, worked out once (by
+#: ``count_outcomes``) and written here: ``puntobanco odds`` starts from a full
+#: shoe, and a start-up is then spent on nothing it already knows.
+#: tests/test_odds.py works each of them out again.
+FULL_SHOES: Final[dict[tuple[int, ...], tuple[int, int, int]]] = {
+    (16, 4, 4, 4, 4, 4, 4, 4, 4, 4): (6548674432, 6737232640, 1372227328),
+    (32, 8, 8, 8, 8, 8, 8, 8, 8, 8): (487816735232, 501543728128, 103154274240),
+    (48, 12, 12, 12, 12, 12, 12, 12, 12, 12): (5837305562496, 6000349195008, 1238768922816),
+    (64, 16, 16, 16, 16, 16, 16, 16, 16, 16): (33608344225792, 34543624867840, 7145601996928),
+    (80, 20, 20, 20, 20, 20, 20, 20, 20, 20): (130087780016000, 133700037548800, 27690387926400),
+    (96, 24, 24, 24, 24, 24, 24, 24, 24, 24): (392220492728832, 403095751234560, 83552962932288),
+    (112, 28, 28, 28, 28, 28, 28, 28, 28, 28): (
+        995884732700032,
+        1023469376328448,
+        212268385833280,
+    ),
+    (128, 32, 32, 32, 32, 32, 32, 32, 32, 32): (
+        2230518282592256,
+        2292252566437888,
+        475627426473216,
+    ),
+}
+
+
 def outcome_counts(counts: Sequence[int]) -> tuple[int, int, int]:
     """Ordered six-card sequences ending in (Punto, Banco, Égalité) for a shoe
-    holding ``counts[v]`` cards of point value v.
+    holding ``counts[v]`` cards of point value v (a full shoe's from ``FULL_SHOES``).
 
     >>> sum(outcome_counts(composition(1))) == 52 * 51 * 50 * 49 * 48 * 47
+    True
+    """
+    known = FULL_SHOES.get(tuple(counts))
+    return known if known is not None else count_outcomes(counts)
+
+
+def count_outcomes(counts: Sequence[int]) -> tuple[int, int, int]:
+    """``outcome_counts`` worked out (every four-card start, then the draws).
+
+    >>> sum(count_outcomes(composition(1))) == 52 * 51 * 50 * 49 * 48 * 47
     True
     """
     assert len(counts) == 10 and all(c >= 0 for c in counts)

@@ -25,12 +25,11 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement, permutations
 
-from puntobanco.cards import DECK, Card, Rank, ShownCards
+from puntobanco.cards import DECK, Card, Rank, ShownCards, check_decks
 from puntobanco.errors import InvalidCardError
 from puntobanco.odds.exact import falling_factorial
 from puntobanco.paytable import Facts, Paytable, Wager
 from puntobanco.rules import banco_draws, is_natural, punto_draws
-from puntobanco.shoe import check_decks
 
 RANKS: tuple[Rank, ...] = tuple(Rank)
 #: Cards of each rank in one deck (four suits).

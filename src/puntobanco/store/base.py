@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Final, NamedTuple, Protocol, TypeGuard, runtime_checkable
@@ -331,6 +331,11 @@ class SharedStore(EventStore, Protocol):
 
     def load_after(self, table: str, seq: int, *, limit: int | None = None) -> list[Record]:
         """The table's events after number ``seq`` (the first ``limit`` of them)."""
+        ...
+
+    def load_after_many(self, after: Mapping[str, int]) -> dict[str, list[Record]]:
+        """Each table's events after its number in ``after``, in one question (a table
+        with none left out)."""
         ...
 
     def count(self, table: str) -> int:

@@ -38,7 +38,7 @@ import json
 import os
 import signal
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from puntobanco.errors import StoreError
@@ -100,6 +100,17 @@ CONFLICT_STATE: Final = "PB409"
 #: The one statement of every append (see ``puntobanco_append`` in ``MIGRATIONS``).
 _APPEND: Final = "SELECT puntobanco_append(%s::json, %s)"
 #: How many tables of ``(table, seq, hash)`` hold that event with that hash.
+#: Each table's events after a number: ``unnest`` of (tables, numbers).
+_AFTER_MANY: Final = (
+    "SELECT e.table_id, e.seq, e.time, e.body, e.hash FROM events e "
+    "JOIN unnest(%s::text[], %s::bigint[]) AS x(t, s) ON e.table_id = x.t AND e.seq > x.s "
+    "ORDER BY e.table_id, e.seq"
+)
+#: The hash and time of each table's event at a number: ``unnest`` of (tables, numbers).
+_AT: Final = (
+    "SELECT e.table_id, e.seq, e.hash, e.time FROM events e "
+    "JOIN unnest(%s::text[], %s::bigint[]) AS x(t, s) ON e.table_id = x.t AND e.seq = x.s"
+)
 _LANDED: Final = (
     "SELECT count(*) FROM events e JOIN unnest(%s::text[], %s::bigint[], %s::text[]) "
     "AS x(t, s, h) ON e.table_id = x.t AND e.seq = x.s AND e.hash = x.h"
@@ -137,12 +148,9 @@ class PostgresStore:
             raise
         self._clock = StoreClock(clock, monotonic=monotonic, name=self.name)
         self._commits = 0
-        # The hash of the latest event seen of each table, ``(seq, hash)``: a stored
-        # event's hash never changes, so the next append links after it unasked.
-        self._heads: dict[str, tuple[int, str]] = {}
-        # The time of the latest event seen of each table, ``(seq, time)``: the next
-        # append is stamped no earlier (``store.clock``).
-        self._times: dict[str, tuple[int, str]] = {}
+        # The hash and the time of the latest event seen of each table: the next
+        # append links after it unasked, and is stamped no earlier (``store.clock``).
+        self._known = _Known()
         kill = os.environ.get(KILL_AFTER_COMMIT, "")
         self._kill_after = int(kill) if kill.isdigit() else None
 
@@ -219,8 +227,7 @@ class PostgresStore:
                     raise applied_before(first.table, command, done) from None
                 cause = error
                 link.run(lambda db: self._conflict(db, pairs, cause=cause))
-            self._heads.update(heads)
-            self._times.update(ends)
+            self._known.update(heads, ends)
         self._committed()
 
     @staticmethod
@@ -257,7 +264,7 @@ class PostgresStore:
             if done is not None:
                 raise command_conflict(a.table, a.expected, done) from cause
         for a, _ in pairs:
-            known = self._heads.get(a.table)
+            known = self._known.heads.get(a.table)
             row = db.execute("SELECT hash FROM heads WHERE table_id = %s", (a.table,)).fetchone()
             if known is not None and known[0] == a.expected and row and row[0] != known[1]:
                 reason = StoreError("store.reason.head", found=a.expected)
@@ -277,6 +284,7 @@ class PostgresStore:
         before it is a conflict, raised before anything is sent. Events are stamped no
         earlier than their table's last time (``store.clock``)."""
         stamp = self._clock.now()
+        self._learn(db, pairs)
         heads: dict[str, tuple[int, str]] = {}  # each table's (count, hash) as the batch goes
         ends: dict[str, tuple[int, str]] = {}  # each table's (count, time) as the batch goes
         starts: dict[str, tuple[int, str, str]] = {}  # each table's (expected, prev, first time)
@@ -326,9 +334,34 @@ class PostgresStore:
         # One JSON text: psycopg would dump each element of a list argument in Python.
         return (json.dumps(batch, ensure_ascii=False), CHANNEL), heads, ends
 
+    def _learn(self, db: Db, pairs: list[tuple[Append, str | None]]) -> None:
+        """The hash and time of the event each table's first append of ``pairs`` links
+        after, read in one query for every table where they are not known (another
+        process wrote last, and this one has not read what it wrote)."""
+        known, times = self._known.heads, self._known.times
+        wanted: dict[str, int] = {}
+        seen: set[str] = set()
+        for a, _ in pairs:
+            if a.table in seen:
+                continue  # linked after its append before in the batch
+            seen.add(a.table)
+            if a.expected == 0:
+                continue
+            head, time = known.get(a.table), times.get(a.table)
+            if head is None or head[0] != a.expected or time is None or time[0] != a.expected:
+                wanted[a.table] = a.expected
+        if not wanted:
+            return
+        tables = list(wanted)
+        rows = db.execute(_AT, (tables, [wanted[t] for t in tables])).fetchall()
+        self._known.update(
+            {str(t): (int(n), str(h)) for t, n, h, _ in rows if h is not None},
+            {str(t): (int(n), str(time)) for t, n, _, time in rows},
+        )
+
     def _prev(self, db: Db, table: str, expected: int) -> str | None:
         """The hash of the table's event ``expected`` (None if it has none yet)."""
-        known = self._heads.get(table)
+        known = self._known.heads.get(table)
         if expected == 0:
             return GENESIS
         if known is not None and known[0] == expected:
@@ -340,7 +373,7 @@ class PostgresStore:
 
     def _last_time(self, db: Db, table: str, expected: int) -> str | None:
         """The time of the table's event ``expected`` (None if it has none)."""
-        known = self._times.get(table)
+        known = self._known.times.get(table)
         if expected == 0:
             return None
         if known is not None and known[0] == expected:
@@ -432,11 +465,31 @@ class PostgresStore:
 
         with self._lock:
             rows = self._link.run(read)
-            if rows and rows[-1][3] is not None:
-                known = self._heads.get(table)
-                if known is None or known[0] < rows[-1][0]:
-                    self._heads[table] = (int(rows[-1][0]), str(rows[-1][3]))
-                    self._times[table] = (int(rows[-1][0]), str(rows[-1][1]))
+        return self._records(table, rows)
+
+    def load_after_many(self, after: Mapping[str, int]) -> dict[str, list[Record]]:
+        """Each table's events after its number in ``after``, oldest first, in one
+        query (a listener's catch-up of every table it heard of at once); a table
+        with none is left out."""
+        if not after:
+            return {}
+        tables = list(after)
+
+        def read(db: Db) -> list[tuple[Any, ...]]:
+            return db.execute(_AFTER_MANY, (tables, [after[t] for t in tables])).fetchall()
+
+        with self._lock:
+            rows = self._link.run(read)
+        found: dict[str, list[tuple[Any, ...]]] = {}
+        for row in rows:
+            found.setdefault(str(row[0]), []).append(row[1:])
+        return {table: self._records(table, mine) for table, mine in found.items()}
+
+    def _records(self, table: str, rows: list[tuple[Any, ...]]) -> list[Record]:
+        """``(seq, time, body, hash)`` rows of ``table``, oldest first, as records (the
+        last one's hash and time noted: the next append links after it unasked)."""
+        if rows and rows[-1][3] is not None:
+            self._known.note(table, int(rows[-1][0]), str(rows[-1][3]), str(rows[-1][1]))
         opening = self._opening
         return [
             Record(table, int(n), time, from_dict(open_event(opening, json.loads(b), KEY_SETTING)))
@@ -527,8 +580,12 @@ class PostgresStore:
     # -- what several processes on one database share (``SharedStore``) ---------------
 
     def another(self) -> PostgresStore:
-        """See ``SharedStore.another``: the same database on a connection of its own."""
-        return PostgresStore(self.url, clock=self._clock.now, monotonic=self._clock.monotonic)
+        """See ``SharedStore.another``: the same database on a connection of its own.
+        The two share what they know of each table's last event: what one reads
+        (a listener's catch-up), the other appends after without asking again."""
+        other = PostgresStore(self.url, clock=self._clock.now, monotonic=self._clock.monotonic)
+        other._known = self._known
+        return other
 
     def listener(self, *, ignore: Sequence[SharedStore] = ()) -> Listening:
         """See ``SharedStore.listener`` (``Listener``): the commits made through the
@@ -549,6 +606,33 @@ class PostgresStore:
     def close(self) -> None:
         """Close the connection."""
         self._link.close()
+
+
+class _Known:
+    """What a store (and its ``another``) knows of each table's latest event:
+    ``heads`` its ``(seq, hash)``, ``times`` its ``(seq, time)``. Each entry is a
+    fact of the log (a stored event's hash and time never change): an older one
+    is never wrong, only of no use, so the newest one is kept."""
+
+    def __init__(self) -> None:
+        self.heads: dict[str, tuple[int, str]] = {}
+        self.times: dict[str, tuple[int, str]] = {}
+        self._lock = threading.Lock()
+
+    def note(self, table: str, seq: int, hash: str, time: str) -> None:
+        """The table's event ``seq`` was read, with its hash and time."""
+        self.update({table: (seq, hash)}, {table: (seq, time)})
+
+    def update(
+        self, heads: Mapping[str, tuple[int, str]], times: Mapping[str, tuple[int, str]]
+    ) -> None:
+        """Newer heads and times (an older one than what is known is left out)."""
+        with self._lock:
+            for known, new in ((self.heads, heads), (self.times, times)):
+                for table, (seq, value) in new.items():
+                    had = known.get(table)
+                    if had is None or had[0] < seq:
+                        known[table] = (seq, value)
 
 
 def _applied(last: Any, first: Any) -> Applied:

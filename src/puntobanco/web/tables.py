@@ -35,6 +35,7 @@ from puntobanco.engine.service import Result
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
 from puntobanco.store import ClockedStore, EventStore, credentials_of, probe
+from puntobanco.store.credentials import REMATCH_OF
 from puntobanco.table.config import DEFAULT_BANKROLL, TableConfig, created
 from puntobanco.table.names import check_name
 from puntobanco.web.auth import (
@@ -57,8 +58,9 @@ LOG: Final = logging.getLogger("puntobanco.web")
 TICK_SECONDS: Final = 0.1
 #: About how many sockets' views are handed to the event loop at once.
 PUSH_SOCKETS: Final = 64
-#: The key of a rematch's settings (``TableMeta``) that names the table it follows.
-REMATCH_OF: Final = "rematch_of"
+#: Seconds between two looks in a shared store for the rematch of an ended table
+#: whose views this process sends (another process may have opened it).
+REMATCH_LOOK_SECONDS: Final = 1.0
 
 
 class Socket(Protocol):
@@ -76,7 +78,7 @@ def viewer_of(who: Identity) -> Viewer:
     if who.role == HOST:
         return Viewer.HOST
     if who.role == SPECTATOR:
-        return Viewer.SPECTATOR
+        return Viewer.WATCHER  # a page that only watches: it sends nothing
     return Viewer.player(who.player or "", who.seating)
 
 
@@ -100,9 +102,8 @@ class Tables:
         self.metrics = Metrics()
         self._reveal = Reveal(reveal_step)  # the room's: a result once the host's screen shows it
         # A table nobody has acted at for ``idle_seconds`` (and with no socket open)
-        # is closed and dropped from memory; its log stays in the store.
+        # is closed and dropped from memory (``Engine.close_idle``).
         self._idle, self._clock = idle_seconds, clock
-        self._active: dict[str, float] = {}  # table -> last action, on ``clock``
         self._swept = clock()
         self.commits = 0  # group commits made (the benchmark prints them)
         # Calls for the engine's thread: functions (a Future each) and commands (an
@@ -112,6 +113,12 @@ class Tables:
         self._wake = threading.Condition()
         self._stopping = False
         self._dirty: set[str] = set()  # tables whose views are to be pushed
+        # Among them, those whose views changed with no new event (a clock, a rematch);
+        # any other is pushed only past the event it was last pushed at: a commit
+        # another process made is seen here (its events folded in) a moment before
+        # its table is marked, and a push in that moment showed it already.
+        self._unseq: set[str] = set()
+        self._shown: dict[str, int] = {}  # table -> the event count it was last pushed at
         self._sockets: dict[str, frozenset[Socket]] = {}  # replaced, never changed
         self._loop: asyncio.AbstractEventLoop | None = None
         started: Future[tuple[Engine, Credentials]] = Future()
@@ -137,7 +144,7 @@ class Tables:
         self._rematches: dict[str, str] = {
             str(m.settings[REMATCH_OF]): m.table for m in metas if REMATCH_OF in m.settings
         }
-        self._active = {m.table: clock() for m in metas}
+        self._looked: dict[str, float] = {}  # an ended table -> when its rematch was looked for
         self.metrics.count_tables(self.engine.held)
         store = self.engine.store
         if isinstance(store, ClockedStore):
@@ -150,6 +157,9 @@ class Tables:
         or dropped if nobody sits under that name."""
         metas, tokens = self._credentials.load()
         stored = set(engine.store.tables())
+        for meta in metas:  # idle from now on, if nobody comes back
+            if meta.table in stored:
+                engine.touch(meta.table)
         bound: dict[str, Identity] = {}
         for digest, who in tokens.items():
             if who.table not in stored:
@@ -205,6 +215,7 @@ class Tables:
                 last_tick = time.monotonic()
                 self._safely(engine.tick)
                 self._safely(lambda: self._sweep(engine))
+                self._safely(lambda: self._look_for_rematches(engine))
             self._safely(self._answer)
             self._safely(lambda: self._push(engine))
             if stopping and not self._queue:
@@ -213,33 +224,57 @@ class Tables:
                 return
 
     def _sweep(self, engine: Engine) -> None:
-        """Close the tables idle for ``idle_seconds`` with no socket open, and drop them
-        from memory (a table that cannot be closed now, bets on its layout, is only
-        dropped: it is read again from its log when someone comes back)."""
+        """Close the tables idle for ``idle_seconds`` with no socket open (every
+        second at most), and forget their credentials here."""
         now = self._clock()
         if self._idle is None or now - self._swept < 1:
             return
         self._swept = now
-        for table, last in list(self._active.items()):
-            if now - last < self._idle or self._sockets.get(table):
-                continue
-            self._active.pop(table, None)
-            try:
-                if not engine.info(table).finished:
-                    engine.close(table)
-                closed = True
-            except PuntoBancoError as error:
-                closed = False
-                LOG.info("idle table %s kept open: %s", table, error.message("en"))
-            engine.release(table)
-            if closed:
-                LOG.info("idle table %s closed after %d s, dropped from memory", table, now - last)
-                self._forget(table)
+        busy = {table for table, sockets in self._sockets.items() if sockets}
+        for table in engine.close_idle(self._idle, busy):
+            self._forget(table)
+
+    def _rematch_of(self, engine: Engine, table: str, *, now: bool = False) -> str | None:
+        """The rematch of ``table`` (on the engine's thread): known here, or, in a store
+        other processes share, opened by another one since this one loaded (looked
+        for once the table has ended, at most every ``REMATCH_LOOK_SECONDS`` unless
+        ``now``). Found there, it is known here from then on."""
+        known = self._rematches.get(table)
+        if known is not None or not self._credentials.shared:
+            return known
+        if not engine.info(table).finished:
+            return None
+        moment = time.monotonic()
+        if not now and moment - self._looked.get(table, -REMATCH_LOOK_SECONDS) < (
+            REMATCH_LOOK_SECONDS
+        ):
+            return None
+        self._looked[table] = moment
+        meta = self._credentials.find_rematch(table)
+        if meta is None:
+            return None
+        self._learn(meta)
+        self._rematches[table] = meta.table
+        self._looked.pop(table, None)
+        with self._wake:
+            self._dirty.add(table)  # its sockets here are told too
+            self._unseq.add(table)
+        return meta.table
+
+    def _look_for_rematches(self, engine: Engine) -> None:
+        """Each ended table with sockets here whose rematch another process opened:
+        its views are sent again, naming it (the phones follow)."""
+        if not self._credentials.shared:
+            return
+        for table, sockets in list(self._sockets.items()):
+            if sockets and table not in self._rematches:
+                self._rematch_of(engine, table)
 
     def _forget(self, table: str) -> None:
         """Drop a closed table's code, tokens and settings from memory (the store keeps
         them): its code opens nothing, its tokens act nowhere."""
         meta = self._metas.pop(table, None)
+        self._shown.pop(table, None)
         if meta is not None:
             self._codes.pop(meta.join_code, None)
         for digest, who in list(self._tokens.items()):  # a copy: the loop adds tokens
@@ -291,6 +326,8 @@ class Tables:
         self._follow_renames(committed, store=False)  # another process's rename too
         with self._wake:
             self._dirty.add(committed.table)
+            if not committed.events:
+                self._unseq.add(committed.table)
             self._wake.notify()
 
     def _follow_renames(self, committed: Committed, *, store: bool) -> None:
@@ -329,6 +366,7 @@ class Tables:
         sent their views while the next tables' are being made."""
         with self._wake:
             dirty, self._dirty = self._dirty, set()
+            unseq, self._unseq = self._unseq, set()
         now = time.monotonic()
         ended = self._reveal.ended(now)
         out: list[tuple[Socket, str]] = []
@@ -339,8 +377,11 @@ class Tables:
             sockets = self._sockets.get(table, frozenset())
             if not sockets:
                 continue
-            held = self._reveal.held(table, engine.state(table), now)
             seq = engine.machine(table).event_count
+            if self._shown.get(table) == seq and table not in unseq and table not in ended:
+                continue  # pushed at this event already
+            self._shown[table] = seq
+            held = self._reveal.held(table, engine.state(table), now)
             head = f'{{"type": "view", "seq": {seq}, "view": '
             rematch = self._rematches.get(table)
             if rematch is not None:  # the ended table's view names its rematch
@@ -445,7 +486,6 @@ class Tables:
         meta = await self.run(
             lambda engine: self._open(engine, {"format": fmt, **settings}, config, token)
         )
-        self._active[meta.table] = self._clock()
         self._tokens[token_hash(token)] = Identity(meta.table, HOST)
         return meta.table, meta.join_code, token
 
@@ -456,17 +496,21 @@ class Tables:
         config: TableConfig,
         token: str,
         players: list[tuple[str, int]] | None = None,
+        own: list[str] | None = None,
     ) -> TableMeta:
         """Open a table (on the engine's thread), its host's ``token`` stored first: a
         table is never stored without the token that runs it (the credentials of a
-        table whose opening failed are dropped on loading)."""
+        table whose opening failed are dropped on loading). ``own``: the players who
+        sat down from their own phones (a rematch's), not the operator's seats."""
         code = new_join_code()
         while code in self._codes:
             code = new_join_code()
         meta = TableMeta("t" + secrets.token_hex(5), code, settings)
         self._credentials.add_table(meta, token_hash(token))
         started = time.perf_counter()
-        opened = engine.open(meta.table, config.format, settings=config, players=players or [])
+        opened = engine.open(
+            meta.table, config.format, settings=config, players=players or [], own=own or []
+        )
         self._committed(started, [opened])
         self._metas[meta.table] = meta
         self._codes[code] = meta.table
@@ -502,7 +546,6 @@ class Tables:
             return who, given, first["type"] == "JoinAsked"
 
         who, given, waiting = await self.run(seated)
-        self._active[table] = self._clock()
         self._tokens[token_hash(given)] = who
         return str(who.player), given, waiting
 
@@ -517,7 +560,7 @@ class Tables:
         meta = self.meta(old)
 
         def opened(engine: Engine) -> tuple[Identity, str, TableMeta]:
-            new = self._rematches.get(old)
+            new = self._rematch_of(engine, old, now=True)
             if new is None:
                 if who.role != HOST:
                     raise AccessError("web.error.no_rematch", status=409)
@@ -532,34 +575,31 @@ class Tables:
             return identity, token, self._metas[new]
 
         identity, token, rematch = await self.run(opened)
-        self._active[identity.table] = self._clock()
         self._tokens[token_hash(token)] = identity
         return identity, token, rematch.join_code
 
     def _open_rematch(self, engine: Engine, meta: TableMeta) -> str:
         """Open the rematch of ``meta``'s ended table (on the engine's thread) and
         mark the ended table's views to name it."""
-        config, players = engine.rematch(meta.table)
+        config, players, own = engine.rematch(meta.table)
         bankroll = meta.settings.get("bankroll", DEFAULT_BANKROLL) if config.money else 0
         settings = {**meta.settings, REMATCH_OF: meta.table}
         if config.seed is not None:
             settings["seed"] = config.seed
         # A host token nobody holds: the host is given one each time they ask.
         seated = [(name, bankroll) for name in players]
-        rematch = self._open(engine, settings, config, new_token(), seated)
+        rematch = self._open(engine, settings, config, new_token(), seated, list(own))
         self._rematches[meta.table] = rematch.table
         with self._wake:
             self._dirty.add(meta.table)
+            self._unseq.add(meta.table)
         return rematch.table
 
     async def command(self, who: Identity, command: Any, id: str) -> Committed:
         """Carry out one command of ``who``'s (its first answer if ``id`` was sent
-        before); raises the named error that refuses it. A spectator sends none
-        (the engine lets anyone ask to sit: a page that only watches may not)."""
-        if who.role == SPECTATOR:
-            raise AccessError("web.error.spectator", status=403)
+        before); raises the named error that refuses it (a spectator's, whatever
+        it is: the engine's watcher sends nothing)."""
         started = time.perf_counter()
-        self._active[who.table] = self._clock()
         future: asyncio.Future[Result] = asyncio.get_running_loop().create_future()
         with self._wake:
             self._queue.append((Job(who.table, command, viewer_of(who), id), future))
@@ -569,26 +609,6 @@ class Tables:
         if isinstance(result, PuntoBancoError):
             raise result
         return result
-
-    async def about(self, table: str) -> dict[str, Any]:
-        """What a join page says of ``table``: its format, its limits (cents, None at
-        a table without money) or deals, how many players sit and how many seats."""
-        meta = self.meta(table)
-
-        def read(engine: Engine) -> dict[str, Any]:
-            state = engine.state(table)
-            config = state.config
-            return {
-                "format": meta.settings["format"],
-                "minimum": config.minimum if config.money else None,
-                "maximum": config.maximum if config.money else None,
-                "deals": config.deals,
-                "players": len(state.seated),
-                "seats": config.seats,
-            }
-
-        about: dict[str, Any] = await self.run(read)
-        return about
 
     async def view(self, who: Identity, lang: Lang) -> dict[str, Any]:
         """``who``'s view of the table, its odds computed (a view asked for). A player
@@ -600,7 +620,7 @@ class Tables:
             ):
                 return self._reveal.until(who.table)
             shown = engine.view(who.table, viewer_of(who), lang)
-            rematch = self._rematches.get(who.table)
+            rematch = self._rematch_of(engine, who.table)
             return shown if rematch is None else {"rematch": rematch, **shown}
 
         while True:
@@ -614,7 +634,7 @@ class Tables:
         if table not in self._sockets:
             await self.run(lambda engine: engine.subscribe(table, self._heard))
         self._sockets[table] = self._sockets.get(table, frozenset()) | {socket}
-        self._active[table] = self._clock()
+        self.call(lambda engine: engine.touch(table))
 
     def sockets_of(self, who: Identity) -> int:
         """How many sockets ``who`` (a seat, or the host) has open at their table."""
@@ -623,8 +643,7 @@ class Tables:
     def unsubscribe(self, table: str, socket: Socket) -> None:
         """``socket`` receives no more views (its connection closed)."""
         self._sockets[table] = self._sockets.get(table, frozenset()) - {socket}
-        if table in self._active:
-            self._active[table] = self._clock()
+        self.call(lambda engine: engine.touch(table))
 
 
 def _answered(answers: list[_Answer]) -> None:
