@@ -28,7 +28,6 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from functools import lru_cache
 from typing import Any, Final
 
 import puntobanco.engine.lessons as lessons
@@ -563,10 +562,7 @@ def _coups(moment: Moment, lang: Lang) -> dict[str, Any]:
     part = {
         "last": last,
         "roads": build_roads(state.shoe_coups).to_json(),
-        "history": [
-            {"coup": r.coup, "cards": list(_dealt(r.cards)[0]), **_hands(r), "winner": _winner(r)}
-            for r in done[-RECENT:]
-        ],
+        "history": [dict(_coup_shown(r)) for r in done[-RECENT:]],
     }
     pictures._coups[lang] = (key, part)
     return part
@@ -735,10 +731,7 @@ def _recent(pictures: Pictures, player: Player) -> list[dict[str, Any]]:
         return kept[1]
     out = [
         {
-            "coup": r.coup,
-            "cards": list(_dealt(r.cards)[0]),
-            **_hands(r),
-            "winner": _winner(r),
+            **_coup_shown(r),
             "bets": [
                 {"box": box_key(b.box), "stake": json_amount(b.amount)}
                 for b in r.bets
@@ -753,27 +746,31 @@ def _recent(pictures: Pictures, player: Player) -> list[dict[str, Any]]:
     return out
 
 
-def _hands(record: CoupRecord) -> dict[str, list[str]]:
-    """A settled coup's cards hand by hand (``cards`` is the dealing order)."""
-    punto, banco = _split(record.cards)
-    return {"punto": list(punto), "banco": list(banco)}
+#: Settled coups as every view shows them, by the record's identity (the record kept
+#: beside, so that its identity is not another's).
+_SHOWN: dict[int, tuple[CoupRecord, dict[str, Any]]] = {}
 
 
-@lru_cache(maxsize=4096)
-def _split(cards: tuple[Card, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _coup_shown(record: CoupRecord) -> dict[str, Any]:
+    """A settled coup's number, cards (in the dealing order, then hand by hand) and
+    winner, worked out once a coup: after each coup every player's ``recent`` and
+    the ``history`` list the last ten again (read it, do not change it)."""
+    kept = _SHOWN.get(id(record))
+    if kept is not None and kept[0] is record:
+        return kept[1]
+    cards = record.cards
     punto, banco = split_hands(cards)
-    return tuple(str(c) for c in punto), tuple(str(c) for c in banco)
-
-
-def _winner(record: CoupRecord) -> str:
-    return _dealt(record.cards)[1]
-
-
-@lru_cache(maxsize=4096)
-def _dealt(cards: tuple[Card, ...]) -> tuple[tuple[str, ...], str]:
-    """A settled coup's cards as text and its winner, worked out once: after each
-    coup every player's ``recent`` and the ``history`` list the last ten again."""
-    return tuple(str(c) for c in cards), resolve(cards).outcome.value
+    shown = {
+        "coup": record.coup,
+        "cards": [str(c) for c in cards],
+        "punto": [str(c) for c in punto],
+        "banco": [str(c) for c in banco],
+        "winner": resolve(cards).outcome.value,
+    }
+    if len(_SHOWN) >= 4096:
+        _SHOWN.clear()
+    _SHOWN[id(record)] = (record, shown)
+    return shown
 
 
 # -- the host's board: the five roads, the shoe's statistics, the odds of the next coup --
