@@ -20,11 +20,20 @@ process-wide setting, a language included.
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import (
+    Callable,
+    Collection,
+    Container,
+    Iterable,
+    Iterator,
+    Mapping,
+    Sequence,
+)
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
@@ -95,6 +104,7 @@ from puntobanco.table.state import Phase, TableState
 
 #: How many times a command is carried out again after another process's commit
 #: got to its table first.
+LOG: Final = logging.getLogger("puntobanco.engine")
 RETRIES: Final = 20
 #: Seconds this process keeps a command's answer in memory, for a retry over the
 #: same connection; the store keeps its id for the table's life.
@@ -215,6 +225,7 @@ class Engine:
         self.rng = rng
         self._lock = threading.RLock()
         self._tables: dict[str, _Table] = {}
+        self._used: dict[str, float] = {}  # a table -> when it was last used (``close_idle``)
         self._shared = self.store if isinstance(self.store, SharedStore) else None
         self._listener: Listening | None = None
         self._thread: threading.Thread | None = None
@@ -252,6 +263,7 @@ class Engine:
             raise IllegalActionError("table.error.players_list", players=players)
         seated = list(players)
         with self._lock:
+            self._used[table] = self.clock()
             if self._load(table) is None:
                 machine = Table.open(table, config, players=seated, rng=self.rng, own=own)
                 events = machine.events
@@ -309,6 +321,39 @@ class Engine:
         """Forget ``table`` in memory (its subscribers too); the store keeps it."""
         with self._lock:
             self._tables.pop(table, None)
+
+    def touch(self, table: str) -> None:
+        """``table`` is used now, as by a command (a screen opened or closed on it):
+        ``close_idle`` counts its idle time from now."""
+        with self._lock:
+            self._used[table] = self.clock()
+
+    def close_idle(self, seconds: float, busy: Container[str] = ()) -> list[str]:
+        """Close the tables idle for ``seconds`` (on ``clock``: no command, no
+        ``touch``, since their opening or this engine's first use of them) and not
+        ``busy`` (a screen is open on them), and release them from memory; returns
+        the ones closed (their logs stay in the store). A table that cannot be
+        closed now (bets on its layout) is only released: it is read again from its
+        log when someone comes back, and idle again from then on."""
+        closed: list[str] = []
+        with self._lock:
+            now = self.clock()
+            for table, last in list(self._used.items()):
+                if now - last < seconds or table in busy:
+                    continue
+                try:
+                    if not self.info(table).finished:
+                        self.close(table)
+                except PuntoBancoError as error:
+                    LOG.info("idle table %s kept open: %s", table, error.message("en"))
+                else:
+                    LOG.info(
+                        "idle table %s closed after %d s, dropped from memory", table, now - last
+                    )
+                    closed.append(table)
+                self._used.pop(table, None)
+                self.release(table)
+        return closed
 
     def log(self, table: str) -> list[Record]:
         """The table's whole log, as the store holds it (``StoreError`` for an unknown table)."""
@@ -418,6 +463,14 @@ class Engine:
         each job's ``Committed``, or the named error that refused it. A write that
         fails refuses its table's jobs only (another process's commit first: they
         are carried out again on the table as it now is)."""
+        with self._lock:
+            now = self.clock()
+            for job in jobs:
+                self._used[job.table] = now
+            return self._do_many(jobs)
+
+    def _do_many(self, jobs: Sequence[Job]) -> list[Result]:
+        """``do_many``, the tables' idle time unchanged (the engine's own clock)."""
         results: list[Result | None] = [None] * len(jobs)
         todo = list(range(len(jobs)))
         # Ctrl-C waits until the commit and its bookkeeping are over: the tables in
@@ -603,7 +656,7 @@ class Engine:
             names = list(self._tables) if tables is None else list(tables)
             waiting = [t for t in names if t in self._tables and _waits(self._tables[t].machine)]
             clocks = {t: self._clocks(self._tables[t], now) for t in waiting}
-            results = self.do_many([Job(t, Tick()) for t in waiting])
+            results = self._do_many([Job(t, Tick()) for t in waiting])
             for table, result in zip(waiting, results, strict=True):
                 entry = self._tables.get(table)
                 if entry is None or not isinstance(result, Committed) or result.events:

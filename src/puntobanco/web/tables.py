@@ -102,9 +102,8 @@ class Tables:
         self.metrics = Metrics()
         self._reveal = Reveal(reveal_step)  # the room's: a result once the host's screen shows it
         # A table nobody has acted at for ``idle_seconds`` (and with no socket open)
-        # is closed and dropped from memory; its log stays in the store.
+        # is closed and dropped from memory (``Engine.close_idle``).
         self._idle, self._clock = idle_seconds, clock
-        self._active: dict[str, float] = {}  # table -> last action, on ``clock``
         self._swept = clock()
         self.commits = 0  # group commits made (the benchmark prints them)
         # Calls for the engine's thread: functions (a Future each) and commands (an
@@ -146,7 +145,6 @@ class Tables:
             str(m.settings[REMATCH_OF]): m.table for m in metas if REMATCH_OF in m.settings
         }
         self._looked: dict[str, float] = {}  # an ended table -> when its rematch was looked for
-        self._active = {m.table: clock() for m in metas}
         self.metrics.count_tables(self.engine.held)
         store = self.engine.store
         if isinstance(store, ClockedStore):
@@ -159,6 +157,9 @@ class Tables:
         or dropped if nobody sits under that name."""
         metas, tokens = self._credentials.load()
         stored = set(engine.store.tables())
+        for meta in metas:  # idle from now on, if nobody comes back
+            if meta.table in stored:
+                engine.touch(meta.table)
         bound: dict[str, Identity] = {}
         for digest, who in tokens.items():
             if who.table not in stored:
@@ -223,28 +224,15 @@ class Tables:
                 return
 
     def _sweep(self, engine: Engine) -> None:
-        """Close the tables idle for ``idle_seconds`` with no socket open, and drop them
-        from memory (a table that cannot be closed now, bets on its layout, is only
-        dropped: it is read again from its log when someone comes back)."""
+        """Close the tables idle for ``idle_seconds`` with no socket open (every
+        second at most), and forget their credentials here."""
         now = self._clock()
         if self._idle is None or now - self._swept < 1:
             return
         self._swept = now
-        for table, last in list(self._active.items()):
-            if now - last < self._idle or self._sockets.get(table):
-                continue
-            self._active.pop(table, None)
-            try:
-                if not engine.info(table).finished:
-                    engine.close(table)
-                closed = True
-            except PuntoBancoError as error:
-                closed = False
-                LOG.info("idle table %s kept open: %s", table, error.message("en"))
-            engine.release(table)
-            if closed:
-                LOG.info("idle table %s closed after %d s, dropped from memory", table, now - last)
-                self._forget(table)
+        busy = {table for table, sockets in self._sockets.items() if sockets}
+        for table in engine.close_idle(self._idle, busy):
+            self._forget(table)
 
     def _rematch_of(self, engine: Engine, table: str, *, now: bool = False) -> str | None:
         """The rematch of ``table`` (on the engine's thread): known here, or, in a store
@@ -498,7 +486,6 @@ class Tables:
         meta = await self.run(
             lambda engine: self._open(engine, {"format": fmt, **settings}, config, token)
         )
-        self._active[meta.table] = self._clock()
         self._tokens[token_hash(token)] = Identity(meta.table, HOST)
         return meta.table, meta.join_code, token
 
@@ -559,7 +546,6 @@ class Tables:
             return who, given, first["type"] == "JoinAsked"
 
         who, given, waiting = await self.run(seated)
-        self._active[table] = self._clock()
         self._tokens[token_hash(given)] = who
         return str(who.player), given, waiting
 
@@ -589,7 +575,6 @@ class Tables:
             return identity, token, self._metas[new]
 
         identity, token, rematch = await self.run(opened)
-        self._active[identity.table] = self._clock()
         self._tokens[token_hash(token)] = identity
         return identity, token, rematch.join_code
 
@@ -615,7 +600,6 @@ class Tables:
         before); raises the named error that refuses it (a spectator's, whatever
         it is: the engine's watcher sends nothing)."""
         started = time.perf_counter()
-        self._active[who.table] = self._clock()
         future: asyncio.Future[Result] = asyncio.get_running_loop().create_future()
         with self._wake:
             self._queue.append((Job(who.table, command, viewer_of(who), id), future))
@@ -650,7 +634,7 @@ class Tables:
         if table not in self._sockets:
             await self.run(lambda engine: engine.subscribe(table, self._heard))
         self._sockets[table] = self._sockets.get(table, frozenset()) | {socket}
-        self._active[table] = self._clock()
+        self.call(lambda engine: engine.touch(table))
 
     def sockets_of(self, who: Identity) -> int:
         """How many sockets ``who`` (a seat, or the host) has open at their table."""
@@ -659,8 +643,7 @@ class Tables:
     def unsubscribe(self, table: str, socket: Socket) -> None:
         """``socket`` receives no more views (its connection closed)."""
         self._sockets[table] = self._sockets.get(table, frozenset()) - {socket}
-        if table in self._active:
-            self._active[table] = self._clock()
+        self.call(lambda engine: engine.touch(table))
 
 
 def _answered(answers: list[_Answer]) -> None:
