@@ -5,6 +5,7 @@ again; the refusals are named."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -130,3 +131,25 @@ def test_a_rename_sent_again_leaves_whoever_sat_since_under_the_old_name(
     assert view(client, table, newcomer)["me"]["name"] == "Ana"
     assert view(client, table, ana)["me"]["name"] == "Anaïs"
     assert command(client, table, newcomer, "Bet", box="banco", stake=1_000).status_code == 200
+
+
+def test_a_server_that_knew_the_token_follows_a_rename_made_on_another(pg_url: str) -> None:
+    with (
+        TestClient(create_app(store=pg_url, rate=1000, burst=1000)) as a,
+        TestClient(create_app(store=pg_url, rate=1000, burst=1000)) as b,
+    ):
+        t = open_table(a, "casino", seed=5)
+        table, host = t["table"], t["host_token"]
+        ana = join(a, table, "Ana")
+        assert view(b, table, ana)["me"]["name"] == "Ana"  # b knows the token now
+        renamed = command(a, table, host, "RenamePlayer", name="Ana", new_name="Anaïs")
+        assert renamed.status_code == 200, renamed.text
+        for _ in range(100):  # b follows a's commits as they come (within a second)
+            r = b.get(f"/api/tables/{table}/view", headers=bearer(ana))
+            if r.status_code == 200 and r.json()["me"]["name"] == "Anaïs":
+                break
+            time.sleep(0.05)
+        assert r.status_code == 200 and r.json()["me"]["name"] == "Anaïs", r.text
+        placed = command(b, table, ana, "Bet", box="banco", stake=1_000)
+        assert placed.status_code == 200, placed.text
+        assert placed.json()["events"][0]["name"] == "Anaïs"

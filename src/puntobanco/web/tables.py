@@ -145,6 +145,8 @@ class Tables:
             str(m.settings[REMATCH_OF]): m.table for m in metas if REMATCH_OF in m.settings
         }
         self._looked: dict[str, float] = {}  # an ended table -> when its rematch was looked for
+        if self._credentials.shared:  # another process's rename reaches the tokens here
+            self.engine.subscribe_all(partial(self._follow_renames, store=False))
         self.metrics.count_tables(self.engine.held)
         store = self.engine.store
         if isinstance(store, ClockedStore):
@@ -323,7 +325,6 @@ class Tables:
     def _heard(self, committed: Committed) -> None:
         """The engine's callback after each commit to a table with sockets (on the
         engine's thread, or its listener's for another process's commit)."""
-        self._follow_renames(committed, store=False)  # another process's rename too
         with self._wake:
             self._dirty.add(committed.table)
             if not committed.events:
