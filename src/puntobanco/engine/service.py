@@ -225,6 +225,7 @@ class Engine:
         self.rng = rng
         self._lock = threading.RLock()
         self._tables: dict[str, _Table] = {}
+        self._everywhere: list[Subscriber] = []  # ``subscribe_all``
         self._used: dict[str, float] = {}  # a table -> when it was last used (``close_idle``)
         self._shared = self.store if isinstance(self.store, SharedStore) else None
         self._listener: Listening | None = None
@@ -691,9 +692,15 @@ class Engine:
 
         return unsubscribe
 
+    def subscribe_all(self, callback: Subscriber) -> None:
+        """Call ``callback(committed)`` after each commit to any table held here (made
+        by any process, where the store is shared), as ``subscribe`` does for one."""
+        with self._lock:
+            self._everywhere.append(callback)
+
     def _publish(self, entry: _Table, committed: Committed) -> None:
         errors: list[BaseException] = []
-        for callback in list(entry.subscribers):
+        for callback in (*entry.subscribers, *self._everywhere):
             try:
                 callback(committed)
             except Exception as error:  # noqa: BLE001 - raised again below

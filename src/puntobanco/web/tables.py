@@ -35,7 +35,7 @@ from puntobanco.engine.service import Result
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
 from puntobanco.store import ClockedStore, EventStore, credentials_of, probe
-from puntobanco.store.credentials import REMATCH_OF
+from puntobanco.store.credentials import REMATCH_OF, renames
 from puntobanco.table.config import DEFAULT_BANKROLL, TableConfig, created
 from puntobanco.table.names import check_name
 from puntobanco.web.auth import (
@@ -145,6 +145,8 @@ class Tables:
             str(m.settings[REMATCH_OF]): m.table for m in metas if REMATCH_OF in m.settings
         }
         self._looked: dict[str, float] = {}  # an ended table -> when its rematch was looked for
+        if self._credentials.shared:  # another process's rename reaches the tokens here
+            self.engine.subscribe_all(partial(self._follow_renames, store=False))
         self.metrics.count_tables(self.engine.held)
         store = self.engine.store
         if isinstance(store, ClockedStore):
@@ -323,7 +325,6 @@ class Tables:
     def _heard(self, committed: Committed) -> None:
         """The engine's callback after each commit to a table with sockets (on the
         engine's thread, or its listener's for another process's commit)."""
-        self._follow_renames(committed, store=False)  # another process's rename too
         with self._wake:
             self._dirty.add(committed.table)
             if not committed.events:
@@ -334,19 +335,22 @@ class Tables:
         """The credentials follow the players the host renamed in ``committed``: the
         stored tokens (``store``: this process committed it), the tokens known here
         and the open sockets name the new name, so that each keeps its seat."""
-        for event in committed.events:
+        first = committed.seq - len(committed.events) + 1  # the number of its first event
+        for number, event in enumerate(committed.events, first):
             if event.get("type") != "PlayerRenamed":
                 continue
+            # The seatings before the rename: a later seating under the old name
+            # (someone else, since) keeps its name, however late this runs.
             table, old, new = committed.table, str(event["name"]), str(event["new_name"])
+            before = number
             if store:
-                self._credentials.rename_player(table, old, new)
+                self._credentials.rename_player(table, old, new, before)
             for digest, who in list(self._tokens.items()):  # a copy: the loop adds tokens
-                if who.table == table and who.role == PLAYER and who.player == old:
+                if renames(who, table, old, before):
                     self._tokens[digest] = replace(who, player=new)
             for socket in self._sockets.get(table, ()):
-                who = socket.identity
-                if who.role == PLAYER and who.player == old:
-                    socket.identity = replace(who, player=new)
+                if renames(socket.identity, table, old, before):
+                    socket.identity = replace(socket.identity, player=new)
 
     def _answer(self) -> None:
         """The answers of this turn's commands, handed to the event loop in one call,
