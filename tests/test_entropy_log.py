@@ -65,7 +65,9 @@ def honest_log() -> list[Line]:
     clock = Clock()
     engine = Engine(MemoryStore(clock=clock.text), clock=clock)
     players = [(n, 10**6) for n in ("Ana", "Bruno", "Chloé", "Dora")]
-    engine.open("club", "casino", settings={"decks": 1}, players=players)
+    # Each sat down from their own phone (a seat the operator took would be its own).
+    own = [name for name, _ in players]
+    engine.open("club", "casino", settings={"decks": 1}, players=players, own=own)
     values: dict[tuple[str, int], bytes] = {}
 
     def step(seconds: float = 0.05) -> None:
@@ -341,13 +343,21 @@ def _swapped(lines: list[Line]) -> int:
     return find(lines, "ShoeShuffled", shoe=1)
 
 
+@tampering("shoe 2 called before shoe 1 ended", "early_call")
+def _early_call(lines: list[Line]) -> int:
+    # After shoe 1's last coup was settled, before its end (ShoeFinished, ShoeRevealed):
+    # no bet comes between, so only the rule on the ends of shoes can catch it.
+    move(lines, find(lines, "ShoeCalled", shoe=2), find(lines, "ShoeFinished", shoe=1))
+    return find(lines, "ShoeCalled", shoe=2)
+
+
 def test_the_honest_log_verifies_with_both_verifiers() -> None:
     lines = chained(copy.deepcopy(HONEST))
     records = read_lines(lines)["club"]
     check_log("club", records)
     report = verify_shoe.check_table("club", verify_shoe.read_log("\n".join(lines))["club"])
     assert report["gathered"] == 2 and report["excluded"] == ["Chloé (2)"]
-    assert [number for number, _, _ in report["shoes"]] == [1, 2]
+    assert [number for number, *_ in report["shoes"]] == [1, 2]
 
 
 def test_there_are_twenty_kinds_of_tampering_at_least() -> None:
@@ -499,6 +509,43 @@ def test_the_documented_example_log_verifies_as_the_docs_show() -> None:
         reason=verify_shoe.say("en", fault.value.key, **fault.value.params),
     )
     assert shown in docs
+
+
+def test_a_revealed_seed_that_is_not_the_shuffled_one_is_refused_by_both() -> None:
+    """A shoe's ``ShoeRevealed`` shows the seed it was shuffled with (docs/fair.md):
+    another one, the chain redone, is refused by the replay and by the standalone file."""
+    lines = copy.deepcopy(HONEST)
+    at = find(lines, "ShoeRevealed", shoe=1)
+    lines[at]["event"]["server_seed"] = other_hex(lines[at]["event"]["server_seed"])
+    text = chained(lines)
+    with pytest.raises(StoreError) as refused:
+        check_log("club", read_lines(text)["club"])
+    assert refused.value.params["line"] == at + 1
+    with pytest.raises(verify_shoe.LogFault) as fault:
+        verify_shoe.check_table("club", verify_shoe.read_log("\n".join(text))["club"])
+    assert (fault.value.key, fault.value.line) == ("revealed_seed", at + 1)
+
+
+def test_puntobanco_verify_prints_what_the_docs_show_of_the_example_log(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    docs = (ROOT / "docs" / "fair.md").read_text(encoding="utf-8")
+    example = ROOT / "docs" / "examples" / "contributions.jsonl"
+    command = "$ puntobanco verify docs/examples/contributions.jsonl\n"
+    quoted = docs.split(command, 1)[1].split("```", 1)[0]
+    assert main(["verify", str(example)]) == 0
+    assert capsys.readouterr().out == quoted
+    # And its refusal of the example with shoe 2's commitment moved before its shuffle.
+    lines = [json.loads(x) for x in example.read_text(encoding="utf-8").splitlines()]
+    move(lines, find(lines, "NextShoeCommitted", shoe=2), find(lines, "ShoeShuffled", shoe=2))
+    path = tmp_path / "moved.jsonl"
+    path.write_text("\n".join(chained(lines)) + "\n", encoding="utf-8")
+    assert main(["verify", str(path)]) == 2
+    said = capsys.readouterr().err
+    quote = docs.split("`puntobanco verify club.jsonl` checks the same (`", 1)[1]
+    shown = " ".join(quote.split("...")[0].split())
+    assert shown.startswith("error: Line 16 (ContributionCommitted, shoe 2)")
+    assert shown in " ".join(said.split()), said
 
 
 @pytest.mark.parametrize("name", ["older_scheme_club.jsonl", "older_scheme_session.jsonl"])

@@ -46,11 +46,13 @@ def silent(engine: Engine, clock: Clock) -> None:
         engine.tick(["club"])
 
 
-def casino(*, contributing: bool, coups: int) -> Engine:
-    """A one-deck casino table (short shoes), its player's phone contributing or not."""
+def casino(*, contributing: bool, coups: int, own: bool = True) -> Engine:
+    """A one-deck casino table (short shoes), its player's phone contributing or not;
+    ``own``: Ana sat down from her own phone (a join), else the operator seated her."""
     clock = Clock()
     engine = Engine(MemoryStore(clock=clock.text), clock=clock)
-    engine.open("club", "casino", players=[("Ana", 10**9)], settings={"decks": 1})
+    own_seats = ["Ana"] if own else []
+    engine.open("club", "casino", players=[("Ana", 10**9)], settings={"decks": 1}, own=own_seats)
     ana = Contributor()
     for _ in range(coups):
         if contributing:
@@ -103,12 +105,20 @@ def test_a_table_that_deals_only_contributed_shoes_refuses_one_nobody_contribute
         engine.do("club", Deal())
     assert refused.value.key == "table.error.server_only" and refused.value.params["shoe"] == 1
     assert "the server alone chose" in refused.value.message("en")
-    # With a contribution the same table deals.
-    engine = Engine()
-    engine.open("club", "casino", players=[("Ana", 10**9)], settings={"contributed_only": True})
-    Contributor().run(engine, "club")
-    engine.do("club", Bet("Ana", "banco", 1000), by=Viewer.player("Ana"))
-    assert engine.do("club", Deal())
+    # With a contribution from Ana's own phone the same table deals; with one from a
+    # seat the operator took itself (no device of Ana's behind it), it does not.
+    for own, deals in [(["Ana"], True), ([], False)]:
+        engine = Engine()
+        settings = {"contributed_only": True}
+        engine.open("club", "casino", players=[("Ana", 10**9)], settings=settings, own=own)
+        Contributor().run(engine, "club")
+        engine.do("club", Bet("Ana", "banco", 1000), by=Viewer.player("Ana"))
+        if deals:
+            assert engine.do("club", Deal())
+        else:
+            with pytest.raises(IllegalActionError) as refused:
+                engine.do("club", Deal())
+            assert refused.value.key == "table.error.server_only"
 
 
 def test_a_shoe_record_carries_its_commitments_reveals_exclusions_times_and_scheme() -> None:

@@ -82,7 +82,9 @@ def test_casino_shoe_is_committed_before_the_first_bet_and_revealed_when_it_ends
     (value,) = shoe.contributions
     assert shuffled["commitment"] == shoe.commitment == published[1]["commitment"]
     assert shuffled["client_seed"] == f"club/1|{value}"
-    assert shuffled["nonce"] == 1 and shuffled["secret"] is True
+    # The engine was given a random source of its own: its shoes say they are not secret.
+    assert shuffled["nonce"] == 1 and shuffled["secret"] is False
+    assert shuffled["source"] == fair.INJECTED
     assert shoe.server_seed is None and len(shoe.dealt) == 1 + (shoe.dealt[0].point or 10)
     seen = json.dumps([published, engine.view("club"), engine.view("club", Viewer.HOST)])
     secret = engine.store.load("club")[1].event.server_seed  # type: ignore[union-attr]
@@ -163,7 +165,7 @@ def test_import_refuses_a_fair_shoe_whose_seed_was_changed() -> None:
 
 
 def test_the_view_shows_the_shoes_commitment_before_its_first_bet_and_a_new_one_per_shoe() -> None:
-    engine = Engine(rng=SeededRandom(8))
+    engine = Engine()  # the operating system's source: secret shoes
     opened(engine)
     seen: dict[int, str] = {}
     for _ in range(90):  # past a 6-deck shoe

@@ -26,6 +26,7 @@ from puntobanco.table.config import Format, TableConfig  # noqa: E402
 from puntobanco.table.events import (  # noqa: E402
     ContributionRevealed,
     ContributionsClosed,
+    PlayerSeated,
     TableOpened,
 )
 from puntobanco.tui.app import PuntoBancoApp  # noqa: E402
@@ -49,15 +50,20 @@ def stored(db: Path) -> tuple[str, list[Record]]:
 
 
 def check_fair(records: list[Record], players: set[str]) -> None:
-    """Every shoe of the log secret, its seats' values in it, every step in order."""
+    """Every shoe of the log secret, its seats' values in it, every step in order. The
+    terminal game seats everyone itself (its seats are the operator's own, in the log):
+    no device but its own stands behind them, so every shoe says the program alone
+    chose it, and none counts as shuffled with players' contributions."""
     events = [r.event for r in records]
     assert isinstance(events[0], TableOpened) and events[0].config.seed is None
     revealed = {e.name for e in events if isinstance(e, ContributionRevealed)}
     assert revealed == players
+    seated = [e for e in events if isinstance(e, PlayerSeated)]
+    assert seated and all(e.house for e in seated)
     found = check_contributions(events, [r.time for r in records], [r.seq for r in records])
-    assert found.shoes >= 1 and found.excluded == []
+    assert found.shoes == 0 and found.revealed >= 1 and found.excluded == []
     shoes = fair_shoes(events)
-    assert shoes and all(s.secret and s.contributions for s in shoes)
+    assert shoes and all(s.secret and s.contributions and s.server_only for s in shoes)
     assert all(fair.verify_shoe(s) for s in shoes if s.server_seed)
 
 

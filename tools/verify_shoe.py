@@ -74,6 +74,25 @@ TEXT = {
         "fr": "  (ce sabot a été ouvert avec une graine explicite : pas secret, pas du jeu loyal)",
         "es": "  (este zapato se abrió con una semilla explícita: no es secreto ni juego limpio)",
     },
+    "injected": {
+        "en": "  not secret: the seeds came from a source other than the operating system's",
+        "fr": "  pas secret\u00a0: les graines viennent d'une autre source que celle du système "
+        "d'exploitation",
+        "es": "  no es secreto: las semillas vienen de otra fuente que la del sistema operativo",
+    },
+    "server_only": {
+        "en": "  no player contributed: the server alone chose this shoe",
+        "fr": "  aucun joueur n'y a contribué\u00a0: le serveur seul a choisi ce sabot",
+        "es": "  ningún jugador contribuyó: solo el servidor eligió este zapato",
+    },
+    "source": {
+        "en": "the shoe is shuffled with a seed from another source ({found}) than the one its "
+        "commitment said ({expected})",
+        "fr": "le sabot est mélangé avec une graine d'une autre source ({found}) que celle "
+        "annoncée avec son engagement ({expected})",
+        "es": "el zapato se baraja con una semilla de otra fuente ({found}) que la anunciada "
+        "con su compromiso ({expected})",
+    },
     "hidden": {
         "en": "shoe {shoe}: not revealed yet; note its commitment {commitment}",
         "fr": "sabot {shoe} : pas encore révélé ; notez son engagement {commitment}",
@@ -285,6 +304,26 @@ TEXT = {
         "fr": "une mise ou un coup alors que le prochain sabot attend ses contributions",
         "es": "una apuesta o una mano mientras el próximo zapato espera sus contribuciones",
     },
+    "early_call": {
+        "en": "the shoe is called before shoe {before} ended (its seed is not revealed yet)",
+        "fr": "le sabot est appelé avant la fin du sabot {before} (sa graine n'est pas encore "
+        "révélée)",
+        "es": "el zapato se llama antes de que acabe el zapato {before} (su semilla aún no se "
+        "ha revelado)",
+    },
+    "revealed_seed": {
+        "en": "the seed revealed is not the one the shoe was shuffled with",
+        "fr": "la graine révélée n'est pas celle avec laquelle le sabot a été mélangé",
+        "es": "la semilla revelada no es la que barajó el zapato",
+    },
+    "server_only_dealt": {
+        "en": "a coup dealt from a shoe the server alone chose, at a table set to deal only "
+        "shoes a player contributed to",
+        "fr": "un coup distribué d'un sabot que le serveur seul a choisi, à une table réglée "
+        "pour ne distribuer que des sabots auxquels un joueur a contribué",
+        "es": "una mano repartida de un zapato que solo eligió el servidor, en una mesa "
+        "ajustada para repartir solo zapatos a los que contribuyó un jugador",
+    },
     "derived": {
         "en": "the server seed is not the one the table's public seed gives",
         "fr": "la graine du serveur n'est pas celle que donne la graine publique de la table",
@@ -381,7 +420,14 @@ def check(shoe):
     expected = "|".join([f"{table}/{nonce}"] + contributions)
     if client_seed != expected:
         raise Mismatch("client_seed", found=client_seed, expected=expected)
-    field(shoe, "secret", (bool,))
+    secret = field(shoe, "secret", (bool,))
+    source = shoe.get("source")
+    if source not in (None, INJECTED):
+        raise Mismatch("field", field="source", value=source)
+    if secret and (source is not None or shoe.get("table_seed") is not None):
+        raise Mismatch("field", field="secret", value=secret)
+    if shoe.get("server_only") not in (None, server_only(shoe)):
+        raise Mismatch("field", field="server_only", value=shoe.get("server_only"))
     steps = [shoe.get(name) for name in ("commitments", "reveals", "excluded")]
     if shoe.get("scheme") == 2 and any(steps):  # a record with its steps: checked too
         check_steps(shoe, table, number, contributions)
@@ -401,6 +447,28 @@ def check(shoe):
         if card != order[position]:
             raise Mismatch("card", position=position, card=card, expected=order[position])
     return True
+
+
+def server_only(shoe):
+    """True for a secret shoe none of whose contributions came from a seat that is not
+    the operator's own: ``contributors`` (who gave each contribution; in an older
+    record, the players who revealed, in commit order) all in ``house``."""
+    if not shoe.get("secret"):
+        return False
+    contributors = shoe.get("contributors")
+    if contributors is None:  # a record written before the field
+        reveals = shoe.get("reveals") or []
+        contributors = [r.get("name") for r in reveals if isinstance(r, dict)]
+        if not reveals:
+            contributors = [None] * len(shoe.get("contributions") or [])
+    if not isinstance(contributors, list):
+        raise Mismatch("field", field="contributors", value=contributors)
+    if len(contributors) != len(shoe.get("contributions") or []):
+        raise Mismatch("field", field="contributors", value=contributors)
+    house = shoe.get("house") or []
+    if not isinstance(house, list):
+        raise Mismatch("field", field="house", value=house)
+    return all(name in house for name in contributors)
 
 
 def check_steps(shoe, table, number, contributions):
@@ -429,6 +497,9 @@ def check_steps(shoe, table, number, contributions):
             raise Mismatch("mismatch", name=name)
         values[name] = value
     order = [c["name"] for c in commits]
+    named = shoe.get("contributors")
+    if named is not None and named != [n for n in order if n in values]:
+        raise Mismatch("field", field="contributors", value=named)
     if contributions != [values[n] for n in order if n in values]:
         expected = "|".join([f"{table}/{number}"] + [values[n] for n in order if n in values])
         raise Mismatch("client_seed", found=shoe.get("client_seed"), expected=expected)
@@ -446,6 +517,9 @@ def check_steps(shoe, table, number, contributions):
 # -- a whole log ---------------------------------------------------------------
 
 GENESIS = "0" * 64
+#: A seed's ``source`` when it came from a random source the program gave the table,
+#: not the operating system's (absent or null: the operating system's).
+INJECTED = "injected"
 TAG = b"puntobanco-contribution-v1"
 STEPS = (
     "ContributionCommitted",
@@ -535,6 +609,10 @@ class Shoe:
         self.excluded = []
         self.called_at = self.opened_at = None
         self.texts = []  # the typed contributions of a table of the older scheme
+        self.typed_by = []  # (name, the operator's own seat) of each typed text
+        self.house = set()  # who committed from one of the operator's own seats
+        self.source = None  # where its server seed came from: None, the OS's source
+        self.seed = None  # the server seed it was shuffled with, when written whole
         self.shuffled = False
 
     def values(self):
@@ -567,8 +645,13 @@ def check_table(table, lines):
     if not isinstance(decks, int) or not 1 <= decks <= 8:
         raise Mismatch("field", field="decks", value=decks)
     newer = config.get("reveal_seconds") is not None
+    strict = config.get("contributed_only") is True  # deals no shoe the server alone chose
+    alone = False  # the shoe being dealt is the server's alone
     takes = newer and seed is None and config.get("format") != "assist"
     seated, shoes, waiting = set(), {}, takes
+    revealed = set()  # the shoes that have ended, their seeds public (ShoeRevealed)
+    seeds_shown = set()  # the shoes whose ShoeRevealed has come (once each)
+    house = set()  # the seated players whose seats are the operator's own
     report = {"events": len(lines), "head": prev, "shoes": [], "gathered": 0, "values": 0}
     report["excluded"] = []
     current = None  # the shoe being dealt: [number, order, position] when its order is known
@@ -582,23 +665,57 @@ def check_table(table, lines):
 
         if kind == "PlayerSeated":
             seated.add(event["name"])
+            if event.get("house", True) is not True:  # true, or absent (a player's own)
+                raise fault("field", field="house", value=event["house"])
+            if event.get("house") is True:
+                house.add(event["name"])
+            else:
+                house.discard(event["name"])
         elif kind == "PlayerLeft":
             seated.discard(event["name"])
+        elif kind == "ShoeRevealed":
+            revealed.add(shoe_no)
+            ended = shoes.get(shoe_no)
+            if ended is None or not ended.shuffled or shoe_no in seeds_shown:
+                raise fault("out_of_order")
+            seeds_shown.add(shoe_no)
+            shown = event.get("server_seed")
+            if ended.seed is not None and shown != ended.seed:
+                raise fault("revealed_seed")
+            if (
+                ended.seed is None
+                and ended.commitment is not None
+                and (
+                    not is_hex64(shown)
+                    or hashlib.sha256(bytes.fromhex(shown)).hexdigest() != ended.commitment
+                )
+            ):
+                raise fault("revealed_seed")
         elif kind == "PlayerRenamed":  # a commitment keeps the name it binds
             seated.discard(event["name"])
             seated.add(event["new_name"])
+            if event["name"] in house:  # the same seat, under its new name
+                house.discard(event["name"])
+                house.add(event["new_name"])
         elif kind == "SeedContributed":
             if newer:
                 raise fault("typed")
-            shoes.setdefault(shoe_no, Shoe()).texts.append(event["text"])
+            typed = shoes.setdefault(shoe_no, Shoe())
+            typed.texts.append(event["text"])
+            typed.typed_by.append((event["name"], event["name"] in house))
         elif kind in STEPS and not takes:
             raise fault("not_taken")
         elif kind in ("BetPlaced", "BetsClosed", "CoupDealt", "BetsOpened") and waiting:
             raise fault("waiting")
+        elif kind == "CoupDealt" and strict and alone:
+            raise fault("server_only_dealt")
         if kind in ("NextShoeCommitted", "NextShoeHidden"):
             shoe = shoes.setdefault(shoe_no, Shoe())
             if shoe.commitment is not None or shoe.shuffled:
                 raise fault("out_of_order")
+            shoe.source = event.get("source")
+            if shoe.source not in (None, INJECTED):
+                raise fault("field", field="source", value=shoe.source)
             if kind == "NextShoeHidden":
                 shoe.commitment = event.get("commitment")
             else:
@@ -624,9 +741,13 @@ def check_table(table, lines):
                 if any(d == digest for _, d in shoe.commits):
                     raise fault("copied", name=name)
                 shoe.commits.append((name, digest))
+                if name in house:
+                    shoe.house.add(name)
             elif kind == "ShoeCalled":
                 if shoe.window != "commit":
                     raise fault("out_of_order")
+                if shoe_no > 1 and shoe_no - 1 not in revealed:
+                    raise fault("early_call", before=shoe_no - 1)
                 if event.get("seconds") != config.get("commit_seconds"):
                     raise fault(
                         "seconds", found=event.get("seconds"), setting=config["commit_seconds"]
@@ -672,7 +793,7 @@ def check_table(table, lines):
                     raise fault("early_close", names=", ".join(excluded))
                 shoe.window, shoe.excluded = "closed", excluded
         elif kind in ("ShoeShuffled", "ShoeHidden"):
-            current = None
+            current, alone = None, False
             shoe = shoes.setdefault(shoe_no, Shoe())
             if shoe.shuffled:
                 raise fault("out_of_order")
@@ -702,13 +823,30 @@ def check_table(table, lines):
                         raise fault("derived")
             if shoe.commitment is not None and used != shoe.commitment:
                 raise fault("seed")
+            source = event.get("source")
+            if source not in (None, INJECTED) or (
+                shoe.commitment is not None and source != shoe.source
+            ):
+                raise fault("source", found=source or "-", expected=shoe.source or "-")
             shoe.shuffled, waiting = True, False
+            if kind == "ShoeShuffled":
+                shoe.seed = server_seed
+            # Who gave the values in its client seed, and whether each seat was the
+            # operator's own: a secret shoe none of whose values came from another
+            # seat is the server's alone.
             if takes:
-                report["gathered"] += 1
+                givers = [(n, n in shoe.house) for n, _ in shoe.commits if n in shoe.revealed]
+            else:
+                givers = shoe.typed_by
+            secret = seed is None and source is None
+            alone = secret and all(own for _, own in givers)
+            flags = {"secret": secret, "source": source, "server_only": alone}
+            if takes:
+                report["gathered"] += not all(own for _, own in givers)
                 report["values"] += len(shoe.revealed)
                 report["excluded"] += [f"{n} ({shoe_no})" for n in shoe.excluded]
             if kind == "ShoeHidden":
-                report["shoes"].append((shoe_no, shoe.commitment or used, None))
+                report["shoes"].append((shoe_no, shoe.commitment or used, None, flags))
                 continue
             order = event.get("order")
             expected_order = shuffled(bytes.fromhex(server_seed), client, shoe_no, decks)
@@ -720,7 +858,7 @@ def check_table(table, lines):
                         "order", position=position, card=card, expected=expected_order[position]
                     )
             current = [shoe_no, order, 0]
-            report["shoes"].append((shoe_no, used, current))
+            report["shoes"].append((shoe_no, used, current, flags))
         elif kind in ("ShoeBurned", "CoupDealt") and current is not None:
             cards = [event["turned"], *event["burned"]] if kind == "ShoeBurned" else event["cards"]
             for card in cards:
@@ -769,13 +907,14 @@ def main_log(text, lang):
             return 1
         print(say(lang, "log_table", table=table, events=report["events"], head=report["head"]))
         checked = hidden = 0
-        for number, commitment, dealing in report["shoes"]:
+        for number, commitment, dealing, flags in report["shoes"]:
             if dealing is None:
                 hidden += 1
                 print(say(lang, "hidden", shoe=number, commitment=commitment))
             else:
                 checked += 1
                 print(say(lang, "ok", shoe=number, commitment=commitment, dealt=dealing[2]))
+            note(lang, flags["secret"], flags["source"], flags["server_only"])
         if report["gathered"]:
             names = ", ".join(report["excluded"]) or "-"
             print(
@@ -857,13 +996,24 @@ def main(argv):
                     lang, "ok", shoe=number, commitment=shoe["commitment"], dealt=len(shoe["dealt"])
                 )
             )
-            if not shoe["secret"]:
-                print(say(lang, "not_secret"))
         else:
             hidden += 1
             print(say(lang, "hidden", shoe=number, commitment=shoe["commitment"]))
+        note(lang, shoe["secret"], shoe.get("source"), server_only(shoe))
     print(say(lang, "summary", checked=checked, hidden=hidden))
     return 0
+
+
+def note(lang, secret, source, alone):
+    """What is known of a shoe's fairness, under its line: a seed not secret (from
+    another source than the operating system's, or the table's public seed), or a
+    shoe the server alone chose."""
+    if source is not None:
+        print(say(lang, "injected"))
+    elif not secret:
+        print(say(lang, "not_secret"))
+    if alone:
+        print(say(lang, "server_only"))
 
 
 if __name__ == "__main__":

@@ -142,6 +142,24 @@ def test_a_player_may_act_only_for_themselves() -> None:
     assert refused.value.key == "engine.error.host_only"
 
 
+def test_a_watcher_sees_what_a_spectator_sees_and_may_send_nothing() -> None:
+    engine = Engine()
+    engine.open("c", "croupier", settings={"seed": 7}, players=[("Ana", 50_000)])
+    before = engine.machine("c").event_count
+    assert engine.view("c", Viewer.WATCHER) == engine.view("c", Viewer.SPECTATOR)
+    assert engine.view_text("c", Viewer.WATCHER) == engine.view_text("c", Viewer.SPECTATOR)
+    # Not even a seat (a spectator may ask for one), nor the clock anyone may send.
+    for command in (Sit("Bruno", 50_000), Tick(), Bet("Ana", "banco")):
+        with pytest.raises(NotAllowedError) as refused:
+            engine.do("c", command, by=Viewer.WATCHER)
+        assert refused.value.key == "web.error.spectator"
+        assert not engine.can("c", command, Viewer.WATCHER)
+    for sent in ({"type": "Bet", "box": "banco", "stake": 2000}, {"type": "Nothing"}):
+        with pytest.raises(NotAllowedError, match="only watches"):
+            command_of(sent, Viewer.WATCHER)
+    assert engine.machine("c").event_count == before
+
+
 def test_the_view_lists_the_commands_the_viewer_may_send_now() -> None:
     engine = Engine()
     session(engine)
@@ -223,6 +241,16 @@ def test_tables_are_listed_resumed_and_closed() -> None:
     again = Engine(store)
     info = again.resume("a")
     assert info.players == ("Ana", "Bruno", "Chloé") and info.phase == "bets_open"
+
+
+def test_a_table_s_info_says_what_a_join_page_offers() -> None:
+    engine = Engine()
+    session(engine, "a")
+    engine.open("b", "casino", settings={"minimum": 500}, players=[("Ana", 10_000)])
+    a, b = engine.info("a"), engine.info("b")
+    assert (a.seats, a.minimum, a.maximum, a.deals) == (8, None, None, 10)
+    assert (b.seats, b.minimum, b.maximum, b.deals) == (14, 500, 500_000, None)
+    assert b.to_json()["minimum"] == 500 and b.to_json()["seats"] == 14
 
 
 def test_the_loser_of_a_race_to_create_a_table_opens_it() -> None:

@@ -150,7 +150,9 @@ def test_a_rename_between_commitment_and_reveal_leaves_the_old_name_out_and_veri
     is left out once the reveal time is up, and both verifiers accept the log."""
     clock = Clock()
     engine = engine_with_clock(clock)
-    engine.open("club", "casino", settings={"decks": 1}, players=[("Ana", 10**6), ("Bo", 10**6)])
+    players = [("Ana", 10**6), ("Bo", 10**6)]
+    # Seats of their own (phones): the operator's own seats would make the shoe its alone.
+    engine.open("club", "casino", settings={"decks": 1}, players=players, own=["Ana", "Bo"])
     ana, bo = Phone(engine, "Ana"), Phone(engine, "Bo")
     ana.commit(1)
     engine.do("club", RenamePlayer("Ana", "Anaïs"))

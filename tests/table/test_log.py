@@ -103,6 +103,9 @@ def event_strategy(cls: type) -> st.SearchStrategy[Any]:
         "number": st.integers(1, 200),
         "answer": texts,
         "right": st.lists(texts, max_size=4).map(tuple),
+        # The operator's own seat; where a shoe's server seed came from (None: the OS).
+        "house": st.sampled_from((None, True)),
+        "source": st.sampled_from((None, "injected")),
     }
     from dataclasses import fields
 

@@ -213,7 +213,7 @@ def test_the_focus_ring_shows_3_to_1_on_the_felt_and_on_the_bar(
     page.click("h1")
     # From the top by the keyboard: the header's controls (the pause among them), then
     # the felt.
-    for _ in range(14):
+    for _ in range(18):  # the seats' Rename and Remove among them
         page.keyboard.press("Tab")
         ring = page.evaluate(RING)
         rings[ring["id"]] = ring

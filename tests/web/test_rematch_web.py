@@ -15,6 +15,7 @@ from starlette.testclient import WebSocketTestSession
 
 from puntobanco.store import credentials_of, open_store
 from puntobanco.store.credentials import MemoryCredentials, TableMeta
+from puntobanco.table.events import PlayerSeated
 from puntobanco.web.app import create_app
 from tests.web.helpers import bearer, command, join, open_table, view
 
@@ -113,6 +114,13 @@ def test_a_session_rematch_is_a_fresh_unseeded_session_of_the_same_settings(
     settings = client.app.state.tables.meta(new["table"]).settings  # type: ignore[attr-defined]
     assert "seed" not in settings and settings["deals"] == 3
     assert seated(client, new["table"], new["token"]) == ["Ana", "Bruno"]
+    # Who joined from a phone keeps a seat of their own there: the rematch's seats are
+    # not the operator's (in its log), though the server seated them.
+    tables = client.app.state.tables  # type: ignore[attr-defined]
+    for name in (table, new["table"]):
+        events = tables.call(lambda engine, name=name: engine.machine(name).events).result()
+        seats = {e.name: e.house for e in events if isinstance(e, PlayerSeated)}
+        assert seats == {"Ana": None, "Bruno": None}
     # A fresh secret shoe: it gathers the players' contributions, as a new table's does.
     assert view(client, new["table"], new["token"])["phase"] == "shuffling"
 

@@ -49,7 +49,9 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
                 dealt=len(shoe.dealt),
             )
         )
-        if not shoe.secret:
+        if shoe.source is not None:
+            print(t("shoes.injected", lang))
+        elif not shoe.secret:
             print(t("shoes.not_secret", lang))
         if shoe.server_only:
             print(t("fair.server_only", lang))

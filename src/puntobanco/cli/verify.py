@@ -81,6 +81,8 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
         shoes = fair_shoes([r.event for r in records], [r.time for r in records])
         checked = sum(fair.verify_shoe(shoe) for shoe in shoes)
         for shoe in shoes:
+            if shoe.source is not None:
+                print(t("verify.not_secret", lang, table=table, shoe=shoe.shoe))
             if shoe.server_only:
                 print(t("verify.server_only", lang, table=table, shoe=shoe.shoe))
         if shoes:

@@ -12,7 +12,8 @@ into an ``Outcome`` when the command is built (a side bet stays its key,
 Each class says who may send it (``SENDERS``): the host (``HOST``), a player
 for themselves or the host for anyone (``OWN``), a player for themselves only
 (``SELF``: the players' say in the shuffle, Punto's cards and the shoe in
-their hands), anyone (``ANYONE``: the table's clock); a spectator may sit down.
+their hands), anyone (``ANYONE``: the table's clock); a spectator may sit down;
+a watcher may send nothing.
 """
 
 from __future__ import annotations
@@ -450,6 +451,10 @@ COMMANDS: Final[tuple[type[Command], ...]] = (
     SkipMissing,
     SetPredictionTime,
 )
+#: Each command by its name, with the names of its fields (``command_of``, once a command).
+_FIELDS: Final[dict[str, tuple[type[Command], frozenset[str]]]] = {
+    kind.__name__: (kind, frozenset(f.name for f in fields(kind))) for kind in COMMANDS
+}
 
 
 def command_word(kind: type[Command]) -> Word:
@@ -461,6 +466,7 @@ def command_word(kind: type[Command]) -> Word:
 
 def check_sender(command: Command, by: Viewer) -> None:
     """Raise ``NotAllowedError`` unless ``by`` may send ``command`` (see the module)."""
+    _sends(by)
     who = type(command).SENDERS
     if who == ANYONE:
         return
@@ -485,6 +491,12 @@ def check_sender(command: Command, by: Viewer) -> None:
         )
 
 
+def _sends(by: Viewer) -> None:
+    """Raise ``NotAllowedError`` when ``by`` is a watcher: it sends no command at all."""
+    if by.role is Role.WATCHER:
+        raise NotAllowedError("web.error.spectator")
+
+
 def check_seating(state: TableState, by: Viewer) -> None:
     """Raise ``SeatEndedError`` when ``by`` is a player known by a seating
     (``Viewer.seating``) that is not the one now at the table under that name: they
@@ -506,12 +518,13 @@ def check_seating(state: TableState, by: Viewer) -> None:
 def command_of(data: Mapping[str, Any], by: Viewer) -> Command:
     """The command of a JSON object (``{"type": "Bet", "box": "banco", ...}``) sent by
     ``by``; its ``name``, where it names a player, is the sender's when a player
-    gives none. The fields' types are the caller's to check (the web's schema)."""
-    kinds = {kind.__name__: kind for kind in COMMANDS}
-    kind = kinds.get(str(data.get("type")))
-    if kind is None:
+    gives none. The fields' types are the caller's to check (the web's schema).
+    A watcher's is refused, whatever it is (``NotAllowedError``)."""
+    _sends(by)
+    found = _FIELDS.get(str(data.get("type")))
+    if found is None:
         raise IllegalActionError("engine.error.command", command=data.get("type"))
-    names = {f.name for f in fields(kind)}
+    kind, names = found
     given = {k: v for k, v in data.items() if k in names}
     if "name" in names and given.get("name") is None and by.role is Role.PLAYER:
         given["name"] = by.name

@@ -20,11 +20,20 @@ process-wide setting, a language included.
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import (
+    Callable,
+    Collection,
+    Container,
+    Iterable,
+    Iterator,
+    Mapping,
+    Sequence,
+)
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
@@ -95,6 +104,7 @@ from puntobanco.table.state import Phase, TableState
 
 #: How many times a command is carried out again after another process's commit
 #: got to its table first.
+LOG: Final = logging.getLogger("puntobanco.engine")
 RETRIES: Final = 20
 #: Seconds this process keeps a command's answer in memory, for a retry over the
 #: same connection; the store keeps its id for the table's life.
@@ -135,7 +145,9 @@ class Job:
 
 @dataclass(frozen=True, slots=True)
 class TableInfo:
-    """One line of ``Engine.tables()``."""
+    """One line of ``Engine.tables()``: where a table stands, and what a page that
+    offers it says of it (its seats, its stakes in cents, None at a table without
+    money, its number of deals, None where it has none)."""
 
     table: str
     format: str
@@ -143,6 +155,10 @@ class TableInfo:
     coup: int
     players: tuple[str, ...]
     finished: bool
+    seats: int
+    minimum: int | None
+    maximum: int | None
+    deals: int | None
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready."""
@@ -153,6 +169,10 @@ class TableInfo:
             "coup": self.coup,
             "players": list(self.players),
             "finished": self.finished,
+            "seats": self.seats,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "deals": self.deals,
         }
 
 
@@ -205,6 +225,8 @@ class Engine:
         self.rng = rng
         self._lock = threading.RLock()
         self._tables: dict[str, _Table] = {}
+        self._everywhere: list[Subscriber] = []  # ``subscribe_all``
+        self._used: dict[str, float] = {}  # a table -> when it was last used (``close_idle``)
         self._shared = self.store if isinstance(self.store, SharedStore) else None
         self._listener: Listening | None = None
         self._thread: threading.Thread | None = None
@@ -226,9 +248,12 @@ class Engine:
         *,
         settings: Mapping[str, Any] | TableConfig | None = None,
         players: Iterable[str | tuple[str, int]] = (),
+        own: Collection[str] = (),
     ) -> Committed:
         """Open a new table: its settings (a format's keyword settings, or a whole
-        ``TableConfig``) and its first players (names, or ``(name, bankroll)``).
+        ``TableConfig``) and its first players (names, or ``(name, bankroll)``),
+        seated by the operator (its own seats, ``PlayerSeated.house``) but for the
+        names in ``own``, who sat down from their own devices (a rematch's players).
 
         One commit. A table of that name already in the store is resumed
         instead if its settings are the same (the loser of a race to create
@@ -239,8 +264,9 @@ class Engine:
             raise IllegalActionError("table.error.players_list", players=players)
         seated = list(players)
         with self._lock:
+            self._used[table] = self.clock()
             if self._load(table) is None:
-                machine = Table.open(table, config, players=seated, rng=self.rng)
+                machine = Table.open(table, config, players=seated, rng=self.rng, own=own)
                 events = machine.events
                 try:
                     with _writing():
@@ -296,6 +322,39 @@ class Engine:
         """Forget ``table`` in memory (its subscribers too); the store keeps it."""
         with self._lock:
             self._tables.pop(table, None)
+
+    def touch(self, table: str) -> None:
+        """``table`` is used now, as by a command (a screen opened or closed on it):
+        ``close_idle`` counts its idle time from now."""
+        with self._lock:
+            self._used[table] = self.clock()
+
+    def close_idle(self, seconds: float, busy: Container[str] = ()) -> list[str]:
+        """Close the tables idle for ``seconds`` (on ``clock``: no command, no
+        ``touch``, since their opening or this engine's first use of them) and not
+        ``busy`` (a screen is open on them), and release them from memory; returns
+        the ones closed (their logs stay in the store). A table that cannot be
+        closed now (bets on its layout) is only released: it is read again from its
+        log when someone comes back, and idle again from then on."""
+        closed: list[str] = []
+        with self._lock:
+            now = self.clock()
+            for table, last in list(self._used.items()):
+                if now - last < seconds or table in busy:
+                    continue
+                try:
+                    if not self.info(table).finished:
+                        self.close(table)
+                except PuntoBancoError as error:
+                    LOG.info("idle table %s kept open: %s", table, error.message("en"))
+                else:
+                    LOG.info(
+                        "idle table %s closed after %d s, dropped from memory", table, now - last
+                    )
+                    closed.append(table)
+                self._used.pop(table, None)
+                self.release(table)
+        return closed
 
     def log(self, table: str) -> list[Record]:
         """The table's whole log, as the store holds it (``StoreError`` for an unknown table)."""
@@ -405,6 +464,14 @@ class Engine:
         each job's ``Committed``, or the named error that refused it. A write that
         fails refuses its table's jobs only (another process's commit first: they
         are carried out again on the table as it now is)."""
+        with self._lock:
+            now = self.clock()
+            for job in jobs:
+                self._used[job.table] = now
+            return self._do_many(jobs)
+
+    def _do_many(self, jobs: Sequence[Job]) -> list[Result]:
+        """``do_many``, the tables' idle time unchanged (the engine's own clock)."""
         results: list[Result | None] = [None] * len(jobs)
         todo = list(range(len(jobs)))
         # Ctrl-C waits until the commit and its bookkeeping are over: the tables in
@@ -590,7 +657,7 @@ class Engine:
             names = list(self._tables) if tables is None else list(tables)
             waiting = [t for t in names if t in self._tables and _waits(self._tables[t].machine)]
             clocks = {t: self._clocks(self._tables[t], now) for t in waiting}
-            results = self.do_many([Job(t, Tick()) for t in waiting])
+            results = self._do_many([Job(t, Tick()) for t in waiting])
             for table, result in zip(waiting, results, strict=True):
                 entry = self._tables.get(table)
                 if entry is None or not isinstance(result, Committed) or result.events:
@@ -625,9 +692,15 @@ class Engine:
 
         return unsubscribe
 
+    def subscribe_all(self, callback: Subscriber) -> None:
+        """Call ``callback(committed)`` after each commit to any table held here (made
+        by any process, where the store is shared), as ``subscribe`` does for one."""
+        with self._lock:
+            self._everywhere.append(callback)
+
     def _publish(self, entry: _Table, committed: Committed) -> None:
         errors: list[BaseException] = []
-        for callback in list(entry.subscribers):
+        for callback in (*entry.subscribers, *self._everywhere):
             try:
                 callback(committed)
             except Exception as error:  # noqa: BLE001 - raised again below
@@ -775,19 +848,22 @@ class Engine:
             check_seating(moment.machine.state, viewer)
             return view(moment, viewer, lang, odds=odds)
 
-    def rematch(self, table: str) -> tuple[TableConfig, tuple[str, ...]]:
-        """What a rematch of ``table`` opens with: the same settings, and the players
+    def rematch(self, table: str) -> tuple[TableConfig, tuple[str, ...], tuple[str, ...]]:
+        """What a rematch of ``table`` opens with: the same settings, the players
         seated at its end in seat order (one who left or was removed is not among
-        them). A table dealt from a seed gets the next seed (reproducible, and not
-        the same coups again); any other gets a fresh secret shoe, as every table
-        does. ``IllegalActionError`` while ``table`` has not ended."""
+        them), and those of them who sat down from their own devices (``open``'s
+        ``own``: their seats stay theirs, not the operator's). A table dealt from a
+        seed gets the next seed (reproducible, and not the same coups again); any
+        other gets a fresh secret shoe, as every table does. ``IllegalActionError``
+        while ``table`` has not ended."""
         state = self.state(table)
         if state.phase is not Phase.ENDED:
             raise IllegalActionError("table.error.rematch_early")
         config = state.config
         if config.seed is not None:
             config = replace(config, seed=(config.seed + 1) & MAX_SEED)
-        return config, tuple(p.name for p in state.seated)
+        seated = state.seated
+        return config, tuple(p.name for p in seated), tuple(p.name for p in seated if not p.house)
 
     def rematch_seating(self, table: str, rematch: str, by: Viewer) -> int:
         """The seating at ``rematch`` (opened with ``rematch(table)``'s players) of
@@ -813,16 +889,32 @@ class Engine:
         """``view`` as JSON text, without computing odds, its shared part serialised
         once per language and commit (what a server pushes after each commit); a
         player whose seating has ended sees what a spectator sees."""
+        return self.view_texts(table, [(viewer, lang)])[viewer, lang]
+
+    def view_texts(
+        self, table: str, wanted: Iterable[tuple[Viewer, Lang]]
+    ) -> dict[tuple[Viewer, Lang], str]:
+        """``view_text`` of each ``(viewer, lang)`` of ``wanted``, all made from one
+        moment of the table (what a server pushes to its sockets after a commit)."""
         with self._lock:
             entry = self._entry(table)
-            try:
-                check_seating(entry.machine.state, viewer)
-            except PuntoBancoError:
-                viewer = Viewer.SPECTATOR
+            state = entry.machine.state
             count = entry.machine.event_count
             if entry.texts[0] != count:
                 entry.texts = (count, {})
-            return text(self._moment(table), viewer, lang, entry.texts[1])
+            shared = entry.texts[1]
+            moment = self._moment(table)
+            made: dict[tuple[Viewer, Lang], str] = {}
+            for viewer, lang in wanted:
+                if (viewer, lang) in made:
+                    continue
+                shown = viewer
+                try:
+                    check_seating(state, viewer)
+                except PuntoBancoError:
+                    shown = Viewer.SPECTATOR
+                made[viewer, lang] = text(moment, shown, lang, shared)
+            return made
 
     def commands(self, table: str, viewer: Viewer) -> list[dict[str, Any]]:
         """The commands ``viewer`` may send now, as templates (the view's ``commands``)."""
@@ -853,7 +945,9 @@ def carry_out(
         case Sit(name, bankroll, seat):
             joins = machine.state.joins
             if by.role is Role.HOST or joins == "open":
-                machine.sit(name, bankroll, seat)
+                # A seat the host takes for someone is the operator's own: no
+                # device of that player's commits to the shoes for it.
+                machine.sit(name, bankroll, seat, house=by.role is Role.HOST)
             elif joins == "approval":
                 machine.ask_to_join(name, bankroll)
             else:
@@ -940,6 +1034,7 @@ def carry_out(
 
 
 def _info(state: TableState) -> TableInfo:
+    config = state.config
     return TableInfo(
         state.table,
         state.format.value,
@@ -947,6 +1042,10 @@ def _info(state: TableState) -> TableInfo:
         state.coup,
         tuple(p.name for p in state.seated),
         state.phase is Phase.ENDED,
+        config.seats,
+        config.minimum if config.money else None,
+        config.maximum if config.money else None,
+        config.deals,
     )
 
 

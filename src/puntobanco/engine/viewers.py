@@ -1,4 +1,4 @@
-"""Who looks at a table: a seated player, the host, or a spectator."""
+"""Who looks at a table: a seated player, the host, a spectator, or a watcher."""
 
 from __future__ import annotations
 
@@ -13,15 +13,18 @@ class Role(Enum):
     PLAYER = "player"
     HOST = "host"
     SPECTATOR = "spectator"
+    WATCHER = "watcher"
 
 
 @dataclass(frozen=True, slots=True)
 class Viewer:
-    """A viewer: ``Viewer.player("Ana")``, ``Viewer.HOST`` or ``Viewer.SPECTATOR``.
+    """A viewer: ``Viewer.player("Ana")``, ``Viewer.HOST``, ``Viewer.SPECTATOR`` or
+    ``Viewer.WATCHER``.
 
     The host runs the table (closes bets, deals, places cards, and acts for
     anyone, as the one screen of a home session does); a player acts only
-    for themselves; a spectator may only sit down.
+    for themselves; a spectator may only sit down; a watcher sees what a
+    spectator sees and may send nothing (a page that only watches).
     """
 
     role: Role
@@ -33,6 +36,7 @@ class Viewer:
 
     HOST: ClassVar[Viewer]
     SPECTATOR: ClassVar[Viewer]
+    WATCHER: ClassVar[Viewer]
 
     @classmethod
     def player(cls, name: str, seating: int | None = None) -> Viewer:
@@ -46,3 +50,4 @@ class Viewer:
 
 Viewer.HOST = Viewer(Role.HOST)
 Viewer.SPECTATOR = Viewer(Role.SPECTATOR)
+Viewer.WATCHER = Viewer(Role.WATCHER)

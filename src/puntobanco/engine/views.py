@@ -28,7 +28,6 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from functools import lru_cache
 from typing import Any, Final
 
 import puntobanco.engine.lessons as lessons
@@ -40,7 +39,7 @@ from puntobanco.explain import announce, describe_step
 from puntobanco.fair.gathering import Gathering, Window
 from puntobanco.i18n import Lang
 from puntobanco.odds.digits import decimal
-from puntobanco.odds.seen import NextCoupOdds, OddsCache
+from puntobanco.odds.seen import NextCoupOdds, OddsCache, OddsKey
 from puntobanco.paytable import Amount, Box, box_key, json_amount
 from puntobanco.roads import build_roads
 from puntobanco.rules import Action
@@ -83,14 +82,16 @@ def public_config(config: TableConfig) -> dict[str, Any]:
     return data
 
 
-def fair_commitment(event: ShoeShuffled, *, secret: bool = True) -> dict[str, Any]:
+def fair_commitment(event: ShoeShuffled, *, seed: int | None = None) -> dict[str, Any]:
     """What everyone sees of a fair shoe before it ends (``secret`` false: its
-    server seed was derived from the table's seed, not drawn)."""
+    server seed was derived from the table's ``seed``, or drawn from a random source
+    other than the operating system's, ``source``)."""
     return {
         "commitment": fair.commitment(bytes.fromhex(event.server_seed or "")),
         "client_seed": event.client_seed,
         "nonce": event.shoe,
-        "secret": secret,
+        "secret": fair.secret_seed(seed, event.source),
+        "source": event.source,
     }
 
 
@@ -102,7 +103,6 @@ def public_event(event: Event, config: TableConfig) -> dict[str, Any]:
     how many went face down, never which; where bets are hidden, a bet says
     who, not on what or how much; a student's answer says who answered, not what.
     """
-    secret = config.seed is None
     if isinstance(event, ShoeShuffled):
         data: dict[str, Any] = {
             "type": "ShoeShuffled",
@@ -111,7 +111,7 @@ def public_event(event: Event, config: TableConfig) -> dict[str, Any]:
             "cut_card": event.cut_card,
         }
         if event.server_seed is not None:
-            data.update(fair_commitment(event, secret=secret))
+            data.update(fair_commitment(event, seed=config.seed))
         return data
     if isinstance(event, ShoeBurned):
         return {"type": "ShoeBurned", "shoe": event.shoe, "turned": str(event.turned),
@@ -119,7 +119,8 @@ def public_event(event: Event, config: TableConfig) -> dict[str, Any]:
     if isinstance(event, NextShoeCommitted):  # its server seed stays in the store
         commitment = fair.commitment(bytes.fromhex(event.server_seed))
         return {"type": "NextShoeCommitted", "shoe": event.shoe, "commitment": commitment,
-                "secret": secret}  # fmt: skip
+                "secret": fair.secret_seed(config.seed, event.source),
+                "source": event.source}  # fmt: skip
     if isinstance(event, TableOpened):
         return {"type": "TableOpened", "table": event.table, "config": public_config(config)}
     if isinstance(event, BetPlaced | BetWithdrawn) and config.rules.hidden_bets:
@@ -136,8 +137,9 @@ def next_shoe(state: TableState) -> dict[str, Any] | None:
     already; ``client_seed``: what it will be shuffled with if nobody else
     contributes; ``contributions``: ``{"name", "text"}`` in the order recorded;
     ``limit``: the most a shoe takes; ``secret``: false at a table opened with a
-    seed; at a table that takes its players' contributions, where they stand
-    (``window``, ``seconds``, ``commitments``).
+    seed, or whose seeds come from a random source other than the OS's
+    (``source``); at a table that takes its players' contributions, where they
+    stand (``window``, ``seconds``, ``commitments``).
     """
     committed = state.next_shoe
     if committed is None:
@@ -148,7 +150,8 @@ def next_shoe(state: TableState) -> dict[str, Any] | None:
         "client_seed": fair.client_seed(state.table, committed.number, committed.texts),
         "contributions": [{"name": n, "text": t} for n, t in committed.contributions],
         "limit": fair.MAX_CONTRIBUTIONS,
-        "secret": state.config.seed is None,
+        "secret": fair.secret_seed(state.config.seed, committed.source),
+        "source": committed.source,
     }
     if not state.config.takes_contributions:
         return shown
@@ -300,9 +303,9 @@ def _host_seats(machine: Table) -> list[dict[str, Any]]:
     if state.phase is Phase.ENDED:
         return []
     found: list[dict[str, Any]] = []
-    if machine.allows("leave"):
+    if machine.allows("leave"):  # bets open or between coups (renamed any time, if asked)
         found.extend({"type": "Remove", "name": p.name} for p in state.seated)
-    found.extend({"type": "RenamePlayer", "name": p.name} for p in state.seated)
+        found.extend({"type": "RenamePlayer", "name": p.name} for p in state.seated)
     found.append({"type": "SetJoins", "mode": state.joins, "modes": list(JOIN_MODES)})
     if machine.allows("sit"):
         for name in state.asking:
@@ -336,8 +339,9 @@ class Pictures:
         self._fixed: dict[Lang, tuple[dict[str, Any], str]] = {}
         self._coups: dict[Lang, tuple[tuple[object, ...], dict[str, Any]]] = {}
         self._recent: dict[str, tuple[int, list[dict[str, Any]]]] = {}
+        self._recent_text: dict[str, tuple[list[dict[str, Any]], str]] = {}
         self._own: OrderedDict[tuple[object, ...], tuple[tuple[object, ...], str]] = OrderedDict()
-        self._board: tuple[tuple[object, ...], dict[str, Any], Seen] | None = None
+        self._board: tuple[tuple[object, ...], dict[str, Any], Seen, OddsKey] | None = None
         self._odds: dict[str, Any] | None = None
         #: The host's board as JSON text, with the board and odds it was made from.
         self._board_text: tuple[object, object, str] | None = None
@@ -373,7 +377,7 @@ class Moment:
 def view(moment: Moment, viewer: Viewer, lang: Lang, *, odds: bool = True) -> dict[str, Any]:
     """``viewer``'s view in ``lang`` (a fresh dict of JSON types); ``odds``: the host's
     board computes the odds of the next coup if no view has yet (a pushed view does not)."""
-    public = _fixed(moment, lang)[0] | _changing(moment, lang)
+    public = _fixed(moment, lang) | _changing(moment, lang)
     return public | _own(moment, viewer, odds, lang)
 
 
@@ -384,7 +388,7 @@ def text(moment: Moment, viewer: Viewer, lang: Lang, cache: dict[Lang, str]) -> 
     after another player's bet is what it was)."""
     shared = cache.get(lang)
     if shared is None:
-        fixed = _fixed(moment, lang)[1]
+        fixed = _fixed_text(moment, lang)
         changing = json.dumps(_changing(moment, lang), ensure_ascii=False)[1:-1]
         shared = cache[lang] = f"{{{fixed}, {changing}"
     pictures = moment.pictures
@@ -394,10 +398,15 @@ def text(moment: Moment, viewer: Viewer, lang: Lang, cache: dict[Lang, str]) -> 
         own = kept[1]
     else:
         part = _own(moment, viewer, False, lang)
-        board = part.pop("host", None)  # the last key, its text kept while it is the same
+        # The last key, the host's board or a player's recent coups: its text kept
+        # while it is the same (the board changes once a coup, a player's coups too).
+        board = part.pop("host", None)
+        recent = part.pop("recent", None)
         own = json.dumps(part, ensure_ascii=False)[1:]
         if board is not None:
             own = f'{own[:-1]}, "host": {_board_text(pictures, board)}}}'
+        elif recent is not None:
+            own = f'{own[:-1]}, "recent": {_recent_text(pictures, part["me"]["name"], recent)}}}'
         if key is not None:
             pictures._own[viewer, lang] = (key, own)
             if len(pictures._own) > 4096:
@@ -416,6 +425,17 @@ def _board_text(pictures: Pictures, board: dict[str, Any]) -> str:
         return kept[2]
     text = json.dumps(board, ensure_ascii=False)
     pictures._board_text = (made, odds, text)
+    return text
+
+
+def _recent_text(pictures: Pictures, name: str, recent: list[dict[str, Any]]) -> str:
+    """A player's recent coups (``_recent``) as JSON text, made again only when they
+    are new (``_recent`` gives the same list while no coup was added or undone)."""
+    kept = pictures._recent_text.get(name)
+    if kept is not None and kept[0] is recent:
+        return kept[1]
+    text = json.dumps(recent, ensure_ascii=False)
+    pictures._recent_text[name] = (recent, text)
     return text
 
 
@@ -441,17 +461,22 @@ def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
     return a[0] is b[0] and a[1:] == b[1:]
 
 
-def _fixed(moment: Moment, lang: Lang) -> tuple[dict[str, Any], str]:
+def _fixed(moment: Moment, lang: Lang) -> dict[str, Any]:
     """The part of the shared view that changes only when a coup is settled or
-    undone or the shoe changes, or never (the settings), with its JSON text
-    (without its braces), kept per language until then."""
+    undone or the shoe changes, or never (the settings)."""
+    return {**_settings(moment.machine.state), "lang": lang, **_coups(moment, lang)}
+
+
+def _fixed_text(moment: Moment, lang: Lang) -> str:
+    """``_fixed`` as JSON text (without its braces), kept per language until its
+    coups change: made again once a coup, not after every bet."""
     coups = _coups(moment, lang)
-    part = {**_settings(moment.machine.state), "lang": lang, **coups}
     pictures = moment.pictures
     kept = pictures._fixed.get(lang)
     if kept is None or kept[0] is not coups:
+        part = {**_settings(moment.machine.state), "lang": lang, **coups}
         kept = pictures._fixed[lang] = (coups, json.dumps(part, ensure_ascii=False)[1:-1])
-    return part, kept[1]
+    return kept[1]
 
 
 def _settings(state: TableState) -> dict[str, Any]:
@@ -537,10 +562,7 @@ def _coups(moment: Moment, lang: Lang) -> dict[str, Any]:
     part = {
         "last": last,
         "roads": build_roads(state.shoe_coups).to_json(),
-        "history": [
-            {"coup": r.coup, "cards": list(_dealt(r.cards)[0]), **_hands(r), "winner": _winner(r)}
-            for r in done[-RECENT:]
-        ],
+        "history": [dict(_coup_shown(r)) for r in done[-RECENT:]],
     }
     pictures._coups[lang] = (key, part)
     return part
@@ -593,11 +615,13 @@ def _changing(moment: Moment, lang: Lang) -> dict[str, Any]:
             # (``puntobanco verify``); false at a table opened with a seed.
             "commitment": shoe.commitment,
             "client_seed": shoe.client_seed,
-            "secret": shoe.commitment is not None and config.seed is None,
-            # A secret shoe no player contributed to: the server alone chose it.
-            "server_only": shoe.commitment is not None
-            and config.seed is None
-            and fair.server_alone(state.table, shoe.number, shoe.client_seed),
+            # False at a table opened with a seed, or given another random source
+            # than the OS's (``source``: the log says which).
+            "secret": shoe.secret,
+            "source": shoe.source,
+            # A secret shoe no seat but the operator's own contributed to: the
+            # server alone chose it (``fair.server_only``).
+            "server_only": shoe.server_only,
             "contributions": shoe_contributions(state),
         },
         # The next shoe: its commitment, shown before anyone contributes to its
@@ -665,7 +689,7 @@ def _own(moment: Moment, viewer: Viewer, odds: bool, lang: Lang) -> dict[str, An
         own["my_lesson"] = lessons.own(machine, viewer, lang)
     if viewer.role is Role.HOST:
         return own | {"me": {"role": "host"}, "host": _board(moment, odds)}
-    if viewer.role is Role.SPECTATOR:
+    if viewer.role in (Role.SPECTATOR, Role.WATCHER):
         # The room's board (derived roads, statistics, odds) is nobody's alone: a
         # spectator watching from a browser sees what the host's screen shows.
         me = {"role": "spectator", "name": None, "seated": False}
@@ -707,10 +731,7 @@ def _recent(pictures: Pictures, player: Player) -> list[dict[str, Any]]:
         return kept[1]
     out = [
         {
-            "coup": r.coup,
-            "cards": list(_dealt(r.cards)[0]),
-            **_hands(r),
-            "winner": _winner(r),
+            **_coup_shown(r),
             "bets": [
                 {"box": box_key(b.box), "stake": json_amount(b.amount)}
                 for b in r.bets
@@ -725,27 +746,31 @@ def _recent(pictures: Pictures, player: Player) -> list[dict[str, Any]]:
     return out
 
 
-def _hands(record: CoupRecord) -> dict[str, list[str]]:
-    """A settled coup's cards hand by hand (``cards`` is the dealing order)."""
-    punto, banco = _split(record.cards)
-    return {"punto": list(punto), "banco": list(banco)}
+#: Settled coups as every view shows them, by the record's identity (the record kept
+#: beside, so that its identity is not another's).
+_SHOWN: dict[int, tuple[CoupRecord, dict[str, Any]]] = {}
 
 
-@lru_cache(maxsize=4096)
-def _split(cards: tuple[Card, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _coup_shown(record: CoupRecord) -> dict[str, Any]:
+    """A settled coup's number, cards (in the dealing order, then hand by hand) and
+    winner, worked out once a coup: after each coup every player's ``recent`` and
+    the ``history`` list the last ten again (read it, do not change it)."""
+    kept = _SHOWN.get(id(record))
+    if kept is not None and kept[0] is record:
+        return kept[1]
+    cards = record.cards
     punto, banco = split_hands(cards)
-    return tuple(str(c) for c in punto), tuple(str(c) for c in banco)
-
-
-def _winner(record: CoupRecord) -> str:
-    return _dealt(record.cards)[1]
-
-
-@lru_cache(maxsize=4096)
-def _dealt(cards: tuple[Card, ...]) -> tuple[tuple[str, ...], str]:
-    """A settled coup's cards as text and its winner, worked out once: after each
-    coup every player's ``recent`` and the ``history`` list the last ten again."""
-    return tuple(str(c) for c in cards), resolve(cards).outcome.value
+    shown = {
+        "coup": record.coup,
+        "cards": [str(c) for c in cards],
+        "punto": [str(c) for c in punto],
+        "banco": [str(c) for c in banco],
+        "winner": resolve(cards).outcome.value,
+    }
+    if len(_SHOWN) >= 4096:
+        _SHOWN.clear()
+    _SHOWN[id(record)] = (record, shown)
+    return shown
 
 
 # -- the host's board: the five roads, the shoe's statistics, the odds of the next coup --
@@ -872,12 +897,15 @@ def _board(moment: Moment, compute: bool) -> dict[str, Any]:
                 },
                 "stats": statistics(state, state.shoe_coups, burn),
             }
-            board = pictures._board = (key, body, seen_cards(state, burn))
+            seen = seen_cards(state, burn)
+            config = state.config
+            # The composition the odds are kept by, worked out once a board (a pushed
+            # view looks for the odds after every bet until someone computes them).
+            odds_key = ODDS.key(config.decks, seen.cards, config.paytable_data)
+            board = pictures._board = (key, body, seen, odds_key)
             pictures._odds = None
         if pictures._odds is None:
-            config = state.config
-            args = (config.decks, board[2].cards, config.paytable_data)
-            found = ODDS.get(*args) if compute else ODDS.peek(*args)
+            found = ODDS.get_key(board[3]) if compute else ODDS.peek_key(board[3])
             if found is not None:
                 pictures._odds = odds_json(found, board[2])
         return {**board[1], "odds": pictures._odds, "odds_pending": pictures._odds is None}

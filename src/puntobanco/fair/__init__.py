@@ -48,7 +48,7 @@ import hmac
 import re
 import secrets
 import struct
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
@@ -80,14 +80,37 @@ def derived_server_seed(seed: int, nonce: int) -> bytes:
     return hashlib.sha256(f"puntobanco-seed:{seed}:{nonce}".encode()).digest()
 
 
-def server_alone(table: str, nonce: int, client: str | None) -> bool:
-    """True when a shoe's client seed takes no player's contribution: its order
-    depends on the server seed alone, which the operator chose.
+#: The ``source`` of a server seed drawn from a random source the program gave
+#: the table (``Engine(rng=...)``, ``CasinoTable(rng=...)``: tests) instead of
+#: the operating system's secure one. Its shoe is not secret: whoever knows
+#: that source may know the seed. None (the field absent) is the OS's source.
+INJECTED: Final = "injected"
 
-    >>> server_alone("club", 3, "club/3"), server_alone("club", 3, "club/3|ab")
-    (True, False)
+
+def secret_seed(table_seed: int | None, source: str | None) -> bool:
+    """True when a shoe's server seed is secret: drawn from the operating system's
+    secure source (``source`` None) at a table not opened with a public ``seed``.
+
+    >>> secret_seed(None, None), secret_seed(7, None), secret_seed(None, INJECTED)
+    (True, False, False)
     """
-    return client == default_client_seed(table, nonce)
+    return table_seed is None and source is None
+
+
+def server_only(secret: bool, contributors: Iterable[str], house: Container[str]) -> bool:
+    """True for a secret shoe to which no seat but the operator's own contributed:
+    none of ``contributors`` (the names whose values are in its client seed) sat
+    down by themselves (``house``: the operator's own seats among them), so its
+    order is the server's alone to choose. The one definition of the flag: the
+    table's views, its ``contributed_only`` setting, the shoe records and
+    ``verify`` all ask it.
+
+    >>> server_only(True, [], ()), server_only(True, ["Ana"], ["Ana"])
+    (True, True)
+    >>> server_only(True, ["Ana", "Bruno"], ["Ana"]), server_only(False, [], ())
+    (False, False)
+    """
+    return secret and all(name in house for name in contributors)
 
 
 def commitment(server_seed: bytes) -> str:
@@ -260,11 +283,22 @@ class FairShoe:
     times: tuple[tuple[str, str], ...] = field(default=())
     windows: tuple[int, int] | None = None
     table_seed: int | None = None
+    #: Where the server seed came from: None, the OS's secure source; ``INJECTED``.
+    source: str | None = None
+    #: Who gave each of ``contributions``, in the same order (``""``: not known, as
+    #: in a record written before this field; never the operator's own seat).
+    contributors: tuple[str, ...] = ()
+    #: The operator's own seats among ``contributors`` (``PlayerSeated.house``).
+    house: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.contributions and not self.contributors:  # who gave them is not known
+            object.__setattr__(self, "contributors", ("",) * len(self.contributions))
 
     @property
     def server_only(self) -> bool:
-        """A secret shoe no player contributed to: the server alone chose it."""
-        return self.secret and server_alone(self.table, self.nonce, self.client_seed)
+        """A secret shoe no seat but the operator's contributed to (``server_only``)."""
+        return server_only(self.secret, self.contributors, self.house)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (cards as canonical codes ``4H``, ``10D``)."""
@@ -280,6 +314,9 @@ class FairShoe:
             "server_seed": self.server_seed,
             "secret": self.secret,
             "table_seed": self.table_seed,
+            "source": self.source,
+            "contributors": list(self.contributors),
+            "house": list(self.house),
             "server_only": self.server_only,
             "dealt": [str(c) for c in self.dealt],
             "commitments": [
@@ -345,6 +382,25 @@ class FairShoe:
         scheme = data.get("scheme", SCHEME_COMMITTED if commits else SCHEME_TYPED)
         if scheme not in (SCHEME_TYPED, SCHEME_COMMITTED):
             raise FairnessError("fair.error.field", field="scheme", value=scheme)
+        source = data.get("source")
+        if source not in (None, INJECTED):
+            raise FairnessError("fair.error.field", field="source", value=source)
+        secret = get("secret", bool)
+        if secret and (source is not None or table_seed is not None):
+            raise FairnessError("fair.error.field", field="secret", value=secret)
+        revealed = [c.name for c in commits if c.value is not None]
+        contributors = data.get("contributors", revealed if commits else [""] * len(contributions))
+        house = data.get("house", [])
+        for name, names in (("contributors", contributors), ("house", house)):
+            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+                raise FairnessError("fair.error.field", field=name, value=names)
+        if len(contributors) != len(contributions) or (commits and contributors != revealed):
+            raise FairnessError("fair.error.field", field="contributors", value=contributors)
+        if not set(house) <= set(contributors):
+            raise FairnessError("fair.error.field", field="house", value=house)
+        flagged = data.get("server_only")
+        if flagged is not None and flagged != server_only(secret, contributors, house):
+            raise FairnessError("fair.error.field", field="server_only", value=flagged)
         return cls(
             table=get("table", str),
             shoe=get("shoe", int),
@@ -353,7 +409,7 @@ class FairShoe:
             client_seed=get("client_seed", str),
             nonce=get("nonce", int),
             server_seed=get("server_seed", (str, type(None))),
-            secret=get("secret", bool),
+            secret=secret,
             dealt=dealt,
             contributions=tuple(contributions),
             scheme=scheme,
@@ -364,6 +420,9 @@ class FairShoe:
             if windows is None
             else (windows["commit_seconds"], windows["reveal_seconds"]),
             table_seed=table_seed,
+            source=source,
+            contributors=tuple(contributors),
+            house=tuple(house),
         )
 
 

@@ -10,7 +10,9 @@ For each shoe of a table that takes contributions (``docs/fair.md``):
    an export) before any other event of that shoe;
 2. commitments (``ContributionCommitted``) come from seated players, once each,
    64 lowercase hex digits, none another's, before the reveals open;
-3. the shoe is called (``ShoeCalled``) once, with the table's ``commit_seconds``;
+3. the shoe is called (``ShoeCalled``) once, with the table's ``commit_seconds``,
+   and a shoe after the first only once the shoe before it has ended and its seed
+   is public (after ``ShoeRevealed`` of the shoe before);
 4. the reveals open (``RevealsOpened``) once, after the call, with the table's
    ``reveal_seconds``, and no sooner than ``commit_seconds`` after the call by
    the stored times unless every seated player had committed;
@@ -57,6 +59,7 @@ from puntobanco.table.events import (
     SeedContributed,
     ShoeCalled,
     ShoeHidden,
+    ShoeRevealed,
     ShoeShuffled,
     TableOpened,
 )
@@ -81,6 +84,7 @@ class _Shoe:
     called_at: datetime | None = None
     opened_at: datetime | None = None
     shuffled: bool = False
+    house: set[str] = field(default_factory=set)  # who committed from the operator's seats
 
 
 def _time(text: str) -> datetime | None:
@@ -103,18 +107,26 @@ def check_contributions(
     table = opened.table
     takes = config.takes_contributions
     seated: set[str] = set()
+    house: set[str] = set()  # the operator's own seats (``PlayerSeated.house``)
     shoes: dict[int, _Shoe] = {}
+    ended: set[int] = set()  # the shoes that have ended, their seeds public
     waiting = takes  # a shoe waits to be shuffled (the first one, as a table opens)
 
     for event, stamp, line in zip(events, times, lines, strict=True):
         refuse = _Refusal(event, line)
         if isinstance(event, PlayerSeated):
             seated.add(event.name)
+            (house.add if event.house else house.discard)(event.name)
         elif isinstance(event, PlayerLeft):
             seated.discard(event.name)
+        elif isinstance(event, ShoeRevealed):
+            ended.add(event.shoe)
         elif isinstance(event, PlayerRenamed):  # commitments keep the name they bind
             seated.discard(event.name)
             seated.add(event.new_name)
+            if event.name in house:  # the seat is the same, under its new name
+                house.discard(event.name)
+                house.add(event.new_name)
         elif isinstance(event, SeedContributed) and config.reveal_seconds is not None:
             raise refuse("typed", event.shoe)
         elif isinstance(event, (*_ENTROPY, ContributionsClosed)) and not takes:
@@ -157,9 +169,13 @@ def check_contributions(
                     gathering = Gathering(
                         number, gathering.window, (*gathering.commits, (name, digest))
                     )
+                    if name in house:
+                        shoe.house.add(name)
                 case ShoeCalled(number, seconds):
                     if gathering.window is not Window.COMMIT:
                         raise refuse("order", number)
+                    if number > 1 and number - 1 not in ended:
+                        raise refuse("early_call", number, before=number - 1)
                     if seconds != config.commit_seconds:
                         raise refuse(
                             "seconds", number, found=seconds, setting=config.commit_seconds
@@ -228,9 +244,11 @@ def check_contributions(
                     if used != shoe.commitment:
                         raise refuse("seed", event.shoe)
                     shoe.shuffled, waiting = True, False
-                    # A shoe that took no value is the server's alone: not counted as
-                    # shuffled with its players' contributions (``verify`` names it).
-                    checked.shoes += bool(gathering.revealed)
+                    # A shoe that took no value from a seat but the operator's is the
+                    # server's alone: not counted as shuffled with its players'
+                    # contributions (``verify`` names it).
+                    givers = gathering.contributors
+                    checked.shoes += not fair.server_only(True, givers, shoe.house)
                     checked.revealed += len(gathering.revealed)
                     checked.excluded += [(event.shoe, n) for n in gathering.excluded]
             shoe.gathering = gathering

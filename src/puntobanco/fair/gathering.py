@@ -51,6 +51,8 @@ class Gathering:
     commits: tuple[tuple[str, str], ...] = ()  # (name, digest)
     revealed: tuple[tuple[str, str], ...] = ()  # (name, value), in the order revealed
     excluded: tuple[str, ...] = ()
+    #: Who committed from one of the operator's own seats (``PlayerSeated.house``).
+    house: tuple[str, ...] = ()
 
     def digest_of(self, name: str) -> str | None:
         """The commitment ``name`` made, if any."""
@@ -64,6 +66,11 @@ class Gathering:
     def values(self) -> tuple[str, ...]:
         """The revealed values in commit order: what the shoe's client seed appends."""
         return contributions.in_commit_order(self.commits, self.revealed)
+
+    @property
+    def contributors(self) -> tuple[str, ...]:
+        """Who revealed, in commit order: whose values the client seed appends."""
+        return tuple(name for name, _ in self.commits if self.has_revealed(name))
 
     @property
     def unrevealed(self) -> tuple[str, ...]:
@@ -92,6 +99,11 @@ class _Committed(Protocol):
     def number(self) -> int: ...
 
 
+class _Seat(Protocol):
+    @property
+    def house(self) -> bool: ...
+
+
 class _State(Protocol):
     """What the fold reads of ``state.TableState``."""
 
@@ -104,7 +116,7 @@ class _State(Protocol):
     @property
     def entropy(self) -> Entropy: ...
     @property
-    def players(self) -> Mapping[str, object]: ...
+    def players(self) -> Mapping[str, _Seat]: ...
 
 
 #: What the gathering adds to the transition table, by phase value: the action and
@@ -188,7 +200,9 @@ def _committed(state: _State, e: ContributionCommitted) -> dict[str, Any]:
         raise _bad("a commitment by a player who is not seated or has committed")
     if any(digest == e.digest for _, digest in gathering.commits):
         raise _bad("a commitment copied from another")
-    return _now(state, replace(gathering, commits=(*gathering.commits, (e.name, e.digest))))
+    house = (*gathering.house, e.name) if state.players[e.name].house else gathering.house
+    commits = (*gathering.commits, (e.name, e.digest))
+    return _now(state, replace(gathering, commits=commits, house=house))
 
 
 def _called(state: _State, e: ShoeCalled) -> dict[str, Any]:

@@ -28,6 +28,8 @@ from puntobanco.table.events import (
     Event,
     NextShoeCommitted,
     NextShoeHidden,
+    PlayerRenamed,
+    PlayerSeated,
     RevealsOpened,
     SeedContributed,
     ShoeBurned,
@@ -137,6 +139,7 @@ def fair_shoes(events: Iterable[Event], times: Sequence[str] | None = None) -> l
         assert opened.config.reveal_seconds is not None
         windows = (opened.config.commit_seconds, opened.config.reveal_seconds)
     contributed = contributions_by_shoe(log)
+    givers, house = contributors_by_shoe(log)
     commits, excluded, steps = _commits(log, times)
     result = []
     for span in spans:
@@ -163,8 +166,9 @@ def fair_shoes(events: Iterable[Event], times: Sequence[str] | None = None) -> l
                 client_seed=event.client_seed,
                 nonce=event.shoe,
                 server_seed=seed,
-                # A table opened with a seed derives its server seeds from it.
-                secret=opened is None or opened.config.seed is None,
+                # A table opened with a seed derives its server seeds from it; a
+                # seed from another source than the OS's is not secret either.
+                secret=fair.secret_seed(table_seed, event.source),
                 dealt=tuple(span.dealt),
                 contributions=tuple(contributed.get(shoe, ())),
                 scheme=fair.SCHEME_TYPED
@@ -175,6 +179,9 @@ def fair_shoes(events: Iterable[Event], times: Sequence[str] | None = None) -> l
                 times=tuple(steps.get(shoe, {}).items()),
                 windows=windows,
                 table_seed=table_seed,
+                source=event.source,
+                contributors=givers.get(shoe, ()),
+                house=house.get(shoe, ()),
             )
         )
     return result
@@ -204,6 +211,43 @@ def _commits(
             shoe = getattr(event, "shoe")  # noqa: B009 (every step's event has one)
             steps.setdefault(shoe, {}).setdefault(step, when)
     return commits, excluded, steps
+
+
+def contributors_by_shoe(
+    events: Iterable[Event],
+) -> tuple[dict[int, tuple[str, ...]], dict[int, tuple[str, ...]]]:
+    """Who gave each shoe's contributions (``contributions_by_shoe``, in the same
+    order), and the operator's own seats among them: a name seated with
+    ``PlayerSeated.house`` when it committed (or typed its text)."""
+    house_seats: set[str] = set()
+    typed: dict[int, list[tuple[str, bool]]] = {}
+    commits: dict[int, list[tuple[str, bool]]] = {}
+    revealed: dict[int, set[str]] = {}
+    for event in events:
+        if isinstance(event, PlayerSeated):
+            if event.house:
+                house_seats.add(event.name)
+            else:
+                house_seats.discard(event.name)
+        elif isinstance(event, PlayerRenamed) and event.name in house_seats:
+            house_seats.discard(event.name)  # the same seat, under its new name
+            house_seats.add(event.new_name)
+        elif isinstance(event, SeedContributed):
+            typed.setdefault(event.shoe, []).append((event.name, event.name in house_seats))
+        elif isinstance(event, ContributionCommitted):
+            commits.setdefault(event.shoe, []).append((event.name, event.name in house_seats))
+        elif isinstance(event, ContributionRevealed):
+            revealed.setdefault(event.shoe, set()).add(event.name)
+    givers: dict[int, tuple[str, ...]] = {}
+    house: dict[int, tuple[str, ...]] = {}
+    for shoe in {*typed, *commits}:
+        made = [
+            *typed.get(shoe, ()),
+            *(c for c in commits.get(shoe, ()) if c[0] in revealed.get(shoe, ())),
+        ]
+        givers[shoe] = tuple(name for name, _ in made)
+        house[shoe] = tuple(name for name, own in made if own)
+    return givers, house
 
 
 def contributions_by_shoe(events: Iterable[Event]) -> dict[int, tuple[str, ...]]:
@@ -251,7 +295,7 @@ def public_log(events: Sequence[Event]) -> list[Event]:
             if closed and event.shoe not in begun:
                 continue  # a shoe that will never be dealt: nothing to hide
             public[index] = NextShoeHidden(
-                event.shoe, fair.commitment(bytes.fromhex(event.server_seed))
+                event.shoe, fair.commitment(bytes.fromhex(event.server_seed)), event.source
             )
     for span in spans:
         event = span.event
@@ -264,5 +308,6 @@ def public_log(events: Sequence[Event]) -> list[Event]:
             cut_card=event.cut_card,
             commitment=fair.commitment(bytes.fromhex(seed)) if seed is not None else None,
             client_seed=event.client_seed,
+            source=event.source,
         )
     return public

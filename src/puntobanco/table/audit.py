@@ -103,7 +103,7 @@ class _Replay(Table):
         if self.config.seed is not None:
             return super()._next_commitment(number)  # derived: compared with the log
         text = given.server_seed if isinstance(given, NextShoeCommitted) else given.commitment
-        if not _hex32(text):
+        if not _hex32(text) or given.source not in (None, fair.INJECTED):
             raise StoreError("import.error.fair_shoe", line=line, shoe=number)
         return given
 
@@ -119,6 +119,8 @@ class _Replay(Table):
         committed = self.state.next_shoe
         if committed is not None and committed.number != number:
             committed = None
+        if given.source not in (None, fair.INJECTED):
+            raise StoreError("import.error.fair_shoe", line=line, shoe=number)
         if given.server_seed is not None or given.client_seed is not None:
             # A fair shoe: its order must be the one its seeds give, its server
             # seed the one committed in advance, its client seed the table's,
@@ -136,6 +138,8 @@ class _Replay(Table):
             if not fits:
                 raise StoreError("import.error.fair_shoe", line=line, shoe=number)
             self._fair_seeds = (seed.hex(), client)
+            # Its seed's source is its commitment's (the log's shuffle must say the same).
+            self._fair_source = committed.source if committed is not None else given.source
         elif committed is not None and committed.server_seed is not None:
             # A seed was committed for this shoe: it must be shuffled with it.
             raise StoreError("import.error.fair_shoe", line=line, shoe=number)
@@ -286,10 +290,10 @@ def _replay(table: str, events: Sequence[Event], lines: Sequence[int]) -> int:
 def _action(machine: Table, event: Event) -> Callable[[], object] | None:
     """The live action whose first event is ``event`` (None: no action starts so)."""
     match event:
-        case PlayerSeated(name, seat, bankroll):
+        case PlayerSeated(name, seat, bankroll, house):
             if machine.asked(name) is not None:  # the host admits who asked
                 return lambda: machine.admit(name)
-            return lambda: machine.sit(name, bankroll, seat)
+            return lambda: machine.sit(name, bankroll, seat, house=bool(house))
         case PlayerLeft(name):
             return lambda: machine.leave(name)
         case PlayerRemoved(name, reason):

@@ -8,7 +8,7 @@ rule that could change: replaying a log always gives the same table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from puntobanco.cards import Card
@@ -27,11 +27,18 @@ class TableOpened:
 
 @dataclass(frozen=True, slots=True)
 class PlayerSeated:
-    """A player sits at ``seat`` (1-based) with a bankroll (0 for a session's score)."""
+    """A player sits at ``seat`` (1-based) with a bankroll (0 for a session's score).
+
+    ``house``: True for a seat the operator took itself (the host, or the program
+    running the table, seated the player: no device of the player's own stands
+    behind it), None for a player who sat down from their own device (a join).
+    A contribution from the operator's seat is the operator's (``fair.server_only``).
+    """
 
     name: str
     seat: int
     bankroll: Amount
+    house: bool | None = field(default=None, metadata={"omit_none": True})
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +175,9 @@ class ShoeShuffled:
     cut_card: int | None
     server_seed: str | None = None
     client_seed: str | None = None
+    #: Where the server seed came from: None, the operating system's secure source;
+    #: ``fair.INJECTED``, a random source the program gave the table (not secret).
+    source: str | None = field(default=None, metadata={"omit_none": True})
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +195,7 @@ class ShoeHidden:
     cut_card: int | None
     commitment: str | None
     client_seed: str | None
+    source: str | None = field(default=None, metadata={"omit_none": True})
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +221,8 @@ class NextShoeCommitted:
 
     shoe: int
     server_seed: str
+    #: Where the seed came from (``ShoeShuffled.source``): None, the OS's secure source.
+    source: str | None = field(default=None, metadata={"omit_none": True})
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,6 +232,7 @@ class NextShoeHidden:
 
     shoe: int
     commitment: str
+    source: str | None = field(default=None, metadata={"omit_none": True})
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,7 +57,7 @@ le 'Sabot' au joueur suivant": ``pass_shoe``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from fractions import Fraction
@@ -209,8 +209,10 @@ class Table:
         self._base = 0 if snapshot is None else snapshot.events
         self._sink = sink
         self._rng = rng
-        #: The fair scheme's (server seed, client seed) of the shoe being shuffled.
+        #: The fair scheme's (server seed, client seed) of the shoe being shuffled,
+        #: and where that server seed came from (``fair.INJECTED``, or None: the OS).
         self._fair_seeds: tuple[str, str] | None = None
+        self._fair_source: str | None = None
         self._pending: list[Event] | None = None
         self._countdown_from: float | None = None
         #: ``(shoe, window, since)``: when the open window was first seen by a tick.
@@ -419,21 +421,27 @@ class Table:
         """True when ``sit`` would be accepted."""
         return self._can(lambda: self.verify_sit(name, bankroll, seat))
 
-    def sit(self, name: str, bankroll: Amount = 0, seat: int | None = None) -> PlayerSeated:
-        """Seat a player (a session's participant starts at 0 points).
+    def sit(
+        self, name: str, bankroll: Amount = 0, seat: int | None = None, *, house: bool = False
+    ) -> PlayerSeated:
+        """Seat a player (a session's participant starts at 0 points); ``house``: the
+        operator seats them itself (the host, the program running the table), no
+        device of the player's own behind the seat (``PlayerSeated.house``).
 
         At a casino table the first player to sit holds the shoe.
         """
         self.verify_sit(name, bankroll, seat)
-        return self._seat(check_name(name), bankroll, seat)
+        return self._seat(check_name(name), bankroll, seat, house=house)
 
-    def _seat(self, name: str, bankroll: Amount, seat: int | None) -> PlayerSeated:
+    def _seat(
+        self, name: str, bankroll: Amount, seat: int | None, *, house: bool = False
+    ) -> PlayerSeated:
         state = self.state
         if seat is None:
             taken = {p.seat for p in state.players.values()}
             seat = min(s for s in range(1, state.config.seats + 1) if s not in taken)
         with self.batch():
-            event = self._emit(PlayerSeated(name, seat, bankroll))
+            event = self._emit(PlayerSeated(name, seat, bankroll, True if house else None))
             if state.config.rules.shoe_holder and state.holder is None:
                 self._emit(ShoeHolderChanged(event.name))
             self._gather()  # the first shoe may be called now (contributions)
@@ -816,9 +824,21 @@ class Table:
             raise IllegalActionError("table.error.no_chips", format=self.config.format.word)
         return player
 
+    def _rebet_of(self, name: str) -> Player:
+        """The player ``name``, whose layout is empty and who has a last coup's bets to
+        put down again; else the reason why not."""
+        player = self._chips_of(name, "bet")
+        if player.bets:
+            raise IllegalActionError("table.error.rebet_placed", name=player.name)
+        if not player.last_bets:
+            raise IllegalActionError("table.error.rebet_none", name=player.name)
+        return player
+
     def verify_rebet(self, name: str) -> None:
         """Raise unless ``name`` may put the bets of the last coup they played down
-        again: an empty layout, and each stake within its limits and their bankroll."""
+        again: an empty layout (refused without a trial otherwise: the phones ask
+        after every bet), and each stake within its limits and their bankroll."""
+        self._rebet_of(name)
         self.trial(lambda: self.rebet(name))
 
     def can_rebet(self, name: str) -> bool:
@@ -828,16 +848,22 @@ class Table:
     def rebet(self, name: str) -> tuple[BetPlaced, ...]:
         """Put the bets of the last coup ``name`` played down again, box by box, in one
         batch: all of them, or none with the reason the first refused gives."""
-        player = self._chips_of(name, "bet")
-        if player.bets:
-            raise IllegalActionError("table.error.rebet_placed", name=player.name)
-        if not player.last_bets:
-            raise IllegalActionError("table.error.rebet_none", name=player.name)
+        player = self._rebet_of(name)
         with self.batch():
             return tuple(self.bet(player.name, box, stake) for box, stake in player.last_bets)
 
+    def _double_of(self, name: str) -> Player:
+        """The player ``name``, who has stakes on the layout to double; else the reason
+        why not."""
+        player = self._chips_of(name, "bet")
+        if not player.bets:
+            raise IllegalActionError("table.error.no_chips_down", name=player.name)
+        return player
+
     def verify_double(self, name: str) -> None:
-        """Raise unless ``name`` may double every stake they have on the layout."""
+        """Raise unless ``name`` may double every stake they have on the layout (an
+        empty layout refused without a trial)."""
+        self._double_of(name)
         self.trial(lambda: self.double(name))
 
     def can_double(self, name: str) -> bool:
@@ -847,9 +873,7 @@ class Table:
     def double(self, name: str) -> tuple[BetPlaced, ...]:
         """Put a chip equal to each stake of ``name``'s beside it, in one batch: all of
         them, or none with the reason (a maximum, the bankroll)."""
-        player = self._chips_of(name, "bet")
-        if not player.bets:
-            raise IllegalActionError("table.error.no_chips_down", name=player.name)
+        player = self._double_of(name)
         with self.batch():
             return tuple(self.bet(player.name, box, stake) for box, stake in player.bets.items())
 
@@ -947,9 +971,17 @@ class Table:
         if seed is not None:
             return fair.derived_server_seed(seed, number)
         # Play for real: the injected random source draws the 32-byte server
-        # seed (by default the OS's secure source).
+        # seed (by default the OS's secure source; any other is said, ``_seed_source``).
         rng: RandomSource = self._rng or SecureRandom()
         return bytes(rng.randbelow(256) for _ in range(fair.SEED_BYTES))
+
+    def _seed_source(self) -> str | None:
+        """Where the server seeds this table draws come from, as its log says it: None,
+        the operating system's secure source; ``fair.INJECTED``, a random source the
+        program gave the table (its shoes are then not secret, and say so)."""
+        if self.config.seed is not None or self._rng is None or type(self._rng) is SecureRandom:
+            return None
+        return fair.INJECTED
 
     def _shuffled_order(self, number: int) -> list[Card]:
         """Shoe ``number``'s order by the provably fair scheme, with the server seed
@@ -960,8 +992,10 @@ class Table:
         if committed is not None and committed.number == number and committed.server_seed:
             server_seed = bytes.fromhex(committed.server_seed)
             contributions = (*committed.texts, *self._revealed_values(number))
+            self._fair_source = committed.source
         else:
             server_seed, contributions = self._server_seed(number), ()
+            self._fair_source = self._seed_source()
         client = fair.client_seed(self.state.table, number, contributions)
         self._fair_seeds = (server_seed.hex(), client)
         return list(fair.shoe_order(server_seed, client, number, self.config.decks))
@@ -969,7 +1003,7 @@ class Table:
     def _next_commitment(self, number: int) -> NextShoeCommitted | NextShoeHidden | None:
         """The event that commits shoe ``number``'s server seed in advance (a replay
         of a log written before seeds were committed in advance: None)."""
-        return NextShoeCommitted(number, self._server_seed(number).hex())
+        return NextShoeCommitted(number, self._server_seed(number).hex(), self._seed_source())
 
     def _shoe_follows(self, number: int) -> bool:
         """False when no shoe comes after shoe ``number`` (a session's last deal)."""
@@ -987,10 +1021,11 @@ class Table:
             # Physical cards: the shoe's order is nobody's to know.
             self._emit(ShoeShuffled(number, (), None))
             return
-        self._fair_seeds = None
+        self._fair_seeds, self._fair_source = None, None
         cards = self._shuffled_order(number)
         seeds = self._fair_seeds or (None, None)
-        self._emit(ShoeShuffled(number, tuple(cards), config.cut_card, *seeds))
+        source = self._fair_source if self._fair_seeds else None
+        self._emit(ShoeShuffled(number, tuple(cards), config.cut_card, *seeds, source=source))
         if config.burn:
             shoe = Shoe.stacked(cards, decks=config.decks)
             burn = shoe.burn()
@@ -1371,13 +1406,7 @@ class Table:
             self._check_holder(by)
         shoe = state.shoe
         assert shoe is not None and not shoe.finished, "a shoe is ready before bets open"
-        config = state.config
-        if (
-            config.contributed_only
-            and config.seed is None
-            and shoe.commitment is not None
-            and fair.server_alone(state.table, shoe.number, shoe.client_seed)
-        ):
+        if state.config.contributed_only and shoe.server_only:
             raise IllegalActionError("table.error.server_only", shoe=shoe.number)
 
     def can_deal(self, by: str | None = None) -> bool:
@@ -1869,20 +1898,28 @@ class Table:
         players: Iterable[str | tuple[str, Amount]] = (),
         sink: Sink | None = None,
         rng: RandomSource | None = None,
+        own: Collection[str] = (),
     ) -> Table:
         """A new table: opened, its first shoe shuffled (and burned), ``players``
-        seated (names, or ``(name, bankroll)`` pairs). At a table that takes its
-        players' contributions the first shoe is only committed: it is shuffled
-        once they are in (``contributions``).
+        seated (names, or ``(name, bankroll)`` pairs) by the operator: their seats
+        are its own (``PlayerSeated.house``) but for the names in ``own``, players
+        who sat down from their own devices (a rematch's, who joined the table it
+        follows). At a table that takes its players' contributions the first shoe
+        is only committed: it is shuffled once they are in (``contributions``).
 
         All of it is one batch: the sink receives it at once or not at all.
         """
         self = cls(sink=sink, rng=rng)
-        self.start(table, config, players)
+        self.start(table, config, players, own=own)
         return self
 
     def start(
-        self, table: str, config: TableConfig, players: Iterable[str | tuple[str, Amount]] = ()
+        self,
+        table: str,
+        config: TableConfig,
+        players: Iterable[str | tuple[str, Amount]] = (),
+        *,
+        own: Collection[str] = (),
     ) -> None:
         """Open this empty table (see ``open``)."""
         check_table_id(table)
@@ -1903,9 +1940,10 @@ class Table:
                 self._new_shoe(1)
             for player in players:
                 if isinstance(player, tuple) and len(player) == 2:
-                    self.sit(*player)
+                    name, bankroll = player
                 else:
-                    self.sit(player)  # checked by sit
+                    name, bankroll = player, 0
+                self.sit(name, bankroll, house=name not in own)  # checked by sit
 
 
 class _Trial(Exception):

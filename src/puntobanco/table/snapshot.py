@@ -15,7 +15,8 @@ from typing import Final
 from puntobanco.table.codec import decode, encode
 from puntobanco.table.state import TableState
 
-VERSION: Final = 4  # 3: the state's fields by the codec, every field by its name; 4: shoe.coups
+VERSION: Final = 5  # 3: the state's fields by the codec, every field by its name; 4: shoe.coups;
+# 5: the operator's own seats (Player.house), a shoe's seed source and contributors
 
 
 def dump_state(state: TableState) -> str:

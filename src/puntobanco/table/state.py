@@ -7,11 +7,12 @@ the decision. ``replay(events)`` rebuilds a table from its log.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import puntobanco.fair.gathering as gathering
 import puntobanco.table.lesson as lessons
@@ -63,6 +64,44 @@ from puntobanco.table.events import (
     TableResumed,
 )
 from puntobanco.table.names import name_key
+
+_R = TypeVar("_R")
+#: Each record class's fields, where ``replace`` may copy them plainly (None: it may not).
+_PLAIN: dict[type, tuple[tuple[str, ...], frozenset[str]] | None] = {}
+
+
+def replace(record: _R, /, **changes: Any) -> _R:
+    """``dataclasses.replace`` at about half its cost, for a record whose fields are
+    all set by its ``__init__`` with no ``__post_init__`` (checked once a class;
+    any other goes to ``dataclasses.replace``). Each event applied copies the
+    state's 36 fields, and the views try the player's tools on a copy after
+    every bet."""
+    cls = type(record)
+    if cls not in _PLAIN:
+        _PLAIN[cls] = _plain_fields(cls)
+    plain = _PLAIN[cls]
+    if plain is None:
+        return dataclasses.replace(record, **changes)  # type: ignore[type-var]
+    names, known = plain
+    if not known.issuperset(changes):
+        return dataclasses.replace(record, **changes)  # type: ignore[type-var]  # its TypeError
+    made = object.__new__(cls)
+    put = object.__setattr__
+    for name in names:
+        put(made, name, getattr(record, name))
+    for name, value in changes.items():
+        put(made, name, value)
+    return made
+
+
+def _plain_fields(cls: type) -> tuple[tuple[str, ...], frozenset[str]] | None:
+    if not dataclasses.is_dataclass(cls) or hasattr(cls, "__post_init__"):
+        return None
+    found = dataclasses.fields(cls)
+    if any(not f.init for f in found) or len(found) != len(cls.__dataclass_fields__):
+        return None  # an init-only or class variable, or a field set otherwise
+    names = tuple(f.name for f in found)
+    return names, frozenset(names)
 
 
 class Phase(Enum):
@@ -130,6 +169,9 @@ class Player:
     chips: tuple[tuple[Box, Amount], ...] = ()
     #: Their bets on the last coup they played: what ``rebet`` puts down again.
     last_bets: tuple[tuple[Box, Amount], ...] = ()
+    #: The operator's own seat (``PlayerSeated.house``): its contributions are the
+    #: operator's, not a player's.
+    house: bool = False
 
     def stake(self, box: Box) -> Amount:
         """What the player has on ``box`` (0 when nothing)."""
@@ -171,11 +213,27 @@ class ShoeState:
     #: Coups dealt from it: a table that reshuffles every coup keeps its coups
     #: across shoes, so only this says which shoe the last coup came from.
     coups: int = 0
+    #: A fair shoe whose server seed is secret (``fair.secret_seed``): drawn from the
+    #: OS's secure source at a table without a public seed.
+    secret: bool = False
+    #: Where its server seed came from (``ShoeShuffled.source``).
+    source: str | None = None
+    #: Who gave the values in its client seed, in order, and the operator's own
+    #: seats among them.
+    contributors: tuple[str, ...] = ()
+    house: tuple[str, ...] = ()
 
     @property
     def remaining(self) -> int:
         """Cards still in the shoe."""
         return self.size - self.position
+
+    @property
+    def server_only(self) -> bool:
+        """A secret shoe no seat but the operator's contributed to (``fair.server_only``)."""
+        import puntobanco.fair as fair
+
+        return fair.server_only(self.secret, self.contributors, self.house)
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +249,10 @@ class NextShoe:
     commitment: str
     server_seed: str | None = None
     contributions: tuple[tuple[str, str], ...] = ()
+    #: Where its server seed came from (``NextShoeCommitted.source``).
+    source: str | None = None
+    #: The operator's own seats among the typed contributions' names (older scheme).
+    house: tuple[str, ...] = ()
 
     @property
     def texts(self) -> tuple[str, ...]:
@@ -354,7 +416,10 @@ def _seated(state: TableState, e: PlayerSeated) -> Changes:
     request = asking.pop(e.name, None)
     seating = state.events + 1 if request is None else request[0]
     changes = _with_player(
-        state, Player(e.name, e.seat, e.bankroll, seating=seating, sat_with=e.bankroll)
+        state,
+        Player(
+            e.name, e.seat, e.bankroll, seating=seating, sat_with=e.bankroll, house=bool(e.house)
+        ),
     )
     changes["brought"] = state.brought + e.bankroll
     changes["asking"] = asking
@@ -562,6 +627,15 @@ def _shuffled(state: TableState, e: ShoeShuffled) -> Changes:
     if committed is not None and committed.number == e.shoe and e.server_seed is not None:
         if committed.commitment != commitment:
             raise _bad("a shoe shuffled with another seed than the one committed")
+    contributors: tuple[str, ...] = ()
+    house: tuple[str, ...] = ()
+    gathered = state.entropy.last
+    if gathered is not None and gathered.shoe == e.shoe:  # the players' committed values
+        contributors, house = gathered.contributors, gathered.house
+    elif committed is not None and committed.number == e.shoe:  # typed (the older scheme)
+        contributors, house = tuple(n for n, _ in committed.contributions), committed.house
+    import puntobanco.fair as fair
+
     shoe = ShoeState(
         e.shoe,
         e.order,
@@ -570,6 +644,10 @@ def _shuffled(state: TableState, e: ShoeShuffled) -> Changes:
         commitment=commitment,
         client_seed=e.client_seed,
         server_seed=e.server_seed,
+        secret=commitment is not None and fair.secret_seed(state.config.seed, e.source),
+        source=e.source,
+        contributors=contributors,
+        house=tuple(n for n in contributors if n in house),
     )
     # The commitment is used up by its shoe.
     return {"shoe": shoe, "shoe_coups": coups, "next_shoe": None}
@@ -579,11 +657,11 @@ def _next_committed(state: TableState, e: NextShoeCommitted | NextShoeHidden) ->
     if e.shoe != (1 if state.shoe is None else state.shoe.number + 1):  # shoe 1: as it opens
         raise _bad("an event that does not follow")
     if isinstance(e, NextShoeHidden):
-        return {"next_shoe": NextShoe(e.shoe, e.commitment)}
+        return {"next_shoe": NextShoe(e.shoe, e.commitment, source=e.source)}
     import puntobanco.fair as fair
 
     commitment = fair.commitment(bytes.fromhex(e.server_seed))
-    return {"next_shoe": NextShoe(e.shoe, commitment, e.server_seed)}
+    return {"next_shoe": NextShoe(e.shoe, commitment, e.server_seed, source=e.source)}
 
 
 def _contributed(state: TableState, e: SeedContributed) -> Changes:
@@ -591,7 +669,9 @@ def _contributed(state: TableState, e: SeedContributed) -> Changes:
     if not (committed is not None and committed.number == e.shoe):
         raise _bad("a contribution to a shoe that is not the next one")
     contributions = (*committed.contributions, (e.name, e.text))
-    return {"next_shoe": replace(committed, contributions=contributions)}
+    seat = state.players.get(e.name)
+    house = (*committed.house, e.name) if seat is not None and seat.house else committed.house
+    return {"next_shoe": replace(committed, contributions=contributions, house=house)}
 
 
 def _placed(state: TableState, e: CardPlaced) -> Changes:

@@ -34,7 +34,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import puntobanco.web.ops as ops
-from puntobanco.engine import command_of
+from puntobanco.engine import TableInfo, command_of
 from puntobanco.errors import PuntoBancoError
 from puntobanco.fair.log import shown_shoes
 from puntobanco.gcpause import POLL as GC_POLL
@@ -503,7 +503,17 @@ async def by_code(code: str, tables: Served, request: Request) -> dict[str, Any]
     except UnknownTableError:
         guessed(request)
         raise
-    return {"table": table, **await tables.about(table)}
+    meta = tables.meta(table)
+    info: TableInfo = await tables.run(lambda engine: engine.info(table))
+    return {
+        "table": table,
+        "format": meta.settings["format"],  # as created (one of real cards opens another)
+        "minimum": info.minimum,
+        "maximum": info.maximum,
+        "deals": info.deals,
+        "players": len(info.players),
+        "seats": info.seats,
+    }
 
 
 @api.post(

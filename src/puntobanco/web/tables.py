@@ -11,7 +11,7 @@
   (``Engine.tick``: the croupier, the contributions' windows, Punto's cards);
 - the credentials: which token is whose (``Identity``), the join codes;
 - the sockets subscribed to each table, and the views pushed to them after each
-  commit: each connection's view is the engine's (``Engine.view_text``), made
+  commit: each connection's view is the engine's (``Engine.view_texts``), made
   on the engine's thread, then handed to the event loop a few tables at a time.
 """
 
@@ -35,7 +35,7 @@ from puntobanco.engine.service import Result
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
 from puntobanco.store import ClockedStore, EventStore, credentials_of, probe
-from puntobanco.store.credentials import REMATCH_OF
+from puntobanco.store.credentials import REMATCH_OF, renames
 from puntobanco.table.config import DEFAULT_BANKROLL, TableConfig, created
 from puntobanco.table.names import check_name
 from puntobanco.web.auth import (
@@ -78,7 +78,7 @@ def viewer_of(who: Identity) -> Viewer:
     if who.role == HOST:
         return Viewer.HOST
     if who.role == SPECTATOR:
-        return Viewer.SPECTATOR
+        return Viewer.WATCHER  # a page that only watches: it sends nothing
     return Viewer.player(who.player or "", who.seating)
 
 
@@ -102,9 +102,8 @@ class Tables:
         self.metrics = Metrics()
         self._reveal = Reveal(reveal_step)  # the room's: a result once the host's screen shows it
         # A table nobody has acted at for ``idle_seconds`` (and with no socket open)
-        # is closed and dropped from memory; its log stays in the store.
+        # is closed and dropped from memory (``Engine.close_idle``).
         self._idle, self._clock = idle_seconds, clock
-        self._active: dict[str, float] = {}  # table -> last action, on ``clock``
         self._swept = clock()
         self.commits = 0  # group commits made (the benchmark prints them)
         # Calls for the engine's thread: functions (a Future each) and commands (an
@@ -146,7 +145,8 @@ class Tables:
             str(m.settings[REMATCH_OF]): m.table for m in metas if REMATCH_OF in m.settings
         }
         self._looked: dict[str, float] = {}  # an ended table -> when its rematch was looked for
-        self._active = {m.table: clock() for m in metas}
+        if self._credentials.shared:  # another process's rename reaches the tokens here
+            self.engine.subscribe_all(partial(self._follow_renames, store=False))
         self.metrics.count_tables(self.engine.held)
         store = self.engine.store
         if isinstance(store, ClockedStore):
@@ -159,6 +159,9 @@ class Tables:
         or dropped if nobody sits under that name."""
         metas, tokens = self._credentials.load()
         stored = set(engine.store.tables())
+        for meta in metas:  # idle from now on, if nobody comes back
+            if meta.table in stored:
+                engine.touch(meta.table)
         bound: dict[str, Identity] = {}
         for digest, who in tokens.items():
             if who.table not in stored:
@@ -223,28 +226,15 @@ class Tables:
                 return
 
     def _sweep(self, engine: Engine) -> None:
-        """Close the tables idle for ``idle_seconds`` with no socket open, and drop them
-        from memory (a table that cannot be closed now, bets on its layout, is only
-        dropped: it is read again from its log when someone comes back)."""
+        """Close the tables idle for ``idle_seconds`` with no socket open (every
+        second at most), and forget their credentials here."""
         now = self._clock()
         if self._idle is None or now - self._swept < 1:
             return
         self._swept = now
-        for table, last in list(self._active.items()):
-            if now - last < self._idle or self._sockets.get(table):
-                continue
-            self._active.pop(table, None)
-            try:
-                if not engine.info(table).finished:
-                    engine.close(table)
-                closed = True
-            except PuntoBancoError as error:
-                closed = False
-                LOG.info("idle table %s kept open: %s", table, error.message("en"))
-            engine.release(table)
-            if closed:
-                LOG.info("idle table %s closed after %d s, dropped from memory", table, now - last)
-                self._forget(table)
+        busy = {table for table, sockets in self._sockets.items() if sockets}
+        for table in engine.close_idle(self._idle, busy):
+            self._forget(table)
 
     def _rematch_of(self, engine: Engine, table: str, *, now: bool = False) -> str | None:
         """The rematch of ``table`` (on the engine's thread): known here, or, in a store
@@ -335,7 +325,6 @@ class Tables:
     def _heard(self, committed: Committed) -> None:
         """The engine's callback after each commit to a table with sockets (on the
         engine's thread, or its listener's for another process's commit)."""
-        self._follow_renames(committed, store=False)  # another process's rename too
         with self._wake:
             self._dirty.add(committed.table)
             if not committed.events:
@@ -346,19 +335,22 @@ class Tables:
         """The credentials follow the players the host renamed in ``committed``: the
         stored tokens (``store``: this process committed it), the tokens known here
         and the open sockets name the new name, so that each keeps its seat."""
-        for event in committed.events:
+        first = committed.seq - len(committed.events) + 1  # the number of its first event
+        for number, event in enumerate(committed.events, first):
             if event.get("type") != "PlayerRenamed":
                 continue
+            # The seatings before the rename: a later seating under the old name
+            # (someone else, since) keeps its name, however late this runs.
             table, old, new = committed.table, str(event["name"]), str(event["new_name"])
+            before = number
             if store:
-                self._credentials.rename_player(table, old, new)
+                self._credentials.rename_player(table, old, new, before)
             for digest, who in list(self._tokens.items()):  # a copy: the loop adds tokens
-                if who.table == table and who.role == PLAYER and who.player == old:
+                if renames(who, table, old, before):
                     self._tokens[digest] = replace(who, player=new)
             for socket in self._sockets.get(table, ()):
-                who = socket.identity
-                if who.role == PLAYER and who.player == old:
-                    socket.identity = replace(who, player=new)
+                if renames(socket.identity, table, old, before):
+                    socket.identity = replace(socket.identity, player=new)
 
     def _answer(self) -> None:
         """The answers of this turn's commands, handed to the event loop in one call,
@@ -398,16 +390,19 @@ class Tables:
             rematch = self._rematches.get(table)
             if rematch is not None:  # the ended table's view names its rematch
                 head += f'{{"rematch": "{rematch}", '
+            # The players see it when the host's screen has shown it.
+            keyed = [
+                ((viewer_of(socket.identity), socket.lang), socket)
+                for socket in sockets
+                if not held or socket.identity.role == HOST
+            ]
+            shown = engine.view_texts(table, [key for key, _ in keyed])
             made: dict[tuple[Viewer, Lang], str] = {}
-            for socket in sockets:
-                if held and socket.identity.role != HOST:
-                    continue  # the players see it when the host's screen has shown it
-                key = (viewer_of(socket.identity), socket.lang)
+            for key, socket in keyed:
                 text = made.get(key)
                 if text is None:
-                    shown = engine.view_text(table, *key)
-                    shown = shown[1:] if rematch is not None else shown
-                    text = made[key] = f"{head}{shown}}}"
+                    view = shown[key][1:] if rematch is not None else shown[key]
+                    text = made[key] = f"{head}{view}}}"
                 out.append((socket, text))
         self._hand(out)
 
@@ -495,7 +490,6 @@ class Tables:
         meta = await self.run(
             lambda engine: self._open(engine, {"format": fmt, **settings}, config, token)
         )
-        self._active[meta.table] = self._clock()
         self._tokens[token_hash(token)] = Identity(meta.table, HOST)
         return meta.table, meta.join_code, token
 
@@ -506,17 +500,21 @@ class Tables:
         config: TableConfig,
         token: str,
         players: list[tuple[str, int]] | None = None,
+        own: list[str] | None = None,
     ) -> TableMeta:
         """Open a table (on the engine's thread), its host's ``token`` stored first: a
         table is never stored without the token that runs it (the credentials of a
-        table whose opening failed are dropped on loading)."""
+        table whose opening failed are dropped on loading). ``own``: the players who
+        sat down from their own phones (a rematch's), not the operator's seats."""
         code = new_join_code()
         while code in self._codes:
             code = new_join_code()
         meta = TableMeta("t" + secrets.token_hex(5), code, settings)
         self._credentials.add_table(meta, token_hash(token))
         started = time.perf_counter()
-        opened = engine.open(meta.table, config.format, settings=config, players=players or [])
+        opened = engine.open(
+            meta.table, config.format, settings=config, players=players or [], own=own or []
+        )
         self._committed(started, [opened])
         self._metas[meta.table] = meta
         self._codes[code] = meta.table
@@ -552,7 +550,6 @@ class Tables:
             return who, given, first["type"] == "JoinAsked"
 
         who, given, waiting = await self.run(seated)
-        self._active[table] = self._clock()
         self._tokens[token_hash(given)] = who
         return str(who.player), given, waiting
 
@@ -582,21 +579,20 @@ class Tables:
             return identity, token, self._metas[new]
 
         identity, token, rematch = await self.run(opened)
-        self._active[identity.table] = self._clock()
         self._tokens[token_hash(token)] = identity
         return identity, token, rematch.join_code
 
     def _open_rematch(self, engine: Engine, meta: TableMeta) -> str:
         """Open the rematch of ``meta``'s ended table (on the engine's thread) and
         mark the ended table's views to name it."""
-        config, players = engine.rematch(meta.table)
+        config, players, own = engine.rematch(meta.table)
         bankroll = meta.settings.get("bankroll", DEFAULT_BANKROLL) if config.money else 0
         settings = {**meta.settings, REMATCH_OF: meta.table}
         if config.seed is not None:
             settings["seed"] = config.seed
         # A host token nobody holds: the host is given one each time they ask.
         seated = [(name, bankroll) for name in players]
-        rematch = self._open(engine, settings, config, new_token(), seated)
+        rematch = self._open(engine, settings, config, new_token(), seated, list(own))
         self._rematches[meta.table] = rematch.table
         with self._wake:
             self._dirty.add(meta.table)
@@ -605,12 +601,9 @@ class Tables:
 
     async def command(self, who: Identity, command: Any, id: str) -> Committed:
         """Carry out one command of ``who``'s (its first answer if ``id`` was sent
-        before); raises the named error that refuses it. A spectator sends none
-        (the engine lets anyone ask to sit: a page that only watches may not)."""
-        if who.role == SPECTATOR:
-            raise AccessError("web.error.spectator", status=403)
+        before); raises the named error that refuses it (a spectator's, whatever
+        it is: the engine's watcher sends nothing)."""
         started = time.perf_counter()
-        self._active[who.table] = self._clock()
         future: asyncio.Future[Result] = asyncio.get_running_loop().create_future()
         with self._wake:
             self._queue.append((Job(who.table, command, viewer_of(who), id), future))
@@ -620,26 +613,6 @@ class Tables:
         if isinstance(result, PuntoBancoError):
             raise result
         return result
-
-    async def about(self, table: str) -> dict[str, Any]:
-        """What a join page says of ``table``: its format, its limits (cents, None at
-        a table without money) or deals, how many players sit and how many seats."""
-        meta = self.meta(table)
-
-        def read(engine: Engine) -> dict[str, Any]:
-            state = engine.state(table)
-            config = state.config
-            return {
-                "format": meta.settings["format"],
-                "minimum": config.minimum if config.money else None,
-                "maximum": config.maximum if config.money else None,
-                "deals": config.deals,
-                "players": len(state.seated),
-                "seats": config.seats,
-            }
-
-        about: dict[str, Any] = await self.run(read)
-        return about
 
     async def view(self, who: Identity, lang: Lang) -> dict[str, Any]:
         """``who``'s view of the table, its odds computed (a view asked for). A player
@@ -665,7 +638,7 @@ class Tables:
         if table not in self._sockets:
             await self.run(lambda engine: engine.subscribe(table, self._heard))
         self._sockets[table] = self._sockets.get(table, frozenset()) | {socket}
-        self._active[table] = self._clock()
+        self.call(lambda engine: engine.touch(table))
 
     def sockets_of(self, who: Identity) -> int:
         """How many sockets ``who`` (a seat, or the host) has open at their table."""
@@ -674,8 +647,7 @@ class Tables:
     def unsubscribe(self, table: str, socket: Socket) -> None:
         """``socket`` receives no more views (its connection closed)."""
         self._sockets[table] = self._sockets.get(table, frozenset()) - {socket}
-        if table in self._active:
-            self._active[table] = self._clock()
+        self.call(lambda engine: engine.touch(table))
 
 
 def _answered(answers: list[_Answer]) -> None:

@@ -28,8 +28,8 @@ from puntobanco.engine import command_of
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
 from puntobanco.i18n.shown import Number
-from puntobanco.web.auth import SPECTATOR, Identity
-from puntobanco.web.errors import AccessError, MessageError, error_body
+from puntobanco.web.auth import Identity
+from puntobanco.web.errors import MessageError, error_body
 from puntobanco.web.limits import MAX_SOCKETS, MAX_SPECTATORS, STRIKES, Bucket
 from puntobanco.web.schemas import COMMAND, MAX_MESSAGE, Hello, SetLang, parse
 from puntobanco.web.tables import Tables, viewer_of
@@ -239,8 +239,6 @@ async def serve_socket(
                 try:
                     # The connection's identity: a renamed player's follows the rename.
                     identity = conn.identity
-                    if identity.role == SPECTATOR:
-                        raise AccessError("web.error.spectator", status=403)
                     fields = sent.model_dump(exclude={"id"}, exclude_none=True)
                     command = command_of(fields, viewer_of(identity))
                     done = await tables.command(identity, command, sent.id)

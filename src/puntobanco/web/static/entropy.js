@@ -103,17 +103,19 @@ const PBEntropy = (() => {
 
   // A table the host opened with a seed deals shoes derived from it (`secret`
   // false in the view): whoever knows the seed knows every card, and no phone
-  // contributes. Said in plain sight, in the #not-fair notice of the page.
-  function seeded(v) {
-    return [v.shoe, v.next_shoe].some((s) => s && s.commitment && s.secret === false);
+  // contributes. A table given a random source other than the operating system's
+  // (`source` set) is not secret either. Said in plain sight, in the #not-fair
+  // notice of the page.
+  function notSecret(v) {
+    return [v.shoe, v.next_shoe].find((s) => s && s.commitment && s.secret === false) || null;
   }
 
   function notice(v, w) {
     const node = document.getElementById("not-fair");
     if (!node) return;
-    const shown = seeded(v);
-    node.textContent = shown ? w("entropy.seeded") : "";
-    node.hidden = !shown;
+    const shoe = notSecret(v);
+    node.textContent = shoe ? w(shoe.source ? "entropy.injected" : "entropy.seeded") : "";
+    node.hidden = !shoe;
   }
 
   // Called with every view: commits or reveals when the table asks, and returns
@@ -162,5 +164,5 @@ const PBEntropy = (() => {
   // (another page of the same phone, or the shoe shuffled meanwhile): nothing to show.
   const quiet = (error) => error.code.startsWith("entropy.") || error.code === "table.error.contribute.no_next_shoe";
 
-  return { sha256, hex, fromHex, digest, onView, quiet, seeded };
+  return { sha256, hex, fromHex, digest, onView, quiet, notSecret };
 })();

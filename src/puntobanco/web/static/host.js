@@ -122,7 +122,11 @@
   function joinUrl() { return `${joinOrigin}/j/${joinCode}`; }
   function renderJoin() {
     const url = joinUrl();
-    if ($("join-url").textContent !== url) { $("join-url").textContent = url; drawQr(url); }
+    if ($("join-url").textContent !== url) {
+      // A narrow panel breaks the address after "/j/", never inside the code.
+      $("join-url").replaceChildren(`${joinOrigin}/j/`, el("wbr"), el("span", { class: "nowrap", text: joinCode }));
+      drawQr(url);
+    }
     const host = new URL(joinOrigin).hostname;
     const local = /^(127\.|0\.0\.0\.0$|localhost$|\[::1\]$)/.test(host);
     $("unreachable").hidden = !local;
