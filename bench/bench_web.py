@@ -17,7 +17,10 @@ the server also times its store writes, its commands (arrival to commit), its
 event loop's lateness and its garbage collections, and prints them; with
 ``BENCH_WEB_DUMP=FILE`` each bet's send time and latency and each probe sync
 are written to ``FILE`` as JSON; with ``BENCH_WEB_PYSPY=FILE`` py-spy samples
-the server's threads while the load runs (``FILE``: its raw stacks).
+the server's threads while the load runs (``FILE``: its raw stacks;
+``BENCH_WEB_PYSPY_ARGS``: more of py-spy's options, such as ``--idle``). The
+server's CPU per command is printed in all and on its event loop's thread (the
+rest is its engine's thread: commits and views).
 ``--loop`` picks the server's event loop (uvicorn's ``auto``, ``asyncio``, or
 ``uvloop`` when installed). Bounded: it stops by itself after ``--seconds`` of
 load (plus set-up), and only ever talks to 127.0.0.1.
@@ -221,10 +224,17 @@ def machine_ticks() -> tuple[int, int]:
     return sum(fields[:8]), fields[7]
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU time (user + system) a process has used so far, every thread included."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+def cpu_seconds(pid: int, stat: str | None = None) -> float:
+    """CPU time (user + system) a process has used so far, every thread included
+    (``stat``: another file of the same form, one thread's)."""
+    fields = Path(stat or f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def loop_cpu_seconds(pid: int) -> float:
+    """CPU time its main thread has used so far: a server's event loop (the rest of
+    its time is its engine's thread's)."""
+    return cpu_seconds(pid, f"/proc/{pid}/task/{pid}/stat")
 
 
 #: How a pushed view begins (the server writes its head as text, the view after it).
@@ -399,6 +409,7 @@ async def load(
     probe.start()
     pids = {"client": os.getpid()} | ({"server": server_pid} if server_pid else {})
     cpu = {k: cpu_seconds(pid) for k, pid in pids.items()}
+    loop_cpu = loop_cpu_seconds(server_pid) if server_pid else 0.0
     memory = [rss_mib(server_pid)] if server_pid else []
     ticks = machine_ticks()
     wall = time.monotonic()
@@ -410,10 +421,11 @@ async def load(
 
         beside = os.path.join(os.path.dirname(sys.executable), "py-spy")
         pyspy = beside if os.path.exists(beside) else shutil.which("py-spy") or beside
+        more = os.environ.get("BENCH_WEB_PYSPY_ARGS", "").split()  # py-spy's own, as given
         sampler = subprocess.Popen(
             [pyspy, "record", "-p",
              str(server_pid), "-d", str(int(seconds)), "-r", "50", "-t", "-f", "raw",
-             "-o", spy, "--nonblocking"], stdout=subprocess.DEVNULL)  # fmt: skip
+             "-o", spy, "--nonblocking", *more], stdout=subprocess.DEVNULL)  # fmt: skip
     ready.set()
     watching = asyncio.create_task(until_quiet())
     await asyncio.gather(*running, return_exceptions=True)
@@ -423,6 +435,8 @@ async def load(
     if sampler is not None:
         sampler.wait()
     used = {k: cpu_seconds(pids[k]) - v for k, v in cpu.items()}  # CPU seconds, in all
+    if server_pid:
+        used["server_loop"] = loop_cpu_seconds(server_pid) - loop_cpu
     cpu = {k: v / wall for k, v in used.items()}
     memory += [rss_mib(server_pid)] if server_pid else []
     total, stolen = (b - a for a, b in zip(ticks, machine_ticks(), strict=True))
@@ -643,8 +657,10 @@ def main() -> None:
           f"stolen by the hypervisor {result['stolen']:.1%}")  # fmt: skip
     commands = n + result["deals"]
     per_command = result["cpu_seconds"]["server"] / max(commands, 1) * 1000
+    on_loop = result["cpu_seconds"].get("server_loop", 0.0) / max(commands, 1) * 1000
     print(f"server CPU per command (its commit, its views and their sending): "
-          f"{per_command:.2f} ms")  # fmt: skip
+          f"{per_command:.2f} ms ({on_loop:.2f} on the event loop's thread, "
+          f"{per_command - on_loop:.2f} on the others: the engine's)")  # fmt: skip
     figure("web.cpu_per_command_ms", per_command, "ms", "server CPU time per command")
     if len(result["memory"]) == 2:
         print(f"server memory: {result['memory'][0]:.0f} MiB when the load began, "

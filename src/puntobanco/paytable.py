@@ -529,5 +529,7 @@ def format_amount(value: Amount) -> str:
 
 def json_amount(value: Amount) -> int | str:
     """An integer stays an integer in JSON; anything else is an exact decimal string."""
+    if type(value) is int:  # most amounts (a view has dozens), without making a Fraction
+        return value
     value = _exact(value)
     return value if isinstance(value, int) else format_amount(value)

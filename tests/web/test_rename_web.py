@@ -5,6 +5,7 @@ again; the refusals are named."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -112,3 +113,43 @@ def test_a_rename_on_one_server_is_followed_on_another(pg_url: str) -> None:
         assert renamed.status_code == 200, renamed.text
         r = b.get(f"/api/tables/{table}/view", headers=bearer(ana))
         assert r.status_code == 200 and r.json()["me"]["name"] == "Anaïs"
+
+
+def test_a_rename_sent_again_leaves_whoever_sat_since_under_the_old_name(
+    client: TestClient,
+) -> None:
+    t = open_table(client, "casino", seed=5)
+    table, host = t["table"], t["host_token"]
+    ana = join(client, table, "Ana")
+    body = {"id": "rename-1", "type": "RenamePlayer", "name": "Ana", "new_name": "Anaïs"}
+    url = f"/api/tables/{table}/commands"
+    first = client.post(url, json=body, headers=bearer(host))
+    assert first.status_code == 200, first.text
+    newcomer = join(client, table, "Ana")  # someone else, under the name now free
+    again = client.post(url, json=body, headers=bearer(host))  # the host's retry
+    assert again.status_code == 200 and again.json() == first.json()  # its first answer
+    assert view(client, table, newcomer)["me"]["name"] == "Ana"
+    assert view(client, table, ana)["me"]["name"] == "Anaïs"
+    assert command(client, table, newcomer, "Bet", box="banco", stake=1_000).status_code == 200
+
+
+def test_a_server_that_knew_the_token_follows_a_rename_made_on_another(pg_url: str) -> None:
+    with (
+        TestClient(create_app(store=pg_url, rate=1000, burst=1000)) as a,
+        TestClient(create_app(store=pg_url, rate=1000, burst=1000)) as b,
+    ):
+        t = open_table(a, "casino", seed=5)
+        table, host = t["table"], t["host_token"]
+        ana = join(a, table, "Ana")
+        assert view(b, table, ana)["me"]["name"] == "Ana"  # b knows the token now
+        renamed = command(a, table, host, "RenamePlayer", name="Ana", new_name="Anaïs")
+        assert renamed.status_code == 200, renamed.text
+        for _ in range(100):  # b follows a's commits as they come (within a second)
+            r = b.get(f"/api/tables/{table}/view", headers=bearer(ana))
+            if r.status_code == 200 and r.json()["me"]["name"] == "Anaïs":
+                break
+            time.sleep(0.05)
+        assert r.status_code == 200 and r.json()["me"]["name"] == "Anaïs", r.text
+        placed = command(b, table, ana, "Bet", box="banco", stake=1_000)
+        assert placed.status_code == 200, placed.text
+        assert placed.json()["events"][0]["name"] == "Anaïs"

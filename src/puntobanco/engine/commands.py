@@ -451,6 +451,10 @@ COMMANDS: Final[tuple[type[Command], ...]] = (
     SkipMissing,
     SetPredictionTime,
 )
+#: Each command by its name, with the names of its fields (``command_of``, once a command).
+_FIELDS: Final[dict[str, tuple[type[Command], frozenset[str]]]] = {
+    kind.__name__: (kind, frozenset(f.name for f in fields(kind))) for kind in COMMANDS
+}
 
 
 def command_word(kind: type[Command]) -> Word:
@@ -517,11 +521,10 @@ def command_of(data: Mapping[str, Any], by: Viewer) -> Command:
     gives none. The fields' types are the caller's to check (the web's schema).
     A watcher's is refused, whatever it is (``NotAllowedError``)."""
     _sends(by)
-    kinds = {kind.__name__: kind for kind in COMMANDS}
-    kind = kinds.get(str(data.get("type")))
-    if kind is None:
+    found = _FIELDS.get(str(data.get("type")))
+    if found is None:
         raise IllegalActionError("engine.error.command", command=data.get("type"))
-    names = {f.name for f in fields(kind)}
+    kind, names = found
     given = {k: v for k, v in data.items() if k in names}
     if "name" in names and given.get("name") is None and by.role is Role.PLAYER:
         given["name"] = by.name

@@ -225,6 +225,7 @@ class Engine:
         self.rng = rng
         self._lock = threading.RLock()
         self._tables: dict[str, _Table] = {}
+        self._everywhere: list[Subscriber] = []  # ``subscribe_all``
         self._used: dict[str, float] = {}  # a table -> when it was last used (``close_idle``)
         self._shared = self.store if isinstance(self.store, SharedStore) else None
         self._listener: Listening | None = None
@@ -691,9 +692,15 @@ class Engine:
 
         return unsubscribe
 
+    def subscribe_all(self, callback: Subscriber) -> None:
+        """Call ``callback(committed)`` after each commit to any table held here (made
+        by any process, where the store is shared), as ``subscribe`` does for one."""
+        with self._lock:
+            self._everywhere.append(callback)
+
     def _publish(self, entry: _Table, committed: Committed) -> None:
         errors: list[BaseException] = []
-        for callback in list(entry.subscribers):
+        for callback in (*entry.subscribers, *self._everywhere):
             try:
                 callback(committed)
             except Exception as error:  # noqa: BLE001 - raised again below
@@ -918,16 +925,32 @@ class Engine:
         """``view`` as JSON text, without computing odds, its shared part serialised
         once per language and commit (what a server pushes after each commit); a
         player whose seating has ended sees what a spectator sees."""
+        return self.view_texts(table, [(viewer, lang)])[viewer, lang]
+
+    def view_texts(
+        self, table: str, wanted: Iterable[tuple[Viewer, Lang]]
+    ) -> dict[tuple[Viewer, Lang], str]:
+        """``view_text`` of each ``(viewer, lang)`` of ``wanted``, all made from one
+        moment of the table (what a server pushes to its sockets after a commit)."""
         with self._lock:
             entry = self._entry(table)
-            try:
-                check_seating(entry.machine.state, viewer)
-            except PuntoBancoError:
-                viewer = Viewer.SPECTATOR
+            state = entry.machine.state
             count = entry.machine.event_count
             if entry.texts[0] != count:
                 entry.texts = (count, {})
-            return text(self._moment(table), viewer, lang, entry.texts[1])
+            shared = entry.texts[1]
+            moment = self._moment(table)
+            made: dict[tuple[Viewer, Lang], str] = {}
+            for viewer, lang in wanted:
+                if (viewer, lang) in made:
+                    continue
+                shown = viewer
+                try:
+                    check_seating(state, viewer)
+                except PuntoBancoError:
+                    shown = Viewer.SPECTATOR
+                made[viewer, lang] = text(moment, shown, lang, shared)
+            return made
 
     def commands(self, table: str, viewer: Viewer) -> list[dict[str, Any]]:
         """The commands ``viewer`` may send now, as templates (the view's ``commands``)."""

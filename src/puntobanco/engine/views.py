@@ -28,7 +28,6 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from functools import lru_cache
 from typing import Any, Final
 
 import puntobanco.engine.lessons as lessons
@@ -40,7 +39,7 @@ from puntobanco.explain import announce, describe_step
 from puntobanco.fair.gathering import Gathering, Window
 from puntobanco.i18n import Lang
 from puntobanco.odds.digits import decimal
-from puntobanco.odds.seen import NextCoupOdds, OddsCache
+from puntobanco.odds.seen import NextCoupOdds, OddsCache, OddsKey
 from puntobanco.paytable import Amount, Box, box_key, json_amount
 from puntobanco.roads import build_roads
 from puntobanco.rules import Action
@@ -340,8 +339,9 @@ class Pictures:
         self._fixed: dict[Lang, tuple[dict[str, Any], str]] = {}
         self._coups: dict[Lang, tuple[tuple[object, ...], dict[str, Any]]] = {}
         self._recent: dict[str, tuple[int, list[dict[str, Any]]]] = {}
+        self._recent_text: dict[str, tuple[list[dict[str, Any]], str]] = {}
         self._own: OrderedDict[tuple[object, ...], tuple[tuple[object, ...], str]] = OrderedDict()
-        self._board: tuple[tuple[object, ...], dict[str, Any], Seen] | None = None
+        self._board: tuple[tuple[object, ...], dict[str, Any], Seen, OddsKey] | None = None
         self._odds: dict[str, Any] | None = None
         #: The host's board as JSON text, with the board and odds it was made from.
         self._board_text: tuple[object, object, str] | None = None
@@ -377,7 +377,7 @@ class Moment:
 def view(moment: Moment, viewer: Viewer, lang: Lang, *, odds: bool = True) -> dict[str, Any]:
     """``viewer``'s view in ``lang`` (a fresh dict of JSON types); ``odds``: the host's
     board computes the odds of the next coup if no view has yet (a pushed view does not)."""
-    public = _fixed(moment, lang)[0] | _changing(moment, lang)
+    public = _fixed(moment, lang) | _changing(moment, lang)
     return public | _own(moment, viewer, odds, lang)
 
 
@@ -388,7 +388,7 @@ def text(moment: Moment, viewer: Viewer, lang: Lang, cache: dict[Lang, str]) -> 
     after another player's bet is what it was)."""
     shared = cache.get(lang)
     if shared is None:
-        fixed = _fixed(moment, lang)[1]
+        fixed = _fixed_text(moment, lang)
         changing = json.dumps(_changing(moment, lang), ensure_ascii=False)[1:-1]
         shared = cache[lang] = f"{{{fixed}, {changing}"
     pictures = moment.pictures
@@ -398,10 +398,15 @@ def text(moment: Moment, viewer: Viewer, lang: Lang, cache: dict[Lang, str]) -> 
         own = kept[1]
     else:
         part = _own(moment, viewer, False, lang)
-        board = part.pop("host", None)  # the last key, its text kept while it is the same
+        # The last key, the host's board or a player's recent coups: its text kept
+        # while it is the same (the board changes once a coup, a player's coups too).
+        board = part.pop("host", None)
+        recent = part.pop("recent", None)
         own = json.dumps(part, ensure_ascii=False)[1:]
         if board is not None:
             own = f'{own[:-1]}, "host": {_board_text(pictures, board)}}}'
+        elif recent is not None:
+            own = f'{own[:-1]}, "recent": {_recent_text(pictures, part["me"]["name"], recent)}}}'
         if key is not None:
             pictures._own[viewer, lang] = (key, own)
             if len(pictures._own) > 4096:
@@ -420,6 +425,17 @@ def _board_text(pictures: Pictures, board: dict[str, Any]) -> str:
         return kept[2]
     text = json.dumps(board, ensure_ascii=False)
     pictures._board_text = (made, odds, text)
+    return text
+
+
+def _recent_text(pictures: Pictures, name: str, recent: list[dict[str, Any]]) -> str:
+    """A player's recent coups (``_recent``) as JSON text, made again only when they
+    are new (``_recent`` gives the same list while no coup was added or undone)."""
+    kept = pictures._recent_text.get(name)
+    if kept is not None and kept[0] is recent:
+        return kept[1]
+    text = json.dumps(recent, ensure_ascii=False)
+    pictures._recent_text[name] = (recent, text)
     return text
 
 
@@ -445,17 +461,22 @@ def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
     return a[0] is b[0] and a[1:] == b[1:]
 
 
-def _fixed(moment: Moment, lang: Lang) -> tuple[dict[str, Any], str]:
+def _fixed(moment: Moment, lang: Lang) -> dict[str, Any]:
     """The part of the shared view that changes only when a coup is settled or
-    undone or the shoe changes, or never (the settings), with its JSON text
-    (without its braces), kept per language until then."""
+    undone or the shoe changes, or never (the settings)."""
+    return {**_settings(moment.machine.state), "lang": lang, **_coups(moment, lang)}
+
+
+def _fixed_text(moment: Moment, lang: Lang) -> str:
+    """``_fixed`` as JSON text (without its braces), kept per language until its
+    coups change: made again once a coup, not after every bet."""
     coups = _coups(moment, lang)
-    part = {**_settings(moment.machine.state), "lang": lang, **coups}
     pictures = moment.pictures
     kept = pictures._fixed.get(lang)
     if kept is None or kept[0] is not coups:
+        part = {**_settings(moment.machine.state), "lang": lang, **coups}
         kept = pictures._fixed[lang] = (coups, json.dumps(part, ensure_ascii=False)[1:-1])
-    return part, kept[1]
+    return kept[1]
 
 
 def _settings(state: TableState) -> dict[str, Any]:
@@ -541,10 +562,7 @@ def _coups(moment: Moment, lang: Lang) -> dict[str, Any]:
     part = {
         "last": last,
         "roads": build_roads(state.shoe_coups).to_json(),
-        "history": [
-            {"coup": r.coup, "cards": list(_dealt(r.cards)[0]), **_hands(r), "winner": _winner(r)}
-            for r in done[-RECENT:]
-        ],
+        "history": [dict(_coup_shown(r)) for r in done[-RECENT:]],
     }
     pictures._coups[lang] = (key, part)
     return part
@@ -715,10 +733,7 @@ def _recent(pictures: Pictures, player: Player) -> list[dict[str, Any]]:
         return kept[1]
     out = [
         {
-            "coup": r.coup,
-            "cards": list(_dealt(r.cards)[0]),
-            **_hands(r),
-            "winner": _winner(r),
+            **_coup_shown(r),
             "bets": [
                 {"box": box_key(b.box), "stake": json_amount(b.amount)}
                 for b in r.bets
@@ -733,27 +748,31 @@ def _recent(pictures: Pictures, player: Player) -> list[dict[str, Any]]:
     return out
 
 
-def _hands(record: CoupRecord) -> dict[str, list[str]]:
-    """A settled coup's cards hand by hand (``cards`` is the dealing order)."""
-    punto, banco = _split(record.cards)
-    return {"punto": list(punto), "banco": list(banco)}
+#: Settled coups as every view shows them, by the record's identity (the record kept
+#: beside, so that its identity is not another's).
+_SHOWN: dict[int, tuple[CoupRecord, dict[str, Any]]] = {}
 
 
-@lru_cache(maxsize=4096)
-def _split(cards: tuple[Card, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _coup_shown(record: CoupRecord) -> dict[str, Any]:
+    """A settled coup's number, cards (in the dealing order, then hand by hand) and
+    winner, worked out once a coup: after each coup every player's ``recent`` and
+    the ``history`` list the last ten again (read it, do not change it)."""
+    kept = _SHOWN.get(id(record))
+    if kept is not None and kept[0] is record:
+        return kept[1]
+    cards = record.cards
     punto, banco = split_hands(cards)
-    return tuple(str(c) for c in punto), tuple(str(c) for c in banco)
-
-
-def _winner(record: CoupRecord) -> str:
-    return _dealt(record.cards)[1]
-
-
-@lru_cache(maxsize=4096)
-def _dealt(cards: tuple[Card, ...]) -> tuple[tuple[str, ...], str]:
-    """A settled coup's cards as text and its winner, worked out once: after each
-    coup every player's ``recent`` and the ``history`` list the last ten again."""
-    return tuple(str(c) for c in cards), resolve(cards).outcome.value
+    shown = {
+        "coup": record.coup,
+        "cards": [str(c) for c in cards],
+        "punto": [str(c) for c in punto],
+        "banco": [str(c) for c in banco],
+        "winner": resolve(cards).outcome.value,
+    }
+    if len(_SHOWN) >= 4096:
+        _SHOWN.clear()
+    _SHOWN[id(record)] = (record, shown)
+    return shown
 
 
 # -- the host's board: the five roads, the shoe's statistics, the odds of the next coup --
@@ -880,12 +899,15 @@ def _board(moment: Moment, compute: bool) -> dict[str, Any]:
                 },
                 "stats": statistics(state, state.shoe_coups, burn),
             }
-            board = pictures._board = (key, body, seen_cards(state, burn))
+            seen = seen_cards(state, burn)
+            config = state.config
+            # The composition the odds are kept by, worked out once a board (a pushed
+            # view looks for the odds after every bet until someone computes them).
+            odds_key = ODDS.key(config.decks, seen.cards, config.paytable_data)
+            board = pictures._board = (key, body, seen, odds_key)
             pictures._odds = None
         if pictures._odds is None:
-            config = state.config
-            args = (config.decks, board[2].cards, config.paytable_data)
-            found = ODDS.get(*args) if compute else ODDS.peek(*args)
+            found = ODDS.get_key(board[3]) if compute else ODDS.peek_key(board[3])
             if found is not None:
                 pictures._odds = odds_json(found, board[2])
         return {**board[1], "odds": pictures._odds, "odds_pending": pictures._odds is None}

@@ -30,6 +30,8 @@ from puntobanco.paytable import Paytable
 
 #: The fewest cards a coup may need.
 COUP_CARDS = 6
+#: What the odds are kept by: the decks, the composition left, the paytable.
+OddsKey = tuple[int, RankComposition, Paytable]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,14 +76,24 @@ class OddsCache:
 
     def __init__(self, size: int = 256) -> None:
         self.size = size
-        self._kept: OrderedDict[tuple[int, RankComposition, Paytable], NextCoupOdds] = OrderedDict()
+        self._kept: OrderedDict[OddsKey, NextCoupOdds] = OrderedDict()
         self._lock = threading.Lock()
         #: How many compositions were computed (not found): what a table costs.
         self.computed = 0
 
+    @staticmethod
+    def key(decks: int, seen: Iterable[Card], paytable: Paytable) -> OddsKey:
+        """What the odds of ``seen`` are kept by (``peek_key``, ``get_key``): worked out
+        once by a caller that asks again and again for the same cards (a host's
+        board is pushed after every bet; its cards change once a coup)."""
+        return (decks, rank_composition(decks, seen), paytable)
+
     def peek(self, decks: int, seen: Iterable[Card], paytable: Paytable) -> NextCoupOdds | None:
         """The odds if they were computed already, else None."""
-        key = (decks, rank_composition(decks, seen), paytable)
+        return self.peek_key(self.key(decks, seen, paytable))
+
+    def peek_key(self, key: OddsKey) -> NextCoupOdds | None:
+        """``peek`` by the ``key`` of the cards seen."""
         with self._lock:
             found = self._kept.get(key)
             if found is not None:
@@ -90,8 +102,11 @@ class OddsCache:
 
     def get(self, decks: int, seen: Iterable[Card], paytable: Paytable) -> NextCoupOdds:
         """The odds, computed now if they are not kept."""
-        ranks = rank_composition(decks, seen)
-        key = (decks, ranks, paytable)
+        return self.get_key(self.key(decks, seen, paytable))
+
+    def get_key(self, key: OddsKey) -> NextCoupOdds:
+        """``get`` by the ``key`` of the cards seen."""
+        decks, ranks, paytable = key
         with self._lock:
             found = self._kept.get(key)
             if found is not None:

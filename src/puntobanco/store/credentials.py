@@ -64,9 +64,12 @@ class Credentials(Protocol):
         """The identity of a token hash stored since ``load`` (by another process)."""
         ...
 
-    def rename_player(self, table: str, name: str, new_name: str) -> None:
-        """The host renamed player ``name`` of ``table``: their tokens name
-        ``new_name`` from now on (bound to the same seating; durable on return)."""
+    def rename_player(self, table: str, name: str, new_name: str, before: int) -> None:
+        """The host renamed player ``name`` of ``table`` at event ``before``: the tokens
+        of ``name``'s seatings before that event (or of none: stored before tokens were
+        bound) name ``new_name`` from now on, each still bound to its seating; a later
+        seating under the old name (someone else) keeps its own. Durable on return;
+        done twice, it changes nothing the second time."""
         ...
 
     def find_table(self, table: str) -> TableMeta | None:
@@ -83,21 +86,29 @@ class Credentials(Protocol):
 
 
 def renamed(
-    tokens: dict[str, Identity], table: str, name: str, new_name: str
+    tokens: dict[str, Identity], table: str, name: str, new_name: str, before: int
 ) -> dict[str, Identity]:
-    """``tokens`` with player ``name``'s of ``table`` naming ``new_name`` (the same seating).
+    """``tokens`` with those of ``name``'s seatings at ``table`` before event ``before``
+    naming ``new_name`` (``Credentials.rename_player``).
 
-    >>> renamed({"d": Identity("t", PLAYER, "Ana", 3)}, "t", "Ana", "Anaïs")
-    {'d': Identity(table='t', role='player', player='Anaïs', seating=3)}
+    >>> tokens = {"d": Identity("t", PLAYER, "Ana", 3), "e": Identity("t", PLAYER, "Ana", 9)}
+    >>> [who.player for who in renamed(tokens, "t", "Ana", "Anaïs", 7).values()]
+    ['Anaïs', 'Ana']
     """
     return {
-        digest: replace(who, player=new_name) if _names(who, table, name) else who
+        digest: replace(who, player=new_name) if renames(who, table, name, before) else who
         for digest, who in tokens.items()
     }
 
 
-def _names(who: Identity, table: str, name: str) -> bool:
-    return who.table == table and who.role == PLAYER and who.player == name
+def renames(who: Identity, table: str, name: str, before: int) -> bool:
+    """True when the rename of ``name`` at ``table``'s event ``before`` renames ``who``."""
+    return (
+        who.table == table
+        and who.role == PLAYER
+        and who.player == name
+        and (who.seating is None or who.seating < before)
+    )
 
 
 class MemoryCredentials:
@@ -126,9 +137,9 @@ class MemoryCredentials:
         """See ``Credentials.find_token``."""
         return self._tokens.get(digest)
 
-    def rename_player(self, table: str, name: str, new_name: str) -> None:
+    def rename_player(self, table: str, name: str, new_name: str, before: int) -> None:
         """See ``Credentials.rename_player``."""
-        self._tokens = renamed(self._tokens, table, name, new_name)
+        self._tokens = renamed(self._tokens, table, name, new_name, before)
 
     def find_table(self, table: str) -> TableMeta | None:
         """See ``Credentials.find_table``."""

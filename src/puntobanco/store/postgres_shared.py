@@ -247,19 +247,21 @@ class PgCredentials:
             row = self._link.run(read)
         return None if row is None else Identity(*row)
 
-    def rename_player(self, table: str, name: str, new_name: str) -> None:
+    def rename_player(self, table: str, name: str, new_name: str, before: int) -> None:
         """See ``Credentials.rename_player`` (done again after a break: it changes
         nothing the second time)."""
+        renamed = " WHERE table_id = %s AND role = %s AND player = %s"
+        renamed += " AND (seating IS NULL OR seating < %s)"
+        which = (table, PLAYER, name, before)
 
         def update(db: Db) -> None:
-            db.execute(
-                "UPDATE web_tokens SET player = %s"
-                " WHERE table_id = %s AND role = %s AND player = %s",
-                (new_name, table, PLAYER, name),
-            )
+            db.execute("UPDATE web_tokens SET player = %s" + renamed, (new_name, *which))
+
+        def landed(db: Db) -> bool:
+            return db.execute("SELECT 1 FROM web_tokens" + renamed, which).fetchone() is None
 
         with self._lock:
-            self._link.write(update, lambda db: _no_token_named(db, table, name))
+            self._link.write(update, landed)
 
     def find_table(self, table: str) -> TableMeta | None:
         """See ``Credentials.find_table``."""
@@ -283,14 +285,6 @@ class PgCredentials:
     def close(self) -> None:
         """Close the connection."""
         self._link.close()
-
-
-def _no_token_named(db: Db, table: str, name: str) -> bool:
-    found = db.execute(
-        "SELECT 1 FROM web_tokens WHERE table_id = %s AND role = %s AND player = %s",
-        (table, PLAYER, name),
-    ).fetchone()
-    return found is None
 
 
 def _has_token(db: Db, digest: str) -> bool:

@@ -109,12 +109,13 @@ class FileCredentials:
         ).fetchone()
         return None if row is None else Identity(*row)
 
-    def rename_player(self, table: str, name: str, new_name: str) -> None:
+    def rename_player(self, table: str, name: str, new_name: str, before: int) -> None:
         """See ``Credentials.rename_player``."""
         with self._writing():
             self._db.execute(
-                "UPDATE web_tokens SET player = ? WHERE table_id = ? AND role = ? AND player = ?",
-                (new_name, table, PLAYER, name),
+                "UPDATE web_tokens SET player = ? WHERE table_id = ? AND role = ?"
+                " AND player = ? AND (seating IS NULL OR seating < ?)",
+                (new_name, table, PLAYER, name, before),
             )
 
     def find_table(self, table: str) -> TableMeta | None:

@@ -825,9 +825,21 @@ class Table:
             raise IllegalActionError("table.error.no_chips", format=self.config.format.word)
         return player
 
+    def _rebet_of(self, name: str) -> Player:
+        """The player ``name``, whose layout is empty and who has a last coup's bets to
+        put down again; else the reason why not."""
+        player = self._chips_of(name, "bet")
+        if player.bets:
+            raise IllegalActionError("table.error.rebet_placed", name=player.name)
+        if not player.last_bets:
+            raise IllegalActionError("table.error.rebet_none", name=player.name)
+        return player
+
     def verify_rebet(self, name: str) -> None:
         """Raise unless ``name`` may put the bets of the last coup they played down
-        again: an empty layout, and each stake within its limits and their bankroll."""
+        again: an empty layout (refused without a trial otherwise: the phones ask
+        after every bet), and each stake within its limits and their bankroll."""
+        self._rebet_of(name)
         self.trial(lambda: self.rebet(name))
 
     def can_rebet(self, name: str) -> bool:
@@ -837,16 +849,22 @@ class Table:
     def rebet(self, name: str) -> tuple[BetPlaced, ...]:
         """Put the bets of the last coup ``name`` played down again, box by box, in one
         batch: all of them, or none with the reason the first refused gives."""
-        player = self._chips_of(name, "bet")
-        if player.bets:
-            raise IllegalActionError("table.error.rebet_placed", name=player.name)
-        if not player.last_bets:
-            raise IllegalActionError("table.error.rebet_none", name=player.name)
+        player = self._rebet_of(name)
         with self.batch():
             return tuple(self.bet(player.name, box, stake) for box, stake in player.last_bets)
 
+    def _double_of(self, name: str) -> Player:
+        """The player ``name``, who has stakes on the layout to double; else the reason
+        why not."""
+        player = self._chips_of(name, "bet")
+        if not player.bets:
+            raise IllegalActionError("table.error.no_chips_down", name=player.name)
+        return player
+
     def verify_double(self, name: str) -> None:
-        """Raise unless ``name`` may double every stake they have on the layout."""
+        """Raise unless ``name`` may double every stake they have on the layout (an
+        empty layout refused without a trial)."""
+        self._double_of(name)
         self.trial(lambda: self.double(name))
 
     def can_double(self, name: str) -> bool:
@@ -856,9 +874,7 @@ class Table:
     def double(self, name: str) -> tuple[BetPlaced, ...]:
         """Put a chip equal to each stake of ``name``'s beside it, in one batch: all of
         them, or none with the reason (a maximum, the bankroll)."""
-        player = self._chips_of(name, "bet")
-        if not player.bets:
-            raise IllegalActionError("table.error.no_chips_down", name=player.name)
+        player = self._double_of(name)
         with self.batch():
             return tuple(self.bet(player.name, box, stake) for box, stake in player.bets.items())
 

@@ -11,7 +11,7 @@
   (``Engine.tick``: the croupier, the contributions' windows, Punto's cards);
 - the credentials: which token is whose (``Identity``), the join codes;
 - the sockets subscribed to each table, and the views pushed to them after each
-  commit: each connection's view is the engine's (``Engine.view_text``), made
+  commit: each connection's view is the engine's (``Engine.view_texts``), made
   on the engine's thread, then handed to the event loop a few tables at a time.
 """
 
@@ -35,6 +35,7 @@ from puntobanco.engine.service import Result
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
 from puntobanco.store import ClockedStore, EventStore, credentials_of, probe
+from puntobanco.store.credentials import renames
 from puntobanco.table.config import DEFAULT_BANKROLL, TableConfig, created
 from puntobanco.table.names import check_name
 from puntobanco.web.auth import (
@@ -136,6 +137,8 @@ class Tables:
         self._metas: dict[str, TableMeta] = {m.table: m for m in metas}
         self._codes: dict[str, str] = {m.join_code: m.table for m in metas}
         self._tokens: dict[str, Identity] = tokens
+        if self._credentials.shared:  # another process's rename reaches the tokens here
+            self.engine.subscribe_all(partial(self._follow_renames, store=False))
         self.metrics.count_tables(self.engine.held)
         store = self.engine.store
         if isinstance(store, ClockedStore):
@@ -277,7 +280,6 @@ class Tables:
     def _heard(self, committed: Committed) -> None:
         """The engine's callback after each commit to a table with sockets (on the
         engine's thread, or its listener's for another process's commit)."""
-        self._follow_renames(committed, store=False)  # another process's rename too
         with self._wake:
             self._dirty.add(committed.table)
             if not committed.events:
@@ -288,19 +290,22 @@ class Tables:
         """The credentials follow the players the host renamed in ``committed``: the
         stored tokens (``store``: this process committed it), the tokens known here
         and the open sockets name the new name, so that each keeps its seat."""
-        for event in committed.events:
+        first = committed.seq - len(committed.events) + 1  # the number of its first event
+        for number, event in enumerate(committed.events, first):
             if event.get("type") != "PlayerRenamed":
                 continue
+            # The seatings before the rename: a later seating under the old name
+            # (someone else, since) keeps its name, however late this runs.
             table, old, new = committed.table, str(event["name"]), str(event["new_name"])
+            before = number
             if store:
-                self._credentials.rename_player(table, old, new)
+                self._credentials.rename_player(table, old, new, before)
             for digest, who in list(self._tokens.items()):  # a copy: the loop adds tokens
-                if who.table == table and who.role == PLAYER and who.player == old:
+                if renames(who, table, old, before):
                     self._tokens[digest] = replace(who, player=new)
             for socket in self._sockets.get(table, ()):
-                who = socket.identity
-                if who.role == PLAYER and who.player == old:
-                    socket.identity = replace(who, player=new)
+                if renames(socket.identity, table, old, before):
+                    socket.identity = replace(socket.identity, player=new)
 
     def _answer(self) -> None:
         """The answers of this turn's commands, handed to the event loop in one call,
@@ -337,14 +342,18 @@ class Tables:
             self._shown[table] = seq
             held = self._reveal.held(table, engine.state(table), now)
             head = f'{{"type": "view", "seq": {seq}, "view": '
+            # The players see it when the host's screen has shown it.
+            keyed = [
+                ((viewer_of(socket.identity), socket.lang), socket)
+                for socket in sockets
+                if not held or socket.identity.role == HOST
+            ]
+            shown = engine.view_texts(table, [key for key, _ in keyed])
             made: dict[tuple[Viewer, Lang], str] = {}
-            for socket in sockets:
-                if held and socket.identity.role != HOST:
-                    continue  # the players see it when the host's screen has shown it
-                key = (viewer_of(socket.identity), socket.lang)
+            for key, socket in keyed:
                 text = made.get(key)
                 if text is None:
-                    text = made[key] = f"{head}{engine.view_text(table, *key)}}}"
+                    text = made[key] = f"{head}{shown[key]}}}"
                 out.append((socket, text))
         self._hand(out)
 
