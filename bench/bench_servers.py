@@ -403,7 +403,9 @@ def run_store(
     generators = max(args.generators, len(servers.urls))
     for i, (clients, rate) in enumerate(plan):
         try:
+            began = time.monotonic()
             servers.grow(max(1, clients // args.per_table), args.per_table)
+            opened = time.monotonic() - began
             every, coup = args.every, args.coup
             if rate is not None:  # each phone and host faster, the same tables
                 tables = sum(len(t) for t in servers.tables)
@@ -419,6 +421,7 @@ def run_store(
                 figures(store, done[-1])
             return
         r["rate"] = rate
+        r["seconds"] = (opened, time.monotonic() - began - opened)
         done.append(r)
         row(name, r)
         figures(store, r)
@@ -554,7 +557,9 @@ def row(name: str, r: dict[str, Any]) -> None:
         print(f"        {r['commands_s']:.0f} commands/s ({r['offered']:.0f} offered); "
               f"CPU time a command: the servers "
               f"{cpu['servers']:.2f} ms, PostgreSQL {cpu['postgres']:.2f} ms, the load "
-              f"generators {cpu['generators']:.2f} ms", flush=True)  # fmt: skip
+              f"generators {cpu['generators']:.2f} ms; the step took "
+              f"{sum(r['seconds']):.0f} s ({r['seconds'][0]:.0f} s opening tables)",
+              flush=True)  # fmt: skip
 
 
 if __name__ == "__main__":
