@@ -81,7 +81,12 @@ def recount(db: str) -> Counter[tuple[str, str]]:
 
 
 def generate(
-    tables: list[dict[str, Any]], seconds: float, probe: str | None, every: float, coup: float
+    tables: list[dict[str, Any]],
+    seconds: float,
+    probe: str | None,
+    every: float,
+    coup: float,
+    together: tuple[str, int],
 ) -> dict[str, Any]:
     """One load generator's process: ``tables``'s clients, each on its server (the
     table's ``"urls"``), through ``bench_web.load``, on uvloop when it is installed
@@ -98,7 +103,7 @@ def generate(
     else:
         asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
     first = tables[0]["urls"][0]
-    return asyncio.run(bench_web.load(first, tables, seconds, None, probe, every, coup))
+    return asyncio.run(bench_web.load(first, tables, seconds, None, probe, every, coup, together))
 
 
 class Servers:
@@ -178,9 +183,13 @@ class Servers:
                                        for i, pid in enumerate(pids)]  # fmt: skip
         with ProcessPoolExecutor(len(shares), mp_context=mp.get_context("spawn")) as pool:
             # One disk probe (the first generator's) times the disk under every server.
-            futures = [pool.submit(generate, mine, seconds, probe if i == 0 else None, every, coup)
-                       for i, mine in enumerate(shares)]  # fmt: skip
-            groups = {"servers": lambda: pids, "postgres": postgres_pids,
+            # The load begins once every generator has its connections open: the
+            # servers' work of opening them is not counted in the step's figures.
+            together = (tempfile.mkdtemp(dir=self.folder), len(shares))
+            futures = [pool.submit(generate, mine, seconds, probe if i == 0 else None, every, coup,
+                                   together) for i, mine in enumerate(shares)]  # fmt: skip
+            pg = postgres_pids(self.dbs[0])
+            groups = {"servers": lambda: pids, "postgres": lambda: pg,
                       "generators": lambda: list(pool._processes)}  # fmt: skip
             used = Window(probe, seconds, groups)
             results = [f.result() for f in futures]
@@ -273,17 +282,33 @@ def _cpu(pid: int) -> float:
         return 0.0
 
 
-def postgres_pids() -> list[int]:
-    """The processes of PostgreSQL's server on this machine (its backends among them)."""
-    found = []
+def postgres_pids(db: str) -> list[int]:
+    """The processes of the PostgreSQL server that holds ``db`` (its postmaster and every
+    process it started, the backends among them), none for a SQLite file: others'
+    servers on the machine are not counted."""
+    if not db.startswith(("postgresql:", "postgres:")):
+        return []
+    from puntobanco.store.postgres import connect
+
+    admin = connect(db)
+    try:
+        row = admin.execute("SELECT pg_backend_pid()").fetchone()
+    finally:
+        admin.close()
+    assert row is not None
+    postmaster = _parent(int(row[0]))
+    found = [postmaster]
     for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                if Path(f"/proc/{entry}/comm").read_text().strip() == "postgres":
-                    found.append(int(entry))
-            except OSError:
-                continue
+        if entry.isdigit() and _parent(int(entry)) == postmaster:
+            found.append(int(entry))
     return found
+
+
+def _parent(pid: int) -> int:
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return -1
 
 
 def sample(pid: int, seconds: float, out: str, begun: str) -> threading.Thread:
@@ -335,9 +360,18 @@ def main() -> None:
     parser.add_argument("--coup", type=float, default=COUP,
                         help=f"seconds between a host's deals ({COUP:g})")  # fmt: skip
     parser.add_argument("--rates", type=float, nargs="*", default=[],
-                        help="then, at the last step's clients, steps of offered commands "
-                             "a second (each bet and deal more often) until p99 crosses "
-                             "--limit")  # fmt: skip
+                        help="steps of offered commands a second (each phone betting and "
+                             "each host dealing faster, the same tables) until p99 crosses "
+                             "--limit, at --rates-at clients")  # fmt: skip
+    parser.add_argument(
+        "--rates-at",
+        type=int,
+        default=None,
+        help="the step of clients the --rates steps follow (the last)",
+    )
+    parser.add_argument("--rate-stores", nargs="+", choices=["postgresql", "sqlite"],
+                        default=["postgresql"],
+                        help="the stores --rates is run on (postgresql)")  # fmt: skip
     parser.add_argument("--spread", choices=["table", "phone"], default="table",
                         help="where a table's phones connect: all to the server that "
                              "opened it (table), or every other one to the other server "
@@ -352,6 +386,10 @@ def main() -> None:
         parser.error("--clients: the steps in increasing order (each step adds tables)")
     if args.rates != sorted(args.rates):
         parser.error("--rates: the steps in increasing order")
+    if args.rates_at is None:
+        args.rates_at = args.clients[-1]
+    elif args.rates_at not in args.clients:
+        parser.error("--rates-at: one of the steps of --clients")
     import resource
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -395,15 +433,21 @@ def main() -> None:
 def run_store(
     servers: Servers, store: str, args: argparse.Namespace, done: list[dict[str, Any]]
 ) -> None:
-    """``store``'s steps: the clients' steps at the model's rate, then the rates' steps at
-    the last one's clients (until the first over the limit); each printed as it ends."""
+    """``store``'s steps: the clients' steps at the model's rate, the rates' steps (until
+    the first over the limit) after the one of ``--rates-at`` clients; each printed as
+    it ends."""
     name = NAMES[store]
-    plan: list[tuple[int, float | None]] = [(c, None) for c in args.clients]
-    plan += [(args.clients[-1], rate) for rate in args.rates]
+    plan: list[tuple[int, float | None]] = []
+    for c in args.clients:
+        plan.append((c, None))
+        if c == args.rates_at and store in args.rate_stores:
+            plan += [(c, rate) for rate in args.rates]
     generators = max(args.generators, len(servers.urls))
     for i, (clients, rate) in enumerate(plan):
         try:
+            began = time.monotonic()
             servers.grow(max(1, clients // args.per_table), args.per_table)
+            opened = time.monotonic() - began
             every, coup = args.every, args.coup
             if rate is not None:  # each phone and host faster, the same tables
                 tables = sum(len(t) for t in servers.tables)
@@ -419,11 +463,13 @@ def run_store(
                 figures(store, done[-1])
             return
         r["rate"] = rate
+        r["seconds"] = (opened, time.monotonic() - began - opened)
         done.append(r)
         row(name, r)
         figures(store, r)
         if rate is not None and not within(r, args.limit):
-            return  # the limit is found: faster steps would only be further over it
+            # The limit is found: faster steps would only be further over it.
+            plan[i + 1 :] = [(c, later) for c, later in plan[i + 1 :] if later is None]
 
 
 #: The model's pace, a real table's: a coup about every 45 s (80 an hour, the fast end
@@ -554,7 +600,9 @@ def row(name: str, r: dict[str, Any]) -> None:
         print(f"        {r['commands_s']:.0f} commands/s ({r['offered']:.0f} offered); "
               f"CPU time a command: the servers "
               f"{cpu['servers']:.2f} ms, PostgreSQL {cpu['postgres']:.2f} ms, the load "
-              f"generators {cpu['generators']:.2f} ms", flush=True)  # fmt: skip
+              f"generators {cpu['generators']:.2f} ms; the step took "
+              f"{sum(r['seconds']):.0f} s ({r['seconds'][0]:.0f} s opening tables)",
+              flush=True)  # fmt: skip
 
 
 if __name__ == "__main__":

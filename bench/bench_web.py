@@ -253,11 +253,13 @@ async def load(
     probe_file: str | None = None,
     every: float = 5.0,
     deal_every: float | None = None,
+    together: tuple[str, int] | None = None,
 ) -> dict[str, Any]:
     """Play ``tables`` for ``seconds``: each player bets about every ``every`` seconds,
     each host deals about every ``deal_every`` (None: as often). A table's
     ``"urls"``, when given, are its host's server and each player's (else all on
-    ``url``). Every connection notes each view pushed to it (its
+    ``url``). ``together``: (a folder, how many load processes): the load begins once
+    every one of them has its connections open. Every connection notes each view pushed to it (its
     seq and when it came); each acknowledged command its seq and when it was sent,
     so that the view push is timed like the acknowledgement: from the command's
     sending to each connection of its table receiving a view that shows it."""
@@ -341,9 +343,16 @@ async def load(
 
             task = asyncio.create_task(reader())
             await ready.wait()
-            await asyncio.sleep(random.uniform(0, pace) if name else random.uniform(2, 2 + pace))
+            # Each command at its time, none after the end: a connection whose next
+            # command would come after it stops waiting then, not at that time.
+            end = stop if name else stop - 1
+            due = time.monotonic() + (
+                random.uniform(0, pace) if name else random.uniform(2, 2 + pace)
+            )
             n = 0
-            while time.monotonic() < (stop if name else stop - 1):
+            while due < end:
+                await asyncio.sleep(max(0.0, due - time.monotonic()))
+                due += random.uniform(0.8 * pace, 1.2 * pace)
                 n += 1
                 message: dict[str, Any]
                 if name is None:
@@ -356,7 +365,6 @@ async def load(
                     sent[(table, name)] += 1
                 pending[cid] = time.monotonic()
                 await ws.send(json.dumps(message))
-                await asyncio.sleep(random.uniform(0.8 * pace, 1.2 * pace))
             # Every connection reads on: the last commands' views, everywhere.
             await quiet.wait()
             task.cancel()
@@ -403,6 +411,12 @@ async def load(
     # Every connection open (or a minute gone: the others start late, and show it).
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(all_open.wait(), 60)
+    if together is not None:  # and the other load processes' too (or a minute gone)
+        folder, parties = together
+        Path(folder, f"open.{os.getpid()}").touch()
+        deadline = time.monotonic() + 60
+        while len(list(Path(folder).glob("open.*"))) < parties and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
     await asyncio.sleep(0.5)
     stop = time.monotonic() + seconds
     probe = DiskProbe(probe_file)

@@ -119,6 +119,7 @@ def test_every_field_of_the_state_away_from_its_default_round_trips() -> None:
         ready=(state.coup, ("Ana", "Bruno")),
         rebuys={"Bruno": Fraction(5, 2)},
         paused=True,
+        rematch="t0123456789",
     )
     ana = changed.players["Ana"]
     assert ana.chips and ana.last_bets  # the layout's chips in order, and the last coup's bets

@@ -261,3 +261,40 @@ def test_a_group_commit_is_one_statement_all_or_nothing(pg_url: str) -> None:
     assert store.count("t0") == 2
     listener.close()
     store.close()
+
+
+def test_two_stores_moving_the_same_tables_in_opposite_orders_refuse_nothing(
+    pg_url: str,
+) -> None:
+    """Two processes' group commits over the same tables, each naming them in its own
+    order: each takes the tables' rows in one order (no deadlock for PostgreSQL to
+    break by refusing one), and every append is stored or refused as a conflict."""
+    tables = [f"d{n}" for n in range(12)]
+    opener = PostgresStore(pg_url)
+    opener.append_many([(t, 0, [OPENED]) for t in tables])
+    opener.close()
+    stores = [PostgresStore(pg_url), PostgresStore(pg_url)]
+    failures: list[BaseException] = []
+
+    def write(store: PostgresStore, order: list[str], name: str) -> None:
+        for i in range(40):
+            try:
+                batch = [(t, store.count(t), [PlayerSeated(f"{name}{i}", i, 0)]) for t in order]
+                store.append_many(batch)
+            except StoreError as error:
+                if error.key != "store.error.conflict":
+                    failures.append(error)
+            except Exception as error:  # noqa: BLE001 - a deadlock, said below
+                failures.append(error)
+
+    threads = [
+        threading.Thread(target=write, args=(stores[0], tables, "A")),
+        threading.Thread(target=write, args=(stores[1], tables[::-1], "B")),
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    assert failures == []
+    for store in stores:
+        store.close()

@@ -152,6 +152,7 @@ def test_every_event_reads_as_a_sentence_in_three_languages() -> None:
     unseeded.sit("Ana", 10**7)
     exported = SimpleNamespace(events=public_log(unseeded.events), config=unseeded.config)
     unseeded.close_table()  # its shoe's server seed revealed
+    unseeded.table.open_rematch("fourth")  # the ended table names its rematch
     # Punto's cards face down with a player (turned by them, then by the dealer), the shoe passed.
     turning = Table.open(
         "turning",

@@ -13,9 +13,8 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from puntobanco.store import credentials_of, open_store
-from puntobanco.store.credentials import MemoryCredentials, TableMeta
-from puntobanco.table.events import PlayerSeated
+from puntobanco.engine import Engine
+from puntobanco.table.events import PlayerSeated, RematchOpened
 from puntobanco.web.app import create_app
 from tests.web.helpers import bearer, command, join, open_table, view
 
@@ -133,15 +132,10 @@ def test_the_rematch_is_known_again_after_a_restart(tmp_path: Path) -> None:
         ana = join(client, table, "Ana")
         assert command(client, table, host, "CloseTable").status_code == 200
         new = rematch(client, table, host).json()["table"]
-    store = open_store(db)
-    stored = credentials_of(store)  # each store finds a rematch by the table it follows
-    found = stored.find_rematch(table)
-    assert found is not None and found.table == new and stored.find_rematch(new) is None
-    stored.close()
-    store.close()
-    memory = MemoryCredentials()
-    memory.add_table(TableMeta("t2", "CODE", {"rematch_of": "t1"}), "digest")
-    assert memory.find_rematch("t1") == TableMeta("t2", "CODE", {"rematch_of": "t1"})
+    engine = Engine(db)  # the ended table's log names its rematch, for every process
+    assert engine.rematch_of(table) == new and engine.rematch_of(new) is None
+    assert engine.log(table)[-1].event == RematchOpened(new)
+    engine.shutdown()
     with TestClient(create_app(store=db, rate=1000, burst=1000)) as client:
         assert view(client, table, host)["rematch"] == new
         again = rematch(client, table, host).json()  # still opened once

@@ -865,6 +865,42 @@ class Engine:
         seated = state.seated
         return config, tuple(p.name for p in seated), tuple(p.name for p in seated if not p.house)
 
+    def name_rematch(self, table: str, rematch: str) -> str:
+        """Write in the ended ``table``'s log that its rematch is ``rematch``, opened
+        with ``rematch(table)`` (``RematchOpened``: every process's views of it name
+        it), unless it names one already; returns the one it names (another
+        process's, written first, wins). ``IllegalActionError`` before its end."""
+        with self._lock:
+            for _ in range(RETRIES):
+                if self._shared is not None:
+                    self._follow(table)
+                entry = self._entry(table)
+                machine = entry.machine
+                if machine.state.rematch is not None:
+                    return machine.state.rematch
+                before, mark = machine.event_count, machine.mark()
+                machine.open_rematch(rematch)
+                try:
+                    self._commit(
+                        entry, [_Write(table, before, machine.events_since(before), None, -1)]
+                    )
+                except StoreError as error:
+                    machine.rewind(mark)
+                    if error.key != "store.error.conflict":
+                        raise
+                    self._follow(table)  # another process wrote first: read it
+                    continue
+                return rematch
+        raise StoreError("store.error.busy", table=table, tries=RETRIES)
+
+    def rematch_of(self, table: str) -> str | None:
+        """The rematch ``table``'s log names (``name_rematch``), or None; on a shared
+        store, what other processes stored is read first."""
+        with self._lock:
+            if self._shared is not None:
+                self._follow(table)
+            return self.state(table).rematch
+
     def rematch_seating(self, table: str, rematch: str, by: Viewer) -> int:
         """The seating at ``rematch`` (opened with ``rematch(table)``'s players) of
         ``by``, a player seated at ``table``'s end; ``NotAllowedError`` for any other."""

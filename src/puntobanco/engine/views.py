@@ -647,6 +647,8 @@ def _changing(moment: Moment, lang: Lang) -> dict[str, Any]:
             for p in sorted(state.seated, key=lambda p: (-p.balance, p.seat))
         ],
         **({"lesson": lessons.shared(machine, lang)} if config.rules.lesson else {}),
+        # The ended table's rematch, once open (``Engine.name_rematch``): its phones follow.
+        **({"rematch": state.rematch} if state.rematch is not None else {}),
     }
 
 

@@ -15,8 +15,6 @@ HOST: Final = "host"
 PLAYER: Final = "player"
 #: A browser watching a table from its join code: no seat, no token, never stored.
 SPECTATOR: Final = "spectator"
-#: The key of a rematch's settings (``TableMeta``) that names the table it follows.
-REMATCH_OF: Final = "rematch_of"
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,11 +78,6 @@ class Credentials(Protocol):
 
     def find_code(self, code: str) -> TableMeta | None:
         """A table's meta stored since ``load``, by its join code (as stored)."""
-        ...
-
-    def find_rematch(self, table: str) -> TableMeta | None:
-        """The meta of the table opened as ``table``'s rematch (its settings'
-        ``rematch_of`` names ``table``), whoever opened it; None before."""
         ...
 
     def close(self) -> None:
@@ -155,10 +148,6 @@ class MemoryCredentials:
     def find_code(self, code: str) -> TableMeta | None:
         """See ``Credentials.find_code``."""
         return next((m for m in self._tables if m.join_code == code), None)
-
-    def find_rematch(self, table: str) -> TableMeta | None:
-        """See ``Credentials.find_rematch``."""
-        return next((m for m in self._tables if m.settings.get(REMATCH_OF) == table), None)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -97,6 +97,9 @@ KILL_AFTER_COMMIT: Final = "PUNTOBANCO_TEST_KILL_AFTER_COMMIT"
 #: The SQLSTATE of ``puntobanco_append`` when a table's head is not where its append
 #: expected it (another process wrote first): the whole call changed nothing.
 CONFLICT_STATE: Final = "PB409"
+#: How many times a group commit that PostgreSQL rolled back to break a deadlock
+#: with another process's is sent.
+DEADLOCK_TRIES: Final = 3
 #: The one statement of every append (see ``puntobanco_append`` in ``MIGRATIONS``).
 _APPEND: Final = "SELECT puntobanco_append(%s::json, %s)"
 #: How many tables of ``(table, seq, hash)`` hold that event with that hash.
@@ -211,7 +214,16 @@ class PostgresStore:
                 db.execute(_APPEND, params)
 
             try:
-                link.write(send, lambda db: self._landed(db, heads))
+                for attempt in range(DEADLOCK_TRIES):
+                    try:
+                        link.write(send, lambda db: self._landed(db, heads))
+                        break
+                    except pg.errors.DeadlockDetected:
+                        # Another process's group commit held a row this one wanted,
+                        # and the other way round: PostgreSQL rolled this one back
+                        # whole (nothing of it is stored); it is sent again.
+                        if attempt == DEADLOCK_TRIES - 1:
+                            raise
             except pg.Error as error:
                 if not isinstance(error, pg.errors.UniqueViolation) and (
                     error.sqlstate != CONFLICT_STATE
@@ -251,12 +263,17 @@ class PostgresStore:
         the conflict's reason says what the database refused instead: a command of
         the batch carried out before, a table whose last event is not the one this
         store linked after, or the database's own words."""
+        first = list(dict.fromkeys(a.table for a, _ in pairs))
+        rows = db.execute(
+            "SELECT table_id, events FROM heads WHERE table_id = ANY(%s)", (first,)
+        ).fetchall()
+        counts = {str(t): int(n) for t, n in rows}
         seen: set[str] = set()
         for a, _ in pairs:
             if a.table in seen:
                 continue
             seen.add(a.table)
-            found = self._count(db, a.table)
+            found = counts.get(a.table, 0)
             if found != a.expected:
                 raise conflict(a.table, a.expected, found) from cause
         for a, command in pairs:
@@ -323,9 +340,12 @@ class PostgresStore:
                 commands.append((a.table, command, count, a.expected + 1))
             payloads.append(json.dumps({"table": a.table, "events": count}, ensure_ascii=False))
         batch = {
+            # In one order in every process: two group commits that move the same
+            # tables' heads take their rows in the same order, and neither waits for
+            # a row the other holds while holding one it wants.
             "tables": [
                 [t, x, heads[t][0], prev, heads[t][1], first]
-                for t, (x, prev, first) in starts.items()
+                for t, (x, prev, first) in sorted(starts.items())
             ],
             "events": events,
             "commands": commands,

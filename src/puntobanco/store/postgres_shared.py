@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any, Final
 
 from puntobanco.errors import StoreError
-from puntobanco.store.credentials import HOST, PLAYER, REMATCH_OF, Identity, TableMeta
+from puntobanco.store.credentials import HOST, PLAYER, Identity, TableMeta
 from puntobanco.store.postgres_link import Link
 from puntobanco.store.postgres_schema import CHANNEL, migrate, psycopg_module, redact
 
@@ -270,20 +270,6 @@ class PgCredentials:
     def find_code(self, code: str) -> TableMeta | None:
         """See ``Credentials.find_code``."""
         return self._meta("join_code", code)
-
-    def find_rematch(self, table: str) -> TableMeta | None:
-        """See ``Credentials.find_rematch`` (the rematch another process opened)."""
-
-        def read(db: Db) -> tuple[Any, ...] | None:
-            return db.execute(
-                "SELECT table_id, join_code, settings FROM web_tables"
-                " WHERE settings::jsonb ->> %s = %s ORDER BY position LIMIT 1",
-                (REMATCH_OF, table),
-            ).fetchone()
-
-        with self._lock:
-            row = self._link.run(read)
-        return None if row is None else TableMeta(row[0], row[1], json.loads(row[2]))
 
     def _meta(self, column: str, value: str) -> TableMeta | None:
         def read(db: Db) -> tuple[Any, ...] | None:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Final
 
 from puntobanco.errors import StoreError
-from puntobanco.store.credentials import HOST, PLAYER, REMATCH_OF, Identity, TableMeta
+from puntobanco.store.credentials import HOST, PLAYER, Identity, TableMeta
 
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS web_tables (
@@ -125,15 +125,6 @@ class FileCredentials:
     def find_code(self, code: str) -> TableMeta | None:
         """See ``Credentials.find_code``."""
         return self._meta("join_code", code)
-
-    def find_rematch(self, table: str) -> TableMeta | None:
-        """See ``Credentials.find_rematch``."""
-        for t, code, settings in self._db.execute(
-            "SELECT table_id, join_code, settings FROM web_tables ORDER BY rowid"
-        ):
-            if json.loads(settings).get(REMATCH_OF) == table:
-                return TableMeta(t, code, json.loads(settings))
-        return None
 
     def _meta(self, column: str, value: str) -> TableMeta | None:
         row = self._db.execute(

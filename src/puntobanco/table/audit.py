@@ -56,6 +56,7 @@ from puntobanco.table.events import (
     PuntoCardsTurned,
     RebuyAsked,
     RebuyRefused,
+    RematchOpened,
     RevealsOpened,
     SeedContributed,
     ShoeCalled,
@@ -300,6 +301,8 @@ def _action(machine: Table, event: Event) -> Callable[[], object] | None:
             return lambda: machine.remove(name, reason)
         case PlayerRenamed(name, new_name):
             return lambda: machine.rename(name, new_name)
+        case RematchOpened(table):
+            return lambda: machine.open_rematch(table)
         case JoinsSet(mode):
             return lambda: machine.set_joins(mode)
         case JoinAsked(name, bankroll):

@@ -52,6 +52,7 @@ from puntobanco.table.events import (
     QuestionPut,
     RebuyAsked,
     RebuyRefused,
+    RematchOpened,
     RevealsOpened,
     SeedContributed,
     ShoeBurned,
@@ -234,6 +235,8 @@ def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str
                     count=len(event.winners),
                 )
             return t("table.event.table_closed", lang)
+        case RematchOpened():
+            return t("table.event.rematch", lang, table=event.table)
         case QuestionPut():
             return t("table.event.question_put", lang, number=event.number)
         case QuestionAnswered():

@@ -477,6 +477,14 @@ class TableClosed:
 
 
 @dataclass(frozen=True, slots=True)
+class RematchOpened:
+    """The ended table's rematch is open: ``table``, the same settings and the
+    players seated at the end (the one rematch of this table, for every process)."""
+
+    table: str
+
+
+@dataclass(frozen=True, slots=True)
 class QuestionPut:
     """A lesson's question ``number`` (1-based: ``learn.lesson.lesson_questions``)
     is put to the room; it takes answers until it is shown."""
@@ -544,6 +552,7 @@ Event = (
     | ShoeFinished
     | BetsOpened
     | TableClosed
+    | RematchOpened
     | PlayerRemoved
     | PlayerRenamed
     | JoinsSet
@@ -600,6 +609,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ShoeFinished,
         BetsOpened,
         TableClosed,
+        RematchOpened,
         PlayerRemoved,
         PlayerRenamed,
         JoinsSet,

@@ -123,6 +123,7 @@ from puntobanco.table.events import (
     QuestionPut,
     RebuyAsked,
     RebuyRefused,
+    RematchOpened,
     RevealsOpened,
     SeedContributed,
     ShoeBurned,
@@ -1602,6 +1603,14 @@ class Table:
             closed = self._emit(TableClosed(winners))
             self._reveal()
             return closed
+
+    def open_rematch(self, table: str) -> RematchOpened:
+        """Name the ended table's rematch, ``table`` (opened with its settings and
+        the players seated at its end): one, once."""
+        self._check_phase("rematch")
+        if self.state.rematch is not None:
+            raise IllegalActionError("table.error.rematch_open", table=self.state.rematch)
+        return self._emit(RematchOpened(table))
 
     @property
     def over(self) -> bool:

@@ -52,6 +52,7 @@ from puntobanco.table.events import (
     PredictionTimeSet,
     RebuyAsked,
     RebuyRefused,
+    RematchOpened,
     SeedContributed,
     ShoeBurned,
     ShoeFinished,
@@ -133,7 +134,7 @@ TRANSITIONS: Final[Mapping[Phase, Mapping[str, Phase]]] = gathering.with_rows({
     BC: {"deal": DE, "place_card": BC, "undo_card": BC, "contribute": BC},
     DE: {"settle": SE, "contribute": DE},
     SE: {"next_coup": BO, "close_table": EN, "undo_card": BC, "contribute": SE},
-    EN: {},
+    EN: {"rematch": EN},
 }, Phase, turning.ROWS, lessons.ROWS)  # fmt: skip
 del BO, BC, DE, SE, EN
 
@@ -339,6 +340,8 @@ class TableState:
     paused: bool = False
     #: The players ready for the coup in play to be dealt: (coup, names).
     ready: tuple[int, tuple[str, ...]] = (0, ())
+    #: The ended table's rematch (``RematchOpened``), once it is open.
+    rematch: str | None = None
 
     @property
     def readied(self) -> tuple[str, ...]:
@@ -788,6 +791,10 @@ def _table_closed(state: TableState, e: TableClosed) -> Changes:
     return {"winners": e.winners}
 
 
+def _rematch_opened(state: TableState, e: RematchOpened) -> Changes:
+    return {"rematch": e.table}
+
+
 _APPLY: Final[dict[type[Any], Callable[[TableState, Any], Changes]]] = {
     TableOpened: _opened,
     PlayerSeated: _seated,
@@ -819,6 +826,7 @@ _APPLY: Final[dict[type[Any], Callable[[TableState, Any], Changes]]] = {
     TablePaused: _paused,
     TableResumed: _resumed,
     TableClosed: _table_closed,
+    RematchOpened: _rematch_opened,
     PlayerRemoved: _removed,
     PlayerRenamed: _renamed,
     JoinsSet: _joins_set,

@@ -35,7 +35,7 @@ from puntobanco.engine.service import Result
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
 from puntobanco.store import ClockedStore, EventStore, credentials_of, probe
-from puntobanco.store.credentials import REMATCH_OF, renames
+from puntobanco.store.credentials import renames
 from puntobanco.table.config import DEFAULT_BANKROLL, TableConfig, created
 from puntobanco.table.names import check_name
 from puntobanco.web.auth import (
@@ -58,9 +58,6 @@ LOG: Final = logging.getLogger("puntobanco.web")
 TICK_SECONDS: Final = 0.1
 #: About how many sockets' views are handed to the event loop at once.
 PUSH_SOCKETS: Final = 64
-#: Seconds between two looks in a shared store for the rematch of an ended table
-#: whose views this process sends (another process may have opened it).
-REMATCH_LOOK_SECONDS: Final = 1.0
 
 
 class Socket(Protocol):
@@ -113,7 +110,7 @@ class Tables:
         self._wake = threading.Condition()
         self._stopping = False
         self._dirty: set[str] = set()  # tables whose views are to be pushed
-        # Among them, those whose views changed with no new event (a clock, a rematch);
+        # Among them, those whose views changed with no new event (a clock);
         # any other is pushed only past the event it was last pushed at: a commit
         # another process made is seen here (its events folded in) a moment before
         # its table is marked, and a push in that moment showed it already.
@@ -140,11 +137,6 @@ class Tables:
         self._metas: dict[str, TableMeta] = {m.table: m for m in metas}
         self._codes: dict[str, str] = {m.join_code: m.table for m in metas}
         self._tokens: dict[str, Identity] = tokens
-        # An ended table -> its rematch (kept in the rematch's settings: ``REMATCH_OF``).
-        self._rematches: dict[str, str] = {
-            str(m.settings[REMATCH_OF]): m.table for m in metas if REMATCH_OF in m.settings
-        }
-        self._looked: dict[str, float] = {}  # an ended table -> when its rematch was looked for
         if self._credentials.shared:  # another process's rename reaches the tokens here
             self.engine.subscribe_all(partial(self._follow_renames, store=False))
         self.metrics.count_tables(self.engine.held)
@@ -217,7 +209,6 @@ class Tables:
                 last_tick = time.monotonic()
                 self._safely(engine.tick)
                 self._safely(lambda: self._sweep(engine))
-                self._safely(lambda: self._look_for_rematches(engine))
             self._safely(self._answer)
             self._safely(lambda: self._push(engine))
             if stopping and not self._queue:
@@ -235,42 +226,6 @@ class Tables:
         busy = {table for table, sockets in self._sockets.items() if sockets}
         for table in engine.close_idle(self._idle, busy):
             self._forget(table)
-
-    def _rematch_of(self, engine: Engine, table: str, *, now: bool = False) -> str | None:
-        """The rematch of ``table`` (on the engine's thread): known here, or, in a store
-        other processes share, opened by another one since this one loaded (looked
-        for once the table has ended, at most every ``REMATCH_LOOK_SECONDS`` unless
-        ``now``). Found there, it is known here from then on."""
-        known = self._rematches.get(table)
-        if known is not None or not self._credentials.shared:
-            return known
-        if not engine.info(table).finished:
-            return None
-        moment = time.monotonic()
-        if not now and moment - self._looked.get(table, -REMATCH_LOOK_SECONDS) < (
-            REMATCH_LOOK_SECONDS
-        ):
-            return None
-        self._looked[table] = moment
-        meta = self._credentials.find_rematch(table)
-        if meta is None:
-            return None
-        self._learn(meta)
-        self._rematches[table] = meta.table
-        self._looked.pop(table, None)
-        with self._wake:
-            self._dirty.add(table)  # its sockets here are told too
-            self._unseq.add(table)
-        return meta.table
-
-    def _look_for_rematches(self, engine: Engine) -> None:
-        """Each ended table with sockets here whose rematch another process opened:
-        its views are sent again, naming it (the phones follow)."""
-        if not self._credentials.shared:
-            return
-        for table, sockets in list(self._sockets.items()):
-            if sockets and table not in self._rematches:
-                self._rematch_of(engine, table)
 
     def _forget(self, table: str) -> None:
         """Drop a closed table's code, tokens and settings from memory (the store keeps
@@ -387,9 +342,6 @@ class Tables:
             self._shown[table] = seq
             held = self._reveal.held(table, engine.state(table), now)
             head = f'{{"type": "view", "seq": {seq}, "view": '
-            rematch = self._rematches.get(table)
-            if rematch is not None:  # the ended table's view names its rematch
-                head += f'{{"rematch": "{rematch}", '
             # The players see it when the host's screen has shown it.
             keyed = [
                 ((viewer_of(socket.identity), socket.lang), socket)
@@ -401,8 +353,7 @@ class Tables:
             for key, socket in keyed:
                 text = made.get(key)
                 if text is None:
-                    view = shown[key][1:] if rematch is not None else shown[key]
-                    text = made[key] = f"{head}{view}}}"
+                    text = made[key] = f"{head}{shown[key]}}}"
                 out.append((socket, text))
         self._hand(out)
 
@@ -564,11 +515,12 @@ class Tables:
         meta = self.meta(old)
 
         def opened(engine: Engine) -> tuple[Identity, str, TableMeta]:
-            new = self._rematch_of(engine, old, now=True)
+            new = engine.rematch_of(old)
             if new is None:
                 if who.role != HOST:
                     raise AccessError("web.error.no_rematch", status=409)
-                new = self._open_rematch(engine, meta)
+                # Another process's, opened first, is the one: ``name_rematch``.
+                new = engine.name_rematch(old, self._open_rematch(engine, meta))
             if who.role == HOST:
                 identity = Identity(new, HOST)
             else:
@@ -576,28 +528,22 @@ class Tables:
                 identity = Identity(new, PLAYER, who.player, seating)
             token = new_token()
             self._credentials.add_token(token_hash(token), identity)
-            return identity, token, self._metas[new]
+            return identity, token, self.meta(new)
 
         identity, token, rematch = await self.run(opened)
         self._tokens[token_hash(token)] = identity
         return identity, token, rematch.join_code
 
     def _open_rematch(self, engine: Engine, meta: TableMeta) -> str:
-        """Open the rematch of ``meta``'s ended table (on the engine's thread) and
-        mark the ended table's views to name it."""
+        """Open the rematch of ``meta``'s ended table (on the engine's thread): its id."""
         config, players, own = engine.rematch(meta.table)
         bankroll = meta.settings.get("bankroll", DEFAULT_BANKROLL) if config.money else 0
-        settings = {**meta.settings, REMATCH_OF: meta.table}
+        settings = dict(meta.settings)
         if config.seed is not None:
             settings["seed"] = config.seed
         # A host token nobody holds: the host is given one each time they ask.
         seated = [(name, bankroll) for name in players]
-        rematch = self._open(engine, settings, config, new_token(), seated, list(own))
-        self._rematches[meta.table] = rematch.table
-        with self._wake:
-            self._dirty.add(meta.table)
-            self._unseq.add(meta.table)
-        return rematch.table
+        return self._open(engine, settings, config, new_token(), seated, list(own)).table
 
     async def command(self, who: Identity, command: Any, id: str) -> Committed:
         """Carry out one command of ``who``'s (its first answer if ``id`` was sent
@@ -623,9 +569,7 @@ class Tables:
                 who.table, engine.state(who.table), time.monotonic()
             ):
                 return self._reveal.until(who.table)
-            shown = engine.view(who.table, viewer_of(who), lang)
-            rematch = self._rematch_of(engine, who.table)
-            return shown if rematch is None else {"rematch": rematch, **shown}
+            return engine.view(who.table, viewer_of(who), lang)
 
         while True:
             view = await self.run(read)
