@@ -188,7 +188,8 @@ class Servers:
             together = (tempfile.mkdtemp(dir=self.folder), len(shares))
             futures = [pool.submit(generate, mine, seconds, probe if i == 0 else None, every, coup,
                                    together) for i, mine in enumerate(shares)]  # fmt: skip
-            groups = {"servers": lambda: pids, "postgres": postgres_pids,
+            pg = postgres_pids(self.dbs[0])
+            groups = {"servers": lambda: pids, "postgres": lambda: pg,
                       "generators": lambda: list(pool._processes)}  # fmt: skip
             used = Window(probe, seconds, groups)
             results = [f.result() for f in futures]
@@ -281,17 +282,33 @@ def _cpu(pid: int) -> float:
         return 0.0
 
 
-def postgres_pids() -> list[int]:
-    """The processes of PostgreSQL's server on this machine (its backends among them)."""
-    found = []
+def postgres_pids(db: str) -> list[int]:
+    """The processes of the PostgreSQL server that holds ``db`` (its postmaster and every
+    process it started, the backends among them), none for a SQLite file: others'
+    servers on the machine are not counted."""
+    if not db.startswith(("postgresql:", "postgres:")):
+        return []
+    from puntobanco.store.postgres import connect
+
+    admin = connect(db)
+    try:
+        row = admin.execute("SELECT pg_backend_pid()").fetchone()
+    finally:
+        admin.close()
+    assert row is not None
+    postmaster = _parent(int(row[0]))
+    found = [postmaster]
     for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                if Path(f"/proc/{entry}/comm").read_text().strip() == "postgres":
-                    found.append(int(entry))
-            except OSError:
-                continue
+        if entry.isdigit() and _parent(int(entry)) == postmaster:
+            found.append(int(entry))
     return found
+
+
+def _parent(pid: int) -> int:
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return -1
 
 
 def sample(pid: int, seconds: float, out: str, begun: str) -> threading.Thread:

@@ -328,11 +328,27 @@ class Table:
         nothing reaches the sink, and no injected random source is drawn from."""
         saved_rng, self._rng = self._rng, SecureRandom() if self._rng is not None else None
         try:
-            with self.batch():
+            if self._pending is not None:  # inside a batch: the batch's own roll-back
+                try:
+                    with self.batch():
+                        action()
+                        raise _Trial
+                except _Trial:
+                    pass
+                return
+            # What ``batch`` saves, put back as it would be on an error; no signal is
+            # held back, since nothing is stored (the views try the player's tools
+            # this way after every bet: a batch's generator costs more than the try).
+            saved_state, saved_count = self._state, len(self._events)
+            saved_countdown = self._countdown_from
+            self._pending = []
+            try:
                 action()
-                raise _Trial
-        except _Trial:
-            pass
+            finally:
+                self._state = saved_state
+                self._countdown_from = saved_countdown
+                del self._events[saved_count:]
+                self._pending = None
         finally:
             self._rng = saved_rng
 
