@@ -168,3 +168,32 @@ def test_a_token_stored_before_seatings_follows_its_seating_not_its_old_name(
     with TestClient(create_app(store=db, rate=1000, burst=1000)) as client:
         mine = view(client, table, ana)["me"]  # not the newcomer's seat under "Ana"
         assert mine["name"] == "Anaïs"
+
+
+def test_a_phone_on_another_server_bets_under_its_new_name_at_once(pg_url: str) -> None:
+    with (
+        TestClient(create_app(store=pg_url, rate=1000, burst=1000)) as a,
+        TestClient(create_app(store=pg_url, rate=1000, burst=1000)) as b,
+    ):
+        t = open_table(a, "casino", seed=5, bankroll=5_000)
+        table, host = t["table"], t["host_token"]
+        ana = join(a, table, "Ana")
+        with b.websocket_connect(f"/api/tables/{table}/ws") as phone:  # Ana's phone on b
+            phone.send_json({"type": "hello", "token": ana, "lang": "en"})
+            assert phone.receive_json()["type"] == "welcome"
+            assert phone.receive_json()["view"]["me"]["name"] == "Ana"
+            renamed = command(a, table, host, "RenamePlayer", name="Ana", new_name="Anaïs")
+            assert renamed.status_code == 200, renamed.text
+            # Sent at once, filled in by b with the name its token was given under.
+            phone.send_json({"id": "b1", "type": "Bet", "box": "banco", "stake": 1_000})
+            names: list[str] = []  # the names of the views b pushes her
+            while (message := phone.receive_json())["type"] != "ack":
+                assert message["type"] == "view", message  # never an error
+                names.append(message["view"]["me"]["name"])
+            seen = view(a, table, host)
+            assert [(p["name"], p["bets"]) for p in seen["players"]] == [
+                ("Anaïs", {"banco": 1_000})
+            ]
+            while "Anaïs" not in names and len(names) < 20:  # once b has heard of it
+                names.append(phone.receive_json()["view"]["me"]["name"])
+            assert "Anaïs" in names, names
