@@ -505,11 +505,11 @@ def check_seating(state: TableState, by: Viewer) -> None:
     table, and sits nowhere)."""
     if by.role is not Role.PLAYER or by.seating is None:
         return
-    key = name_key(by.name or "")
     player = state.find(by.name or "")
-    asked = next((v for n, v in state.asking.items() if name_key(n) == key), None)
     if player is not None and player.seating == by.seating:
-        return
+        return  # the usual case, looked at first: every view pushed asks
+    key = name_key(by.name or "")
+    asked = next((v for n, v in state.asking.items() if name_key(n) == key), None)
     if player is None and asked is not None and asked[0] == by.seating:
         return
     raise SeatEndedError("engine.error.seat_ended", name=by.name or "-")
