@@ -9,9 +9,11 @@ once, with no moment in which it still knows the old name."""
 from __future__ import annotations
 
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
+from contextlib import closing
 from pathlib import Path
 from typing import cast
 
@@ -132,3 +134,37 @@ def test_another_server_answers_the_renamed_phone_right_after_the_rename(pg_url:
             placed = command(b, table, ana, "Bet", box="banco", stake=1_000)
             assert placed.status_code == 200, placed.text
             assert placed.json()["events"][0]["name"] == new
+
+
+def unbind(db: str) -> None:
+    """Every player's token of ``db`` as stored before tokens were bound to seatings."""
+    if db.startswith("postgresql"):
+        from puntobanco.store.postgres import connect
+
+        pg = connect(db)
+        pg.execute("UPDATE web_tokens SET seating = NULL WHERE role = 'player'")
+        pg.close()
+        return
+    with closing(sqlite3.connect(db)) as lite, lite:
+        lite.execute("UPDATE web_tokens SET seating = NULL WHERE role = 'player'")
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+def test_a_token_stored_before_seatings_follows_its_seating_not_its_old_name(
+    kind: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    db = where(kind, tmp_path, request)
+    with TestClient(create_app(store=db, rate=1000, burst=1000)) as client:
+        t = open_table(client, "casino", seed=5, bankroll=5_000)
+        table, host = t["table"], t["host_token"]
+        ana = join(client, table, "Ana")
+    unbind(db)
+    with TestClient(create_app(store=db, rate=1000, burst=1000)) as client:
+        assert view(client, table, ana)["me"]["name"] == "Ana"  # bound as it is loaded
+        renamed = command(client, table, host, "RenamePlayer", name="Ana", new_name="Anaïs")
+        assert renamed.status_code == 200, renamed.text
+    with TestClient(create_app(store=db, rate=1000, burst=1000)) as client:
+        seat_kept(client, table, ana)
+    with TestClient(create_app(store=db, rate=1000, burst=1000)) as client:
+        mine = view(client, table, ana)["me"]  # not the newcomer's seat under "Ana"
+        assert mine["name"] == "Anaïs"

@@ -8,7 +8,7 @@ is the web table's business (``puntobanco.web.auth``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final, Protocol
 
 HOST: Final = "host"
@@ -64,6 +64,13 @@ class Credentials(Protocol):
         """The identity of a token hash stored since ``load`` (by another process)."""
         ...
 
+    def bind_token(self, digest: str, seating: int) -> None:
+        """Bind a player's token stored before tokens were bound to seatings to
+        ``seating`` (the seating its name had when it was first loaded since): from
+        then on it follows that seating, renamed or not, and never a later one under
+        its name. Durable on return; a token bound already is left as it is."""
+        ...
+
     def find_table(self, table: str) -> TableMeta | None:
         """A table's meta stored since ``load``, by its id."""
         ...
@@ -102,6 +109,12 @@ class MemoryCredentials:
     def find_token(self, digest: str) -> Identity | None:
         """See ``Credentials.find_token``."""
         return self._tokens.get(digest)
+
+    def bind_token(self, digest: str, seating: int) -> None:
+        """See ``Credentials.bind_token``."""
+        who = self._tokens.get(digest)
+        if who is not None and who.seating is None:
+            self._tokens[digest] = replace(who, seating=seating)
 
     def find_table(self, table: str) -> TableMeta | None:
         """See ``Credentials.find_table``."""

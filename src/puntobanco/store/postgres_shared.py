@@ -234,6 +234,24 @@ class PgCredentials:
         with self._lock:
             self._link.write(insert, lambda db: _has_token(db, digest))
 
+    def bind_token(self, digest: str, seating: int) -> None:
+        """See ``Credentials.bind_token`` (done again after a break: it changes nothing
+        the second time)."""
+
+        def update(db: Db) -> None:
+            db.execute(
+                "UPDATE web_tokens SET seating = %s WHERE digest = %s AND seating IS NULL",
+                (seating, digest),
+            )
+
+        def landed(db: Db) -> bool:
+            row = db.execute("SELECT seating FROM web_tokens WHERE digest = %s", (digest,))
+            found = row.fetchone()
+            return found is None or found[0] is not None
+
+        with self._lock:
+            self._link.write(update, landed)
+
     def find_token(self, digest: str) -> Identity | None:
         """See ``Credentials.find_token``."""
 

@@ -102,6 +102,14 @@ class FileCredentials:
                 (digest, identity.table, identity.role, identity.player, identity.seating),
             )
 
+    def bind_token(self, digest: str, seating: int) -> None:
+        """See ``Credentials.bind_token``."""
+        with self._writing():
+            self._db.execute(
+                "UPDATE web_tokens SET seating = ? WHERE digest = ? AND seating IS NULL",
+                (seating, digest),
+            )
+
     def find_token(self, digest: str) -> Identity | None:
         """See ``Credentials.find_token``."""
         row = self._db.execute(

@@ -143,7 +143,8 @@ class Tables:
         """The credentials of the tables the store holds (a table whose credentials
         were written and whose opening was not is none); a player's token stored
         before tokens were bound to seatings is bound to that player's seating now,
-        or dropped if nobody sits under that name."""
+        in the store too (a rename or a leave later, and it follows that seating, never
+        a newcomer's under its name), or dropped if nobody sits under that name."""
         metas, tokens = self._credentials.load()
         stored = set(engine.store.tables())
         for meta in metas:  # idle from now on, if nobody comes back
@@ -157,6 +158,7 @@ class Tables:
                 seating = engine.seating(who.table, who.player or "")
                 if seating is None:
                     continue
+                self._credentials.bind_token(digest, seating)
                 who = Identity(who.table, PLAYER, who.player, seating)
             bound[digest] = who
         return [m for m in metas if m.table in stored], bound
