@@ -19,8 +19,8 @@ a watcher may send nothing.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from dataclasses import dataclass, fields, replace
+from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 from puntobanco.cards import Card
 from puntobanco.engine.viewers import Role, Viewer
@@ -497,22 +497,36 @@ def _sends(by: Viewer) -> None:
         raise NotAllowedError("web.error.spectator")
 
 
-def check_seating(state: TableState, by: Viewer) -> None:
-    """Raise ``SeatEndedError`` when ``by`` is a player known by a seating
-    (``Viewer.seating``) that is not the one now at the table under that name: they
-    left or were removed, and whoever sits there since is someone else. A request
-    to sit that the host has not answered yet is that seating too (it sees the
-    table, and sits nowhere)."""
+def seated(state: TableState, by: Viewer) -> Viewer:
+    """``by`` under the name its seating goes by now: a player known by a seating
+    (``Viewer.seating``) is whoever sits with that seating, whatever name they were
+    known by when their credential was given (a rename keeps the seating, so the
+    renamed player keeps their seat, and the credential never names their old name
+    again). ``SeatEndedError`` when that seating is not at the table: they left or
+    were removed, and whoever sits since, under any name, is someone else. A
+    request to sit that the host has not answered yet is that seating too (it sees
+    the table, and sits nowhere)."""
     if by.role is not Role.PLAYER or by.seating is None:
-        return
-    player = state.find(by.name or "")
-    if player is not None and player.seating == by.seating:
-        return  # the usual case, looked at first: every view pushed asks
-    key = name_key(by.name or "")
-    asked = next((v for n, v in state.asking.items() if name_key(n) == key), None)
-    if player is None and asked is not None and asked[0] == by.seating:
-        return
-    raise SeatEndedError("engine.error.seat_ended", name=by.name or "-")
+        return by
+    name = next((p.name for p in state.players.values() if p.seating == by.seating), None)
+    if name is None:
+        name = next((n for n, (seq, _) in state.asking.items() if seq == by.seating), None)
+    if name is None:
+        raise SeatEndedError("engine.error.seat_ended", name=by.name or "-")
+    return by if name == by.name else replace(by, name=name)
+
+
+def sent_as(command: Command, sent: Viewer, by: Viewer) -> Command:
+    """``command`` as ``by`` (``seated(sent)``) sends it: a player's name filled in
+    from the credential (``sent``'s, the name it was given under, ``command_of``)
+    is the name the seating goes by now."""
+    name = getattr(command, "name", None)
+    if sent.name == by.name or not isinstance(name, str):
+        return command
+    if name_key(name) != name_key(sent.name or ""):
+        return command
+    renamed: Command = replace(cast(Any, command), name=by.name)  # every one with a name
+    return renamed
 
 
 def command_of(data: Mapping[str, Any], by: Viewer) -> Command:

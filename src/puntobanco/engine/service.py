@@ -73,13 +73,20 @@ from puntobanco.engine.commands import (
     UndoBet,
     UndoCard,
     Withdraw,
-    check_seating,
     check_sender,
+    seated,
+    sent_as,
 )
 from puntobanco.engine.reopen import reopen, snapshotter
 from puntobanco.engine.viewers import Role, Viewer
 from puntobanco.engine.views import Moment, Pictures, public_event, text, view
-from puntobanco.errors import IllegalActionError, NotAllowedError, PuntoBancoError, StoreError
+from puntobanco.errors import (
+    IllegalActionError,
+    NotAllowedError,
+    PuntoBancoError,
+    SeatEndedError,
+    StoreError,
+)
 from puntobanco.i18n import Lang
 from puntobanco.interrupts import deferred_signals
 from puntobanco.rng import MAX_SEED, RandomSource
@@ -431,9 +438,10 @@ class Engine:
         """Raise the named error that ``do`` would raise; change nothing."""
         with self._lock:
             machine = self._entry(table).machine
-            check_sender(command, by)
-            check_seating(machine.state, by)
-            machine.trial(lambda: carry_out(machine, command, self.clock, by))
+            sender = seated(machine.state, by)
+            sent = sent_as(command, by, sender)
+            check_sender(sent, sender)
+            machine.trial(lambda: carry_out(machine, sent, self.clock, sender))
 
     def can(self, table: str, command: Command, by: Viewer = Viewer.HOST) -> bool:
         """True when ``do`` would accept ``command`` from ``by``."""
@@ -560,14 +568,17 @@ class Engine:
                 return kept[1]
             if ask and (done := self.store.applied(table, key)) is not None:
                 return self._answer(entry, done)
-        check_sender(job.command, job.by)
         machine = entry.machine
-        check_seating(machine.state, job.by)
+        # The sender as their seating goes by now (a rename committed since their
+        # credential was given, by this process or another, before or after a restart).
+        by = seated(machine.state, job.by)
+        command = sent_as(job.command, job.by, by)
+        check_sender(command, by)
         marks.setdefault(table, machine.mark())
         before = machine.event_count
         try:
             with machine.batch():
-                carry_out(machine, job.command, self.clock, job.by)
+                carry_out(machine, command, self.clock, by)
         except PuntoBancoError:
             # Carried out before (this id, before a restart or elsewhere), or
             # refused on a copy another process has moved on from.
@@ -845,8 +856,7 @@ class Engine:
             if self._shared is not None:
                 self._follow(table)
             moment = self._moment(table)
-            check_seating(moment.machine.state, viewer)
-            return view(moment, viewer, lang, odds=odds)
+            return view(moment, seated(moment.machine.state, viewer), lang, odds=odds)
 
     def rematch(self, table: str) -> tuple[TableConfig, tuple[str, ...], tuple[str, ...]]:
         """What a rematch of ``table`` opens with: the same settings, the players
@@ -901,14 +911,20 @@ class Engine:
                 self._follow(table)
             return self.state(table).rematch
 
-    def rematch_seating(self, table: str, rematch: str, by: Viewer) -> int:
-        """The seating at ``rematch`` (opened with ``rematch(table)``'s players) of
-        ``by``, a player seated at ``table``'s end; ``NotAllowedError`` for any other."""
-        player = self.state(table).players.get(by.name or "")
+    def rematch_seating(self, table: str, rematch: str, by: Viewer) -> Viewer:
+        """``by``, a player seated at ``table``'s end, at ``rematch`` (opened with
+        ``rematch(table)``'s players): under the name they went by at the end, with
+        their seating there; ``NotAllowedError`` for any other."""
+        state = self.state(table)
+        try:
+            by = seated(state, by)
+        except SeatEndedError:
+            raise NotAllowedError("web.error.no_rematch_seat") from None
+        player = state.players.get(by.name or "")
         seating = self.seating(rematch, by.name or "")
         if player is None or player.seating != by.seating or seating is None:
             raise NotAllowedError("web.error.no_rematch_seat")
-        return seating
+        return Viewer.player(player.name, seating)
 
     def seating(self, table: str, name: str) -> int | None:
         """The seating (``Player.seating``) of the player now seated as ``name``, or of
@@ -944,9 +960,8 @@ class Engine:
             for viewer, lang in wanted:
                 if (viewer, lang) in made:
                     continue
-                shown = viewer
                 try:
-                    check_seating(state, viewer)
+                    shown = seated(state, viewer)
                 except PuntoBancoError:
                     shown = Viewer.SPECTATOR
                 made[viewer, lang] = text(moment, shown, lang, shared)

@@ -64,12 +64,11 @@ class Credentials(Protocol):
         """The identity of a token hash stored since ``load`` (by another process)."""
         ...
 
-    def rename_player(self, table: str, name: str, new_name: str, before: int) -> None:
-        """The host renamed player ``name`` of ``table`` at event ``before``: the tokens
-        of ``name``'s seatings before that event (or of none: stored before tokens were
-        bound) name ``new_name`` from now on, each still bound to its seating; a later
-        seating under the old name (someone else) keeps its own. Durable on return;
-        done twice, it changes nothing the second time."""
+    def bind_token(self, digest: str, seating: int) -> None:
+        """Bind a player's token stored before tokens were bound to seatings to
+        ``seating`` (the seating its name had when it was first loaded since): from
+        then on it follows that seating, renamed or not, and never a later one under
+        its name. Durable on return; a token bound already is left as it is."""
         ...
 
     def find_table(self, table: str) -> TableMeta | None:
@@ -83,32 +82,6 @@ class Credentials(Protocol):
     def close(self) -> None:
         """Release the storage."""
         ...
-
-
-def renamed(
-    tokens: dict[str, Identity], table: str, name: str, new_name: str, before: int
-) -> dict[str, Identity]:
-    """``tokens`` with those of ``name``'s seatings at ``table`` before event ``before``
-    naming ``new_name`` (``Credentials.rename_player``).
-
-    >>> tokens = {"d": Identity("t", PLAYER, "Ana", 3), "e": Identity("t", PLAYER, "Ana", 9)}
-    >>> [who.player for who in renamed(tokens, "t", "Ana", "Anaïs", 7).values()]
-    ['Anaïs', 'Ana']
-    """
-    return {
-        digest: replace(who, player=new_name) if renames(who, table, name, before) else who
-        for digest, who in tokens.items()
-    }
-
-
-def renames(who: Identity, table: str, name: str, before: int) -> bool:
-    """True when the rename of ``name`` at ``table``'s event ``before`` renames ``who``."""
-    return (
-        who.table == table
-        and who.role == PLAYER
-        and who.player == name
-        and (who.seating is None or who.seating < before)
-    )
 
 
 class MemoryCredentials:
@@ -137,9 +110,11 @@ class MemoryCredentials:
         """See ``Credentials.find_token``."""
         return self._tokens.get(digest)
 
-    def rename_player(self, table: str, name: str, new_name: str, before: int) -> None:
-        """See ``Credentials.rename_player``."""
-        self._tokens = renamed(self._tokens, table, name, new_name, before)
+    def bind_token(self, digest: str, seating: int) -> None:
+        """See ``Credentials.bind_token``."""
+        who = self._tokens.get(digest)
+        if who is not None and who.seating is None:
+            self._tokens[digest] = replace(who, seating=seating)
 
     def find_table(self, table: str) -> TableMeta | None:
         """See ``Credentials.find_table``."""

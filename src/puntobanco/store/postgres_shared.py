@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any, Final
 
 from puntobanco.errors import StoreError
-from puntobanco.store.credentials import HOST, PLAYER, Identity, TableMeta
+from puntobanco.store.credentials import HOST, Identity, TableMeta
 from puntobanco.store.postgres_link import Link
 from puntobanco.store.postgres_schema import CHANNEL, migrate, psycopg_module, redact
 
@@ -234,6 +234,24 @@ class PgCredentials:
         with self._lock:
             self._link.write(insert, lambda db: _has_token(db, digest))
 
+    def bind_token(self, digest: str, seating: int) -> None:
+        """See ``Credentials.bind_token`` (done again after a break: it changes nothing
+        the second time)."""
+
+        def update(db: Db) -> None:
+            db.execute(
+                "UPDATE web_tokens SET seating = %s WHERE digest = %s AND seating IS NULL",
+                (seating, digest),
+            )
+
+        def landed(db: Db) -> bool:
+            row = db.execute("SELECT seating FROM web_tokens WHERE digest = %s", (digest,))
+            found = row.fetchone()
+            return found is None or found[0] is not None
+
+        with self._lock:
+            self._link.write(update, landed)
+
     def find_token(self, digest: str) -> Identity | None:
         """See ``Credentials.find_token``."""
 
@@ -246,22 +264,6 @@ class PgCredentials:
         with self._lock:
             row = self._link.run(read)
         return None if row is None else Identity(*row)
-
-    def rename_player(self, table: str, name: str, new_name: str, before: int) -> None:
-        """See ``Credentials.rename_player`` (done again after a break: it changes
-        nothing the second time)."""
-        renamed = " WHERE table_id = %s AND role = %s AND player = %s"
-        renamed += " AND (seating IS NULL OR seating < %s)"
-        which = (table, PLAYER, name, before)
-
-        def update(db: Db) -> None:
-            db.execute("UPDATE web_tokens SET player = %s" + renamed, (new_name, *which))
-
-        def landed(db: Db) -> bool:
-            return db.execute("SELECT 1 FROM web_tokens" + renamed, which).fetchone() is None
-
-        with self._lock:
-            self._link.write(update, landed)
 
     def find_table(self, table: str) -> TableMeta | None:
         """See ``Credentials.find_table``."""

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Final
 
 from puntobanco.errors import StoreError
-from puntobanco.store.credentials import HOST, PLAYER, Identity, TableMeta
+from puntobanco.store.credentials import HOST, Identity, TableMeta
 
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS web_tables (
@@ -102,21 +102,20 @@ class FileCredentials:
                 (digest, identity.table, identity.role, identity.player, identity.seating),
             )
 
+    def bind_token(self, digest: str, seating: int) -> None:
+        """See ``Credentials.bind_token``."""
+        with self._writing():
+            self._db.execute(
+                "UPDATE web_tokens SET seating = ? WHERE digest = ? AND seating IS NULL",
+                (seating, digest),
+            )
+
     def find_token(self, digest: str) -> Identity | None:
         """See ``Credentials.find_token``."""
         row = self._db.execute(
             "SELECT table_id, role, player, seating FROM web_tokens WHERE digest = ?", (digest,)
         ).fetchone()
         return None if row is None else Identity(*row)
-
-    def rename_player(self, table: str, name: str, new_name: str, before: int) -> None:
-        """See ``Credentials.rename_player``."""
-        with self._writing():
-            self._db.execute(
-                "UPDATE web_tokens SET player = ? WHERE table_id = ? AND role = ?"
-                " AND player = ? AND (seating IS NULL OR seating < ?)",
-                (new_name, table, PLAYER, name, before),
-            )
 
     def find_table(self, table: str) -> TableMeta | None:
         """See ``Credentials.find_table``."""

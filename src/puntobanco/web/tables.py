@@ -25,8 +25,6 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
-from dataclasses import replace
-from functools import partial
 from typing import Any, Final, Protocol
 
 from puntobanco.engine import Bet, Committed, Engine, Job, Sit, Viewer
@@ -35,7 +33,6 @@ from puntobanco.engine.service import Result
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
 from puntobanco.store import ClockedStore, EventStore, credentials_of, probe
-from puntobanco.store.credentials import renames
 from puntobanco.table.config import DEFAULT_BANKROLL, TableConfig, created
 from puntobanco.table.names import check_name
 from puntobanco.web.auth import (
@@ -137,8 +134,6 @@ class Tables:
         self._metas: dict[str, TableMeta] = {m.table: m for m in metas}
         self._codes: dict[str, str] = {m.join_code: m.table for m in metas}
         self._tokens: dict[str, Identity] = tokens
-        if self._credentials.shared:  # another process's rename reaches the tokens here
-            self.engine.subscribe_all(partial(self._follow_renames, store=False))
         self.metrics.count_tables(self.engine.held)
         store = self.engine.store
         if isinstance(store, ClockedStore):
@@ -148,7 +143,8 @@ class Tables:
         """The credentials of the tables the store holds (a table whose credentials
         were written and whose opening was not is none); a player's token stored
         before tokens were bound to seatings is bound to that player's seating now,
-        or dropped if nobody sits under that name."""
+        in the store too (a rename or a leave later, and it follows that seating, never
+        a newcomer's under its name), or dropped if nobody sits under that name."""
         metas, tokens = self._credentials.load()
         stored = set(engine.store.tables())
         for meta in metas:  # idle from now on, if nobody comes back
@@ -162,6 +158,7 @@ class Tables:
                 seating = engine.seating(who.table, who.player or "")
                 if seating is None:
                     continue
+                self._credentials.bind_token(digest, seating)
                 who = Identity(who.table, PLAYER, who.player, seating)
             bound[digest] = who
         return [m for m in metas if m.table in stored], bound
@@ -260,8 +257,6 @@ class Tables:
         done = [r for r in results if isinstance(r, Committed)]
         if any(r.events for r in done):
             self._committed(started, done)
-        for committed in done:
-            self._safely(partial(self._follow_renames, committed, store=True))
         failures = [
             r for r in results if isinstance(r, PuntoBancoError) and r.key.startswith("store.")
         ]
@@ -285,27 +280,6 @@ class Tables:
             if not committed.events:
                 self._unseq.add(committed.table)
             self._wake.notify()
-
-    def _follow_renames(self, committed: Committed, *, store: bool) -> None:
-        """The credentials follow the players the host renamed in ``committed``: the
-        stored tokens (``store``: this process committed it), the tokens known here
-        and the open sockets name the new name, so that each keeps its seat."""
-        first = committed.seq - len(committed.events) + 1  # the number of its first event
-        for number, event in enumerate(committed.events, first):
-            if event.get("type") != "PlayerRenamed":
-                continue
-            # The seatings before the rename: a later seating under the old name
-            # (someone else, since) keeps its name, however late this runs.
-            table, old, new = committed.table, str(event["name"]), str(event["new_name"])
-            before = number
-            if store:
-                self._credentials.rename_player(table, old, new, before)
-            for digest, who in list(self._tokens.items()):  # a copy: the loop adds tokens
-                if renames(who, table, old, before):
-                    self._tokens[digest] = replace(who, player=new)
-            for socket in self._sockets.get(table, ()):
-                if renames(socket.identity, table, old, before):
-                    socket.identity = replace(socket.identity, player=new)
 
     def _answer(self) -> None:
         """The answers of this turn's commands, handed to the event loop in one call,
@@ -524,8 +498,8 @@ class Tables:
             if who.role == HOST:
                 identity = Identity(new, HOST)
             else:
-                seating = engine.rematch_seating(old, new, viewer_of(who))
-                identity = Identity(new, PLAYER, who.player, seating)
+                there = engine.rematch_seating(old, new, viewer_of(who))
+                identity = Identity(new, PLAYER, there.name, there.seating)
             token = new_token()
             self._credentials.add_token(token_hash(token), identity)
             return identity, token, self.meta(new)

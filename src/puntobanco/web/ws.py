@@ -237,7 +237,7 @@ async def serve_socket(
                         return
                     continue
                 try:
-                    # The connection's identity: a renamed player's follows the rename.
+                    # The connection's identity: the engine finds its seating's name now.
                     identity = conn.identity
                     fields = sent.model_dump(exclude={"id"}, exclude_none=True)
                     command = command_of(fields, viewer_of(identity))
