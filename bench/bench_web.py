@@ -378,7 +378,7 @@ async def load(
                                     "banco" if k % 2 else "punto"))  # fmt: skip
     running = [asyncio.create_task(c) for c in tasks]
     # The load generator's own collector pauses would be counted as the server's latency.
-    from puntobanco.gcpause import GcTuning
+    from puntobanco.web.gcpause import GcTuning
 
     tuning = GcTuning()
     tuning.start()

@@ -8,7 +8,7 @@ import gc
 import sys
 import weakref
 
-from puntobanco.gcpause import GcTuning
+from puntobanco.web.gcpause import GcTuning
 
 
 class Clock:

@@ -37,8 +37,6 @@ import puntobanco.web.ops as ops
 from puntobanco.engine import TableInfo, command_of
 from puntobanco.errors import PuntoBancoError
 from puntobanco.fair.log import shown_shoes
-from puntobanco.gcpause import POLL as GC_POLL
-from puntobanco.gcpause import GcTuning
 from puntobanco.i18n import Lang, parse_lang
 from puntobanco.i18n.pages import page_words
 from puntobanco.i18n.shown import Number
@@ -52,6 +50,8 @@ from puntobanco.web.errors import (
     error_body,
     status_of,
 )
+from puntobanco.web.gcpause import POLL as GC_POLL
+from puntobanco.web.gcpause import GcTuning
 from puntobanco.web.limits import (
     BURST,
     RATE,
@@ -223,7 +223,7 @@ def create_app(
     open in an hour, after a first ``TABLES_AT_ONCE``; ``rate``/``burst``: each
     client's message rate;
     ``short_gc_pauses``: freeze what survives each garbage collection and
-    shorten the GIL's switch interval (``puntobanco.gcpause``; process-wide, for a
+    shorten the GIL's switch interval (``puntobanco.web.gcpause``; process-wide, for a
     process that serves only this app); ``join_origin``: where phones reach this
     server (``http://192.168.1.20:8000``, ``serve``'s address on the local network),
     which the host screen's join address and QR code show, or None: the host
