@@ -508,6 +508,9 @@ def seated(state: TableState, by: Viewer) -> Viewer:
     the table, and sits nowhere)."""
     if by.role is not Role.PLAYER or by.seating is None:
         return by
+    known = state.players.get(by.name or "")
+    if known is not None and known.seating == by.seating:
+        return by  # the common case, at once: seated under the name it knows
     name = next((p.name for p in state.players.values() if p.seating == by.seating), None)
     if name is None:
         name = next((n for n, (seq, _) in state.asking.items() if seq == by.seating), None)
