@@ -5,10 +5,15 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import subprocess
+import sys
 import threading
+import time
 from collections.abc import Callable, Coroutine
+from pathlib import Path
 from typing import Any, TypeVar
 
+import httpx
 from fastapi.testclient import TestClient
 
 _ids = itertools.count(1)
@@ -134,3 +139,25 @@ class Phones:
                 acted, sent = True, sent + 1
             if not acted:
                 return sent
+
+
+def start_serve(db: str | Path, port: int, log: Path) -> subprocess.Popen[bytes]:
+    """``puntobanco serve`` on ``db`` in a process of its own, once it answers (its
+    output appended to ``log``)."""
+    with log.open("ab") as out:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "puntobanco", "serve", "--db", str(db), "--port", str(port)],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/i18n/en", timeout=1)
+            return child
+        except httpx.HTTPError:
+            if child.poll() is not None:
+                raise RuntimeError(log.read_text()) from None
+            time.sleep(0.1)
+    child.kill()
+    raise RuntimeError("serve did not start")

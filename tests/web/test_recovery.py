@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import signal
 import subprocess
-import sys
-import time
 from pathlib import Path
 
 import httpx
@@ -17,6 +15,7 @@ from puntobanco.errors import StoreError
 from puntobanco.store.sqlite import SQLiteStore
 from puntobanco.table.events import BetPlaced, CoupDealt, Event, ShoeShuffled
 from tests.web.conftest import free_port
+from tests.web.helpers import start_serve
 
 
 def test_a_group_commit_stores_several_tables_at_once_or_nothing(tmp_path: Path) -> None:
@@ -33,24 +32,7 @@ def test_a_group_commit_stores_several_tables_at_once_or_nothing(tmp_path: Path)
 
 
 def start(db: Path, port: int) -> subprocess.Popen[bytes]:
-    log = db.with_suffix(".log")
-    with log.open("ab") as out:
-        child = subprocess.Popen(
-            [sys.executable, "-m", "puntobanco", "serve", "--db", str(db), "--port", str(port)],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/i18n/en", timeout=1)
-            return child
-        except httpx.HTTPError:
-            if child.poll() is not None:
-                raise RuntimeError(log.read_text()) from None
-            time.sleep(0.1)
-    child.kill()
-    raise RuntimeError("serve did not start")
+    return start_serve(db, port, db.with_suffix(".log"))
 
 
 def test_kill_9_mid_coup_then_restart_completes_the_coup_with_the_same_cards(

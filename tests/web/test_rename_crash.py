@@ -10,9 +10,6 @@ from __future__ import annotations
 
 import signal
 import sqlite3
-import subprocess
-import sys
-import time
 from contextlib import closing
 from pathlib import Path
 from typing import cast
@@ -25,7 +22,7 @@ from puntobanco.engine import Engine
 from puntobanco.engine.commands import RenamePlayer
 from puntobanco.web.app import create_app
 from tests.web.conftest import free_port
-from tests.web.helpers import bearer, command, join, open_table, view
+from tests.web.helpers import bearer, command, join, open_table, start_serve, view
 
 
 def where(kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
@@ -33,27 +30,6 @@ def where(kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
         return str(tmp_path / "rename.db")
     url: str = request.getfixturevalue("pg_url")
     return url
-
-
-def serve(db: str, port: int, log: Path) -> subprocess.Popen[bytes]:
-    """``puntobanco serve`` in a process of its own, answering."""
-    with log.open("ab") as out:
-        child = subprocess.Popen(
-            [sys.executable, "-m", "puntobanco", "serve", "--db", db, "--port", str(port)],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/i18n/en", timeout=1)
-            return child
-        except httpx.HTTPError:
-            if child.poll() is not None:
-                raise RuntimeError(log.read_text()) from None
-            time.sleep(0.1)
-    child.kill()
-    raise RuntimeError("serve did not start")
 
 
 def seat_kept(client: TestClient, table: str, ana: str) -> None:
@@ -95,7 +71,7 @@ def test_kill_9_right_after_a_rename_is_acknowledged_loses_nothing(
 ) -> None:
     db, port, log = where(kind, tmp_path, request), free_port(), tmp_path / "serve.log"
     url = f"http://127.0.0.1:{port}"
-    child = serve(db, port, log)
+    child = start_serve(db, port, log)
     try:
         with httpx.Client(base_url=url) as client:
             t = open_table(cast(TestClient, client), "casino", seed=5, bankroll=5_000)
@@ -107,7 +83,7 @@ def test_kill_9_right_after_a_rename_is_acknowledged_loses_nothing(
             assert renamed.status_code == 200, renamed.text
         child.send_signal(signal.SIGKILL)  # at once: the acknowledgement is all there is
         child.wait(10)
-        child = serve(db, port, log)
+        child = start_serve(db, port, log)
         with httpx.Client(base_url=url) as client:
             seat_kept(cast(TestClient, client), table, ana)
     finally:
