@@ -33,7 +33,7 @@ from prometheus_client.registry import Collector
 if TYPE_CHECKING:
     from puntobanco.engine import Committed, TableInfo
     from puntobanco.errors import PuntoBancoError
-    from puntobanco.web.auth import Identity
+    from puntobanco.store.credentials import Identity
 
 #: The command log: one line per command answered (INFO), with its table, type,
 #: the sender's role, the result (``ok`` or the refusal's key) and the latency.

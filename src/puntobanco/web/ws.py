@@ -28,7 +28,7 @@ from puntobanco.engine import command_of
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
 from puntobanco.i18n.shown import Number
-from puntobanco.web.auth import Identity
+from puntobanco.store.credentials import Identity
 from puntobanco.web.errors import MessageError, error_body
 from puntobanco.web.limits import MAX_SOCKETS, MAX_SPECTATORS, STRIKES, Bucket
 from puntobanco.web.schemas import COMMAND, MAX_MESSAGE, Hello, SetLang, parse
