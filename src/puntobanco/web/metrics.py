@@ -62,15 +62,6 @@ class _StepsBack(Collector):
         )
 
 
-def result_of(answer: Committed | PuntoBancoError) -> str:
-    """``ok``, ``refused`` (the caller's mistake, 4xx) or ``failed`` (the store, 5xx)."""
-    from puntobanco.web.errors import status_of
-
-    if not isinstance(answer, Exception):
-        return "ok"
-    return "failed" if status_of(answer) >= 500 else "refused"
-
-
 class Metrics:
     """One server's counters, gauges and histograms, and its command log."""
 
@@ -136,20 +127,21 @@ class Metrics:
         self, who: Identity, kind: str, answer: Committed | PuntoBancoError, started: float
     ) -> None:
         """A command of type ``kind`` was answered (``started``: ``time.perf_counter()``
-        at its arrival)."""
+        at its arrival): counted by result, ``ok``, ``refused`` (the caller's mistake,
+        4xx) or ``failed`` (the store, 5xx)."""
         from puntobanco.web.errors import status_of
 
         seconds = time.perf_counter() - started
-        result = result_of(answer)
+        refusal = answer if isinstance(answer, Exception) else None
+        status = 200 if refusal is None else status_of(refusal)
+        result = "ok" if refusal is None else "failed" if status >= 500 else "refused"
         child = self._children.get((kind, result))
         if child is None:
             child = self._children[kind, result] = self.commands.labels(kind, result)
         child.inc()
         self.ack_seconds.observe(seconds)
         if COMMANDS_LOG.isEnabledFor(logging.INFO):
-            outcome, status = "ok", 200
-            if isinstance(answer, Exception):
-                outcome, status = answer.key, status_of(answer)
+            outcome = "ok" if refusal is None else refusal.key
             COMMANDS_LOG.info(
                 "%s %s by %s: %s in %.1f ms",
                 who.table,
