@@ -404,6 +404,8 @@ def test_a_command_id_is_stored_with_its_events_and_acts_once_for_the_tables_lif
     assert store.applied("a", "player:Ana:c1") == (2, 3)
     assert store.applied("a", "player:Ana:c2") is None
     assert store.applied("b", "player:Ana:c1") is None
+    assert store.has_ids("a", "player:") and store.has_ids("a", "host:")
+    assert not store.has_ids("a", "player#") and not store.has_ids("b", "player:")
     with pytest.raises(StoreError) as refused:
         store.append("a", 3, [CoupSettled(1)], command="player:Ana:c1")
     assert refused.value.key == "store.error.applied"

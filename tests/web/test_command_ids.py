@@ -7,7 +7,9 @@ refuses only the commands of the table whose write failed."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import signal
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from puntobanco.store import EventStore, MemoryStore, open_store
+from puntobanco.store.postgres import connect
 from puntobanco.store.sqlite import SQLiteStore
 from puntobanco.table.events import BetPlaced, CoupDealt, PlayerSeated
 from puntobanco.web.app import create_app
@@ -51,6 +54,7 @@ def opened(client: Any, players: int = 1) -> tuple[str, str, list[str]]:
 
 BET = {"id": "bet-1", "type": "Bet", "box": "banco", "stake": 2000}
 DEAL = {"id": "deal-1", "type": "Deal"}
+RENAME = {"id": "rename-1", "type": "RenamePlayer", "name": "Ana", "new_name": "Anaïs"}
 
 
 def kinds(store: EventStore, table: str, kind: type) -> int:
@@ -183,4 +187,87 @@ def test_a_retried_id_on_another_server_of_the_database_answers_as_first(pg_url:
         assert post(b, table, host, DEAL).json() == deal.json()
     store = open_store(pg_url)
     assert kinds(store, table, BetPlaced) == 1 and kinds(store, table, CoupDealt) == 1
+    store.close()
+
+
+def renamed_and_newcomer(client: Any) -> tuple[str, str, str, str]:
+    """A table where Ana was renamed Anaïs and a newcomer sat down as Ana: the table,
+    the host's token, Anaïs's (given to her as Ana) and the newcomer's."""
+    table, host, _ = opened(client, players=0)
+    ana = client.post(f"/api/tables/{table}/players", json={"name": "Ana"}).json()["token"]
+    client.cookies.clear()
+    renamed = post(client, table, host, RENAME)
+    assert renamed.status_code == 200, renamed.text
+    newcomer = client.post(f"/api/tables/{table}/players", json={"name": "Ana"}).json()["token"]
+    client.cookies.clear()
+    return table, host, ana, newcomer
+
+
+@pytest.mark.parametrize("where", ["memory", "sqlite", "postgres"])
+def test_a_renamed_player_and_a_newcomer_under_the_old_name_do_not_share_an_id(
+    tmp_path: Path, where: str, request: pytest.FixtureRequest
+) -> None:
+    db: Any = {"memory": MemoryStore(), "sqlite": str(tmp_path / "same.db")}.get(where)
+    if where == "postgres":
+        db = request.getfixturevalue("pg_url")
+    with TestClient(create_app(store=db)) as client:
+        table, host, ana, newcomer = renamed_and_newcomer(client)
+        mine = post(client, table, ana, BET)  # the same id from two seatings
+        theirs = post(client, table, newcomer, BET)
+        assert mine.status_code == theirs.status_code == 200, theirs.text
+        assert mine.json()["events"][0]["name"] == "Anaïs"
+        assert theirs.json()["events"][0]["name"] == "Ana"  # acted: not Anaïs's answer
+        assert post(client, table, ana, BET).json() == mine.json()  # each retry: its own
+        assert post(client, table, newcomer, BET).json() == theirs.json()
+    with TestClient(create_app(store=db)) as client:  # and after a restart
+        assert post(client, table, ana, BET).json() == mine.json()
+        assert post(client, table, newcomer, BET).json() == theirs.json()
+    store = open_store(db)
+    assert kinds(store, table, BetPlaced) == 2
+    store.close()
+
+
+@pytest.mark.parametrize("where", ["sqlite", "postgres"])
+def test_an_id_stored_under_the_token_s_name_before_still_acts_once(
+    tmp_path: Path, where: str, request: pytest.FixtureRequest
+) -> None:
+    """A log written when ids were kept under the name a token was given under
+    (``player:Ana:bet-1``): it reopens, a retry of that command is answered as it
+    was and acts not at all, and the newcomer under that name is not answered with
+    it."""
+    db = str(tmp_path / "old.db") if where == "sqlite" else request.getfixturevalue("pg_url")
+    with TestClient(create_app(store=db)) as client:
+        table, host, (bruno,) = opened(client)
+        bet = post(client, table, bruno, BET)
+        assert bet.status_code == 200
+        ana = client.post(f"/api/tables/{table}/players", json={"name": "Ana"}).json()["token"]
+        client.cookies.clear()
+        first = post(client, table, ana, BET)
+        assert first.status_code == 200
+        renamed = post(client, table, host, RENAME)
+        assert renamed.status_code == 200, renamed.text
+        newcomer = client.post(f"/api/tables/{table}/players", json={"name": "Ana"}).json()
+        client.cookies.clear()
+    store = open_store(db)  # the keys as they were stored then: by the token's name
+    seated: dict[str, int] = {}
+    for r in store.load(table):
+        if isinstance(r.event, PlayerSeated):
+            seated.setdefault(r.event.name, r.seq)
+    store.close()
+    rename = "UPDATE commands SET id = {0} WHERE table_id = {0} AND id = {0}"
+    for name in ["P0", "Ana"]:
+        row = (f"player:{name}:bet-1", table, f"player#{seated[name]}:bet-1")
+        if where == "postgres":
+            with contextlib.closing(connect(db)) as pg:
+                assert pg.execute(rename.format("%s"), row).rowcount == 1
+        else:
+            with contextlib.closing(sqlite3.connect(db)) as lite, lite:
+                assert lite.execute(rename.format("?"), row).rowcount == 1
+    with TestClient(create_app(store=db)) as client:
+        assert post(client, table, bruno, BET).json() == bet.json()
+        assert post(client, table, ana, BET).json() == first.json()  # not again
+        theirs = post(client, table, newcomer["token"], BET)  # not Anaïs's answer
+        assert theirs.status_code == 200 and theirs.json()["events"][0]["name"] == "Ana"
+    store = open_store(db)
+    assert kinds(store, table, BetPlaced) == 3
     store.close()

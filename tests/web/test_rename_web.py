@@ -153,3 +153,19 @@ def test_a_server_that_knew_the_token_follows_a_rename_made_on_another(pg_url: s
         placed = command(b, table, ana, "Bet", box="banco", stake=1_000)
         assert placed.status_code == 200, placed.text
         assert placed.json()["events"][0]["name"] == "Anaïs"
+
+
+def test_a_renamed_phone_is_welcomed_under_its_new_name(client: TestClient) -> None:
+    t = open_table(client, "casino", seed=5)
+    table, host = t["table"], t["host_token"]
+    ana = join(client, table, "Ana")
+    renamed = command(client, table, host, "RenamePlayer", name="Ana", new_name="Anaïs")
+    assert renamed.status_code == 200, renamed.text
+    newcomer = join(client, table, "Ana")  # the old name, someone else's now
+    for token, name in [(ana, "Anaïs"), (newcomer, "Ana")]:
+        with client.websocket_connect(f"/api/tables/{table}/ws") as phone:  # reconnecting
+            phone.send_json({"type": "hello", "token": token, "lang": "en"})
+            welcome = phone.receive_json()
+            assert welcome["type"] == "welcome" and welcome["role"] == "player", welcome
+            assert welcome["player"] == name, welcome  # the seating's name, as the view's
+            assert phone.receive_json()["view"]["me"]["name"] == name

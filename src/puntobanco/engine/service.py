@@ -95,6 +95,7 @@ from puntobanco.store import (
     EventStore,
     Listening,
     Ownership,
+    PrefixedStore,
     Record,
     SharedStore,
     SnapshotStore,
@@ -146,8 +147,22 @@ class Job:
 
     @property
     def key(self) -> str | None:
-        """What the store keeps of its id: the id within its sender's."""
-        return None if self.id is None else f"{self.by.role.value}:{self.by.name or ''}:{self.id}"
+        """What the store keeps of its id: the id within its sender's. A player known
+        by a credential is its seating (``Viewer.seating``), which no one else shares:
+        their name may be renamed and then taken by a newcomer."""
+        if self.id is None:
+            return None
+        if self.by.seating is not None:
+            return f"{self.by.role.value}#{self.by.seating}:{self.id}"
+        return f"{self.by.role.value}:{self.by.name or ''}:{self.id}"
+
+    @property
+    def named_key(self) -> str | None:
+        """A credential's id as stores kept it before seatings keyed them (by the
+        name the credential was given under), or None: a log written then holds it."""
+        if self.id is None or self.by.seating is None:
+            return None
+        return f"{self.by.role.value}:{self.by.name or ''}:{self.id}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +214,9 @@ class _Table:
     pictures: Pictures | None = None
     head: tuple[int, str] | None = None
     texts: tuple[int, dict[Lang, str]] = (0, {})  # the shared view's text at a count
+    #: Its events when read from a store whose log holds ids kept under a
+    #: credential's name (``Job.named_key``), else 0: those ids are looked for too.
+    named: int = 0
 
 
 @dataclass(slots=True)
@@ -426,6 +444,9 @@ class Engine:
             return None
         machine, snapshot = found
         entry = self._tables[table] = _Table(machine, snapshotter(self.store, table, snapshot))
+        store = self.store
+        if not isinstance(store, PrefixedStore) or store.has_ids(table, "player:"):
+            entry.named = machine.event_count
         before = machine.event_count
         _complete(machine)
         if machine.event_count > before:
@@ -568,6 +589,8 @@ class Engine:
                 return kept[1]
             if ask and (done := self.store.applied(table, key)) is not None:
                 return self._answer(entry, done)
+            if (done := self._named(entry, job)) is not None:
+                return self._answer(entry, done)
         machine = entry.machine
         # The sender as their seating goes by now (a rename committed since their
         # credential was given, by this process or another, before or after a restart).
@@ -594,6 +617,22 @@ class Engine:
             return Committed(table, before, ())
         writes.append(_Write(table, before, events, key, index))
         return Committed(table, machine.event_count, self._public(entry, events))
+
+    def _named(self, entry: _Table, job: Job) -> Applied | None:
+        """What ``job``'s id stored under its credential's name (``Job.named_key``),
+        before this engine read its table: a command sent before seatings keyed ids,
+        retried since: only at a table whose log holds such ids, for a seating that
+        sat before it was read, and its seating's own (stored after it sat: an
+        earlier seating under that name is someone else)."""
+        named = job.named_key
+        seating = job.by.seating
+        events = entry.named
+        if named is None or seating is None or seating > events:
+            return None
+        done = self.store.applied(job.table, named)
+        if done is None or done.first <= seating or done.last > events:
+            return None
+        return done
 
     def _stored(
         self, entry: _Table, writes: list[_Write], jobs: Sequence[Job], results: list[Result | None]

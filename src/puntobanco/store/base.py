@@ -249,6 +249,16 @@ class ClockedStore(Protocol):
 
 
 @runtime_checkable
+class PrefixedStore(Protocol):
+    """A store that can say whether a table holds command ids of a kind."""
+
+    def has_ids(self, table: str, prefix: str) -> bool:
+        """Whether ``table`` holds a command id (``EventStore.applied``) that starts
+        with ``prefix``."""
+        ...
+
+
+@runtime_checkable
 class ProbedStore(Protocol):
     """A store that can say whether it can write now, by writing."""
 

@@ -113,6 +113,10 @@ class MemoryStore:
         """See ``EventStore.applied``."""
         return self._commands.get(table, {}).get(command)
 
+    def has_ids(self, table: str, prefix: str) -> bool:
+        """See ``PrefixedStore.has_ids``."""
+        return any(c.startswith(prefix) for c in self._commands.get(table, {}))
+
     @property
     def steps_back(self) -> int:
         """See ``ClockedStore.steps_back``."""

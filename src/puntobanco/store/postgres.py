@@ -442,6 +442,18 @@ class PostgresStore:
         ).fetchone()
         return None if row is None else _applied(row[0], row[1])
 
+    def has_ids(self, table: str, prefix: str) -> bool:
+        """See ``PrefixedStore.has_ids``."""
+
+        def ask(db: Db) -> tuple[Any, ...] | None:
+            return db.execute(
+                "SELECT 1 FROM commands WHERE table_id = %s AND left(id, %s) = %s LIMIT 1",
+                (table, len(prefix), prefix),
+            ).fetchone()
+
+        with self._lock:
+            return self._link.run(ask) is not None
+
     def applied(self, table: str, command: str) -> Applied | None:
         """See ``EventStore.applied``."""
         with self._lock:

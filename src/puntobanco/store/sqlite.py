@@ -435,6 +435,19 @@ class SQLiteStore:
                 raise applied_before(table, command, done)
             raise command_conflict(table, first - 1, done)
 
+    def has_ids(self, table: str, prefix: str) -> bool:
+        """See ``PrefixedStore.has_ids``."""
+        try:
+            row = self._db.execute(
+                "SELECT 1 FROM commands WHERE table_id = ? AND substr(id, 1, ?) = ? LIMIT 1",
+                (table, len(prefix), prefix),
+            ).fetchone()
+        except sqlite3.OperationalError as error:
+            if "no such table" in str(error):
+                return False  # a file that no writer of this version has opened
+            raise named(error, self.name, self._timeout) from None
+        return row is not None
+
     def applied(self, table: str, command: str) -> Applied | None:
         """See ``EventStore.applied``."""
         try:

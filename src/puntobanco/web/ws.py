@@ -69,6 +69,11 @@ class Connection:
         self._outbox.append(message)
         self._wake.set()
 
+    def first(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` before everything queued: the connection's first."""
+        self._outbox.appendleft(message)
+        self._wake.set()
+
     def push_text(self, text: str) -> None:
         """Queue a serialised view; a view not yet sent is replaced by the newer one."""
         if self.closed:
@@ -180,17 +185,19 @@ async def serve_socket(
             await websocket.close(code=POLICY)
             return
         conn = Connection(websocket, identity, lang)
-        sender = asyncio.get_running_loop().create_task(conn.sender())
+        await tables.subscribe(table, conn)
+        view = await tables.view(identity, conn.lang)
         welcome = {
             "role": identity.role,
-            "player": identity.player,
+            # The name the player's seating goes by now (the view's: a rename since
+            # the token was given is the engine's to know), None for anyone else.
+            "player": view["me"].get("name"),
             "join_code": meta.join_code,
             "join_origin": join_origin,
         }
-        conn.push({"type": "welcome", **welcome})
-        await tables.subscribe(table, conn)
-        view = await tables.view(identity, conn.lang)
+        conn.first({"type": "welcome", **welcome})  # before any view pushed meanwhile
         conn.push({"type": "view", "seq": view["seq"], "view": view})
+        sender = asyncio.get_running_loop().create_task(conn.sender())
         refusals: deque[float] = deque()
 
         def strike() -> int:
