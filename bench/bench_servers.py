@@ -319,6 +319,7 @@ def sample(pid: int, seconds: float, out: str, begun: str) -> threading.Thread:
 
     beside = os.path.join(os.path.dirname(sys.executable), "py-spy")
     pyspy = beside if os.path.exists(beside) else shutil.which("py-spy") or beside
+    more = os.environ.get("BENCH_SERVERS_PYSPY_ARGS", "").split()  # py-spy's own, as given
 
     def run() -> None:
         deadline = time.monotonic() + 300
@@ -326,7 +327,7 @@ def sample(pid: int, seconds: float, out: str, begun: str) -> threading.Thread:
             time.sleep(0.05)
         subprocess.run(
             [pyspy, "record", "-p", str(pid), "-d", str(int(seconds)), "-r", "50", "-t",
-             "-f", "raw", "-o", out, "--nonblocking"], stdout=subprocess.DEVNULL,
+             "-f", "raw", "-o", out, "--nonblocking", *more], stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL, check=False)  # fmt: skip
 
     thread = threading.Thread(target=run, daemon=True)

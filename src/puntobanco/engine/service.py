@@ -252,6 +252,10 @@ class Engine:
         self._tables: dict[str, _Table] = {}
         self._everywhere: list[Subscriber] = []  # ``subscribe_all``
         self._used: dict[str, float] = {}  # a table -> when it was last used (``close_idle``)
+        # The tables that may wait on the clock (``_waits``): every table whose state
+        # changed since the last ``tick`` looked, and those that waited then. Only
+        # these are looked at: a table that waits on nothing costs a tick nothing.
+        self._clocked: dict[str, None] = {}  # a set in the order the tables came
         self._shared = self.store if isinstance(self.store, SharedStore) else None
         self._listener: Listening | None = None
         self._thread: threading.Thread | None = None
@@ -301,6 +305,7 @@ class Engine:
                         raise
                 else:
                     entry = self._tables[table] = _Table(machine, snapshotter(self.store, table, 0))
+                    self._clocked[table] = None
                     return Committed(table, len(events), self._public(entry, events))
             entry = self._entry(table)
             if entry.machine.config != config:
@@ -444,6 +449,7 @@ class Engine:
             return None
         machine, snapshot = found
         entry = self._tables[table] = _Table(machine, snapshotter(self.store, table, snapshot))
+        self._clocked[table] = None
         store = self.store
         if not isinstance(store, PrefixedStore) or store.has_ids(table, "player:"):
             entry.named = machine.event_count
@@ -701,11 +707,15 @@ class Engine:
         window closes, the dealer turns Punto's cards once their player's time is
         up. Its subscribers are called after each commit, and when the table's
         clock changed what its viewers see without one (a countdown started
-        again, a player's seconds to turn started)."""
+        again, a player's seconds to turn started). Without ``tables``, only the
+        tables that waited at the last tick or changed since are looked at: a
+        table whose state waits on nothing is passed over until its next commit."""
         now = self.clock()
         with self._lock:
-            names = list(self._tables) if tables is None else list(tables)
+            names = list(self._clocked) if tables is None else list(tables)
             waiting = [t for t in names if t in self._tables and _waits(self._tables[t].machine)]
+            if tables is None:  # looked at again once their state changes (``_publish``)
+                self._clocked = dict.fromkeys(waiting)
             clocks = {t: self._clocks(self._tables[t], now) for t in waiting}
             results = self._do_many([Job(t, Tick()) for t in waiting])
             for table, result in zip(waiting, results, strict=True):
@@ -749,6 +759,7 @@ class Engine:
             self._everywhere.append(callback)
 
     def _publish(self, entry: _Table, committed: Committed) -> None:
+        self._clocked[committed.table] = None  # its state changed: it may wait on the clock now
         errors: list[BaseException] = []
         for callback in (*entry.subscribers, *self._everywhere):
             try:
