@@ -47,6 +47,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import wsclient
 from figures import figure
 
 HOST = "127.0.0.1"
@@ -263,8 +264,6 @@ async def load(
     seq and when it came); each acknowledged command its seq and when it was sent,
     so that the view push is timed like the acknowledgement: from the command's
     sending to each connection of its table receiving a view that shows it."""
-    import websockets
-
     deal_every = deal_every or every
     latencies: list[float] = []
     sent_at: list[float] = []  # when each acknowledged bet was sent (monotonic)
@@ -289,12 +288,13 @@ async def load(
     opening = asyncio.Semaphore(100)  # connections being opened at once
 
     @contextlib.asynccontextmanager
-    async def socket_to(url: str) -> AsyncIterator[Any]:
-        """A connection, opened a hundred at a time (not thousands of handshakes at once
-        in a server's backlog), closed at the end."""
+    async def socket_to(url: str, received: Any) -> AsyncIterator[wsclient.Client]:
+        """A connection handing each message to ``received``, opened a hundred at a
+        time (not thousands of handshakes at once in a server's backlog), closed at
+        the end. The lean client (``wsclient``): the load generators share the
+        cores with the servers they measure."""
         async with opening:
-            ws = await websockets.connect(url, max_size=2**20, ping_interval=None,
-                                          open_timeout=120)  # fmt: skip
+            ws = await wsclient.connect(url, received, timeout=120)
         try:
             yield ws
         finally:
@@ -308,40 +308,34 @@ async def load(
         nonlocal deals
         pace = every if name else deal_every
         ws_url = at.replace("http://", "ws://")
-        async with socket_to(f"{ws_url}/api/tables/{table}/ws") as ws:
-            await ws.send(json.dumps({"type": "hello", "token": token}))
+        pending: dict[str, float] = {}
+        seen: list[tuple[int, float]] = []
+
+        def received(raw: bytes) -> None:
+            """A message, as it arrives: a view is read no further than its seq."""
+            now = time.monotonic()
+            heard[0] = now
+            if raw.startswith(VIEW):
+                seen.append((int(raw[len(VIEW) : raw.index(b",", len(VIEW))]), now))
+                return
+            m = json.loads(raw)
+            if m["type"] == "ack" and m["id"] in pending:
+                start = pending.pop(m["id"])
+                commands[table].append((m["seq"], start))
+                if name is not None:
+                    sent_at.append(start)
+                    latencies.append(now - start)
+                    acked[(table, name)] += 1
+            elif m["type"] == "error":
+                pending.pop(m.get("id") or "", None)
+                errors[m["error"]["code"]] += 1
+
+        async with socket_to(f"{ws_url}/api/tables/{table}/ws", received) as ws:
+            ws.send(json.dumps({"type": "hello", "token": token}))
             opened.append(table)
             if len(opened) == len(tasks):
                 all_open.set()
-            pending: dict[str, float] = {}
-            seen: list[tuple[int, float]] = []
             views[table].append(seen)
-
-            async def reader() -> None:
-                while True:
-                    try:
-                        # Left as bytes: a view is read no further than its seq.
-                        raw = await ws.recv(decode=False)
-                    except websockets.ConnectionClosed:
-                        return
-                    now = time.monotonic()
-                    heard[0] = now
-                    if raw.startswith(VIEW):
-                        seen.append((int(raw[len(VIEW) : raw.index(b",", len(VIEW))]), now))
-                        continue
-                    m = json.loads(raw)
-                    if m["type"] == "ack" and m["id"] in pending:
-                        start = pending.pop(m["id"])
-                        commands[table].append((m["seq"], start))
-                        if name is not None:
-                            sent_at.append(start)
-                            latencies.append(now - start)
-                            acked[(table, name)] += 1
-                    elif m["type"] == "error":
-                        pending.pop(m.get("id") or "", None)
-                        errors[m["error"]["code"]] += 1
-
-            task = asyncio.create_task(reader())
             await ready.wait()
             # Each command at its time, none after the end: a connection whose next
             # command would come after it stops waiting then, not at that time.
@@ -364,10 +358,9 @@ async def load(
                     message = {"id": cid, "type": "Bet", "box": box, "stake": 1000}
                     sent[(table, name)] += 1
                 pending[cid] = time.monotonic()
-                await ws.send(json.dumps(message))
+                ws.send(json.dumps(message))
             # Every connection reads on: the last commands' views, everywhere.
             await quiet.wait()
-            task.cancel()
 
     tasks = []
     for t in tables:
