@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 from websockets.sync.client import connect
 
-from puntobanco.web.auth import HOST, Identity
+from puntobanco.store.credentials import HOST, Identity
 from puntobanco.web.ws import Connection
 from tests.web.conftest import LiveServer
 
