@@ -41,7 +41,7 @@ from puntobanco.i18n import Lang
 from puntobanco.odds.digits import decimal
 from puntobanco.odds.seen import NextCoupOdds, OddsCache, OddsKey
 from puntobanco.paytable import Amount, Box, box_key, json_amount
-from puntobanco.roads import build_roads
+from puntobanco.roads import Roads, build_roads
 from puntobanco.rules import Action
 from puntobanco.table.codec import encode, to_dict
 from puntobanco.table.config import TableConfig
@@ -340,11 +340,15 @@ class Pictures:
         self._coups: dict[Lang, tuple[tuple[object, ...], dict[str, Any]]] = {}
         self._recent: dict[str, tuple[int, list[dict[str, Any]]]] = {}
         self._recent_text: dict[str, tuple[list[dict[str, Any]], str]] = {}
+        #: Each player's coups as ``recent`` shows them, with their text, by record.
+        self._entries: dict[str, dict[int, tuple[CoupRecord, dict[str, Any], str]]] = {}
         self._own: OrderedDict[tuple[object, ...], tuple[tuple[object, ...], str]] = OrderedDict()
         self._board: tuple[tuple[object, ...], dict[str, Any], Seen, OddsKey] | None = None
         self._odds: dict[str, Any] | None = None
         #: The host's board as JSON text, with the board and odds it was made from.
         self._board_text: tuple[object, object, str] | None = None
+        #: The roads of the shoe in play, with the coups they were built from.
+        self._roads: tuple[tuple[Coup, ...], Roads] | None = None
         self._lock = threading.Lock()  # the odds are read by any thread
 
     def feed(self, events: Sequence[Event]) -> None:
@@ -353,6 +357,14 @@ class Pictures:
             self.recorder.feed(event, "")
             if isinstance(event, ShoeBurned):
                 self.burn = event
+
+    def roads(self, coups: tuple[Coup, ...]) -> Roads:
+        """``build_roads(coups)``, built once for the shared view and the host's board
+        (``coups``: the state's ``shoe_coups``, a new tuple once a coup is added)."""
+        kept = self._roads
+        if kept is None or kept[0] is not coups:
+            kept = self._roads = (coups, build_roads(coups))
+        return kept[1]
 
     @property
     def records(self) -> list[CoupRecord]:
@@ -561,7 +573,7 @@ def _coups(moment: Moment, lang: Lang) -> dict[str, Any]:
         }
     part = {
         "last": last,
-        "roads": build_roads(state.shoe_coups).to_json(),
+        "roads": pictures.roads(state.shoe_coups).to_json(),
         "history": [dict(_coup_shown(r)) for r in done[-RECENT:]],
     }
     pictures._coups[lang] = (key, part)
@@ -725,27 +737,44 @@ def _amount_or_none(amount: Amount | None) -> int | str | None:
 
 def _recent(pictures: Pictures, player: Player) -> list[dict[str, Any]]:
     """A player's last coups, kept until a coup is added or undone (a view is pushed
-    to every player after every bet: most of them change nothing here)."""
+    to every player after every bet: most of them change nothing here); each coup's
+    entry and its text are kept while it is among them (a new coup adds one)."""
     name = player.name
     version = pictures.recorder.version
     kept = pictures._recent.get(name)
     if kept is not None and kept[0] == version:
         return kept[1]
-    out = [
-        {
-            **_coup_shown(r),
-            "bets": [
-                {"box": box_key(b.box), "stake": json_amount(b.amount)}
-                for b in r.bets
-                if b.player == name
-            ],
-            "net": json_amount(sum((s.amount for s in r.settlements if s.player == name), 0)),
-            "balance": json_amount(r.balances_after[name]) if name in r.balances_after else None,
-        }
-        for r in pictures.records[-RECENT:]
-    ]
+    known = pictures._entries.get(name, {})
+    entries: dict[int, tuple[CoupRecord, dict[str, Any], str]] = {}
+    for record in pictures.records[-RECENT:]:
+        entry = known.get(id(record))
+        if entry is None or entry[0] is not record:
+            shown = _recent_entry(record, name)
+            entry = (record, shown, json.dumps(shown, ensure_ascii=False))
+        entries[id(record)] = entry
+    pictures._entries[name] = entries
+    out = [shown for _, shown, _ in entries.values()]
     pictures._recent[name] = (version, out)
+    # What ``json.dumps(out)`` gives, from the entries' texts.
+    pictures._recent_text[name] = (out, f"[{', '.join(t for _, _, t in entries.values())}]")
     return out
+
+
+def _recent_entry(record: CoupRecord, name: str) -> dict[str, Any]:
+    """One settled coup as ``name``'s ``recent`` shows it: the coup, their bets, their
+    net and balance after it."""
+    return {
+        **_coup_shown(record),
+        "bets": [
+            {"box": box_key(b.box), "stake": json_amount(b.amount)}
+            for b in record.bets
+            if b.player == name
+        ],
+        "net": json_amount(sum((s.amount for s in record.settlements if s.player == name), 0)),
+        "balance": json_amount(record.balances_after[name])
+        if name in record.balances_after
+        else None,
+    }
 
 
 #: Settled coups as every view shows them, by the record's identity (the record kept
@@ -891,7 +920,7 @@ def _board(moment: Moment, compute: bool) -> dict[str, Any]:
         board = pictures._board
         if board is None or board[0] != key:
             burn = pictures.burn if shoe is not None and shoe.order else None
-            roads = build_roads(state.shoe_coups)
+            roads = pictures.roads(state.shoe_coups)
             body = {
                 "derived": {
                     road.name: [[m.col, m.row, m.mark.value] for m in road.marks]
