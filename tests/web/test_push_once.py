@@ -15,7 +15,7 @@ from pathlib import Path
 
 from puntobanco.engine import Committed
 from puntobanco.i18n import Lang
-from puntobanco.web.auth import HOST, Identity
+from puntobanco.store.credentials import HOST, Identity
 from puntobanco.web.tables import Tables
 from tests.web.helpers import run_async
 

@@ -21,12 +21,12 @@ import websockets
 from fastapi.testclient import TestClient
 
 from puntobanco.store import Applied, credentials_of, open_store
+from puntobanco.store.credentials import HOST, PLAYER, Identity, TableMeta
 from puntobanco.store.postgres import KILL_AFTER_COMMIT, PgCredentials, PostgresStore, connect
 from puntobanco.table.config import TableConfig
 from puntobanco.table.events import BetPlaced, CoupDealt, PlayerSeated
 from puntobanco.table.machine import Table
 from puntobanco.web.app import create_app
-from puntobanco.web.auth import HOST, PLAYER, Identity, TableMeta
 from tests.web.conftest import free_port
 from tests.web.helpers import bearer, join, open_table, run_async
 

@@ -41,8 +41,8 @@ from puntobanco.i18n import Lang, parse_lang
 from puntobanco.i18n.pages import page_words
 from puntobanco.i18n.shown import Number
 from puntobanco.store import EventStore
+from puntobanco.store.credentials import HOST, Identity
 from puntobanco.table.history import coup_records
-from puntobanco.web.auth import HOST, Identity
 from puntobanco.web.errors import (
     AccessError,
     MessageError,
@@ -82,7 +82,6 @@ PLAYER_COOKIE: Final = "pb_player"
 ROLE_HEADER: Final = "x-puntobanco-role"
 #: The token a table gave (host or player), as the OpenAPI document names it.
 BEARER: Final = HTTPBearer(auto_error=False, description="the token the table gave")
-JSON: Final = b"application/json"
 #: The refusals each route may answer, as the OpenAPI document lists them.
 REFUSED: Final = {
     400: "a command or a setting the table refuses (its reason), or a body that is not JSON",
@@ -138,8 +137,7 @@ def secured(request: Request, response: Response) -> Response:
 
 class Bodies:
     """Refuses (413) a request body over ``MAX_MESSAGE`` bytes before the application
-    reads it: by its length where the request gives one, else as it arrives. A body
-    sent without a ``Content-Type`` is read as JSON (the API takes nothing else)."""
+    reads it: by its length where the request gives one, else as it arrives."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -148,10 +146,7 @@ class Bodies:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        headers = dict(scope["headers"])
-        if b"content-type" not in headers:
-            scope = {**scope, "headers": [*scope["headers"], (b"content-type", JSON)]}
-        length = headers.get(b"content-length")
+        length = dict(scope["headers"]).get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > MAX_MESSAGE):
             await self._refuse(scope, send)
             return
@@ -412,15 +407,21 @@ def address_of(request: Request | WebSocket) -> str:
     return request.client.host if request.client else "-"
 
 
-async def by_address(request: Request) -> None:
+async def by_address(request: Request) -> AsyncIterator[None]:
     """Each address's rate of tables opened, codes looked up and seats taken; an
-    address that has tried too many unknown codes or tables waits, longer each time."""
+    address that has tried too many unknown codes or tables waits, longer each time
+    (the route's ``UnknownTableError`` is such a try)."""
     address = address_of(request)
     guesses: Backoff = request.app.state.guesses
     wait = guesses.wait(address)
     if wait > 0:
         raise MessageError("web.error.guesses", status=429, seconds=math.ceil(wait))
     limited(request, "ip:" + address)
+    try:
+        yield
+    except UnknownTableError:
+        guesses.missed(address)
+        raise
 
 
 async def openings(request: Request) -> None:
@@ -428,12 +429,6 @@ async def openings(request: Request) -> None:
     if not bucket_of(request.app, "open:" + address_of(request), request.app.state.openings).take():
         per_hour = Number(round(request.app.state.openings[0] * 3600))
         raise MessageError("web.error.tables_rate", status=429, rate=per_hour)
-
-
-def guessed(request: Request) -> None:
-    """Count a code or a table this address asked for and that does not exist."""
-    guesses: Backoff = request.app.state.guesses
-    guesses.missed(address_of(request))
 
 
 async def caller(
@@ -470,23 +465,24 @@ def cookie(request: Request, response: Response, name: str, table: str, token: s
 
 
 #: A body too large, or one or a parameter that breaks its schema, is refused alike
-#: on every route.
-api = APIRouter(prefix="/api", responses=refusals(413, 422, 500))
+#: on every route; a body sent without a ``Content-Type`` is read as JSON (the API
+#: takes nothing else).
+api = APIRouter(prefix="/api", responses=refusals(413, 422, 500), strict_content_type=False)
 
 
 @api.post(
     "/tables",
     status_code=201,
-    response_model=Created,
     responses=refusals(400, 403, 429, 503),
     dependencies=[Depends(same_origin), Depends(by_address), Depends(openings)],
 )
-async def new_table(data: NewTable, tables: Served, request: Request) -> JSONResponse:
+async def new_table(
+    data: NewTable, tables: Served, request: Request, response: Response
+) -> Created:
     """Open a table: its format and settings; its id, join code and host token."""
     table, code, token = await tables.create(data.format, dict(data.settings))
-    response = JSONResponse({"table": table, "join_code": code, "host_token": token}, 201)
     cookie(request, response, HOST_COOKIE, table, token)
-    return response
+    return Created(table=table, join_code=code, host_token=token)
 
 
 @api.get(
@@ -495,14 +491,10 @@ async def new_table(data: NewTable, tables: Served, request: Request) -> JSONRes
     responses=refusals(404, 429),
     dependencies=[Depends(by_address)],
 )
-async def by_code(code: str, tables: Served, request: Request) -> dict[str, Any]:
+async def by_code(code: str, tables: Served) -> dict[str, Any]:
     """The table a join code opens, and what its join page says of it: its format,
     its stakes or deals, its players and seats."""
-    try:
-        table = tables.by_code(code)
-    except UnknownTableError:
-        guessed(request)
-        raise
+    table = tables.by_code(code)
     meta = tables.meta(table)
     info: TableInfo = await tables.run(lambda engine: engine.info(table))
     return {
@@ -519,21 +511,16 @@ async def by_code(code: str, tables: Served, request: Request) -> dict[str, Any]
 @api.post(
     "/tables/{table}/players",
     status_code=201,
-    response_model=Joined,
     responses=refusals(400, 403, 404, 409, 429, 503),
     dependencies=[Depends(same_origin), Depends(by_address)],
 )
-async def new_player(table: str, data: NewPlayer, tables: Served, request: Request) -> JSONResponse:
+async def new_player(
+    table: str, data: NewPlayer, tables: Served, request: Request, response: Response
+) -> Joined:
     """Sit at the table: the player's name as seated, and their token."""
-    try:
-        tables.meta(table)
-    except UnknownTableError:
-        guessed(request)
-        raise
     player, token, waiting = await tables.join(table, data.name)
-    response = JSONResponse({"player": player, "token": token, "waiting": waiting}, 201)
     cookie(request, response, PLAYER_COOKIE, table, token)
-    return response
+    return Joined(player=player, token=token, waiting=waiting)
 
 
 @api.post(
@@ -553,27 +540,19 @@ async def command(who: Caller, data: Annotated[Command, Body()], tables: Served)
 
 @api.post(
     "/tables/{table}/rematch",
-    response_model=Rematched,
     responses=refusals(400, 401, 403, 404, 409, 429, 503),
     dependencies=[Depends(same_origin)],
 )
-async def rematch(who: Caller, tables: Served, request: Request) -> JSONResponse:
+async def rematch(who: Caller, tables: Served, request: Request, response: Response) -> Rematched:
     """Play again with the same players (an ended table): the host's first asking
     opens the rematch, every later one answers the same table; each caller gets a
     new token of their own place there (a player seated at the end: their seat)."""
     place, token, code = await tables.rematch(who)
-    response = JSONResponse(
-        {
-            "table": place.table,
-            "join_code": code,
-            "role": place.role,
-            "player": place.player,
-            "token": token,
-        }
-    )
     name = HOST_COOKIE if place.role == HOST else PLAYER_COOKIE
     cookie(request, response, name, place.table, token)
-    return response
+    return Rematched(
+        table=place.table, join_code=code, role=place.role, player=place.player, token=token
+    )
 
 
 @api.get("/tables/{table}/view", responses=refusals(401, 404, 429, 503))
@@ -584,29 +563,27 @@ async def view(who: Caller, tables: Served, request: Request) -> dict[str, Any]:
 
 @api.get(
     "/tables/{table}/history",
-    response_model=list[dict[str, Any]],
     responses=refusals(401, 404, 429, 503),
 )
-async def history(who: Caller, tables: Served, last: int | None = None) -> JSONResponse:
+async def history(who: Caller, tables: Served, last: int | None = None) -> list[dict[str, Any]]:
     """The settled coups, as ``puntobanco history --json`` (any token of the table)."""
     records = await tables.run(lambda engine: engine.log(who.table))
     coups = coup_records((r.event, r.time) for r in records)
     if last is not None:
         coups = coups[-last:] if last > 0 else []
-    return JSONResponse([c.to_json() for c in coups])
+    return [c.to_json() for c in coups]
 
 
 @api.get(
     "/tables/{table}/shoes",
-    response_model=list[dict[str, Any]],
     responses=refusals(401, 404, 429, 503),
 )
-async def shoes(who: Caller, tables: Served) -> JSONResponse:
+async def shoes(who: Caller, tables: Served) -> list[dict[str, Any]]:
     """The fair shoes, as ``puntobanco shoes --json`` (any token of the table):
     commitment, client seed, nonce, every card dealt, the server seed once revealed.
     The burned cards of the shoe in play, which nobody has seen, are ``null``."""
     records = await tables.run(lambda engine: engine.log(who.table))
-    return JSONResponse(shown_shoes([r.event for r in records], [r.time for r in records]))
+    return shown_shoes([r.event for r in records], [r.time for r in records])
 
 
 @api.get("/i18n/{lang}")

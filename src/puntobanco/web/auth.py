@@ -13,7 +13,8 @@ database (tables of the store's versioned schema) when it is one, in memory
 otherwise. They are written before the token is handed out, so a token that
 was given survives a crash; on PostgreSQL every ``serve`` process on the
 database knows the tokens and join codes that any of them handed out
-(``find_token``, ``find_code``).
+(``find_token``, ``find_code``). Who holds a token (``Identity``) and what is kept of
+a table (``TableMeta``) are the store's records (``puntobanco.store.credentials``).
 """
 
 from __future__ import annotations
@@ -21,28 +22,6 @@ from __future__ import annotations
 import hashlib
 import secrets
 from typing import Final
-
-from puntobanco.store.credentials import (
-    HOST,
-    PLAYER,
-    SPECTATOR,
-    Credentials,
-    Identity,
-    TableMeta,
-)
-
-__all__ = [
-    "HOST",
-    "PLAYER",
-    "SPECTATOR",
-    "Credentials",
-    "Identity",
-    "TableMeta",
-    "new_join_code",
-    "new_token",
-    "normal_join_code",
-    "token_hash",
-]
 
 TOKEN_BYTES: Final = 24  # 192 bits; the issue asks for at least 128
 JOIN_ALPHABET: Final = "ACDEFHJKMNPRTUVWXY34679"  # no 0/O, 1/I/L, 2/Z, 5/S, 8/B

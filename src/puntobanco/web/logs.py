@@ -41,18 +41,21 @@ FIELDS: Final = (
 _OURS: Final = ("puntobanco", "uvicorn")
 
 
-def _when(record: logging.LogRecord) -> str:
-    stamp = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created))
-    return f"{stamp}.{int(record.msecs):03d}Z"
+class _Utc(logging.Formatter):
+    """The standard formatter, its times in UTC to the millisecond (``...T20:15:00.123Z``)."""
+
+    converter = time.gmtime  # type: ignore[assignment]  # typeshed: gmtime()'s overloads
+    default_time_format = "%Y-%m-%dT%H:%M:%S"
+    default_msec_format = "%s.%03dZ"
 
 
-class JsonFormatter(logging.Formatter):
+class JsonFormatter(_Utc):
     """One JSON object a line: ``time`` (UTC), ``level``, ``logger``, ``message``, and
     the line's fields (table, command, role, result, latency_ms, method, path, status...)."""
 
     def format(self, record: logging.LogRecord) -> str:
         data: dict[str, object] = {
-            "time": _when(record),
+            "time": self.formatTime(record),
             "level": record.levelname.lower(),
             "logger": record.name,
             "message": record.getMessage(),
@@ -66,14 +69,11 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(data, ensure_ascii=False, default=str)
 
 
-class TextFormatter(logging.Formatter):
+class TextFormatter(_Utc):
     """``2026-01-01T20:15:00.123Z INFO puntobanco.web.access: 127.0.0.1 "GET /" 200 0.4 ms``."""
 
-    def format(self, record: logging.LogRecord) -> str:
-        line = f"{_when(record)} {record.levelname} {record.name}: {record.getMessage()}"
-        if record.exc_info:
-            line += "\n" + self.formatException(record.exc_info)
-        return line
+    def __init__(self) -> None:
+        super().__init__("%(asctime)s %(levelname)s %(name)s: %(message)s")
 
 
 class NoQueryStrings(logging.Filter):

@@ -33,7 +33,7 @@ from prometheus_client.registry import Collector
 if TYPE_CHECKING:
     from puntobanco.engine import Committed, TableInfo
     from puntobanco.errors import PuntoBancoError
-    from puntobanco.web.auth import Identity
+    from puntobanco.store.credentials import Identity
 
 #: The command log: one line per command answered (INFO), with its table, type,
 #: the sender's role, the result (``ok`` or the refusal's key) and the latency.
@@ -60,15 +60,6 @@ class _StepsBack(Collector):
             "table's events then keep its last time until the clock catches up).",
             value=self._steps(),
         )
-
-
-def result_of(answer: Committed | PuntoBancoError) -> str:
-    """``ok``, ``refused`` (the caller's mistake, 4xx) or ``failed`` (the store, 5xx)."""
-    from puntobanco.web.errors import status_of
-
-    if not isinstance(answer, Exception):
-        return "ok"
-    return "failed" if status_of(answer) >= 500 else "refused"
 
 
 class Metrics:
@@ -136,20 +127,21 @@ class Metrics:
         self, who: Identity, kind: str, answer: Committed | PuntoBancoError, started: float
     ) -> None:
         """A command of type ``kind`` was answered (``started``: ``time.perf_counter()``
-        at its arrival)."""
+        at its arrival): counted by result, ``ok``, ``refused`` (the caller's mistake,
+        4xx) or ``failed`` (the store, 5xx)."""
         from puntobanco.web.errors import status_of
 
         seconds = time.perf_counter() - started
-        result = result_of(answer)
+        refusal = answer if isinstance(answer, Exception) else None
+        status = 200 if refusal is None else status_of(refusal)
+        result = "ok" if refusal is None else "failed" if status >= 500 else "refused"
         child = self._children.get((kind, result))
         if child is None:
             child = self._children[kind, result] = self.commands.labels(kind, result)
         child.inc()
         self.ack_seconds.observe(seconds)
         if COMMANDS_LOG.isEnabledFor(logging.INFO):
-            outcome, status = "ok", 200
-            if isinstance(answer, Exception):
-                outcome, status = answer.key, status_of(answer)
+            outcome = "ok" if refusal is None else refusal.key
             COMMANDS_LOG.info(
                 "%s %s by %s: %s in %.1f ms",
                 who.table,

@@ -33,20 +33,17 @@ from puntobanco.engine.service import Result
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
 from puntobanco.store import ClockedStore, EventStore, credentials_of, probe
-from puntobanco.table.config import DEFAULT_BANKROLL, TableConfig, created
-from puntobanco.table.names import check_name
-from puntobanco.web.auth import (
+from puntobanco.store.credentials import (
     HOST,
     PLAYER,
     SPECTATOR,
     Credentials,
     Identity,
     TableMeta,
-    new_join_code,
-    new_token,
-    normal_join_code,
-    token_hash,
 )
+from puntobanco.table.config import DEFAULT_BANKROLL, TableConfig, created
+from puntobanco.table.names import check_name
+from puntobanco.web.auth import new_join_code, new_token, normal_join_code, token_hash
 from puntobanco.web.errors import AccessError, UnknownTableError
 from puntobanco.web.metrics import Metrics
 

@@ -28,7 +28,7 @@ from puntobanco.engine import command_of
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
 from puntobanco.i18n.shown import Number
-from puntobanco.web.auth import Identity
+from puntobanco.store.credentials import Identity
 from puntobanco.web.errors import MessageError, error_body
 from puntobanco.web.limits import MAX_SOCKETS, MAX_SPECTATORS, STRIKES, Bucket
 from puntobanco.web.schemas import COMMAND, MAX_MESSAGE, Hello, SetLang, parse
@@ -117,19 +117,19 @@ def _json(text: str) -> Any:
 
 
 async def _receive_text(websocket: WebSocket) -> str | None:
+    """The next message's text; None for one over ``MAX_MESSAGE`` bytes or not UTF-8."""
     message = await websocket.receive()
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
     text = message.get("text")
-    if text is None:
-        data = message.get("bytes") or b""
-        if len(data) > MAX_MESSAGE:
-            return "\x00" * (MAX_MESSAGE + 1)
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            return None
-    return str(text)
+    if text is not None:
+        too_large = len(text) > MAX_MESSAGE or len(text.encode("utf-8")) > MAX_MESSAGE
+        return None if too_large else str(text)
+    data = message.get("bytes") or b""
+    try:
+        return None if len(data) > MAX_MESSAGE else data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
 
 
 async def serve_socket(
@@ -159,7 +159,7 @@ async def serve_socket(
             await websocket.close(code=POLICY)
             return
         try:
-            if text is None or len(text.encode("utf-8")) > MAX_MESSAGE:
+            if text is None:
                 raise MessageError("web.error.too_large", limit=MAX_MESSAGE)
             data: Any = _json(text)
             hello: Hello = parse(Hello, data)
@@ -211,23 +211,10 @@ async def serve_socket(
             while not conn.closed:
                 text = await _receive_text(websocket)
                 data = None
-                strikes = 0
                 try:
-                    if (
-                        text is None
-                        or len(text) > MAX_MESSAGE
-                        or len(text.encode("utf-8")) > MAX_MESSAGE
-                    ):
-                        strikes = strike()
-                        if strikes >= STRIKES:
-                            conn.finish(TOO_BIG)
-                            return
+                    if text is None:
                         raise MessageError("web.error.too_large", limit=MAX_MESSAGE)
                     if not budget.take():
-                        strikes = strike()
-                        if strikes >= STRIKES:
-                            conn.finish(POLICY)
-                            return
                         raise MessageError("web.error.rate", rate=Number(rate[0]))
                     data = _json(text)
                     if isinstance(data, dict) and data.get("type") == "lang":
@@ -237,9 +224,14 @@ async def serve_socket(
                         continue
                     sent = parse(COMMAND, data)
                 except PuntoBancoError as error:
+                    over = strike() >= STRIKES
+                    # The last refusal of a size or a rate closes at once, unsaid.
+                    if over and (text is None or error.key == "web.error.rate"):
+                        conn.finish(TOO_BIG if text is None else POLICY)
+                        return
                     got = data.get("id") if isinstance(data, dict) else None
                     conn.push(_error(error, conn.lang, got if isinstance(got, str) else None))
-                    if strikes == 0 and strike() >= STRIKES:
+                    if over:
                         conn.finish(POLICY)
                         return
                     continue
