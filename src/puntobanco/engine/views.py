@@ -603,6 +603,9 @@ def _changing(moment: Moment, lang: Lang) -> dict[str, Any]:
                 "bets": None if hidden else _bets(p.bets),
                 # Ready for the croupier to deal (``Ready``): everyone sees who is.
                 "ready": p.name in state.readied,
+                # The operator's own seat (``PlayerSeated.house``): what it gives a
+                # shoe is the server's (docs/fair.md), and the room may know it.
+                "house": p.house,
             }
             for p in state.seated
         ],  # fmt: skip
