@@ -238,11 +238,14 @@ def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
                 found.append({"type": "UndoCard"})
             if machine.allows("next_coup"):  # the next coup, or the end of a session
                 found.append({"type": "NextCoup"})
-        if machine.can_pause():
+        # Each ``can_`` asked only where what it refuses first does not rule it out:
+        # a refusal is an exception raised and caught, and the views are made after
+        # every bet.
+        if not state.paused and machine.can_pause():
             found.append({"type": "PauseTable"})
-        if machine.can_resume():
+        if state.paused and machine.can_resume():
             found.append({"type": "ResumeTable"})
-        if machine.can_close_table():
+        if not any(p.bets for p in state.players.values()) and machine.can_close_table():
             found.append({"type": "CloseTable"})
         found.extend(_host_seats(machine))
         return found
@@ -261,23 +264,26 @@ def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
             )
     if player.bets and machine.allows("withdraw"):
         found.extend({"type": "Withdraw", "box": box_key(box)} for box in player.bets)
+    # Each ``can_`` asked only where what it refuses first does not rule it out (a
+    # refusal is an exception raised and caught; a phone's view is made after each bet).
     if not rules.one_prediction and machine.allows("bet"):
         # The tools of a layout of chips: the last bet again, doubled, a chip back, all back.
-        tools: tuple[tuple[str, Callable[[str], bool]], ...] = (
-            ("Rebet", machine.can_rebet),
-            ("Double", machine.can_double),
-            ("UndoBet", machine.can_undo_bet),
-            ("ClearBets", machine.can_clear_bets),
+        tools: tuple[tuple[str, bool, Callable[[str], bool]], ...] = (
+            ("Rebet", not player.bets and bool(player.last_bets), machine.can_rebet),
+            ("Double", bool(player.bets), machine.can_double),
+            ("UndoBet", bool(player.chips), machine.can_undo_bet),
+            ("ClearBets", bool(player.bets), machine.can_clear_bets),
         )
-        found.extend({"type": kind} for kind, able in tools if able(name))
-    for kind, can in (
-        ("Leave", machine.can_leave),
-        ("Deal", machine.can_deal),  # the shoe's holder deals (seed 002)
-        ("PassShoe", machine.can_pass_shoe),
-        ("TurnPunto", machine.can_turn_punto),
-        ("Contribute", machine.can_contribute),
+        found.extend({"type": kind} for kind, may, able in tools if may and able(name))
+    holds = rules.shoe_holder and state.holder == name  # the shoe's holder deals (seed 002)
+    for kind, may, can in (
+        ("Leave", not player.bets, machine.can_leave),
+        ("Deal", holds, machine.can_deal),
+        ("PassShoe", holds, machine.can_pass_shoe),
+        ("TurnPunto", state.face_down == name, machine.can_turn_punto),
+        ("Contribute", state.next_shoe is not None, machine.can_contribute),
     ):
-        if can(name):
+        if may and can(name):
             found.append({"type": kind})
     gathering = machine.gathering()
     if gathering is not None:
@@ -285,7 +291,7 @@ def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
             found.append({"type": "CommitContribution", "shoe": gathering.shoe})
         if machine.can_reveal_contribution(name):
             found.append({"type": "RevealContribution", "shoe": gathering.shoe})
-    if machine.can_ready(name):
+    if rules.countdown and machine.can_ready(name):
         found.append({"type": "Ready"})
     # Buying in again: once the balance no longer covers the table's minimum, back
     # up to the bankroll one sat down with (not while a request waits for the host).
@@ -314,7 +320,7 @@ def _host_seats(machine: Table) -> list[dict[str, Any]]:
         if machine.can_rebuy(name, amount):
             found.append({"type": "Rebuy", "name": name, "amount": amount})
         found.append({"type": "Refuse", "name": name})
-    if machine.can_skip_missing():
+    if state.config.rules.everyone_bets and machine.can_skip_missing():
         found.append({"type": "SkipMissing"})
     if state.config.rules.everyone_bets:
         found.append({"type": "SetPredictionTime", "seconds": state.prediction_seconds})
