@@ -37,21 +37,25 @@ def connection(takes: list[bool]) -> tuple[Connection, list[str]]:
     return conn, written
 
 
-def test_a_view_is_written_at_once_when_nothing_waits_before_it() -> None:
+def test_a_view_or_an_answer_is_written_at_once_when_nothing_waits_before_it() -> None:
     conn, written = connection([True])
     conn.push_text("v1")
+    conn.push({"type": "ack", "id": "a"})
     conn.push_text("v2")
-    assert written == ["v1", "v2"]
+    assert written == ["v1", '{"type": "ack", "id": "a"}', "v2"]
     assert not conn._outbox
 
 
 def test_a_view_waits_behind_a_queued_answer_and_replaces_an_older_one() -> None:
-    conn, written = connection([True])
-    conn.push({"type": "ack", "id": "a"})
+    takes = [False]
+    conn, written = connection(takes)
+    conn.push({"type": "ack", "id": "a"})  # the socket full: queued
+    takes[0] = True
     conn.push_text("v1")
     conn.push_text("v2")
+    conn.push({"type": "ack", "id": "b"})
     assert written == []
-    assert list(conn._outbox) == [{"type": "ack", "id": "a"}, "v2"]
+    assert list(conn._outbox) == [{"type": "ack", "id": "a"}, "v2", {"type": "ack", "id": "b"}]
 
 
 def test_a_view_waits_while_the_sender_holds_a_message_or_the_socket_is_full() -> None:

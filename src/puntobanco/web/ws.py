@@ -64,8 +64,12 @@ class Connection:
         self._wake.set()
 
     def push(self, message: dict[str, Any]) -> None:
-        """Queue a message; a view not yet sent is replaced by the newer one."""
+        """Send a message (an answer) now where nothing is queued before it and the
+        socket takes it; else queue it."""
         if self.closed:
+            return
+        write = self._write if not self._outbox and not self._sending else None
+        if write is not None and write(json.dumps(message, ensure_ascii=False)):
             return
         if len(self._outbox) >= MAX_OUTBOX:
             self.closed = True  # a client that reads nothing is let go
@@ -82,7 +86,8 @@ class Connection:
         takes it; else queue it, a view not yet sent replaced by the newer one."""
         if self.closed:
             return
-        if not self._outbox and not self._sending and self._write and self._write(text):
+        write = self._write if not self._outbox and not self._sending else None
+        if write is not None and write(text):
             return
         if self._outbox and isinstance(self._outbox[-1], str):
             self._outbox.pop()
@@ -124,7 +129,8 @@ def writer(websocket: WebSocket) -> Writer | None:
     A view pushed to a table's sockets after a commit is then written in the
     callback that hands the views over, one frame a socket, rather than waking each
     connection's sender task to go through Starlette's and uvicorn's ASGI layers
-    (about half of each view's cost on the event loop). It writes only what
+    (about half of each view's cost on the event loop); an answer likewise, as
+    soon as its command is answered. It writes only what
     uvicorn's ``send`` would write at that moment: while the transport takes more
     (not paused by a slow reader), the handshake made and no close sent or
     received; otherwise the view waits in the queue as before."""
