@@ -18,7 +18,9 @@ event loop's lateness and its garbage collections, and prints them; with
 ``BENCH_WEB_DUMP=FILE`` each bet's send time and latency and each probe sync
 are written to ``FILE`` as JSON; with ``BENCH_WEB_PYSPY=FILE`` py-spy samples
 the server's threads while the load runs (``FILE``: its raw stacks;
-``BENCH_WEB_PYSPY_ARGS``: more of py-spy's options, such as ``--idle``). The
+``BENCH_WEB_PYSPY_ARGS``: more of py-spy's options, such as ``--idle``); with
+``BENCH_WEB_PROFILE=FILE`` cProfile's statistics of the server's event loop go to
+``FILE`` and those of its engine's thread to ``FILE.engine``. The
 server's CPU per command is printed in all and on its event loop's thread (the
 rest is its engine's thread: commits and views).
 ``--loop`` picks the server's event loop (uvicorn's ``auto``, ``asyncio``, or
@@ -67,6 +69,9 @@ def serve(db: str, port: int, stats: str, loop: str = "auto") -> None:
 
     from puntobanco.web.app import create_app
 
+    profile = os.environ.get("BENCH_WEB_PROFILE")  # a file for cProfile's statistics
+    if profile:  # the engine's thread too, in PROFILE.engine
+        _profile_engine(profile + ".engine")
     # Every client comes from 127.0.0.1: the per-address limit would stop the set-up.
     app = create_app(
         store=db, rate=1e6, burst=1e6, tables_per_hour=1e9, short_gc_pauses=True
@@ -90,14 +95,34 @@ def serve(db: str, port: int, stats: str, loop: str = "auto") -> None:
         "at": [], "at_gen": []}  # fmt: skip
     if os.environ.get("BENCH_WEB_TRACE"):
         _trace_server(app, trace)
-    profile = os.environ.get("BENCH_WEB_PROFILE")  # a file for cProfile's statistics
-    if profile:
+    if profile:  # the event loop's thread
         import cProfile
 
         cProfile.runctx("server.run()", globals(), {"server": server}, profile)
     else:
         server.run()
     Path(stats).write_text(json.dumps({"commits": app.state.tables.commits, "trace": trace}))
+
+
+def _profile_engine(path: str) -> None:
+    """cProfile the engine's thread of the server about to be made (``Tables._run``),
+    its statistics written to ``path`` when it stops."""
+    import cProfile
+
+    from puntobanco.web.tables import Tables
+
+    run = Tables._run
+
+    def profiled(self: Tables, engine: Any) -> None:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        try:
+            run(self, engine)
+        finally:
+            profiler.disable()
+            profiler.dump_stats(path)
+
+    Tables._run = profiled  # type: ignore[method-assign]
 
 
 def _trace_server(app: Any, trace: dict[str, list[float]]) -> None:

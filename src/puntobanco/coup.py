@@ -30,6 +30,10 @@ from puntobanco.rules import (
 class Outcome(Enum):
     """The winning chance of a coup, and the box a bet is placed on."""
 
+    #: Its members are equal to themselves alone: hashed by identity (``Enum``'s
+    #: hash is a Python call on its name, at every dict lookup of a view or a bet).
+    __hash__ = object.__hash__
+
     PUNTO = "punto"
     BANCO = "banco"
     EGALITE = "egalite"

@@ -10,6 +10,10 @@ from typing import ClassVar
 class Role(Enum):
     """What a viewer is to the table."""
 
+    #: Its members are equal to themselves alone: hashed by identity (``Enum``'s
+    #: hash is a Python call on its name, at every dict lookup of a view or a bet).
+    __hash__ = object.__hash__
+
     PLAYER = "player"
     HOST = "host"
     SPECTATOR = "spectator"

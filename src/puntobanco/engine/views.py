@@ -41,7 +41,7 @@ from puntobanco.i18n import Lang
 from puntobanco.odds.digits import decimal
 from puntobanco.odds.seen import NextCoupOdds, OddsCache, OddsKey
 from puntobanco.paytable import Amount, Box, box_key, json_amount
-from puntobanco.roads import build_roads
+from puntobanco.roads import Roads, build_roads
 from puntobanco.rules import Action
 from puntobanco.table.codec import encode, to_dict
 from puntobanco.table.config import TableConfig
@@ -238,11 +238,14 @@ def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
                 found.append({"type": "UndoCard"})
             if machine.allows("next_coup"):  # the next coup, or the end of a session
                 found.append({"type": "NextCoup"})
-        if machine.can_pause():
+        # Each ``can_`` asked only where what it refuses first does not rule it out:
+        # a refusal is an exception raised and caught, and the views are made after
+        # every bet.
+        if not state.paused and machine.can_pause():
             found.append({"type": "PauseTable"})
-        if machine.can_resume():
+        if state.paused and machine.can_resume():
             found.append({"type": "ResumeTable"})
-        if machine.can_close_table():
+        if not any(p.bets for p in state.players.values()) and machine.can_close_table():
             found.append({"type": "CloseTable"})
         found.extend(_host_seats(machine))
         return found
@@ -261,23 +264,26 @@ def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
             )
     if player.bets and machine.allows("withdraw"):
         found.extend({"type": "Withdraw", "box": box_key(box)} for box in player.bets)
+    # Each ``can_`` asked only where what it refuses first does not rule it out (a
+    # refusal is an exception raised and caught; a phone's view is made after each bet).
     if not rules.one_prediction and machine.allows("bet"):
         # The tools of a layout of chips: the last bet again, doubled, a chip back, all back.
-        tools: tuple[tuple[str, Callable[[str], bool]], ...] = (
-            ("Rebet", machine.can_rebet),
-            ("Double", machine.can_double),
-            ("UndoBet", machine.can_undo_bet),
-            ("ClearBets", machine.can_clear_bets),
+        tools: tuple[tuple[str, bool, Callable[[str], bool]], ...] = (
+            ("Rebet", not player.bets and bool(player.last_bets), machine.can_rebet),
+            ("Double", bool(player.bets), machine.can_double),
+            ("UndoBet", bool(player.chips), machine.can_undo_bet),
+            ("ClearBets", bool(player.bets), machine.can_clear_bets),
         )
-        found.extend({"type": kind} for kind, able in tools if able(name))
-    for kind, can in (
-        ("Leave", machine.can_leave),
-        ("Deal", machine.can_deal),  # the shoe's holder deals (seed 002)
-        ("PassShoe", machine.can_pass_shoe),
-        ("TurnPunto", machine.can_turn_punto),
-        ("Contribute", machine.can_contribute),
+        found.extend({"type": kind} for kind, may, able in tools if may and able(name))
+    holds = rules.shoe_holder and state.holder == name  # the shoe's holder deals (seed 002)
+    for kind, may, can in (
+        ("Leave", not player.bets, machine.can_leave),
+        ("Deal", holds, machine.can_deal),
+        ("PassShoe", holds, machine.can_pass_shoe),
+        ("TurnPunto", state.face_down == name, machine.can_turn_punto),
+        ("Contribute", state.next_shoe is not None, machine.can_contribute),
     ):
-        if can(name):
+        if may and can(name):
             found.append({"type": kind})
     gathering = machine.gathering()
     if gathering is not None:
@@ -285,7 +291,7 @@ def offers(machine: Table, viewer: Viewer) -> list[dict[str, Any]]:
             found.append({"type": "CommitContribution", "shoe": gathering.shoe})
         if machine.can_reveal_contribution(name):
             found.append({"type": "RevealContribution", "shoe": gathering.shoe})
-    if machine.can_ready(name):
+    if rules.countdown and machine.can_ready(name):
         found.append({"type": "Ready"})
     # Buying in again: once the balance no longer covers the table's minimum, back
     # up to the bankroll one sat down with (not while a request waits for the host).
@@ -314,7 +320,7 @@ def _host_seats(machine: Table) -> list[dict[str, Any]]:
         if machine.can_rebuy(name, amount):
             found.append({"type": "Rebuy", "name": name, "amount": amount})
         found.append({"type": "Refuse", "name": name})
-    if machine.can_skip_missing():
+    if state.config.rules.everyone_bets and machine.can_skip_missing():
         found.append({"type": "SkipMissing"})
     if state.config.rules.everyone_bets:
         found.append({"type": "SetPredictionTime", "seconds": state.prediction_seconds})
@@ -340,11 +346,15 @@ class Pictures:
         self._coups: dict[Lang, tuple[tuple[object, ...], dict[str, Any]]] = {}
         self._recent: dict[str, tuple[int, list[dict[str, Any]]]] = {}
         self._recent_text: dict[str, tuple[list[dict[str, Any]], str]] = {}
+        #: Each player's coups as ``recent`` shows them, with their text, by record.
+        self._entries: dict[str, dict[int, tuple[CoupRecord, dict[str, Any], str]]] = {}
         self._own: OrderedDict[tuple[object, ...], tuple[tuple[object, ...], str]] = OrderedDict()
         self._board: tuple[tuple[object, ...], dict[str, Any], Seen, OddsKey] | None = None
         self._odds: dict[str, Any] | None = None
         #: The host's board as JSON text, with the board and odds it was made from.
         self._board_text: tuple[object, object, str] | None = None
+        #: The roads of the shoe in play, with the coups they were built from.
+        self._roads: tuple[tuple[Coup, ...], Roads] | None = None
         self._lock = threading.Lock()  # the odds are read by any thread
 
     def feed(self, events: Sequence[Event]) -> None:
@@ -353,6 +363,14 @@ class Pictures:
             self.recorder.feed(event, "")
             if isinstance(event, ShoeBurned):
                 self.burn = event
+
+    def roads(self, coups: tuple[Coup, ...]) -> Roads:
+        """``build_roads(coups)``, built once for the shared view and the host's board
+        (``coups``: the state's ``shoe_coups``, a new tuple once a coup is added)."""
+        kept = self._roads
+        if kept is None or kept[0] is not coups:
+            kept = self._roads = (coups, build_roads(coups))
+        return kept[1]
 
     @property
     def records(self) -> list[CoupRecord]:
@@ -561,7 +579,7 @@ def _coups(moment: Moment, lang: Lang) -> dict[str, Any]:
         }
     part = {
         "last": last,
-        "roads": build_roads(state.shoe_coups).to_json(),
+        "roads": pictures.roads(state.shoe_coups).to_json(),
         "history": [dict(_coup_shown(r)) for r in done[-RECENT:]],
     }
     pictures._coups[lang] = (key, part)
@@ -591,6 +609,9 @@ def _changing(moment: Moment, lang: Lang) -> dict[str, Any]:
                 "bets": None if hidden else _bets(p.bets),
                 # Ready for the croupier to deal (``Ready``): everyone sees who is.
                 "ready": p.name in state.readied,
+                # The operator's own seat (``PlayerSeated.house``): what it gives a
+                # shoe is the server's (docs/fair.md), and the room may know it.
+                "house": p.house,
             }
             for p in state.seated
         ],  # fmt: skip
@@ -725,27 +746,44 @@ def _amount_or_none(amount: Amount | None) -> int | str | None:
 
 def _recent(pictures: Pictures, player: Player) -> list[dict[str, Any]]:
     """A player's last coups, kept until a coup is added or undone (a view is pushed
-    to every player after every bet: most of them change nothing here)."""
+    to every player after every bet: most of them change nothing here); each coup's
+    entry and its text are kept while it is among them (a new coup adds one)."""
     name = player.name
     version = pictures.recorder.version
     kept = pictures._recent.get(name)
     if kept is not None and kept[0] == version:
         return kept[1]
-    out = [
-        {
-            **_coup_shown(r),
-            "bets": [
-                {"box": box_key(b.box), "stake": json_amount(b.amount)}
-                for b in r.bets
-                if b.player == name
-            ],
-            "net": json_amount(sum((s.amount for s in r.settlements if s.player == name), 0)),
-            "balance": json_amount(r.balances_after[name]) if name in r.balances_after else None,
-        }
-        for r in pictures.records[-RECENT:]
-    ]
+    known = pictures._entries.get(name, {})
+    entries: dict[int, tuple[CoupRecord, dict[str, Any], str]] = {}
+    for record in pictures.records[-RECENT:]:
+        entry = known.get(id(record))
+        if entry is None or entry[0] is not record:
+            shown = _recent_entry(record, name)
+            entry = (record, shown, json.dumps(shown, ensure_ascii=False))
+        entries[id(record)] = entry
+    pictures._entries[name] = entries
+    out = [shown for _, shown, _ in entries.values()]
     pictures._recent[name] = (version, out)
+    # What ``json.dumps(out)`` gives, from the entries' texts.
+    pictures._recent_text[name] = (out, f"[{', '.join(t for _, _, t in entries.values())}]")
     return out
+
+
+def _recent_entry(record: CoupRecord, name: str) -> dict[str, Any]:
+    """One settled coup as ``name``'s ``recent`` shows it: the coup, their bets, their
+    net and balance after it."""
+    return {
+        **_coup_shown(record),
+        "bets": [
+            {"box": box_key(b.box), "stake": json_amount(b.amount)}
+            for b in record.bets
+            if b.player == name
+        ],
+        "net": json_amount(sum((s.amount for s in record.settlements if s.player == name), 0)),
+        "balance": json_amount(record.balances_after[name])
+        if name in record.balances_after
+        else None,
+    }
 
 
 #: Settled coups as every view shows them, by the record's identity (the record kept
@@ -891,7 +929,7 @@ def _board(moment: Moment, compute: bool) -> dict[str, Any]:
         board = pictures._board
         if board is None or board[0] != key:
             burn = pictures.burn if shoe is not None and shoe.order else None
-            roads = build_roads(state.shoe_coups)
+            roads = pictures.roads(state.shoe_coups)
             body = {
                 "derived": {
                     road.name: [[m.col, m.row, m.mark.value] for m in road.marks]

@@ -33,6 +33,10 @@ REVEAL_SECONDS: Final = 3
 class Format(Enum):
     """How a table is played (the name of its rules in ``RULES``)."""
 
+    #: Its members are equal to themselves alone: hashed by identity (``Enum``'s
+    #: hash is a Python call on its name, at every dict lookup of a view or a bet).
+    __hash__ = object.__hash__
+
     SESSION = "session"
     CASINO = "casino"
     CROUPIER = "croupier"
@@ -49,6 +53,10 @@ class Format(Enum):
 
 class CardSource(Enum):
     """Where a coup's cards come from."""
+
+    #: Its members are equal to themselves alone: hashed by identity (``Enum``'s
+    #: hash is a Python call on its name, at every dict lookup of a view or a bet).
+    __hash__ = object.__hash__
 
     SHOE = "shoe"  # the table's own shuffled shoe, stored before its first card
     HOST = "host"  # physical cards, placed one by one by the host

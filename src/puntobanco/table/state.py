@@ -108,6 +108,10 @@ def _plain_fields(cls: type) -> tuple[tuple[str, ...], frozenset[str]] | None:
 class Phase(Enum):
     """Where a coup stands: bets open -> closed -> dealt -> settled -> next coup or end."""
 
+    #: Its members are equal to themselves alone: hashed by identity (``Enum``'s
+    #: hash is a Python call on its name, at every dict lookup of a view or a bet).
+    __hash__ = object.__hash__
+
     BETS_OPEN = "bets_open"
     BETS_CLOSED = "bets_closed"
     DEALT = "dealt"

@@ -50,6 +50,9 @@ class Connection:
         self.lang: Lang = lang
         self._outbox: deque[dict[str, Any] | str] = deque()
         self._wake = asyncio.Event()
+        # Writes a view now, or says it cannot (``Writer``): set once the sender runs.
+        self._write: Writer | None = None
+        self._sending = False  # the sender holds a message taken from the outbox
         self.last_view: str | None = None
         self.closed = False
         self.close_code = POLICY
@@ -61,8 +64,12 @@ class Connection:
         self._wake.set()
 
     def push(self, message: dict[str, Any]) -> None:
-        """Queue a message; a view not yet sent is replaced by the newer one."""
+        """Send a message (an answer) now where nothing is queued before it and the
+        socket takes it; else queue it."""
         if self.closed:
+            return
+        write = self._write if not self._outbox and not self._sending else None
+        if write is not None and write(json.dumps(message, ensure_ascii=False)):
             return
         if len(self._outbox) >= MAX_OUTBOX:
             self.closed = True  # a client that reads nothing is let go
@@ -75,8 +82,12 @@ class Connection:
         self._wake.set()
 
     def push_text(self, text: str) -> None:
-        """Queue a serialised view; a view not yet sent is replaced by the newer one."""
+        """Send a serialised view now where nothing is queued before it and the socket
+        takes it; else queue it, a view not yet sent replaced by the newer one."""
         if self.closed:
+            return
+        write = self._write if not self._outbox and not self._sending else None
+        if write is not None and write(text):
             return
         if self._outbox and isinstance(self._outbox[-1], str):
             self._outbox.pop()
@@ -88,19 +99,111 @@ class Connection:
     async def sender(self) -> None:
         """Send queued messages in order until the connection closes."""
         ws = self.websocket
+        self._write = writer(ws)
         while not self.closed or self._outbox:
             await self._wake.wait()
             self._wake.clear()
+            self._sending = True
             while self._outbox:
                 message = self._outbox.popleft()
                 if not isinstance(message, str):
                     message = json.dumps(message, ensure_ascii=False)
                 await ws.send_text(message)
+            self._sending = False
             if self.closed:
                 break
         if ws.application_state is WebSocketState.CONNECTED:
             with contextlib.suppress(Exception):
                 await ws.close(code=self.close_code)
+
+
+#: Sends a text frame at once and returns True, or returns False (nothing sent) when
+#: the socket cannot take it now: the message is then queued for the sender.
+Writer = Callable[[str], bool]
+
+
+def writer(websocket: WebSocket) -> Writer | None:
+    """A ``Writer`` straight to ``websocket``'s connection where uvicorn serves it with
+    websockets' sans-I/O protocol (what ``serve`` runs), else None (the queue only).
+
+    A view pushed to a table's sockets after a commit is then written in the
+    callback that hands the views over, one frame a socket, rather than waking each
+    connection's sender task to go through Starlette's and uvicorn's ASGI layers
+    (about half of each view's cost on the event loop); an answer likewise, as
+    soon as its command is answered. It writes only what
+    uvicorn's ``send`` would write at that moment: while the transport takes more
+    (not paused by a slow reader), the handshake made and no close sent or
+    received; otherwise the view waits in the queue as before."""
+    try:
+        from uvicorn.protocols.websockets.websockets_sansio_impl import (
+            WebSocketsSansIOProtocol,
+        )
+        from websockets.protocol import State
+    except ImportError:  # pragma: no cover - another server, or an older uvicorn
+        return None
+    protocol = _sender_of(websocket._send, WebSocketsSansIOProtocol)
+    if protocol is None:
+        return None
+    conn, transport, writable = protocol.conn, protocol.transport, protocol.writable
+    # Compressed frames (``serve`` negotiates none) are websockets' to make.
+    compressed = bool(conn.extensions)
+
+    def write(text: str) -> bool:
+        if (
+            not writable.is_set()
+            or protocol.disconnected
+            or protocol.close_sent
+            or not protocol.handshake_complete
+            or protocol.initial_response is not None
+            or conn.state is not State.OPEN
+            or conn.expect_continuation_frame
+            or transport.is_closing()
+        ):
+            return False
+        if compressed:
+            conn.send_text(text.encode())
+            transport.write(b"".join(conn.data_to_send()))
+        else:  # what websockets queued (nothing: uvicorn writes it at once), the frame
+            transport.write(b"".join((*conn.data_to_send(), text_frame(text))))
+        return True
+
+    return write
+
+
+def text_frame(text: str) -> bytes:
+    """``text`` as one unmasked, final text frame (RFC 6455, 5.2: a server's), what
+    websockets' ``send_text`` would queue for a connection without extensions.
+
+    >>> text_frame("hi")
+    b'\\x81\\x02hi'
+    >>> text_frame("é" * 100)[:4]
+    b'\\x81~\\x00\\xc8'
+    """
+    payload = text.encode()
+    n = len(payload)
+    if n < 126:
+        head = bytes((0x81, n))
+    elif n < 65536:
+        head = b"\x81\x7e" + n.to_bytes(2, "big")
+    else:
+        head = b"\x81\x7f" + n.to_bytes(8, "big")
+    return head + payload
+
+
+def _sender_of(send: Any, kind: type[Any]) -> Any:
+    """The ``kind`` object whose ``send`` method ``send`` is, or calls through the
+    ``send`` that each of its wrappers closes over (Starlette's exception handler
+    wraps uvicorn's); None if there is none within a few wrappers."""
+    for _ in range(8):
+        owner = getattr(send, "__self__", None)
+        if isinstance(owner, kind):
+            return owner
+        code = getattr(send, "__code__", None)
+        cells = getattr(send, "__closure__", None)
+        if code is None or not cells or "send" not in code.co_freevars:
+            return None
+        send = cells[code.co_freevars.index("send")].cell_contents
+    return None
 
 
 def _error(error: PuntoBancoError, lang: Lang, id_: Any = None) -> dict[str, Any]:

@@ -206,6 +206,21 @@ const PBBoard = (() => {
     return `${count} · ${phase}`;
   }
 
+  // What the room should know of its shoes (docs/fair.md), in the phone's words:
+  // their seeds are not secret (a seed the host chose, or a random source other
+  // than the operating system's: the shoe in play or the one to come, as the phone
+  // says), or no player's own seat contributed to the shoe in play (the server
+  // alone chose it). Shown in `node`, hidden when there is nothing to say.
+  function renderFairFlag(v, node) {
+    const shoes = v.phase === "ended" ? [] : [v.shoe, v.next_shoe].filter((s) => s && s.commitment);
+    const open = shoes.find((s) => s.secret === false);
+    const alone = v.phase !== "ended" && v.shoe && v.shoe.commitment && v.shoe.server_only;
+    const text = open ? w(open.source ? "entropy.injected" : "entropy.seeded") : alone ? w("fair.server_only") : "";
+    node.textContent = text;
+    node.hidden = !text;
+    node.dataset.flag = open ? "not-secret" : alone ? "server-only" : "";
+  }
+
   // A coup's hands, P and B each with their cards (and their names for screen readers).
   function hands(h) {
     return ["punto", "banco"].map((side) => el("span", { class: "hand-cards" },
@@ -214,5 +229,5 @@ const PBBoard = (() => {
       el("span", { class: "cards-text", text: h[side].map(PB.cardText).join(" ") })));
   }
 
-  return { roadsNode, scrollRoads, renderStats, renderOdds, say, statusText, hands };
+  return { roadsNode, scrollRoads, renderStats, renderOdds, say, statusText, hands, renderFairFlag };
 })();

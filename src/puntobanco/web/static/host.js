@@ -157,6 +157,7 @@
         : Object.entries(p.bets).map(([b, s]) => `${PB.box(b)} ${PB.money(v, s)}`).join(", ");
       const marks = [];
       if (v.holder === p.name) marks.push(el("span", { class: "tag", text: w("holder_tag") }));
+      if (p.house) marks.push(el("span", { class: "tag house", text: w("house_tag") }));
       if (p.ready) marks.push(el("span", { class: "tag ready", text: w("ready_tag") }));
       if (v.turn && v.turn.name === p.name) marks.push(el("span", { class: "tag", text: w("turn.tag") }));
       else if (v.punto_cards_to === p.name) marks.push(el("span", { class: "tag", text: PB.fmt("punto_cards", { name: p.name }) }));
@@ -380,6 +381,7 @@
   // fingerprint the room can compare), the full values and the log's chain head
   // behind it, on demand.
   function renderFair(v) {
+    PBBoard.renderFairFlag(v, $("fair-flag"));
     const fair = v.phase !== "ended" && v.shoe && v.shoe.commitment;
     $("fair").hidden = !fair;
     if (!fair) return;

@@ -21,6 +21,7 @@
     $("punto-total").textContent = last ? String(last.punto.total) : "";
     $("banco-total").textContent = last ? String(last.banco.total) : "";
     $("announce").textContent = last ? last.announce : "";
+    PBBoard.renderFairFlag(v, $("fair-flag"));
     PBBoard.renderStats(v, $("stats-title"), $("stats"), $("stats-note"));
     PBBoard.renderOdds(v, $("odds-body"), $("odds-note"));
     $("roads").replaceChildren(PBBoard.roadsNode(v.roads, v.host));
