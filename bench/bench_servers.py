@@ -293,10 +293,11 @@ def postgres_pids(db: str) -> list[int]:
     admin = connect(db)
     try:
         row = admin.execute("SELECT pg_backend_pid()").fetchone()
+        assert row is not None
+        # Asked while this connection's backend is alive: once closed, it is gone.
+        postmaster = _parent(int(row[0]))
     finally:
         admin.close()
-    assert row is not None
-    postmaster = _parent(int(row[0]))
     found = [postmaster]
     for entry in os.listdir("/proc"):
         if entry.isdigit() and _parent(int(entry)) == postmaster:
