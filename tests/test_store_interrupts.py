@@ -98,7 +98,16 @@ def test_interrupts_at_random_points_leave_memory_equal_to_the_store(
         table.withdraw("Ana", "banco")
     span = (time.perf_counter() - start) / 40 * 1.5
     interrupted = committed_then_interrupted = 0
-    for _ in range(INTERRUPTS):
+    # The machine's speed changes under the test (other processes): each hundred
+    # tries, the span follows how many interrupts landed, so that about half to nine
+    # in ten land inside an action; the tries go on (bounded) until a third landed.
+    landed_before = 0
+    for tried in range(4 * INTERRUPTS):
+        if tried >= INTERRUPTS and interrupted > INTERRUPTS // 3:
+            break
+        if tried and tried % 100 == 0:
+            landed, landed_before = interrupted - landed_before, interrupted
+            span *= 0.7 if landed < 50 else 1.3 if landed > 90 else 1.0
         action = _actions(table, rng)
         before = len(table.events)
         try:

@@ -142,3 +142,19 @@ def test_a_frame_is_what_websockets_would_send() -> None:
             protocol.state = State.OPEN
             protocol.send_text(text.encode())
             assert text_frame(text) == b"".join(protocol.data_to_send())
+
+
+def test_no_writer_where_uvicorn_s_sans_io_protocol_is_not_behind_the_socket() -> None:
+    from types import SimpleNamespace
+
+    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+    from puntobanco.web.ws import writer
+
+    async def send(message: Any) -> None:  # an ASGI server of another kind
+        del message
+
+    assert writer(SimpleNamespace(_send=send)) is None  # type: ignore[arg-type]
+    # uvicorn's protocol without what the writer reads (another version): its own send.
+    other = object.__new__(WebSocketsSansIOProtocol)
+    assert writer(SimpleNamespace(_send=other.send)) is None  # type: ignore[arg-type]

@@ -142,9 +142,13 @@ def writer(websocket: WebSocket) -> Writer | None:
     except ImportError:  # pragma: no cover - another server, or an older uvicorn
         return None
     protocol = _sender_of(websocket._send, WebSocketsSansIOProtocol)
-    if protocol is None:
+    # What ``write`` reads, as uvicorn's own ``send`` does: another version may keep it
+    # otherwise, and is then left to its ``send``.
+    if protocol is None or not all(hasattr(protocol, name) for name in _PROTOCOL):
         return None
     conn, transport, writable = protocol.conn, protocol.transport, protocol.writable
+    if not all(hasattr(conn, name) for name in _CONNECTION):
+        return None
     # Compressed frames (``serve`` negotiates none) are websockets' to make.
     compressed = bool(conn.extensions)
 
@@ -168,6 +172,12 @@ def writer(websocket: WebSocket) -> Writer | None:
         return True
 
     return write
+
+
+_PROTOCOL: Final = ("conn", "transport", "writable", "disconnected", "close_sent",
+                     "handshake_complete", "initial_response")  # fmt: skip
+_CONNECTION: Final = ("state", "expect_continuation_frame", "extensions", "send_text",
+                      "data_to_send")  # fmt: skip
 
 
 def text_frame(text: str) -> bytes:
