@@ -335,6 +335,7 @@ async def load(
         ws_url = at.replace("http://", "ws://")
         pending: dict[str, float] = {}
         seen: list[tuple[int, float]] = []
+        first = asyncio.Event()  # the connection's first view (or its refusal) came
 
         def received(raw: bytes) -> None:
             """A message, as it arrives: a view is read no further than its seq."""
@@ -342,8 +343,11 @@ async def load(
             heard[0] = now
             if raw.startswith(VIEW):
                 seen.append((int(raw[len(VIEW) : raw.index(b",", len(VIEW))]), now))
+                first.set()
                 return
             m = json.loads(raw)
+            if m["type"] == "error":
+                first.set()
             if m["type"] == "ack" and m["id"] in pending:
                 start = pending.pop(m["id"])
                 commands[table].append((m["seq"], start))
@@ -357,6 +361,10 @@ async def load(
 
         async with socket_to(f"{ws_url}/api/tables/{table}/ws", received) as ws:
             ws.send(json.dumps({"type": "hello", "token": token}))
+            # Open once the server has answered the hello with the first view: the
+            # load does not begin while the servers still work through thousands
+            # of hellos (their cost is the set-up's, not the commands').
+            await asyncio.wait_for(first.wait(), 120)
             opened.append(table)
             if len(opened) == len(tasks):
                 all_open.set()
