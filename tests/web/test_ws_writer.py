@@ -149,12 +149,12 @@ def test_no_writer_where_uvicorn_s_sans_io_protocol_is_not_behind_the_socket() -
 
     from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-    from puntobanco.web.ws import writer
+    from puntobanco.web.ws import SEND, writer
 
     async def send(message: Any) -> None:  # an ASGI server of another kind
         del message
 
-    assert writer(SimpleNamespace(_send=send)) is None  # type: ignore[arg-type]
+    assert writer(SimpleNamespace(scope={SEND: send})) is None  # type: ignore[arg-type]
     # uvicorn's protocol without what the writer reads (another version): its own send.
     other = object.__new__(WebSocketsSansIOProtocol)
-    assert writer(SimpleNamespace(_send=other.send)) is None  # type: ignore[arg-type]
+    assert writer(SimpleNamespace(scope={SEND: other.send})) is None  # type: ignore[arg-type]

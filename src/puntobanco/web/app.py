@@ -74,7 +74,7 @@ from puntobanco.web.schemas import (
     reason,
 )
 from puntobanco.web.tables import Tables, viewer_of
-from puntobanco.web.ws import serve_socket
+from puntobanco.web.ws import KeepSend, serve_socket
 
 STATIC: Final = Path(str(files("puntobanco.web") / "static"))
 HOST_COOKIE: Final = "pb_host"
@@ -277,6 +277,7 @@ def create_app(
         return secured(request, JSONResponse(body, 500))
 
     app.add_middleware(Bodies)
+    app.add_middleware(KeepSend)  # outside the layers above: given the server's own send
     # After the middleware above: the access log (outermost) sees its answers too.
     assets = ops.install(app, tables, request_lang, STATIC, metrics_from)
 

@@ -22,6 +22,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any, Final
 
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from puntobanco.engine import command_of
@@ -122,6 +123,23 @@ class Connection:
 Writer = Callable[[str], bool]
 
 
+#: Where ``KeepSend`` puts the server's own ``send`` in a WebSocket's scope.
+SEND: Final = "puntobanco.send"
+
+
+class KeepSend:
+    """The outermost of the application's layers: keeps the server's own ``send`` in
+    each WebSocket's scope (``SEND``), where ``writer`` finds it."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            scope[SEND] = send
+        await self.app(scope, receive, send)
+
+
 def writer(websocket: WebSocket) -> Writer | None:
     """A ``Writer`` straight to ``websocket``'s connection where uvicorn serves it with
     websockets' sans-I/O protocol (what ``serve`` runs), else None (the queue only).
@@ -141,7 +159,7 @@ def writer(websocket: WebSocket) -> Writer | None:
         from websockets.protocol import State
     except ImportError:  # pragma: no cover - another server, or an older uvicorn
         return None
-    protocol = _sender_of(websocket._send, WebSocketsSansIOProtocol)
+    protocol = _sender_of(websocket.scope.get(SEND), WebSocketsSansIOProtocol)
     # What ``write`` reads, as uvicorn's own ``send`` does: another version may keep it
     # otherwise, and is then left to its ``send``.
     if protocol is None or not all(hasattr(protocol, name) for name in _PROTOCOL):
