@@ -76,18 +76,12 @@ def serve(db: str, port: int, stats: str, loop: str = "auto") -> None:
     app = create_app(
         store=db, rate=1e6, burst=1e6, tables_per_hour=1e9, short_gc_pauses=True
     )  # as serve does
+    from puntobanco.cli.serve import uvicorn_settings
+
+    # As ``puntobanco serve`` runs it (its limits, timeouts, pings every 20 s and no
+    # compression), with the loop asked for.
     server = uvicorn.Server(
-        uvicorn.Config(
-            app,
-            host=HOST,
-            port=port,
-            log_level="warning",
-            loop=loop,
-            ws_max_size=65536,
-            backlog=4096,
-            ws_ping_interval=None,
-            ws_per_message_deflate=False,  # as ``puntobanco serve`` runs it
-        )  # fmt: skip
+        uvicorn.Config(app, host=HOST, port=port, loop=loop, **uvicorn_settings())
     )
     signal.signal(signal.SIGTERM, lambda *_: setattr(server, "should_exit", True))
     trace: dict[str, list[float]] = {

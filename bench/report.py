@@ -152,11 +152,11 @@ STEPS: tuple[Step, ...] = (
         "Up to 10,000 phones: two servers on one PostgreSQL, one server on SQLite",
         "two serve processes on one PostgreSQL database against one serve on a SQLite file,"
         " 2,000 to 10,000 clients at a real table's pace (a bet every 15 s from each phone,"
-        " a deal every 45 s from each host), then faster on PostgreSQL; where p99 crosses"
+        " a deal every 45 s from each host), then faster; where p99 crosses"
         " 100 ms, in clients and in commands a second",
         tuple(
             "bench_servers.py --url {pg} --clients 2000 5000 10000"
-            " --rates 800 1600 --rates-at 2000".split()
+            " --rates 800 1200 1600 --rates-at 2000 --rate-stores postgresql sqlite".split()
         ),
         tuple(
             "bench_servers.py --url {pg} --clients 100 300 --seconds 4"

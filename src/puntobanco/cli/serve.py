@@ -208,6 +208,9 @@ def uvicorn_settings() -> dict[str, Any]:
         "log_level": None,
         "access_log": False,
         "ws_max_size": 65536,
+        # A room's phones joining at once (a casino's floor: thousands) wait in the
+        # kernel's queue rather than being refused (the kernel caps it at somaxconn).
+        "backlog": 4096,
         "ws_ping_interval": 20,
         "ws_ping_timeout": 20,
         # Every client of a table gets the same few KB after each commit;
