@@ -15,6 +15,7 @@ from enum import Enum
 from typing import Final
 
 from puntobanco.cards import Card, ShownCards
+from puntobanco.enums import IdentityEnum
 from puntobanco.errors import CoupCardsError
 from puntobanco.rules import (
     REFUS,
@@ -27,12 +28,8 @@ from puntobanco.rules import (
 )
 
 
-class Outcome(Enum):
+class Outcome(IdentityEnum):
     """The winning chance of a coup, and the box a bet is placed on."""
-
-    #: Its members are equal to themselves alone: hashed by identity (``Enum``'s
-    #: hash is a Python call on its name, at every dict lookup of a view or a bet).
-    __hash__ = object.__hash__
 
     PUNTO = "punto"
     BANCO = "banco"

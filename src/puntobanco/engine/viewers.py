@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 from typing import ClassVar
 
+from puntobanco.enums import IdentityEnum
 
-class Role(Enum):
+
+class Role(IdentityEnum):
     """What a viewer is to the table."""
-
-    #: Its members are equal to themselves alone: hashed by identity (``Enum``'s
-    #: hash is a Python call on its name, at every dict lookup of a view or a bet).
-    __hash__ = object.__hash__
 
     PLAYER = "player"
     HOST = "host"

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from enum import Enum
 from types import MappingProxyType
 from typing import Final
 
+from puntobanco.enums import IdentityEnum
 from puntobanco.i18n.shown import Word
 from puntobanco.learn.lesson import ROOM_KINDS
 from puntobanco.shoe import SESSION_DECKS
@@ -30,12 +30,8 @@ COMMIT_SECONDS: Final = 3
 REVEAL_SECONDS: Final = 3
 
 
-class Format(Enum):
+class Format(IdentityEnum):
     """How a table is played (the name of its rules in ``RULES``)."""
-
-    #: Its members are equal to themselves alone: hashed by identity (``Enum``'s
-    #: hash is a Python call on its name, at every dict lookup of a view or a bet).
-    __hash__ = object.__hash__
 
     SESSION = "session"
     CASINO = "casino"
@@ -51,12 +47,8 @@ class Format(Enum):
         return Word(f"table.format.{self.value}", self.value)
 
 
-class CardSource(Enum):
+class CardSource(IdentityEnum):
     """Where a coup's cards come from."""
-
-    #: Its members are equal to themselves alone: hashed by identity (``Enum``'s
-    #: hash is a Python call on its name, at every dict lookup of a view or a bet).
-    __hash__ = object.__hash__
 
     SHOE = "shoe"  # the table's own shuffled shoe, stored before its first card
     HOST = "host"  # physical cards, placed one by one by the host

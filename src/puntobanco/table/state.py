@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from enum import Enum
 from fractions import Fraction
 from typing import Any, Final, TypeVar
 
@@ -19,6 +18,7 @@ import puntobanco.table.lesson as lessons
 import puntobanco.table.turning as turning
 from puntobanco.cards import Card
 from puntobanco.coup import Coup, resolve
+from puntobanco.enums import IdentityEnum
 from puntobanco.errors import StoreError
 from puntobanco.paytable import Amount, Box
 from puntobanco.table.config import Format, TableConfig
@@ -105,12 +105,8 @@ def _plain_fields(cls: type) -> tuple[tuple[str, ...], frozenset[str]] | None:
     return names, frozenset(names)
 
 
-class Phase(Enum):
+class Phase(IdentityEnum):
     """Where a coup stands: bets open -> closed -> dealt -> settled -> next coup or end."""
-
-    #: Its members are equal to themselves alone: hashed by identity (``Enum``'s
-    #: hash is a Python call on its name, at every dict lookup of a view or a bet).
-    __hash__ = object.__hash__
 
     BETS_OPEN = "bets_open"
     BETS_CLOSED = "bets_closed"
