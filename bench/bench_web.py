@@ -95,7 +95,7 @@ def serve(db: str, port: int, stats: str, loop: str = "auto") -> None:
         cProfile.runctx("server.run()", globals(), {"server": server}, profile)
     else:
         server.run()
-    Path(stats).write_text(json.dumps({"commits": app.state.tables.commits, "trace": trace}))
+    Path(stats).write_text(json.dumps({"commits": app.state.tables.hosted.commits, "trace": trace}))
 
 
 def _profile_engine(path: str) -> None:

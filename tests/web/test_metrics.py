@@ -112,7 +112,7 @@ def test_metrics_scraped_under_load_parse_and_count_what_happened(tmp_path: Path
         stop.set()
         watcher.join(30)
         final = scrape(server.url)
-        commits = server.app.state.tables.commits
+        commits = server.app.state.tables.hosted.commits
     assert acked == TABLES * PLAYERS * BETS
     assert len(scrapes) >= 3
     assert during == [TABLES * PLAYERS]  # every socket counted while they were open

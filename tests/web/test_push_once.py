@@ -44,11 +44,11 @@ def test_a_table_marked_again_at_the_same_event_is_not_pushed_again(tmp_path: Pa
             seen = [list(phone.seqs)]
             seq = seen[0][-1]
             # The mark of a commit folded in already (the listener's, a moment late).
-            tables._heard(Committed(table, seq, ({"type": "PlayerSeated"},)))
+            tables.hosted.due(Committed(table, seq, ({"type": "PlayerSeated"},)))
             await asyncio.sleep(0.5)
             seen.append(list(phone.seqs))
             # A view changed by the clock alone (no event): pushed.
-            tables._heard(Committed(table, seq, ()))
+            tables.hosted.due(Committed(table, seq, ()))
             await asyncio.sleep(0.5)
             seen.append(list(phone.seqs))
             return seen

@@ -100,7 +100,7 @@ def test_behind_uvicorn_views_go_straight_out_and_each_ack_comes_before_its_view
                 sock.send(json.dumps({"type": "hello", "token": key}))
                 assert json.loads(sock.recv(5))["type"] == "welcome"
                 assert json.loads(sock.recv(5))["type"] == "view"
-            conns = server.app.state.tables._sockets[table]
+            conns = server.app.state.tables.watchers(table)
             assert len(conns) == 2 and all(c._write is not None for c in conns)
             straight: list[str] = []
             for conn in conns:

@@ -1,35 +1,24 @@
-"""The web server's tables: the engine on a thread of its own, the credentials, the sockets.
+"""The web server's tables: the hosted engine, the credentials, the sockets.
 
 ``Tables`` is what the HTTP and WebSocket layers speak to. It owns three things:
 
-- the engine (``puntobanco.engine.Engine``), run by one thread of its own (a
-  SQLite connection stays in its thread, and the event loop never waits on a
-  disk): every call goes there, and the commands that arrive while a commit is
-  under way are carried out together and committed in one transaction
-  (``Engine.do_many``: a group commit, one sync), each answered once its
-  events are stored. The same thread looks at the clock every ``TICK_SECONDS``
-  (``Engine.tick``: the croupier, the contributions' windows, Punto's cards);
-- the credentials: which token is whose (``Identity``), the join codes;
-- the sockets subscribed to each table, and the views pushed to them after each
-  commit: each connection's view is the engine's (``Engine.view_texts``), made
-  on the engine's thread, then handed to the event loop a few tables at a time.
+- the engine on its own thread (``puntobanco.engine.hosted.Hosted``): the group
+  commit of the commands, the clock, and the views pushed after each commit;
+- the credentials: which token is whose (``Identity``), the join codes, each
+  token stored before the table or the seat it runs;
+- the sockets open on each table (the engine's ``Front``: who watches, as whom).
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
 import os
 import secrets
-import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Future
-from typing import Any, Final, Protocol
+from typing import Any, Protocol
 
-from puntobanco.engine import Bet, Committed, Engine, Job, Sit, Viewer
-from puntobanco.engine.reveal import Reveal
-from puntobanco.engine.service import Result
+from puntobanco.engine import Committed, Engine, Job, Sit, Viewer
+from puntobanco.engine.hosted import Hosted
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
 from puntobanco.store import ClockedStore, EventStore, credentials_of, probe
@@ -46,12 +35,6 @@ from puntobanco.table.names import check_name
 from puntobanco.web.auth import new_join_code, new_token, normal_join_code, token_hash
 from puntobanco.web.errors import AccessError, UnknownTableError
 from puntobanco.web.metrics import Metrics
-
-LOG: Final = logging.getLogger("puntobanco.web")
-#: Seconds between two looks at the tables' clocks.
-TICK_SECONDS: Final = 0.1
-#: About how many sockets' views are handed to the event loop at once.
-PUSH_SOCKETS: Final = 64
 
 
 class Socket(Protocol):
@@ -73,11 +56,6 @@ def viewer_of(who: Identity) -> Viewer:
     return Viewer.player(who.player or "", who.seating)
 
 
-_Call = tuple[Callable[[Engine], Any], Future[Any]]
-_Command = tuple[Job, "asyncio.Future[Any]"]
-_Answer = tuple["asyncio.Future[Any]", "Result | BaseException"]
-
-
 class Tables:
     """Every table of one server; see the module."""
 
@@ -91,43 +69,20 @@ class Tables:
         reveal_step: float = 0.0,
     ) -> None:
         self.metrics = Metrics()
-        self._reveal = Reveal(reveal_step)  # the room's: a result once the host's screen shows it
-        # A table nobody has acted at for ``idle_seconds`` (and with no socket open)
-        # is closed and dropped from memory (``Engine.close_idle``).
-        self._idle, self._clock = idle_seconds, clock
-        self._swept = clock()
-        self.commits = 0  # group commits made (the benchmark prints them)
-        # Calls for the engine's thread: functions (a Future each) and commands (an
-        # event loop's future each, answered with the views: ``_hand_over``).
-        self._queue: list[_Call | _Command] = []
-        self._answers: list[_Answer] = []
-        self._wake = threading.Condition()
-        self._stopping = False
-        self._dirty: set[str] = set()  # tables whose views are to be pushed
-        # Among them, those whose views changed with no new event (a clock);
-        # any other is pushed only past the event it was last pushed at: a commit
-        # another process made is seen here (its events folded in) a moment before
-        # its table is marked, and a push in that moment showed it already.
-        self._unseq: set[str] = set()
-        self._shown: dict[str, int] = {}  # table -> the event count it was last pushed at
         self._sockets: dict[str, frozenset[Socket]] = {}  # replaced, never changed
-        self._loop: asyncio.AbstractEventLoop | None = None
-        started: Future[tuple[Engine, Credentials]] = Future()
-
-        def begin() -> None:
-            try:
-                engine = Engine(db, clock=clock)
-                given = credentials or credentials_of(engine.store)
-                started.set_result((engine, given))
-            except BaseException as error:  # noqa: BLE001 - raised in the caller's thread
-                started.set_exception(error)
-                return
-            self._run(engine)
-
-        self._thread = threading.Thread(target=begin, name="puntobanco-engine", daemon=True)
-        self._thread.start()
-        self.engine, self._credentials = started.result()
-        metas, tokens = self.call(self._load).result()
+        # A table nobody has acted at for ``idle_seconds`` (and with no socket open)
+        # is closed and dropped from memory, its credentials here too (``closed``).
+        self.hosted = Hosted(
+            db, self, self.metrics, clock=clock, idle_seconds=idle_seconds, reveal_step=reveal_step
+        )
+        self.engine = self.hosted.engine  # what it allows from any thread
+        self.call, self.run = self.hosted.call, self.hosted.run
+        try:
+            self._credentials = credentials or self.call(lambda e: credentials_of(e.store)).result()
+            metas, tokens = self.call(self._load).result()
+        except BaseException:
+            self.hosted.halt()
+            raise
         self._metas: dict[str, TableMeta] = {m.table: m for m in metas}
         self._codes: dict[str, str] = {m.join_code: m.table for m in metas}
         self._tokens: dict[str, Identity] = tokens
@@ -160,196 +115,43 @@ class Tables:
             bound[digest] = who
         return [m for m in metas if m.table in stored], bound
 
-    # -- the engine's thread -----------------------------------------------------------
-
-    def call(self, fn: Callable[[Engine], Any]) -> Future[Any]:
-        """``fn(engine)`` on the engine's thread."""
-        future: Future[Any] = Future()
-        with self._wake:
-            self._queue.append((fn, future))
-            self._wake.notify()
-        return future
-
-    async def run(self, fn: Callable[[Engine], Any]) -> Any:
-        """``fn(engine)`` on the engine's thread, awaited."""
-        return await asyncio.wrap_future(self.call(fn))
-
-    def _run(self, engine: Engine) -> None:
-        """The engine's thread: the calls queued, the commands among them committed
-        together, the clock, and the views of the tables that changed."""
-        last_tick = time.monotonic()
-        while True:
-            with self._wake:
-                if not self._queue and not self._stopping:
-                    self._wake.wait(TICK_SECONDS)
-                taken, self._queue = self._queue, []
-                stopping = self._stopping
-            jobs: list[_Command] = []
-            for queued in taken:
-                if isinstance(queued[0], Job):
-                    jobs.append(queued)
-                    continue
-                if jobs:  # the commands queued before this call, committed together
-                    self._commands(engine, jobs)
-                    jobs = []
-                fn, future = queued
-                try:
-                    future.set_result(fn(engine))
-                except BaseException as error:  # noqa: BLE001 - the caller's to see
-                    future.set_exception(error)
-            if jobs:
-                self._commands(engine, jobs)
-            if time.monotonic() - last_tick >= TICK_SECONDS:
-                last_tick = time.monotonic()
-                self._safely(engine.tick)
-                self._safely(lambda: self._sweep(engine))
-            self._safely(self._answer)
-            self._safely(lambda: self._push(engine))
-            if stopping and not self._queue:
-                engine.shutdown()
-                self._credentials.close()
-                return
-
-    def _sweep(self, engine: Engine) -> None:
-        """Close the tables idle for ``idle_seconds`` with no socket open (every
-        second at most), and forget their credentials here."""
-        now = self._clock()
-        if self._idle is None or now - self._swept < 1:
-            return
-        self._swept = now
-        busy = {table for table, sockets in self._sockets.items() if sockets}
-        for table in engine.close_idle(self._idle, busy):
-            self._forget(table)
-
-    def _forget(self, table: str) -> None:
-        """Drop a closed table's code, tokens and settings from memory (the store keeps
-        them): its code opens nothing, its tokens act nowhere."""
-        meta = self._metas.pop(table, None)
-        self._shown.pop(table, None)
-        if meta is not None:
-            self._codes.pop(meta.join_code, None)
-        for digest, who in list(self._tokens.items()):  # a copy: the loop adds tokens
-            if who.table != table:
-                continue
-            self._tokens.pop(digest, None)
-
-    def _safely(self, step: Callable[[], object]) -> None:
-        """One of the engine thread's own steps (the clock, the views pushed): a failure
-        is logged, and the thread goes on serving."""
-        try:
-            step()
-        except Exception:  # noqa: BLE001 - whatever it was, the tables are still served
-            LOG.exception("the engine's thread carries on after a failure")
-
-    def _commands(self, engine: Engine, jobs: list[_Command]) -> None:
-        """Commands queued together: one group commit; their answers go to the event
-        loop together (``_answer``). The croupier's tables where a bet came look at
-        their clock (everyone may have bet)."""
-        started = time.perf_counter()
-        try:
-            results: list[Result | BaseException] = list(engine.do_many([job for job, _ in jobs]))
-        except Exception as error:  # noqa: BLE001 - a subscriber's failure, after the commit
-            LOG.exception("commands carried out, their answers lost")
-            results = [error] * len(jobs)
-        done = [r for r in results if isinstance(r, Committed)]
-        if any(r.events for r in done):
-            self._committed(started, done)
-        failures = [
-            r for r in results if isinstance(r, PuntoBancoError) and r.key.startswith("store.")
-        ]
-        if failures:
-            self.metrics.commit_failed(len(failures), failures[0])
-        self._answers += [(f, r) for (_, f), r in zip(jobs, results, strict=True)]
-        bets = {job.table for job, _ in jobs if isinstance(job.command, Bet)}
-        if bets:
-            self._safely(lambda: engine.tick(bets))
-
-    def _committed(self, started: float, done: list[Committed]) -> None:
-        """One group commit stored, begun at ``started`` (for ``/metrics``)."""
-        self.commits += 1
-        self.metrics.committed(started, done)
-
-    def _heard(self, committed: Committed) -> None:
-        """The engine's callback after each commit to a table with sockets (on the
-        engine's thread, or its listener's for another process's commit)."""
-        with self._wake:
-            self._dirty.add(committed.table)
-            if not committed.events:
-                self._unseq.add(committed.table)
-            self._wake.notify()
-
-    def _answer(self) -> None:
-        """The answers of this turn's commands, handed to the event loop in one call,
-        before their views are made (an acknowledgement never waits for a view)."""
-        answers, self._answers = self._answers, []
-        loops: dict[asyncio.AbstractEventLoop, list[_Answer]] = {}
-        for future, result in answers:
-            loops.setdefault(future.get_loop(), []).append((future, result))
-        for loop, theirs in loops.items():
-            loop.call_soon_threadsafe(_answered, theirs)
-
-    def _push(self, engine: Engine) -> None:
-        """Each socket of each table that changed gets its new view (the views are made
-        here, in the engine's thread): each view made and serialised once, however
-        many sockets share its viewer and language. They go to the event loop a few
-        tables at a time (``PUSH_SOCKETS``), so that the first tables' phones are
-        sent their views while the next tables' are being made."""
-        with self._wake:
-            dirty, self._dirty = self._dirty, set()
-            unseq, self._unseq = self._unseq, set()
-        now = time.monotonic()
-        ended = self._reveal.ended(now)
-        out: list[tuple[Socket, str]] = []
-        for table in dirty | ended:
-            if len(out) >= PUSH_SOCKETS:
-                self._hand(out)
-                out = []
-            sockets = self._sockets.get(table, frozenset())
-            if not sockets:
-                continue
-            seq = engine.machine(table).event_count
-            if self._shown.get(table) == seq and table not in unseq and table not in ended:
-                continue  # pushed at this event already
-            self._shown[table] = seq
-            held = self._reveal.held(table, engine.state(table), now)
-            head = f'{{"type": "view", "seq": {seq}, "view": '
-            # The players see it when the host's screen has shown it.
-            keyed = [
-                ((viewer_of(socket.identity), socket.lang), socket)
-                for socket in sockets
-                if not held or socket.identity.role == HOST
-            ]
-            shown = engine.view_texts(table, [key for key, _ in keyed])
-            made: dict[tuple[Viewer, Lang], str] = {}
-            for key, socket in keyed:
-                text = made.get(key)
-                if text is None:
-                    text = made[key] = f"{head}{shown[key]}}}"
-                out.append((socket, text))
-        self._hand(out)
-
-    def _hand(self, out: list[tuple[Socket, str]]) -> None:
-        """Views made, handed to the event loop in one call."""
-        if out and self._loop is not None:
-            # A turn after the answers handed over before: each socket's acknowledgement
-            # is queued before the view that shows its command.
-            self._loop.call_soon_threadsafe(self._loop.call_soon, _deliver, out)
-
     async def start(self) -> None:
-        """Views are pushed through the running event loop from now on."""
-        self._loop = asyncio.get_running_loop()
+        """Answers and views go through the running event loop from now on."""
+        await self.hosted.start()
 
     async def stop(self) -> None:
         """Finish what is queued, then release the engine, its store and the credentials."""
-        with self._wake:
-            self._stopping = True
-            self._wake.notify()
-        await asyncio.to_thread(self._thread.join)
+        await self.hosted.stop(lambda _: self._credentials.close())
 
     async def ready(self) -> None:
         """Raise unless the store can write now (``store.probe``: a write that changes
         nothing, behind the commands queued): ``/readyz``."""
         await self.run(lambda engine: probe(engine.store))
+
+    # -- the engine's front: the sockets ------------------------------------------------
+
+    def watchers(self, table: str) -> frozenset[Socket]:
+        """The sockets open on ``table``."""
+        return self._sockets.get(table, frozenset())
+
+    def seen_as(self, socket: Socket) -> tuple[Viewer, Lang]:
+        """The viewer and language of ``socket``'s views."""
+        return viewer_of(socket.identity), socket.lang
+
+    def deliver(self, views: list[tuple[Socket, str]]) -> None:
+        """On the event loop: each socket's view."""
+        for socket, text in views:
+            socket.push_text(text)
+
+    def closed(self, table: str) -> None:
+        """Drop an idle table's code, tokens and settings from memory (the store keeps
+        them): its code opens nothing, its tokens act nowhere."""
+        meta = self._metas.pop(table, None)
+        if meta is not None:
+            self._codes.pop(meta.join_code, None)
+        for digest, who in list(self._tokens.items()):  # a copy: the loop adds tokens
+            if who.table == table:
+                self._tokens.pop(digest, None)
 
     # -- credentials -----------------------------------------------------------------
 
@@ -437,7 +239,7 @@ class Tables:
         opened = engine.open(
             meta.table, config.format, settings=config, players=players or [], own=own or []
         )
-        self._committed(started, [opened])
+        self.hosted.committed(started, [opened])
         self._metas[meta.table] = meta
         self._codes[code] = meta.table
         return meta
@@ -461,7 +263,7 @@ class Tables:
             self._credentials.add_token(token_hash(given), who)
             started = time.perf_counter()
             done = engine.do(table, sit, Viewer.SPECTATOR)
-            self._committed(started, [done])
+            self.hosted.committed(started, [done])
             first = next(e for e in done.events if e["type"] in ("PlayerSeated", "JoinAsked"))
             player = str(first["name"])
             seating = engine.seating(table, player)
@@ -521,11 +323,7 @@ class Tables:
         before); raises the named error that refuses it (a spectator's, whatever
         it is: the engine's watcher sends nothing)."""
         started = time.perf_counter()
-        future: asyncio.Future[Result] = asyncio.get_running_loop().create_future()
-        with self._wake:
-            self._queue.append((Job(who.table, command, viewer_of(who), id), future))
-            self._wake.notify()
-        result = await future
+        result = await self.hosted.command(Job(who.table, command, viewer_of(who), id))
         self.metrics.command(who, type(command).__name__, result, started)
         if isinstance(result, PuntoBancoError):
             raise result
@@ -534,26 +332,12 @@ class Tables:
     async def view(self, who: Identity, lang: Lang) -> dict[str, Any]:
         """``who``'s view of the table, its odds computed (a view asked for). A player
         who asks while the host's screen reveals a coup gets it once it has."""
-
-        def read(engine: Engine) -> dict[str, Any] | float:
-            if who.role != HOST and self._reveal.held(
-                who.table, engine.state(who.table), time.monotonic()
-            ):
-                return self._reveal.until(who.table)
-            return engine.view(who.table, viewer_of(who), lang)
-
-        while True:
-            view = await self.run(read)
-            if isinstance(view, dict):
-                return view
-            await asyncio.sleep(max(0.0, view - time.monotonic()) + 0.01)
+        return await self.hosted.view(who.table, viewer_of(who), lang)
 
     async def subscribe(self, table: str, socket: Socket) -> None:
         """``socket`` receives ``table``'s views from now on (a connection opened)."""
-        if table not in self._sockets:
-            await self.run(lambda engine: engine.subscribe(table, self._heard))
         self._sockets[table] = self._sockets.get(table, frozenset()) | {socket}
-        self.call(lambda engine: engine.touch(table))
+        await self.run(lambda engine: engine.touch(table))
 
     def sockets_of(self, who: Identity) -> int:
         """How many sockets ``who`` (a seat, or the host) has open at their table."""
@@ -563,20 +347,3 @@ class Tables:
         """``socket`` receives no more views (its connection closed)."""
         self._sockets[table] = self._sockets.get(table, frozenset()) - {socket}
         self.call(lambda engine: engine.touch(table))
-
-
-def _answered(answers: list[_Answer]) -> None:
-    """On the event loop: the commands' answers (a named refusal is an answer)."""
-    for future, result in answers:
-        if future.done():  # its request went away meanwhile
-            continue
-        if isinstance(result, BaseException) and not isinstance(result, PuntoBancoError):
-            future.set_exception(result)
-        else:
-            future.set_result(result)
-
-
-def _deliver(out: list[tuple[Socket, str]]) -> None:
-    """On the event loop, a turn after the commit's answers: each socket's view."""
-    for socket, text in out:
-        socket.push_text(text)
