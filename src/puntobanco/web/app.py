@@ -34,7 +34,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import puntobanco.web.ops as ops
-from puntobanco.engine import TableInfo, command_of
+from puntobanco.engine import TableInfo
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang, parse_lang
 from puntobanco.i18n.pages import page_words
@@ -69,6 +69,7 @@ from puntobanco.web.schemas import (
     NewTable,
     Refusal,
     Rematched,
+    Sent,
     reason,
 )
 from puntobanco.web.tables import Tables, viewer_of
@@ -531,9 +532,8 @@ async def new_player(
 async def command(who: Caller, data: Annotated[Command, Body()], tables: Served) -> JSONResponse:
     """One of the engine's commands (Bearer token): the log's event count after it
     and its events; a command sent again with its ``id``: its first answer."""
-    sent: Any = data  # one of the command models (``web.schemas.COMMAND_MODELS``)
-    fields = sent.model_dump(exclude={"id"}, exclude_none=True)
-    done = await tables.command(who, command_of(fields, viewer_of(who)), sent.id)
+    sent: Sent = data  # one of the command models (``web.schemas.COMMAND_MODELS``)
+    done = await tables.command(who, sent.command(viewer_of(who)), sent.id)
     return JSONResponse({"seq": done.seq, "events": list(done.events)})
 
 
