@@ -34,15 +34,13 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import puntobanco.web.ops as ops
-from puntobanco.engine import TableInfo, command_of
+from puntobanco.engine import TableInfo
 from puntobanco.errors import PuntoBancoError
-from puntobanco.fair.log import shown_shoes
 from puntobanco.i18n import Lang, parse_lang
 from puntobanco.i18n.pages import page_words
 from puntobanco.i18n.shown import Number
 from puntobanco.store import EventStore
 from puntobanco.store.credentials import HOST, Identity
-from puntobanco.table.history import coup_records
 from puntobanco.web.errors import (
     AccessError,
     MessageError,
@@ -71,6 +69,7 @@ from puntobanco.web.schemas import (
     NewTable,
     Refusal,
     Rematched,
+    Sent,
     reason,
 )
 from puntobanco.web.tables import Tables, viewer_of
@@ -533,9 +532,8 @@ async def new_player(
 async def command(who: Caller, data: Annotated[Command, Body()], tables: Served) -> JSONResponse:
     """One of the engine's commands (Bearer token): the log's event count after it
     and its events; a command sent again with its ``id``: its first answer."""
-    sent: Any = data  # one of the command models (``web.schemas.COMMAND_MODELS``)
-    fields = sent.model_dump(exclude={"id"}, exclude_none=True)
-    done = await tables.command(who, command_of(fields, viewer_of(who)), sent.id)
+    sent: Sent = data  # one of the command models (``web.schemas.COMMAND_MODELS``)
+    done = await tables.command(who, sent.command(viewer_of(who)), sent.id)
     return JSONResponse({"seq": done.seq, "events": list(done.events)})
 
 
@@ -568,10 +566,7 @@ async def view(who: Caller, tables: Served, request: Request) -> dict[str, Any]:
 )
 async def history(who: Caller, tables: Served, last: int | None = None) -> list[dict[str, Any]]:
     """The settled coups, as ``puntobanco history --json`` (any token of the table)."""
-    records = await tables.run(lambda engine: engine.log(who.table))
-    coups = coup_records((r.event, r.time) for r in records)
-    if last is not None:
-        coups = coups[-last:] if last > 0 else []
+    coups = await tables.run(lambda engine: engine.history(who.table, last))
     return [c.to_json() for c in coups]
 
 
@@ -583,8 +578,8 @@ async def shoes(who: Caller, tables: Served) -> list[dict[str, Any]]:
     """The fair shoes, as ``puntobanco shoes --json`` (any token of the table):
     commitment, client seed, nonce, every card dealt, the server seed once revealed.
     The burned cards of the shoe in play, which nobody has seen, are ``null``."""
-    records = await tables.run(lambda engine: engine.log(who.table))
-    return shown_shoes([r.event for r in records], [r.time for r in records])
+    shown: list[dict[str, Any]] = await tables.run(lambda engine: engine.shoes(who.table))
+    return shown
 
 
 @api.get("/i18n/{lang}")

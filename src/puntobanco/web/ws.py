@@ -25,14 +25,13 @@ from typing import Any, Final
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from puntobanco.engine import command_of
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
 from puntobanco.i18n.shown import Number
 from puntobanco.store.credentials import Identity
 from puntobanco.web.errors import MessageError, error_body
 from puntobanco.web.limits import MAX_SOCKETS, MAX_SPECTATORS, STRIKES, Bucket
-from puntobanco.web.schemas import COMMAND, MAX_MESSAGE, Hello, SetLang, parse
+from puntobanco.web.schemas import COMMAND, MAX_MESSAGE, Hello, Sent, SetLang, parse
 from puntobanco.web.tables import Tables, viewer_of
 
 HELLO_SECONDS: Final = 10.0
@@ -353,7 +352,7 @@ async def serve_socket(
                         view = await tables.view(conn.identity, conn.lang)
                         conn.push({"type": "view", "seq": view["seq"], "view": view})
                         continue
-                    sent = parse(COMMAND, data)
+                    sent: Sent = parse(COMMAND, data)
                 except PuntoBancoError as error:
                     over = strike() >= STRIKES
                     # The last refusal of a size or a rate closes at once, unsaid.
@@ -369,8 +368,7 @@ async def serve_socket(
                 try:
                     # The connection's identity: the engine finds its seating's name now.
                     identity = conn.identity
-                    fields = sent.model_dump(exclude={"id"}, exclude_none=True)
-                    command = command_of(fields, viewer_of(identity))
+                    command = sent.command(viewer_of(identity))
                     done = await tables.command(identity, command, sent.id)
                 except PuntoBancoError as error:
                     conn.push(_error(error, conn.lang, sent.id))
