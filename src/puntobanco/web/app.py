@@ -11,8 +11,6 @@ in the caller's language, with the status of its kind (``status_of``).
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import io
 import math
 import re
@@ -48,8 +46,6 @@ from puntobanco.web.errors import (
     error_body,
     status_of,
 )
-from puntobanco.web.gcpause import POLL as GC_POLL
-from puntobanco.web.gcpause import GcTuning
 from puntobanco.web.limits import (
     BURST,
     RATE,
@@ -179,12 +175,6 @@ async def _nothing() -> Message:
     return {"type": "http.disconnect"}
 
 
-async def _poll_gc(tuning: GcTuning) -> None:
-    while True:
-        await asyncio.sleep(GC_POLL)
-        tuning.poll()
-
-
 #: The seconds the host screen takes to turn each card of a coup (host.js's step).
 REVEAL_STEP: Final = 0.65
 
@@ -200,7 +190,6 @@ def create_app(
     metrics_from: Iterable[str] = ("127.0.0.0/8", "::1"),
     idle_seconds: float | None = None,
     tables_per_hour: float = TABLES_PER_HOUR,
-    short_gc_pauses: bool = False,
     join_origin: str | None = None,
     reveal_step: float = 0.0,
 ) -> FastAPI:
@@ -215,10 +204,7 @@ def create_app(
     that may read ``/metrics``; ``idle_seconds``: how long a table nobody acts at
     is kept open (None: for ever); ``tables_per_hour``: the tables one address may
     open in an hour, after a first ``TABLES_AT_ONCE``; ``rate``/``burst``: each
-    client's message rate;
-    ``short_gc_pauses``: freeze what survives each garbage collection and
-    shorten the GIL's switch interval (``puntobanco.web.gcpause``; process-wide, for a
-    process that serves only this app); ``join_origin``: where phones reach this
+    client's message rate; ``join_origin``: where phones reach this
     server (``http://192.168.1.20:8000``, ``serve``'s address on the local network),
     which the host screen's join address and QR code show, or None: the host
     page's own address; ``reveal_step``: the seconds the host screen takes to turn
@@ -230,19 +216,9 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         await tables.start()
-        tuning = GcTuning() if short_gc_pauses else None
-        watch: asyncio.Task[None] | None = None
-        if tuning is not None:
-            tuning.start()
-            watch = asyncio.get_running_loop().create_task(_poll_gc(tuning))
         try:
             yield
         finally:
-            if watch is not None and tuning is not None:
-                watch.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await watch
-                tuning.stop()
             await tables.stop()
 
     app = FastAPI(

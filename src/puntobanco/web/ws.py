@@ -158,10 +158,14 @@ def writer(websocket: WebSocket) -> Writer | None:
         from websockets.protocol import State
     except ImportError:  # pragma: no cover - another server, or an older uvicorn
         return None
-    protocol = _sender_of(websocket.scope.get(SEND), WebSocketsSansIOProtocol)
+    # uvicorn's ``send`` is a method of its protocol. A ``send`` it wrapped (its
+    # message logger, at log level ``trace``) or another server's is left alone.
+    protocol = getattr(websocket.scope.get(SEND), "__self__", None)
     # What ``write`` reads, as uvicorn's own ``send`` does: another version may keep it
     # otherwise, and is then left to its ``send``.
-    if protocol is None or not all(hasattr(protocol, name) for name in _PROTOCOL):
+    if not isinstance(protocol, WebSocketsSansIOProtocol) or not all(
+        hasattr(protocol, name) for name in _PROTOCOL
+    ):
         return None
     conn, transport, writable = protocol.conn, protocol.transport, protocol.writable
     if not all(hasattr(conn, name) for name in _CONNECTION):
@@ -215,22 +219,6 @@ def text_frame(text: str) -> bytes:
     else:
         head = b"\x81\x7f" + n.to_bytes(8, "big")
     return head + payload
-
-
-def _sender_of(send: Any, kind: type[Any]) -> Any:
-    """The ``kind`` object whose ``send`` method ``send`` is, or calls through the
-    ``send`` that each of its wrappers closes over (Starlette's exception handler
-    wraps uvicorn's); None if there is none within a few wrappers."""
-    for _ in range(8):
-        owner = getattr(send, "__self__", None)
-        if isinstance(owner, kind):
-            return owner
-        code = getattr(send, "__code__", None)
-        cells = getattr(send, "__closure__", None)
-        if code is None or not cells or "send" not in code.co_freevars:
-            return None
-        send = cells[code.co_freevars.index("send")].cell_contents
-    return None
 
 
 def _error(error: PuntoBancoError, lang: Lang, id_: Any = None) -> dict[str, Any]:
