@@ -68,14 +68,13 @@ def serve(db: str, port: int, stats: str, loop: str = "auto") -> None:
     import uvicorn
 
     from puntobanco.web.app import create_app
+    from puntobanco.web.gcpause import GcTuning
 
     profile = os.environ.get("BENCH_WEB_PROFILE")  # a file for cProfile's statistics
     if profile:  # the engine's thread too, in PROFILE.engine
         _profile_engine(profile + ".engine")
     # Every client comes from 127.0.0.1: the per-address limit would stop the set-up.
-    app = create_app(
-        store=db, rate=1e6, burst=1e6, tables_per_hour=1e9, short_gc_pauses=True
-    )  # as serve does
+    app = create_app(store=db, rate=1e6, burst=1e6, tables_per_hour=1e9)
     from puntobanco.cli.serve import uvicorn_settings
 
     # As ``puntobanco serve`` runs it (its limits, timeouts, pings every 20 s and no
@@ -89,12 +88,13 @@ def serve(db: str, port: int, stats: str, loop: str = "auto") -> None:
         "at": [], "at_gen": []}  # fmt: skip
     if os.environ.get("BENCH_WEB_TRACE"):
         _trace_server(app, trace)
-    if profile:  # the event loop's thread
-        import cProfile
+    with GcTuning():  # as serve runs
+        if profile:  # the event loop's thread
+            import cProfile
 
-        cProfile.runctx("server.run()", globals(), {"server": server}, profile)
-    else:
-        server.run()
+            cProfile.runctx("server.run()", globals(), {"server": server}, profile)
+        else:
+            server.run()
     Path(stats).write_text(json.dumps({"commits": app.state.tables.hosted.commits, "trace": trace}))
 
 
@@ -401,14 +401,7 @@ async def load(
     from puntobanco.web.gcpause import GcTuning
 
     tuning = GcTuning()
-    tuning.start()
-
-    async def poll_gc() -> None:
-        while True:
-            await asyncio.sleep(0.25)
-            tuning.poll()
-
-    watch = asyncio.create_task(poll_gc())
+    tuning.__enter__()  # left at the end of the run, below
     lateness: list[float] = []  # the load generator's own event loop, while loaded
 
     async def lag() -> None:
@@ -474,9 +467,8 @@ async def load(
     cpu = {k: v / wall for k, v in used.items()}
     memory += [rss_mib(server_pid)] if server_pid else []
     total, stolen = (b - a for a, b in zip(ticks, machine_ticks(), strict=True))
-    watch.cancel()
     lagging.cancel()
-    tuning.stop()
+    tuning.__exit__()
     failed = sum(1 for r in running if r.exception() is not None)
     failures = Counter(f"{type(e).__name__}: {str(e)[:80]}" for r in running
                        if (e := r.exception()) is not None)  # fmt: skip

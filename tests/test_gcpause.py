@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import gc
 import sys
+import threading
+import time
 import weakref
 
-from puntobanco.web.gcpause import GcTuning
+from puntobanco.web.gcpause import POLL, GcTuning
 
 
 class Clock:
@@ -87,3 +89,19 @@ def test_the_switch_interval_is_short_while_the_tuning_runs_and_restored_after()
     finally:
         tuning.stop()
     assert sys.getswitchinterval() == before
+
+
+def test_as_a_context_its_thread_freezes_after_a_collection_and_leaves_all_as_found() -> None:
+    before = sys.getswitchinterval()
+    threads = {t.name for t in threading.enumerate()}
+    with GcTuning() as tuning:
+        assert sys.getswitchinterval() == min(before, 0.001)
+        assert "pb-gc" in {t.name for t in threading.enumerate()} and tuning.freezes == 1
+        gc.collect()
+        deadline = time.monotonic() + 5
+        while tuning.freezes == 1 and time.monotonic() < deadline:
+            time.sleep(POLL)  # the thread's next poll freezes the collection's survivors
+        assert tuning.freezes >= 2
+    assert {t.name for t in threading.enumerate()} == threads
+    assert sys.getswitchinterval() == before
+    assert gc.get_freeze_count() == 0 and tuning._callback not in gc.callbacks

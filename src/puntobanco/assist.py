@@ -43,7 +43,7 @@ from puntobanco.errors import (
 from puntobanco.paytable import STANDARD, Amount, Paytable
 from puntobanco.shoe import SESSION_DECKS, check_decks
 from puntobanco.table.config import SESSION_DEALS, SESSION_STAKE, TableConfig
-from puntobanco.table.history import CoupRecord, coup_records
+from puntobanco.table.history import CoupRecord
 from puntobanco.table.standings import Standing, ranking
 from puntobanco.table.state import TableState
 from puntobanco.table.values import session_prediction
@@ -273,8 +273,7 @@ class Assistant:
     def results(self) -> list[DealResult]:
         """Every settled deal, oldest first (a deal whose last card was taken back
         is not settled any more)."""
-        records = coup_records((r.event, r.time) for r in self.engine.store.load(self.table))
-        return [_result(record) for record in records]
+        return [_result(record) for record in self.engine.history(self.table)]
 
     @property
     def last(self) -> DealResult | None:

@@ -148,6 +148,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
         import uvicorn
 
         from puntobanco.web.app import REVEAL_STEP, create_app
+        from puntobanco.web.gcpause import GcTuning
     except ImportError as error:
         print(t("web.serve.missing", lang, module=error.name or "fastapi"))
         return 1
@@ -167,7 +168,6 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
             secure_cookies=settings["secure_cookies"],
             metrics_from=settings["metrics_from"],
             idle_seconds=settings["idle_minutes"] * 60 if settings["idle_minutes"] > 0 else None,
-            short_gc_pauses=True,
             join_origin=join,
             reveal_step=REVEAL_STEP,
         )
@@ -184,7 +184,10 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
         import segno
 
         segno.make(url, error="m").terminal(compact=True)
-    uvicorn.run(app, host=host, port=port, **uvicorn_settings())
+    # The process serves this app alone: its garbage collector and its switch
+    # interval are tuned for it (``web.gcpause``).
+    with GcTuning():
+        uvicorn.run(app, host=host, port=port, **uvicorn_settings())
     return 0
 
 

@@ -77,28 +77,20 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
     add_arguments(p, lang)
 
 
-def _need(extra: str, *modules: str) -> None:
-    import importlib.util
-
-    for module in modules:
-        if importlib.util.find_spec(module) is None:
-            raise InvalidStrategyError("error.sim.extra", extra=extra, missing=module)
-
-
 def run(args: argparse.Namespace, lang: Lang) -> int:
     """Simulate, then print the table or the JSON (and write CSV / PNG if asked)."""
-    _need("sim", "numpy", "numba", "rich")
+    from puntobanco.cli.common import PLOT_FORMATS, check_output, need_extra
+
+    need_extra("sim", "numpy", "numba", "rich")
     if args.plot:
-        _need("plot", "matplotlib")
+        need_extra("plot", "matplotlib")
     if args.scheduler:
-        _need("dist", "distributed")
+        need_extra("dist", "distributed")
     if args.workers is not None and args.workers < 1:
         raise InvalidStrategyError("error.sim.workers", workers=args.workers)
     # A chunk deals its own shoes: shorter than a shoe, every shoe would be cut short.
     if args.chunk is not None and args.chunk < (shoe := 13 * args.decks):
         raise InvalidStrategyError("error.sim.chunk_shoe", chunk=args.chunk, minimum=shoe)
-    from puntobanco.cli.common import PLOT_FORMATS, check_output
-
     for path, formats in ((args.csv, None), (args.plot, PLOT_FORMATS)):
         if path:
             check_output(path, formats)  # before the run, so that no result is lost

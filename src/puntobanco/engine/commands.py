@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, cast, get_args
 
 from puntobanco.cards import Card
 from puntobanco.engine.viewers import Role, Viewer
@@ -377,6 +377,7 @@ class SetPredictionTime:
     seconds: int | None = None
 
 
+#: Every command, in the order the documentation lists them.
 Command = (
     Sit
     | Leave
@@ -386,19 +387,19 @@ Command = (
     | Double
     | UndoBet
     | ClearBets
+    | Rebuy
+    | Ready
+    | CommitContribution
+    | RevealContribution
+    | Contribute
     | CloseBets
     | Deal
     | TurnPunto
     | PassShoe
-    | Tick
     | PlaceCard
     | UndoCard
     | NextCoup
-    | Rebuy
-    | Ready
-    | Contribute
-    | CommitContribution
-    | RevealContribution
+    | Tick
     | NextQuestion
     | AnswerQuestion
     | ShowAnswer
@@ -413,44 +414,7 @@ Command = (
     | SkipMissing
     | SetPredictionTime
 )
-
-#: Every command, in the order the documentation lists them.
-COMMANDS: Final[tuple[type[Command], ...]] = (
-    Sit,
-    Leave,
-    Bet,
-    Withdraw,
-    Rebet,
-    Double,
-    UndoBet,
-    ClearBets,
-    Rebuy,
-    Ready,
-    CommitContribution,
-    RevealContribution,
-    Contribute,
-    CloseBets,
-    Deal,
-    TurnPunto,
-    PassShoe,
-    PlaceCard,
-    UndoCard,
-    NextCoup,
-    Tick,
-    NextQuestion,
-    AnswerQuestion,
-    ShowAnswer,
-    PauseTable,
-    ResumeTable,
-    CloseTable,
-    Remove,
-    RenamePlayer,
-    SetJoins,
-    Admit,
-    Refuse,
-    SkipMissing,
-    SetPredictionTime,
-)
+COMMANDS: Final[tuple[type[Command], ...]] = get_args(Command)
 #: Each command by its name, with the names of its fields (``command_of``, once a command).
 _FIELDS: Final[dict[str, tuple[type[Command], frozenset[str]]]] = {
     kind.__name__: (kind, frozenset(f.name for f in fields(kind))) for kind in COMMANDS

@@ -87,6 +87,7 @@ from puntobanco.errors import (
     SeatEndedError,
     StoreError,
 )
+from puntobanco.fair.log import shown_shoes
 from puntobanco.i18n import Lang
 from puntobanco.interrupts import deferred_signals
 from puntobanco.rng import MAX_SEED, RandomSource
@@ -106,6 +107,7 @@ from puntobanco.store import (
 from puntobanco.table.config import TableConfig
 from puntobanco.table.events import Event
 from puntobanco.table.formats import CardSource, Format
+from puntobanco.table.history import CoupRecord, coup_records
 from puntobanco.table.machine import Mark, Table
 from puntobanco.table.names import name_key
 from puntobanco.table.state import Phase, TableState
@@ -390,6 +392,22 @@ class Engine:
         """The table's whole log, as the store holds it (``StoreError`` for an unknown table)."""
         self._entry(table)
         return self.store.load(table)
+
+    def history(self, table: str, last: int | None = None) -> list[CoupRecord]:
+        """The table's settled coups, oldest first, as its log records them (their
+        bets, settlements and stored times); ``last``: its last ``last`` only. Anyone
+        at the table may see them (``puntobanco history`` prints them)."""
+        coups = coup_records((r.event, r.time) for r in self.log(table))
+        if last is None:
+            return coups
+        return coups[-last:] if last > 0 else []
+
+    def shoes(self, table: str) -> list[dict[str, Any]]:
+        """The table's fair shoes, as JSON, as anyone at the table may see them
+        (``fair.log.shown_shoes``): the cards burned face down from the shoe in play
+        are None until it ends; the owner of the log sees them (``puntobanco shoes``)."""
+        records = self.log(table)
+        return shown_shoes([r.event for r in records], [r.time for r in records])
 
     def head(self, table: str) -> str:
         """The chain head of ``table``: the hash of its last event (``store.chain``),

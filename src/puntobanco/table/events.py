@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import get_args
 
 from puntobanco.cards import Card
 from puntobanco.coup import Outcome
@@ -566,59 +567,4 @@ Event = (
 )
 
 #: Every event class, by the name stored in the log (``type`` in JSON).
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.__name__: cls
-    for cls in (
-        TableOpened,
-        PlayerSeated,
-        PlayerLeft,
-        BetPlaced,
-        BetWithdrawn,
-        BetsClosed,
-        ShoeShuffled,
-        ShoeHidden,
-        ShoeRevealed,
-        NextShoeCommitted,
-        NextShoeHidden,
-        SeedContributed,
-        ContributionCommitted,
-        ShoeCalled,
-        RevealsOpened,
-        ContributionRevealed,
-        ContributionsClosed,
-        ShoeBurned,
-        PuntoCardsHanded,
-        PuntoCardsTurned,
-        ShoePassed,
-        CoupDealt,
-        CardPlaced,
-        CardUndone,
-        CoupRetracted,
-        PlayerRebought,
-        PlayerReady,
-        RebuyAsked,
-        RebuyRefused,
-        TablePaused,
-        TableResumed,
-        CoupAnnounced,
-        BetCollected,
-        BetReturned,
-        BetPaid,
-        CoupSettled,
-        ShoeHolderChanged,
-        ShoeFinished,
-        BetsOpened,
-        TableClosed,
-        RematchOpened,
-        PlayerRemoved,
-        PlayerRenamed,
-        JoinsSet,
-        JoinAsked,
-        JoinRefused,
-        PredictionTimeSet,
-        PlayersSkipped,
-        QuestionPut,
-        QuestionAnswered,
-        AnswerShown,
-    )
-}
+EVENT_TYPES: dict[str, type[Event]] = {cls.__name__: cls for cls in get_args(Event)}

@@ -61,7 +61,8 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from fractions import Fraction
-from typing import Final, NamedTuple, Self, TypeVar
+from inspect import signature
+from typing import Concatenate, Final, NamedTuple, ParamSpec, Self, TypeVar
 
 import puntobanco.fair as fair
 import puntobanco.fair.contributions as contributions
@@ -160,6 +161,7 @@ __all__ = ["Mark", "Sink", "Table", "money_text"]
 #: before them, and must make them durable before returning.
 Sink = Callable[[int, Sequence[Event]], None]
 E = TypeVar("E", bound=Event)
+P = ParamSpec("P")
 #: Seconds the table waits beyond a window's own, so that the stored times
 #: (milliseconds, another clock) always show at least the whole window.
 GRACE: Final = 0.25
@@ -188,6 +190,24 @@ class Mark(NamedTuple):
     ) -> tuple[float | None, tuple[int, Window, float] | None, tuple[int, float] | None]:
         """The clocks, as ``rewind`` sets them back."""
         return self.countdown, self.window, self.turn
+
+
+def _can(verify: Callable[Concatenate[Table, P], object]) -> Callable[Concatenate[Table, P], bool]:
+    """``Table.can_x`` of ``Table.verify_x``: True when ``x`` would be accepted."""
+
+    def can(table: Table, /, *args: P.args, **kwargs: P.kwargs) -> bool:
+        try:
+            verify(table, *args, **kwargs)
+        except PuntoBancoError:
+            return False
+        return True
+
+    action = verify.__name__.removeprefix("verify_")
+    can.__name__ = f"can_{action}"
+    can.__qualname__ = f"Table.{can.__name__}"
+    can.__doc__ = f"True when ``{action}`` would be accepted."
+    can.__signature__ = signature(verify).replace(return_annotation="bool")  # type: ignore[attr-defined]
+    return can
 
 
 class Table:
@@ -391,13 +411,6 @@ class Table:
             self._check_players()  # a first shoe waits for the table's fewest players
             raise IllegalActionError(f"table.error.phase.{state.phase.value}", coup=state.coup)
 
-    def _can(self, verify: Callable[[], object]) -> bool:
-        try:
-            verify()
-        except PuntoBancoError:
-            return False
-        return True
-
     def _last(self, kind: type[E]) -> E:
         for event in reversed(self._events):
             if isinstance(event, kind):
@@ -434,9 +447,7 @@ class Table:
         elif bankroll != 0:
             raise InvalidBetError("table.error.bankroll", bankroll=bankroll)
 
-    def can_sit(self, name: str, bankroll: Amount = 0, seat: int | None = None) -> bool:
-        """True when ``sit`` would be accepted."""
-        return self._can(lambda: self.verify_sit(name, bankroll, seat))
+    can_sit = _can(verify_sit)
 
     def sit(
         self, name: str, bankroll: Amount = 0, seat: int | None = None, *, house: bool = False
@@ -479,9 +490,7 @@ class Table:
         if not isinstance(reason, str) or len(reason) > MAX_REASON:
             raise IllegalActionError("table.error.reason", limit=MAX_REASON)
 
-    def can_remove(self, name: str, reason: str = "") -> bool:
-        """True when ``remove`` would be accepted."""
-        return self._can(lambda: self.verify_remove(name, reason))
+    can_remove = _can(verify_remove)
 
     def remove(self, name: str, reason: str = "") -> PlayerLeft:
         """The host removes a player: the log says who and why (``PlayerRemoved``),
@@ -517,9 +526,7 @@ class Table:
         if (other is not None and other.name != player.name) or self.asked(text) is not None:
             raise InvalidNameError("table.error.name.taken", name=text)
 
-    def can_rename(self, name: str, new_name: str) -> bool:
-        """True when ``rename`` would be accepted."""
-        return self._can(lambda: self.verify_rename(name, new_name))
+    can_rename = _can(verify_rename)
 
     def rename(self, name: str, new_name: str) -> PlayerRenamed:
         """The host renames a player (a case change too): the same seat, balance, bets
@@ -589,9 +596,7 @@ class Table:
         if not any(p.bets for p in state.players.values()):
             raise IllegalActionError("table.error.no_bets", coup=state.coup)
 
-    def can_skip_missing(self) -> bool:
-        """True when ``skip_missing`` would be accepted."""
-        return self._can(self.verify_skip_missing)
+    can_skip_missing = _can(verify_skip_missing)
 
     def skip_missing(self) -> PlayersSkipped:
         """Deal the session's coup without those who have not predicted (they score
@@ -641,9 +646,7 @@ class Table:
         if player.bets:
             raise IllegalActionError("table.error.leave_with_bets", name=player.name)
 
-    def can_leave(self, name: str) -> bool:
-        """True when ``leave`` would be accepted."""
-        return self._can(lambda: self.verify_leave(name))
+    can_leave = _can(verify_leave)
 
     def leave(self, name: str) -> PlayerLeft:
         """The player leaves with their balance; the shoe passes on if they held it."""
@@ -687,9 +690,7 @@ class Table:
                 most=Money(room, money),
             )
 
-    def can_rebuy(self, name: str, amount: Amount) -> bool:
-        """True when ``rebuy`` would be accepted."""
-        return self._can(lambda: self.verify_rebuy(name, amount))
+    can_rebuy = _can(verify_rebuy)
 
     def rebuy_room(self, name: str) -> Amount:
         """The most ``name`` may buy in again for: what brings their balance back up
@@ -774,9 +775,7 @@ class Table:
                 **text,
             )
 
-    def can_bet(self, name: str, box: Box, stake: Amount | None = None) -> bool:
-        """True when ``bet`` would be accepted."""
-        return self._can(lambda: self.verify_bet(name, box, stake))
+    can_bet = _can(verify_bet)
 
     def bet(self, name: str, box: Box, stake: Amount | None = None) -> BetPlaced:
         """Place ``stake`` on ``box``: adds to the box at a casino; in a session,
@@ -804,9 +803,7 @@ class Table:
         if self.state.paused:
             raise IllegalActionError("table.error.paused_already")
 
-    def can_pause(self) -> bool:
-        """True when ``pause`` would be accepted."""
-        return self._can(self.verify_pause)
+    can_pause = _can(verify_pause)
 
     def pause(self) -> TablePaused:
         """Pause the table: bets, deals and the croupier's countdown wait for ``resume``
@@ -822,9 +819,7 @@ class Table:
         if not self.state.paused:
             raise IllegalActionError("table.error.not_paused")
 
-    def can_resume(self) -> bool:
-        """True when ``resume`` would be accepted."""
-        return self._can(self.verify_resume)
+    can_resume = _can(verify_resume)
 
     def resume(self) -> TableResumed:
         """Resume a paused table."""
@@ -858,9 +853,7 @@ class Table:
         self._rebet_of(name)
         self.trial(lambda: self.rebet(name))
 
-    def can_rebet(self, name: str) -> bool:
-        """True when ``rebet`` would be accepted."""
-        return self._can(lambda: self.verify_rebet(name))
+    can_rebet = _can(verify_rebet)
 
     def rebet(self, name: str) -> tuple[BetPlaced, ...]:
         """Put the bets of the last coup ``name`` played down again, box by box, in one
@@ -883,9 +876,7 @@ class Table:
         self._double_of(name)
         self.trial(lambda: self.double(name))
 
-    def can_double(self, name: str) -> bool:
-        """True when ``double`` would be accepted."""
-        return self._can(lambda: self.verify_double(name))
+    can_double = _can(verify_double)
 
     def double(self, name: str) -> tuple[BetPlaced, ...]:
         """Put a chip equal to each stake of ``name``'s beside it, in one batch: all of
@@ -900,9 +891,7 @@ class Table:
         if not player.chips:
             raise IllegalActionError("table.error.no_chips_down", name=player.name)
 
-    def can_undo_bet(self, name: str) -> bool:
-        """True when ``undo_bet`` would be accepted."""
-        return self._can(lambda: self.verify_undo_bet(name))
+    can_undo_bet = _can(verify_undo_bet)
 
     def undo_bet(self, name: str) -> BetWithdrawn:
         """Take back the last chip ``name`` put down (the box keeps what it held before
@@ -918,9 +907,7 @@ class Table:
         if not player.bets:
             raise IllegalActionError("table.error.no_chips_down", name=player.name)
 
-    def can_clear_bets(self, name: str) -> bool:
-        """True when ``clear_bets`` would be accepted."""
-        return self._can(lambda: self.verify_clear_bets(name))
+    can_clear_bets = _can(verify_clear_bets)
 
     def clear_bets(self, name: str) -> tuple[BetWithdrawn, ...]:
         """Take back every stake of ``name``'s, box by box, in one batch."""
@@ -937,9 +924,7 @@ class Table:
         if not player.stake(outcome):
             raise IllegalActionError("table.error.no_bet", name=player.name, box=box_word(outcome))
 
-    def can_withdraw(self, name: str, box: Box) -> bool:
-        """True when ``withdraw`` would be accepted."""
-        return self._can(lambda: self.verify_withdraw(name, box))
+    can_withdraw = _can(verify_withdraw)
 
     def withdraw(self, name: str, box: Box) -> BetWithdrawn:
         """Take back the whole stake on ``box`` before bets close."""
@@ -968,9 +953,7 @@ class Table:
         elif not any(p.bets for p in state.players.values()):
             raise IllegalActionError("table.error.no_bets", coup=state.coup)
 
-    def can_close_bets(self) -> bool:
-        """True when ``close_bets`` would be accepted."""
-        return self._can(self.verify_close_bets)
+    can_close_bets = _can(verify_close_bets)
 
     def close_bets(self) -> BetsClosed:
         """ "Rien ne va plus"."""
@@ -1086,9 +1069,7 @@ class Table:
         if text is not None:
             fair.check_contribution(text)
 
-    def can_contribute(self, name: str, text: str | None = None) -> bool:
-        """True when ``contribute`` would be accepted (``text`` None: any valid text)."""
-        return self._can(lambda: self.verify_contribute(name, text))
+    can_contribute = _can(verify_contribute)
 
     def contribute(self, name: str, text: str) -> SeedContributed:
         """``name`` adds ``text`` to the client seed of the next shoe, whose server
@@ -1165,11 +1146,7 @@ class Table:
             if any(other == digest for _, other in gathering.commits):
                 raise InvalidContributionError("entropy.error.copied", shoe=gathering.shoe)
 
-    def can_commit_contribution(
-        self, name: str, digest: str | None = None, *, shoe: int | None = None
-    ) -> bool:
-        """True when ``commit_contribution`` would be accepted."""
-        return self._can(lambda: self.verify_commit_contribution(name, digest, shoe=shoe))
+    can_commit_contribution = _can(verify_commit_contribution)
 
     def commit_contribution(
         self, name: str, digest: str, *, shoe: int | None = None
@@ -1220,11 +1197,7 @@ class Table:
                     "entropy.error.mismatch", name=committed, shoe=gathering.shoe
                 )
 
-    def can_reveal_contribution(
-        self, name: str, value: str | None = None, *, shoe: int | None = None
-    ) -> bool:
-        """True when ``reveal_contribution`` would be accepted."""
-        return self._can(lambda: self.verify_reveal_contribution(name, value, shoe=shoe))
+    can_reveal_contribution = _can(verify_reveal_contribution)
 
     def reveal_contribution(
         self, name: str, value: str, *, shoe: int | None = None
@@ -1370,9 +1343,7 @@ class Table:
             )
         return parsed
 
-    def can_place_card(self, card: Card | str) -> bool:
-        """True when ``place_card`` would be accepted."""
-        return self._can(lambda: self.verify_place_card(card))
+    can_place_card = _can(verify_place_card)
 
     def place_card(self, card: Card | str) -> CardPlaced:
         """The host's next card. The card that completes the coup also deals it
@@ -1395,9 +1366,7 @@ class Table:
         if not self.state.placed:
             raise IllegalActionError("error.assist.nothing_to_undo")
 
-    def can_undo_card(self) -> bool:
-        """True when ``undo_card`` would be accepted."""
-        return self._can(self.verify_undo_card)
+    can_undo_card = _can(verify_undo_card)
 
     def undo_card(self) -> CardUndone | CoupRetracted:
         """Take the last card placed back into the shoe (an event: the log stays
@@ -1426,9 +1395,7 @@ class Table:
         if state.config.contributed_only and shoe.server_only:
             raise IllegalActionError("table.error.server_only", shoe=shoe.number)
 
-    def can_deal(self, by: str | None = None) -> bool:
-        """True when ``deal`` would be accepted."""
-        return self._can(lambda: self.verify_deal(by))
+    can_deal = _can(verify_deal)
 
     def deal(self, by: str | None = None) -> CoupDealt | None:
         """Deal the coup from the stored shoe order (the core's ``Shoe.deal_coup``);
@@ -1494,9 +1461,7 @@ class Table:
         """Raise unless the coup has been dealt and not yet settled."""
         self._check_phase("settle")
 
-    def can_settle(self) -> bool:
-        """True when ``settle`` would be accepted."""
-        return self._can(self.verify_settle)
+    can_settle = _can(verify_settle)
 
     def settle(self) -> CoupSettled:
         """Announce Banco's point, Punto's, the winner; collect the losing bets,
@@ -1556,9 +1521,7 @@ class Table:
         if state.config.deals is not None and state.coup >= state.config.deals:
             raise IllegalActionError("table.error.session_over", deals=state.config.deals)
 
-    def can_next_coup(self) -> bool:
-        """True when ``next_coup`` would be accepted."""
-        return self._can(self.verify_next_coup)
+    can_next_coup = _can(verify_next_coup)
 
     def next_coup(self) -> BetsOpened | None:
         """Open bets for the next coup. A session gathers and reshuffles every
@@ -1587,9 +1550,7 @@ class Table:
         if self.state.lesson.open:  # a lesson closes between questions
             raise IllegalActionError("lesson.error.open", number=self.state.lesson.put)
 
-    def can_close_table(self) -> bool:
-        """True when ``close_table`` would be accepted."""
-        return self._can(self.verify_close_table)
+    can_close_table = _can(verify_close_table)
 
     def close_table(self) -> TableClosed:
         """Close the table. A session names its winners: the best score, tied
@@ -1663,9 +1624,7 @@ class Table:
         if player.name in state.readied:
             raise IllegalActionError("table.error.already_ready", coup=state.coup)
 
-    def can_ready(self, name: str) -> bool:
-        """True when ``ready`` would be accepted."""
-        return self._can(lambda: self.verify_ready(name))
+    can_ready = _can(verify_ready)
 
     def ready(self, name: str) -> PlayerReady:
         """``name`` is ready: once every seated player is, the croupier deals at its
@@ -1735,9 +1694,7 @@ class Table:
         if lesson.put < len(self.questions) and not self.state.players:
             raise IllegalActionError("lesson.error.nobody")
 
-    def can_next_question(self) -> bool:
-        """True when ``next_question`` would be accepted."""
-        return self._can(self.verify_next_question)
+    can_next_question = _can(verify_next_question)
 
     def next_question(self) -> QuestionPut | TableClosed:
         """Put the next question to the room (its answers open), or close the lesson
@@ -1768,7 +1725,7 @@ class Table:
 
     def can_answer(self, name: str, answer: str = "?") -> bool:
         """True when ``answer`` would be accepted (any answer, by default)."""
-        return self._can(lambda: self.verify_answer(name, answer))
+        return _can(Table.verify_answer)(self, name, answer)
 
     def answer(self, name: str, answer: str) -> QuestionAnswered:
         """Record ``name``'s answer (it replaces their earlier one); once every seated
@@ -1790,9 +1747,7 @@ class Table:
         if not lesson.open:
             raise IllegalActionError("lesson.error.closed", number=lesson.put)
 
-    def can_show_answer(self) -> bool:
-        """True when ``show_answer`` would be accepted."""
-        return self._can(self.verify_show_answer)
+    can_show_answer = _can(verify_show_answer)
 
     def show_answer(self) -> AnswerShown:
         """Close the question's answers and give a point to each seated student who
@@ -1840,9 +1795,7 @@ class Table:
         if holder != player.name:
             raise IllegalActionError("table.error.turn.not_yours", name=player.name, holder=holder)
 
-    def can_turn_punto(self, name: str) -> bool:
-        """True when ``turn_punto`` would be accepted."""
-        return self._can(lambda: self.verify_turn_punto(name))
+    can_turn_punto = _can(verify_turn_punto)
 
     def turn_punto(self, name: str) -> PuntoCardsTurned:
         """``name`` turns Punto's cards over: the coup is dealt on, settled, and
@@ -1900,9 +1853,7 @@ class Table:
         if next_seat(self.state, player.seat) == player.name:
             raise IllegalActionError("table.error.pass_alone", name=player.name)
 
-    def can_pass_shoe(self, name: str) -> bool:
-        """True when ``pass_shoe`` would be accepted."""
-        return self._can(lambda: self.verify_pass_shoe(name))
+    can_pass_shoe = _can(verify_pass_shoe)
 
     def pass_shoe(self, name: str) -> ShoePassed:
         """The holder declines to deal: the shoe goes to the next occupied seat."""

@@ -11,8 +11,6 @@ in the caller's language, with the status of its kind (``status_of``).
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import io
 import math
 import re
@@ -34,15 +32,13 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import puntobanco.web.ops as ops
-from puntobanco.engine import TableInfo, command_of
+from puntobanco.engine import TableInfo
 from puntobanco.errors import PuntoBancoError
-from puntobanco.fair.log import shown_shoes
 from puntobanco.i18n import Lang, parse_lang
 from puntobanco.i18n.pages import page_words
 from puntobanco.i18n.shown import Number
 from puntobanco.store import EventStore
 from puntobanco.store.credentials import HOST, Identity
-from puntobanco.table.history import coup_records
 from puntobanco.web.errors import (
     AccessError,
     MessageError,
@@ -50,8 +46,6 @@ from puntobanco.web.errors import (
     error_body,
     status_of,
 )
-from puntobanco.web.gcpause import POLL as GC_POLL
-from puntobanco.web.gcpause import GcTuning
 from puntobanco.web.limits import (
     BURST,
     RATE,
@@ -71,6 +65,7 @@ from puntobanco.web.schemas import (
     NewTable,
     Refusal,
     Rematched,
+    Sent,
     reason,
 )
 from puntobanco.web.tables import Tables, viewer_of
@@ -180,12 +175,6 @@ async def _nothing() -> Message:
     return {"type": "http.disconnect"}
 
 
-async def _poll_gc(tuning: GcTuning) -> None:
-    while True:
-        await asyncio.sleep(GC_POLL)
-        tuning.poll()
-
-
 #: The seconds the host screen takes to turn each card of a coup (host.js's step).
 REVEAL_STEP: Final = 0.65
 
@@ -201,7 +190,6 @@ def create_app(
     metrics_from: Iterable[str] = ("127.0.0.0/8", "::1"),
     idle_seconds: float | None = None,
     tables_per_hour: float = TABLES_PER_HOUR,
-    short_gc_pauses: bool = False,
     join_origin: str | None = None,
     reveal_step: float = 0.0,
 ) -> FastAPI:
@@ -216,10 +204,7 @@ def create_app(
     that may read ``/metrics``; ``idle_seconds``: how long a table nobody acts at
     is kept open (None: for ever); ``tables_per_hour``: the tables one address may
     open in an hour, after a first ``TABLES_AT_ONCE``; ``rate``/``burst``: each
-    client's message rate;
-    ``short_gc_pauses``: freeze what survives each garbage collection and
-    shorten the GIL's switch interval (``puntobanco.web.gcpause``; process-wide, for a
-    process that serves only this app); ``join_origin``: where phones reach this
+    client's message rate; ``join_origin``: where phones reach this
     server (``http://192.168.1.20:8000``, ``serve``'s address on the local network),
     which the host screen's join address and QR code show, or None: the host
     page's own address; ``reveal_step``: the seconds the host screen takes to turn
@@ -231,19 +216,9 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         await tables.start()
-        tuning = GcTuning() if short_gc_pauses else None
-        watch: asyncio.Task[None] | None = None
-        if tuning is not None:
-            tuning.start()
-            watch = asyncio.get_running_loop().create_task(_poll_gc(tuning))
         try:
             yield
         finally:
-            if watch is not None and tuning is not None:
-                watch.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await watch
-                tuning.stop()
             await tables.stop()
 
     app = FastAPI(
@@ -533,9 +508,8 @@ async def new_player(
 async def command(who: Caller, data: Annotated[Command, Body()], tables: Served) -> JSONResponse:
     """One of the engine's commands (Bearer token): the log's event count after it
     and its events; a command sent again with its ``id``: its first answer."""
-    sent: Any = data  # one of the command models (``web.schemas.COMMAND_MODELS``)
-    fields = sent.model_dump(exclude={"id"}, exclude_none=True)
-    done = await tables.command(who, command_of(fields, viewer_of(who)), sent.id)
+    sent: Sent = data  # one of the command models (``web.schemas.COMMAND_MODELS``)
+    done = await tables.command(who, sent.command(viewer_of(who)), sent.id)
     return JSONResponse({"seq": done.seq, "events": list(done.events)})
 
 
@@ -568,10 +542,7 @@ async def view(who: Caller, tables: Served, request: Request) -> dict[str, Any]:
 )
 async def history(who: Caller, tables: Served, last: int | None = None) -> list[dict[str, Any]]:
     """The settled coups, as ``puntobanco history --json`` (any token of the table)."""
-    records = await tables.run(lambda engine: engine.log(who.table))
-    coups = coup_records((r.event, r.time) for r in records)
-    if last is not None:
-        coups = coups[-last:] if last > 0 else []
+    coups = await tables.run(lambda engine: engine.history(who.table, last))
     return [c.to_json() for c in coups]
 
 
@@ -583,8 +554,8 @@ async def shoes(who: Caller, tables: Served) -> list[dict[str, Any]]:
     """The fair shoes, as ``puntobanco shoes --json`` (any token of the table):
     commitment, client seed, nonce, every card dealt, the server seed once revealed.
     The burned cards of the shoe in play, which nobody has seen, are ``null``."""
-    records = await tables.run(lambda engine: engine.log(who.table))
-    return shown_shoes([r.event for r in records], [r.time for r in records])
+    shown: list[dict[str, Any]] = await tables.run(lambda engine: engine.shoes(who.table))
+    return shown
 
 
 @api.get("/i18n/{lang}")

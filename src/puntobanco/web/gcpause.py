@@ -21,12 +21,17 @@ The same tuning shortens CPython's switch interval from 5 ms to 1 ms while it
 runs: the store's thread lets the GIL go at each SQL statement and at each
 sync to disk, and had to wait up to a whole interval for the busy event loop
 to give it back, several times a commit.
+
+Both are the process's settings, not an application's: the process that serves
+(``puntobanco serve``, the benchmark's server and its load generator) runs under
+``with GcTuning():``, which watches the collector from a thread of its own.
 """
 
 from __future__ import annotations
 
 import gc
 import sys
+import threading
 import time
 from collections.abc import Callable
 from typing import Any, Final
@@ -43,7 +48,8 @@ SWITCH_INTERVAL: Final = 0.001
 class GcTuning:
     """Freezes the survivors of each collection; see the module's docstring.
 
-    ``poll`` is called from the server's event loop (every ``POLL`` seconds):
+    As a context manager (``with GcTuning():``), ``start`` on entry, ``stop`` on
+    exit and ``poll`` every ``POLL`` seconds in between, from a thread of its own:
     the freeze happens there, never inside the collector's callback.
     """
 
@@ -54,6 +60,26 @@ class GcTuning:
         self._since = clock()
         self.freezes = 0
         self._interval: float | None = None
+        self._done = threading.Event()
+        self._watch: threading.Thread | None = None
+
+    def __enter__(self) -> GcTuning:
+        self.start()
+        self._done.clear()
+        self._watch = threading.Thread(target=self._polls, name="pb-gc", daemon=True)
+        self._watch.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._done.set()
+        if self._watch is not None:
+            self._watch.join()
+            self._watch = None
+        self.stop()
+
+    def _polls(self) -> None:
+        while not self._done.wait(POLL):
+            self.poll()
 
     def start(self) -> None:
         """Collect once, freeze what is left, watch the collections, and

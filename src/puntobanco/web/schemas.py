@@ -21,7 +21,8 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapte
 from pydantic import ValidationError as PydanticError
 from pydantic_core import ErrorDetails
 
-from puntobanco.engine import COMMANDS, RULES, Format, Sit, rules_of
+from puntobanco.engine import COMMANDS, RULES, Format, Sit, Viewer, command_of, rules_of
+from puntobanco.engine import Command as EngineCommand
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import LANGS
 from puntobanco.i18n.shown import Listing, Word
@@ -112,16 +113,26 @@ WIRE: Final[dict[str, Any]] = {
 }
 
 
-def _command_model(kind: type) -> type[_Strict]:
+class Sent(_Strict):
+    """What every command model has: the sender's ``id`` of the command, and the
+    engine's command it stands for."""
+
+    id: Short
+
+    def command(self, by: Viewer) -> EngineCommand:
+        """The engine's command that this message sends from ``by`` (its ``id`` is
+        not the command's: ``Job.id``); ``command_of`` refuses what ``by`` may not send."""
+        return command_of(self.model_dump(exclude={"id"}, exclude_none=True), by)
+
+
+def _command_model(kind: type) -> type[Sent]:
     """The model of one of the engine's commands: its fields, ``type`` and ``id``."""
-    defined: dict[str, Any] = {"id": (Short, ...), "type": (Literal[kind.__name__], ...)}
+    defined: dict[str, Any] = {"type": (Literal[kind.__name__], ...)}
     for f in fields(kind):
         wire = WIRE[f.name]
         optional = f.default is not MISSING or f.name == "name"
         defined[f.name] = (wire | None, None) if optional else (wire, ...)
-    model: type[_Strict] = create_model(
-        kind.__name__, __base__=_Strict, __doc__=kind.__doc__, **defined
-    )
+    model: type[Sent] = create_model(kind.__name__, __base__=Sent, __doc__=kind.__doc__, **defined)
     return model
 
 

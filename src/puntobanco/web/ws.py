@@ -25,14 +25,13 @@ from typing import Any, Final
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from puntobanco.engine import command_of
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
 from puntobanco.i18n.shown import Number
 from puntobanco.store.credentials import Identity
 from puntobanco.web.errors import MessageError, error_body
 from puntobanco.web.limits import MAX_SOCKETS, MAX_SPECTATORS, STRIKES, Bucket
-from puntobanco.web.schemas import COMMAND, MAX_MESSAGE, Hello, SetLang, parse
+from puntobanco.web.schemas import COMMAND, MAX_MESSAGE, Hello, Sent, SetLang, parse
 from puntobanco.web.tables import Tables, viewer_of
 
 HELLO_SECONDS: Final = 10.0
@@ -159,10 +158,14 @@ def writer(websocket: WebSocket) -> Writer | None:
         from websockets.protocol import State
     except ImportError:  # pragma: no cover - another server, or an older uvicorn
         return None
-    protocol = _sender_of(websocket.scope.get(SEND), WebSocketsSansIOProtocol)
+    # uvicorn's ``send`` is a method of its protocol. A ``send`` it wrapped (its
+    # message logger, at log level ``trace``) or another server's is left alone.
+    protocol = getattr(websocket.scope.get(SEND), "__self__", None)
     # What ``write`` reads, as uvicorn's own ``send`` does: another version may keep it
     # otherwise, and is then left to its ``send``.
-    if protocol is None or not all(hasattr(protocol, name) for name in _PROTOCOL):
+    if not isinstance(protocol, WebSocketsSansIOProtocol) or not all(
+        hasattr(protocol, name) for name in _PROTOCOL
+    ):
         return None
     conn, transport, writable = protocol.conn, protocol.transport, protocol.writable
     if not all(hasattr(conn, name) for name in _CONNECTION):
@@ -216,22 +219,6 @@ def text_frame(text: str) -> bytes:
     else:
         head = b"\x81\x7f" + n.to_bytes(8, "big")
     return head + payload
-
-
-def _sender_of(send: Any, kind: type[Any]) -> Any:
-    """The ``kind`` object whose ``send`` method ``send`` is, or calls through the
-    ``send`` that each of its wrappers closes over (Starlette's exception handler
-    wraps uvicorn's); None if there is none within a few wrappers."""
-    for _ in range(8):
-        owner = getattr(send, "__self__", None)
-        if isinstance(owner, kind):
-            return owner
-        code = getattr(send, "__code__", None)
-        cells = getattr(send, "__closure__", None)
-        if code is None or not cells or "send" not in code.co_freevars:
-            return None
-        send = cells[code.co_freevars.index("send")].cell_contents
-    return None
 
 
 def _error(error: PuntoBancoError, lang: Lang, id_: Any = None) -> dict[str, Any]:
@@ -353,7 +340,7 @@ async def serve_socket(
                         view = await tables.view(conn.identity, conn.lang)
                         conn.push({"type": "view", "seq": view["seq"], "view": view})
                         continue
-                    sent = parse(COMMAND, data)
+                    sent: Sent = parse(COMMAND, data)
                 except PuntoBancoError as error:
                     over = strike() >= STRIKES
                     # The last refusal of a size or a rate closes at once, unsaid.
@@ -369,8 +356,7 @@ async def serve_socket(
                 try:
                     # The connection's identity: the engine finds its seating's name now.
                     identity = conn.identity
-                    fields = sent.model_dump(exclude={"id"}, exclude_none=True)
-                    command = command_of(fields, viewer_of(identity))
+                    command = sent.command(viewer_of(identity))
                     done = await tables.command(identity, command, sent.id)
                 except PuntoBancoError as error:
                     conn.push(_error(error, conn.lang, sent.id))
