@@ -99,15 +99,15 @@ def serve(db: str, port: int, stats: str, loop: str = "auto") -> None:
 
 
 def _profile_engine(path: str) -> None:
-    """cProfile the engine's thread of the server about to be made (``Tables._run``),
+    """cProfile the engine's thread of the server about to be made (``Hosted._serve``),
     its statistics written to ``path`` when it stops."""
     import cProfile
 
-    from puntobanco.web.tables import Tables
+    from puntobanco.engine.hosted import Hosted
 
-    run = Tables._run
+    run = Hosted._serve
 
-    def profiled(self: Tables, engine: Any) -> None:
+    def profiled(self: Hosted[Any], engine: Any) -> None:
         profiler = cProfile.Profile()
         profiler.enable()
         try:
@@ -116,7 +116,7 @@ def _profile_engine(path: str) -> None:
             profiler.disable()
             profiler.dump_stats(path)
 
-    Tables._run = profiled  # type: ignore[method-assign]
+    Hosted._serve = profiled  # type: ignore[method-assign]
 
 
 def _trace_server(app: Any, trace: dict[str, list[float]]) -> None:

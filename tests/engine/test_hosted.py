@@ -80,7 +80,22 @@ def _casino(engine: Engine, table: str) -> Committed:
 
 
 def _play(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
-    asyncio.run(asyncio.wait_for(scenario(), 30))
+    """``scenario()`` run to its end on an event loop of its own thread (a test before
+    may have left one running in this thread)."""
+    failed: list[BaseException] = []
+
+    def body() -> None:
+        try:
+            asyncio.run(asyncio.wait_for(scenario(), 30))
+        except BaseException as error:  # noqa: BLE001 - raised again below
+            failed.append(error)
+
+    thread = threading.Thread(target=body)
+    thread.start()
+    thread.join(60)
+    if failed:
+        raise failed[0]
+    assert not thread.is_alive(), "the scenario did not end"
 
 
 async def _until(check: Callable[[], bool], seconds: float = 10.0) -> None:
