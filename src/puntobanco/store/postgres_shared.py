@@ -254,15 +254,11 @@ class PgCredentials:
 
     def find_token(self, digest: str) -> Identity | None:
         """See ``Credentials.find_token``."""
-
-        def read(db: Db) -> tuple[Any, ...] | None:
-            return db.execute(
+        with self._lock:
+            row = self._link.one(
                 "SELECT table_id, role, player, seating FROM web_tokens WHERE digest = %s",
                 (digest,),
-            ).fetchone()
-
-        with self._lock:
-            row = self._link.run(read)
+            )
         return None if row is None else Identity(*row)
 
     def find_table(self, table: str) -> TableMeta | None:
@@ -274,14 +270,11 @@ class PgCredentials:
         return self._meta("join_code", code)
 
     def _meta(self, column: str, value: str) -> TableMeta | None:
-        def read(db: Db) -> tuple[Any, ...] | None:
-            return db.execute(
+        with self._lock:
+            row = self._link.one(
                 f"SELECT table_id, join_code, settings FROM web_tables WHERE {column} = %s",
                 (value,),
-            ).fetchone()
-
-        with self._lock:
-            row = self._link.run(read)
+            )
         return None if row is None else TableMeta(row[0], row[1], json.loads(row[2]))
 
     def close(self) -> None:
