@@ -381,27 +381,22 @@ class PostgresStore:
 
     def _prev(self, db: Db, table: str, expected: int) -> str | None:
         """The hash of the table's event ``expected`` (None if it has none yet)."""
-        known = self._known.heads.get(table)
-        if expected == 0:
-            return GENESIS
-        if known is not None and known[0] == expected:
-            return known[1]
-        row = db.execute(
-            "SELECT hash FROM events WHERE table_id = %s AND seq = %s", (table, expected)
-        ).fetchone()
-        return str(row[0]) if row and row[0] is not None else None
+        return GENESIS if expected == 0 else self._of_event(db, "hash", table, expected)
 
     def _last_time(self, db: Db, table: str, expected: int) -> str | None:
         """The time of the table's event ``expected`` (None if it has none)."""
-        known = self._known.times.get(table)
-        if expected == 0:
-            return None
-        if known is not None and known[0] == expected:
+        return None if expected == 0 else self._of_event(db, "time", table, expected)
+
+    def _of_event(self, db: Db, column: str, table: str, seq: int) -> str | None:
+        """``column`` (``hash`` or ``time``) of the table's event ``seq``: as this store
+        knows it, else as the database holds it (None: no such event)."""
+        known = (self._known.heads if column == "hash" else self._known.times).get(table)
+        if known is not None and known[0] == seq:
             return known[1]
         row = db.execute(
-            "SELECT time FROM events WHERE table_id = %s AND seq = %s", (table, expected)
+            f"SELECT {column} FROM events WHERE table_id = %s AND seq = %s", (table, seq)
         ).fetchone()
-        return str(row[0]) if row else None
+        return str(row[0]) if row and row[0] is not None else None
 
     def probe(self) -> None:
         """See ``ProbedStore.probe``: the schema's version written back as it is, one
