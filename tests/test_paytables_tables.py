@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from puntobanco import CasinoTable, CroupierTable, Session
 from puntobanco.cards import Card
-from puntobanco.coup import Outcome, resolve, resolve_many
+from puntobanco.coup import Outcome, deal, resolve
 from puntobanco.engine import Bet, Contributor, Deal, Engine, Viewer, command_of, error_json
 from puntobanco.errors import IllegalActionError, InvalidBetError, PuntoBancoError, StoreError
 from puntobanco.paytable import PAYTABLES, SIDE_BETS, Facts, box_key
@@ -67,7 +67,7 @@ def coup_kinds() -> dict[Facts, tuple[Card, ...]]:
         for x, y in product(range(10), range(10)):
             text = [*first, f"{RANK[x]}{next(suits, 'H')}", f"{RANK[y]}H"]
             cards = tuple(Card.parse(c) for c in text)
-            coup = next(resolve_many(cards))
+            coup = deal(iter(cards).__next__)
             kinds.setdefault(Facts.of(coup), coup.cards)
         del suits
     return kinds

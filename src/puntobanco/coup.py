@@ -9,7 +9,7 @@ and the dealer's assistant can say *why* in a sentence.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Final
@@ -292,22 +292,6 @@ def _cards_needed(cards: Sequence[Card]) -> int:
             return 5  # Banco's need depends on the fifth card
         return 6 if banco_draws(bt, cards[4].point) else 5
     return 5 if banco_draws(bt, None) else 4
-
-
-def resolve_many(cards: Iterable[Card]) -> Iterator[Coup]:
-    """Deal coups back to back from ``cards`` until fewer than a coup remain."""
-    source = iter(cards)
-
-    def draw() -> Card:
-        for card in source:
-            return card
-        raise _Short()
-
-    while True:
-        try:
-            yield deal(draw)
-        except _Short:
-            return
 
 
 # -- a coup dealt card by card ---------------------------------------------------

@@ -47,8 +47,6 @@ BANCO_TABLE: Final[dict[int, tuple[bool, ...]]] = {
 }
 del T, R, D, S, N
 
-MAX_CARDS_PER_HAND: Final = 3
-
 
 def total(points: int) -> int:
     """Keep the units digit only (seed 004: "7+8=15 vaut cinq").

@@ -77,28 +77,20 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: L
     add_arguments(p, lang)
 
 
-def _need(extra: str, *modules: str) -> None:
-    import importlib.util
-
-    for module in modules:
-        if importlib.util.find_spec(module) is None:
-            raise InvalidStrategyError("error.sim.extra", extra=extra, missing=module)
-
-
 def run(args: argparse.Namespace, lang: Lang) -> int:
     """Simulate, then print the table or the JSON (and write CSV / PNG if asked)."""
-    _need("sim", "numpy", "numba", "rich")
+    from puntobanco.cli.common import PLOT_FORMATS, check_output, need_extra
+
+    need_extra("sim", "numpy", "numba", "rich")
     if args.plot:
-        _need("plot", "matplotlib")
+        need_extra("plot", "matplotlib")
     if args.scheduler:
-        _need("dist", "distributed")
+        need_extra("dist", "distributed")
     if args.workers is not None and args.workers < 1:
         raise InvalidStrategyError("error.sim.workers", workers=args.workers)
     # A chunk deals its own shoes: shorter than a shoe, every shoe would be cut short.
     if args.chunk is not None and args.chunk < (shoe := 13 * args.decks):
         raise InvalidStrategyError("error.sim.chunk_shoe", chunk=args.chunk, minimum=shoe)
-    from puntobanco.cli.common import PLOT_FORMATS, check_output
-
     for path, formats in ((args.csv, None), (args.plot, PLOT_FORMATS)):
         if path:
             check_output(path, formats)  # before the run, so that no result is lost
@@ -281,6 +273,11 @@ def _pct(x: float, lang: Lang) -> str:
     return percent(x, lang, 4)
 
 
+def _heads(lang: Lang, *columns: str) -> dict[str, str]:
+    """Each column's heading (``sim.col.<column>``), by the column's placeholder."""
+    return {column: t(f"sim.col.{column}", lang) for column in columns}
+
+
 def _print_table(summary: Any, data: dict[str, Any], seconds: float, lang: Lang) -> None:
     from puntobanco.cli.common import echo
     from puntobanco.cli.tables import bet_name
@@ -305,18 +302,7 @@ def _print_table(summary: Any, data: dict[str, Any], seconds: float, lang: Lang)
         )
     )
     print()
-    print(
-        t(
-            "sim.freq.columns",
-            lang,
-            box=t("sim.col.box", lang),
-            count=t("sim.col.count", lang),
-            freq=t("sim.col.freq", lang),
-            ci=t("sim.col.ci", lang),
-            exact=t("sim.col.exact", lang),
-            z="z",
-        )
-    )
+    print(t("sim.freq.columns", lang, **_heads(lang, "box", "count", "freq", "ci", "exact"), z="z"))
     for box in Outcome:
         f = data["frequencies"][box.value]
         low, high = f["ci95"]
@@ -333,20 +319,8 @@ def _print_table(summary: Any, data: dict[str, Any], seconds: float, lang: Lang)
             )
         )
     print()
-    print(
-        t(
-            "sim.strategy.columns",
-            lang,
-            name=t("sim.col.name", lang),
-            per_coup=t("sim.col.per_coup", lang),
-            per_shoe=t("sim.col.per_shoe", lang),
-            sd_shoe=t("sim.col.sd_shoe", lang),
-            ruin=t("sim.col.ruin", lang),
-            q05=t("sim.col.q05", lang),
-            q50=t("sim.col.q50", lang),
-            q95=t("sim.col.q95", lang),
-        )
-    )
+    columns = ("name", "per_coup", "per_shoe", "sd_shoe", "ruin", "q05", "q50", "q95")
+    print(t("sim.strategy.columns", lang, **_heads(lang, *columns)))
     rows = [
         (t("sim.flat", lang, box=bet_name(key, lang)), flat) for key, flat in data["flat"].items()
     ] + [(s["name"], s) for s in data["strategies"]]

@@ -8,6 +8,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import fields
+from typing import Final
+
 import puntobanco.fair as fair
 from puntobanco.cards import format_cards
 from puntobanco.explain import bet_name, outcome_name
@@ -70,6 +74,33 @@ from puntobanco.table.events import (
 )
 from puntobanco.table.values import Money
 
+#: The events whose sentence is their message filled with their own fields.
+_PLAIN: Final[Mapping[type[Event], str]] = {
+    TableOpened: "table.event.opened",
+    PlayerSeated: "table.event.seated",
+    BetsClosed: "table.event.closed",
+    NextShoeHidden: "table.event.next_committed",
+    SeedContributed: "table.event.contributed",
+    ContributionCommitted: "table.event.contribution_committed",
+    ShoeCalled: "table.event.shoe_called",
+    RevealsOpened: "table.event.reveals_opened",
+    ContributionRevealed: "table.event.contribution_revealed",
+    ShoePassed: "table.event.shoe_passed",
+    RebuyRefused: "table.event.rebuy_refused",
+    TablePaused: "table.event.paused",
+    TableResumed: "table.event.resumed",
+    CoupSettled: "table.event.settled",
+    ShoeFinished: "table.event.shoe_finished",
+    BetsOpened: "table.event.opened_bets",
+    PlayerRenamed: "table.event.renamed",
+    JoinAsked: "table.event.join_asked",
+    JoinRefused: "table.event.join_refused",
+    PlayerReady: "table.event.ready",
+    RematchOpened: "table.event.rematch",
+    QuestionPut: "table.event.question_put",
+    QuestionAnswered: "table.event.question_answered",
+}
+
 
 def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str:
     """One sentence for ``event`` at a table with ``config``."""
@@ -78,11 +109,10 @@ def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str
     def money(value: Amount) -> str:  # as the reader's language writes numbers
         return Money(value, config.money).words(lang)
 
+    key = _PLAIN.get(type(event))
+    if key is not None:
+        return t(key, lang, **{f.name: getattr(event, f.name) for f in fields(event)})
     match event:
-        case TableOpened():
-            return t("table.event.opened", lang, table=event.table)
-        case PlayerSeated():
-            return t("table.event.seated", lang, name=event.name, seat=event.seat)
         case PlayerLeft():
             return t("table.event.left", lang, name=event.name, amount=money(event.bankroll))
         case BetPlaced():
@@ -91,8 +121,6 @@ def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str
         case BetWithdrawn():
             box = bet_name(event.box, lang)
             return t("table.event.withdrawn", lang, name=event.name, box=box)
-        case BetsClosed():
-            return t("table.event.closed", lang, coup=event.coup)
         case ShoeShuffled():
             return t("table.event.shuffled", lang, shoe=event.shoe, cards=len(event.order))
         case ShoeRevealed():
@@ -102,28 +130,6 @@ def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str
         case NextShoeCommitted():
             commitment = fair.commitment(bytes.fromhex(event.server_seed))
             return t("table.event.next_committed", lang, shoe=event.shoe, commitment=commitment)
-        case NextShoeHidden():
-            return t(
-                "table.event.next_committed", lang, shoe=event.shoe, commitment=event.commitment
-            )
-        case SeedContributed():
-            return t(
-                "table.event.contributed", lang, name=event.name, text=event.text, shoe=event.shoe
-            )
-        case ContributionCommitted():
-            return t("table.event.contribution_committed", lang, name=event.name, shoe=event.shoe)
-        case ShoeCalled():
-            return t("table.event.shoe_called", lang, shoe=event.shoe, seconds=event.seconds)
-        case RevealsOpened():
-            return t("table.event.reveals_opened", lang, shoe=event.shoe, seconds=event.seconds)
-        case ContributionRevealed():
-            return t(
-                "table.event.contribution_revealed",
-                lang,
-                name=event.name,
-                shoe=event.shoe,
-                value=event.value,
-            )
         case ContributionsClosed():
             names = ", ".join(event.excluded) or "-"
             return t("table.event.contributions_closed", lang, shoe=event.shoe, names=names)
@@ -144,8 +150,6 @@ def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str
             if event.name is None:
                 return t("table.event.turned_by_dealer", lang)
             return t("table.event.turned", lang, name=event.name)
-        case ShoePassed():
-            return t("table.event.shoe_passed", lang, name=event.name, to=event.to)
         case CoupDealt():
             return t(
                 "table.event.dealt",
@@ -165,12 +169,6 @@ def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str
             return t("table.event.rebought", lang, name=event.name, amount=money(event.amount))
         case RebuyAsked():
             return t("table.event.rebuy_asked", lang, name=event.name, amount=money(event.amount))
-        case RebuyRefused():
-            return t("table.event.rebuy_refused", lang, name=event.name)
-        case TablePaused():
-            return t("table.event.paused", lang, coup=event.coup)
-        case TableResumed():
-            return t("table.event.resumed", lang, coup=event.coup)
         case CoupAnnounced():
             winner = (
                 t("coup.tie", lang)
@@ -191,34 +189,20 @@ def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str
         case BetPaid():
             box = bet_name(event.box, lang)
             return t("table.event.paid", lang, name=event.name, box=box, amount=money(event.win))
-        case CoupSettled():
-            return t("table.event.settled", lang, coup=event.coup)
         case ShoeHolderChanged():
             if event.name is None:
                 return t("table.event.holder_none", lang)
             return t("table.event.holder", lang, name=event.name)
-        case ShoeFinished():
-            return t("table.event.shoe_finished", lang, shoe=event.shoe)
-        case BetsOpened():
-            return t("table.event.opened_bets", lang, coup=event.coup)
         case PlayerRemoved():
             if event.reason:
                 return t("table.event.removed_why", lang, name=event.name, said=event.reason)
             return t("table.event.removed", lang, name=event.name)
-        case PlayerRenamed():
-            return t("table.event.renamed", lang, name=event.name, new_name=event.new_name)
         case JoinsSet():
             return t(f"table.event.joins.{event.mode}", lang)
-        case JoinAsked():
-            return t("table.event.join_asked", lang, name=event.name)
-        case JoinRefused():
-            return t("table.event.join_refused", lang, name=event.name)
         case PredictionTimeSet():
             if event.seconds is None:
                 return t("table.event.prediction_time_off", lang)
             return t("table.event.prediction_time", lang, seconds=event.seconds)
-        case PlayerReady():
-            return t("table.event.ready", lang, name=event.name, coup=event.coup)
         case PlayersSkipped():
             return t(
                 "table.event.skipped",
@@ -235,11 +219,6 @@ def describe(event: Event, config: TableConfig, lang: Lang | None = None) -> str
                     count=len(event.winners),
                 )
             return t("table.event.table_closed", lang)
-        case RematchOpened():
-            return t("table.event.rematch", lang, table=event.table)
-        case QuestionPut():
-            return t("table.event.question_put", lang, number=event.number)
-        case QuestionAnswered():
-            return t("table.event.question_answered", lang, name=event.name, number=event.number)
         case AnswerShown():
             return t("table.event.answer_shown", lang, number=event.number, right=len(event.right))
+    raise TypeError(f"no sentence for {type(event).__name__}")  # every event has one (tests)
