@@ -99,6 +99,12 @@ class StoreError(PuntoBancoError):
     """The event log refuses an operation: a conflicting write, an unknown table, a bad file."""
 
 
+def bad_event(reason: str) -> StoreError:
+    """An event that no table could have written where a log holds it (a log read
+    from outside is checked so: never by an ``assert``)."""
+    return StoreError("table.error.bad_event", reason=reason)
+
+
 class NotALogError(StoreError):
     """A file given as the game log that is not one: a folder, empty, not SQLite, another
     program's database."""

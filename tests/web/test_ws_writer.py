@@ -15,7 +15,7 @@ import httpx
 from websockets.sync.client import connect
 
 from puntobanco.store.credentials import HOST, Identity
-from puntobanco.web.ws import Connection
+from puntobanco.web.ws import MAX_OUTBOX, Connection
 from tests.web.conftest import LiveServer
 
 
@@ -72,6 +72,20 @@ def test_a_view_waits_while_the_sender_holds_a_message_or_the_socket_is_full() -
     conn.finish(1000)
     conn.push_text("v4")  # closed: nothing more
     assert written == []
+
+
+def test_a_client_that_reads_nothing_is_let_go_once_its_queue_is_full() -> None:
+    conn, written = connection([False])
+    for n in range(MAX_OUTBOX // 2):
+        conn.push({"type": "ack", "id": str(n)})
+        conn.push_text(f"v{n}")  # a view behind an answer: never two views in a row
+    assert not conn.closed and len(conn._outbox) == MAX_OUTBOX
+    views, answers = connection([False])
+    for n in range(3 * MAX_OUTBOX):
+        views.push_text(f"v{n}")  # each replaces the one not yet sent
+    assert not views.closed and list(views._outbox) == [f"v{3 * MAX_OUTBOX - 1}"]
+    conn.push({"type": "ack", "id": "last"})  # over the cap: let go
+    assert conn.closed and written == [] and answers == []
 
 
 def counted(write: Any, straight: list[str]) -> Any:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -25,16 +25,13 @@ if TYPE_CHECKING:
 BLOCK = 4
 
 
-def _expectations(paytable: Paytable, values: Sequence[Fraction] | None) -> dict[str, str] | None:
+def _expectations(
+    paytable: Paytable, values: Sequence[Fraction] | None, text: Callable[[Fraction], str]
+) -> dict[str, str] | None:
+    """Each bet's expectation written by ``text`` (``decimal``, or ``str``: exact)."""
     if values is None:
         return None
-    return {w.key: decimal(e) for w, e in zip(paytable.wagers, values, strict=True)}
-
-
-def _exact(paytable: Paytable, values: Sequence[Fraction] | None) -> dict[str, str] | None:
-    if values is None:
-        return None
-    return {w.key: str(e) for w, e in zip(paytable.wagers, values, strict=True)}
+    return {w.key: text(e) for w, e in zip(paytable.wagers, values, strict=True)}
 
 
 def signed_percent(value: Fraction, lang: Lang, places: int = 4) -> str:
@@ -56,11 +53,11 @@ def _row_json(
         "probability": decimal(probability),
         "best": choice.best,
         "gain": decimal(choice.gain),
-        "expectations": _expectations(paytable, expectations),
+        "expectations": _expectations(paytable, expectations, decimal),
         "exact": {
             "probability": str(probability),
             "gain": str(choice.gain),
-            "expectations": _exact(paytable, expectations),
+            "expectations": _expectations(paytable, expectations, str),
         },
     }
 

@@ -273,6 +273,11 @@ def _pct(x: float, lang: Lang) -> str:
     return percent(x, lang, 4)
 
 
+def _heads(lang: Lang, *columns: str) -> dict[str, str]:
+    """Each column's heading (``sim.col.<column>``), by the column's placeholder."""
+    return {column: t(f"sim.col.{column}", lang) for column in columns}
+
+
 def _print_table(summary: Any, data: dict[str, Any], seconds: float, lang: Lang) -> None:
     from puntobanco.cli.common import echo
     from puntobanco.cli.tables import bet_name
@@ -297,18 +302,7 @@ def _print_table(summary: Any, data: dict[str, Any], seconds: float, lang: Lang)
         )
     )
     print()
-    print(
-        t(
-            "sim.freq.columns",
-            lang,
-            box=t("sim.col.box", lang),
-            count=t("sim.col.count", lang),
-            freq=t("sim.col.freq", lang),
-            ci=t("sim.col.ci", lang),
-            exact=t("sim.col.exact", lang),
-            z="z",
-        )
-    )
+    print(t("sim.freq.columns", lang, **_heads(lang, "box", "count", "freq", "ci", "exact"), z="z"))
     for box in Outcome:
         f = data["frequencies"][box.value]
         low, high = f["ci95"]
@@ -325,20 +319,8 @@ def _print_table(summary: Any, data: dict[str, Any], seconds: float, lang: Lang)
             )
         )
     print()
-    print(
-        t(
-            "sim.strategy.columns",
-            lang,
-            name=t("sim.col.name", lang),
-            per_coup=t("sim.col.per_coup", lang),
-            per_shoe=t("sim.col.per_shoe", lang),
-            sd_shoe=t("sim.col.sd_shoe", lang),
-            ruin=t("sim.col.ruin", lang),
-            q05=t("sim.col.q05", lang),
-            q50=t("sim.col.q50", lang),
-            q95=t("sim.col.q95", lang),
-        )
-    )
+    columns = ("name", "per_coup", "per_shoe", "sd_shoe", "ruin", "q05", "q50", "q95")
+    print(t("sim.strategy.columns", lang, **_heads(lang, *columns)))
     rows = [
         (t("sim.flat", lang, box=bet_name(key, lang)), flat) for key, flat in data["flat"].items()
     ] + [(s["name"], s) for s in data["strategies"]]

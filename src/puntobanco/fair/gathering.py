@@ -17,7 +17,7 @@ from enum import Enum
 from typing import Any, Final, Protocol, TypeVar
 
 import puntobanco.fair.contributions as contributions
-from puntobanco.errors import StoreError
+from puntobanco.errors import bad_event
 from puntobanco.table.config import TableConfig
 from puntobanco.table.events import (
     ContributionCommitted,
@@ -171,17 +171,13 @@ def first_phase(config: TableConfig) -> tuple[str, int]:
     return (SHUFFLING, 0) if config.takes_contributions else ("bets_open", 1)
 
 
-def _bad(reason: str) -> StoreError:
-    return StoreError("table.error.bad_event", reason=reason)
-
-
 def _gathering(state: _State, shoe: int) -> Gathering:
     """The current gathering of ``shoe``: it begins with the shoe's commitment."""
     if not state.config.takes_contributions:
-        raise _bad("a contribution at a table that takes none")
+        raise bad_event("a contribution at a table that takes none")
     committed = state.next_shoe
     if committed is None or committed.number != shoe:
-        raise _bad(f"a contribution to shoe {shoe} before its server seed is committed")
+        raise bad_event(f"a contribution to shoe {shoe} before its server seed is committed")
     current = state.entropy.current
     if current is None or current.shoe != shoe:
         return Gathering(shoe)
@@ -195,11 +191,11 @@ def _now(state: _State, gathering: Gathering) -> dict[str, Any]:
 def _committed(state: _State, e: ContributionCommitted) -> dict[str, Any]:
     gathering = _gathering(state, e.shoe)
     if gathering.window not in (Window.COMMIT, Window.CALLED):
-        raise _bad("a commitment after the reveals opened")
+        raise bad_event("a commitment after the reveals opened")
     if e.name not in state.players or gathering.digest_of(e.name) is not None:
-        raise _bad("a commitment by a player who is not seated or has committed")
+        raise bad_event("a commitment by a player who is not seated or has committed")
     if any(digest == e.digest for _, digest in gathering.commits):
-        raise _bad("a commitment copied from another")
+        raise bad_event("a commitment copied from another")
     house = (*gathering.house, e.name) if state.players[e.name].house else gathering.house
     commits = (*gathering.commits, (e.name, e.digest))
     return _now(state, replace(gathering, commits=commits, house=house))
@@ -208,14 +204,14 @@ def _committed(state: _State, e: ContributionCommitted) -> dict[str, Any]:
 def _called(state: _State, e: ShoeCalled) -> dict[str, Any]:
     gathering = _gathering(state, e.shoe)
     if gathering.window is not Window.COMMIT:
-        raise _bad("a shoe called twice")
+        raise bad_event("a shoe called twice")
     return _now(state, replace(gathering, window=Window.CALLED))
 
 
 def _opened(state: _State, e: RevealsOpened) -> dict[str, Any]:
     gathering = _gathering(state, e.shoe)
     if gathering.window is not Window.CALLED:
-        raise _bad("reveals opened for a shoe not called, or twice")
+        raise bad_event("reveals opened for a shoe not called, or twice")
     return _now(state, replace(gathering, window=Window.REVEAL))
 
 
@@ -223,22 +219,22 @@ def _revealed(state: _State, e: ContributionRevealed) -> dict[str, Any]:
     gathering = _gathering(state, e.shoe)
     committed = gathering.digest_of(e.name)
     if gathering.window is not Window.REVEAL or committed is None:
-        raise _bad("a reveal outside the reveals, or without a commitment")
+        raise bad_event("a reveal outside the reveals, or without a commitment")
     if gathering.has_revealed(e.name):
-        raise _bad("a second reveal")
+        raise bad_event("a second reveal")
     try:
         fits = contributions.matches(state.table, e.shoe, e.name, e.value, committed)
     except ValueError:
         fits = False
     if not fits:
-        raise _bad("a revealed value that does not match its commitment")
+        raise bad_event("a revealed value that does not match its commitment")
     return _now(state, replace(gathering, revealed=(*gathering.revealed, (e.name, e.value))))
 
 
 def _closed(state: _State, e: ContributionsClosed) -> dict[str, Any]:
     gathering = _gathering(state, e.shoe)
     if gathering.window is not Window.REVEAL or e.excluded != gathering.unrevealed:
-        raise _bad("reveals closed with another list of players left out")
+        raise bad_event("reveals closed with another list of players left out")
     done = replace(gathering, window=Window.CLOSED, excluded=e.excluded)
     return {"entropy": Entropy(current=None, last=done)}
 

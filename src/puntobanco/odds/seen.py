@@ -106,13 +106,10 @@ class OddsCache:
 
     def get_key(self, key: OddsKey) -> NextCoupOdds:
         """``get`` by the ``key`` of the cards seen."""
-        decks, ranks, paytable = key
-        with self._lock:
-            found = self._kept.get(key)
-            if found is not None:
-                self._kept.move_to_end(key)
-                return found
-        odds = _compute(decks, ranks, paytable)
+        found = self.peek_key(key)
+        if found is not None:
+            return found
+        odds = _compute(*key)
         with self._lock:
             self.computed += 1
             self._kept[key] = odds

@@ -323,21 +323,12 @@ class Ownership(Protocol):
 
 
 @runtime_checkable
-class SharedStore(EventStore, Protocol):
+class SharedStore(EventStore, GroupCommitStore, Protocol):
     """A log that several processes write at once (a database server).
 
     Each process hears the others' commits (``listener``); a table has one
     owner at a time (``owner``), released when its process dies.
     """
-
-    def append_many(
-        self,
-        batch: Sequence[Append | tuple[str, int, Sequence[Event]]],
-        *,
-        commands: Sequence[str | None] | None = None,
-    ) -> None:
-        """``GroupCommitStore.append_many``."""
-        ...
 
     def load_after(self, table: str, seq: int, *, limit: int | None = None) -> list[Record]:
         """The table's events after number ``seq`` (the first ``limit`` of them)."""
@@ -367,10 +358,6 @@ class SharedStore(EventStore, Protocol):
 
     def owner(self) -> Ownership:
         """This process's claims on tables (a connection of its own)."""
-        ...
-
-    def close(self) -> None:
-        """Release the store."""
         ...
 
 

@@ -381,27 +381,22 @@ class PostgresStore:
 
     def _prev(self, db: Db, table: str, expected: int) -> str | None:
         """The hash of the table's event ``expected`` (None if it has none yet)."""
-        known = self._known.heads.get(table)
-        if expected == 0:
-            return GENESIS
-        if known is not None and known[0] == expected:
-            return known[1]
-        row = db.execute(
-            "SELECT hash FROM events WHERE table_id = %s AND seq = %s", (table, expected)
-        ).fetchone()
-        return str(row[0]) if row and row[0] is not None else None
+        return GENESIS if expected == 0 else self._of_event(db, "hash", table, expected)
 
     def _last_time(self, db: Db, table: str, expected: int) -> str | None:
         """The time of the table's event ``expected`` (None if it has none)."""
-        known = self._known.times.get(table)
-        if expected == 0:
-            return None
-        if known is not None and known[0] == expected:
+        return None if expected == 0 else self._of_event(db, "time", table, expected)
+
+    def _of_event(self, db: Db, column: str, table: str, seq: int) -> str | None:
+        """``column`` (``hash`` or ``time``) of the table's event ``seq``: as this store
+        knows it, else as the database holds it (None: no such event)."""
+        known = (self._known.heads if column == "hash" else self._known.times).get(table)
+        if known is not None and known[0] == seq:
             return known[1]
         row = db.execute(
-            "SELECT time FROM events WHERE table_id = %s AND seq = %s", (table, expected)
+            f"SELECT {column} FROM events WHERE table_id = %s AND seq = %s", (table, seq)
         ).fetchone()
-        return str(row[0]) if row else None
+        return str(row[0]) if row and row[0] is not None else None
 
     def probe(self) -> None:
         """See ``ProbedStore.probe``: the schema's version written back as it is, one
@@ -445,14 +440,14 @@ class PostgresStore:
     def has_ids(self, table: str, prefix: str) -> bool:
         """See ``PrefixedStore.has_ids``."""
 
-        def ask(db: Db) -> tuple[Any, ...] | None:
-            return db.execute(
-                "SELECT 1 FROM commands WHERE table_id = %s AND left(id, %s) = %s LIMIT 1",
-                (table, len(prefix), prefix),
-            ).fetchone()
-
         with self._lock:
-            return self._link.run(ask) is not None
+            return (
+                self._link.one(
+                    "SELECT 1 FROM commands WHERE table_id = %s AND left(id, %s) = %s LIMIT 1",
+                    (table, len(prefix), prefix),
+                )
+                is not None
+            )
 
     def applied(self, table: str, command: str) -> Applied | None:
         """See ``EventStore.applied``."""
@@ -462,16 +457,13 @@ class PostgresStore:
     def progress(self, table: str, command: str) -> tuple[int, Applied | None]:
         """The table's event count and ``applied(table, command)``, in one query."""
 
-        def ask(db: Db) -> tuple[Any, ...] | None:
-            return db.execute(
+        with self._lock:
+            row = self._link.one(
                 "SELECT (SELECT events FROM heads WHERE table_id = %(t)s), c.seq, c.first "
                 "FROM (SELECT 1) AS one LEFT JOIN commands AS c "
                 "ON c.table_id = %(t)s AND c.id = %(c)s",
                 {"t": table, "c": command},
-            ).fetchone()
-
-        with self._lock:
-            row = self._link.run(ask)
+            )
         assert row is not None
         return int(row[0] or 0), None if row[1] is None else _applied(row[1], row[2])
 
@@ -488,15 +480,12 @@ class PostgresStore:
         """The table's events after number ``seq``, oldest first (a catch-up);
         the first ``limit`` of them only, if given."""
 
-        def read(db: Db) -> list[tuple[Any, ...]]:
-            return db.execute(
+        with self._lock:
+            rows = self._link.all(
                 "SELECT seq, time, body, hash FROM events WHERE table_id = %s AND seq > %s "
                 "ORDER BY seq LIMIT %s",
                 (table, seq, limit),
-            ).fetchall()
-
-        with self._lock:
-            rows = self._link.run(read)
+            )
         return self._records(table, rows)
 
     def load_after_many(self, after: Mapping[str, int]) -> dict[str, list[Record]]:
@@ -506,12 +495,8 @@ class PostgresStore:
         if not after:
             return {}
         tables = list(after)
-
-        def read(db: Db) -> list[tuple[Any, ...]]:
-            return db.execute(_AFTER_MANY, (tables, [after[t] for t in tables])).fetchall()
-
         with self._lock:
-            rows = self._link.run(read)
+            rows = self._link.all(_AFTER_MANY, (tables, [after[t] for t in tables]))
         found: dict[str, list[tuple[Any, ...]]] = {}
         for row in rows:
             found.setdefault(str(row[0]), []).append(row[1:])
@@ -531,13 +516,9 @@ class PostgresStore:
     def head(self, table: str, seq: int | None = None) -> str:
         """See ``ChainStore.head``: the stored hash, one lookup (none after this
         store's own append or load)."""
-
-        def last(db: Db) -> tuple[Any, ...] | None:
-            return db.execute("SELECT hash FROM heads WHERE table_id = %s", (table,)).fetchone()
-
         with self._lock:
             if seq is None:
-                row = self._link.run(last)
+                row = self._link.one("SELECT hash FROM heads WHERE table_id = %s", (table,))
                 return GENESIS if row is None else str(row[0])
             at = seq
             found = self._link.run(lambda db: self._prev(db, table, at))
@@ -563,14 +544,8 @@ class PostgresStore:
 
     def load_snapshot(self, table: str) -> tuple[int, str] | None:
         """The latest snapshot of ``table``: ``(seq, body)``, or None."""
-
-        def read(db: Db) -> tuple[Any, ...] | None:
-            return db.execute(
-                "SELECT seq, body FROM snapshots WHERE table_id = %s", (table,)
-            ).fetchone()
-
         with self._lock:
-            row = self._link.run(read)
+            row = self._link.one("SELECT seq, body FROM snapshots WHERE table_id = %s", (table,))
         return (
             None
             if row is None
@@ -579,22 +554,14 @@ class PostgresStore:
 
     def tables(self) -> list[str]:
         """See ``EventStore.tables`` (oldest first, by the time of each table's first event)."""
-
-        def read(db: Db) -> list[tuple[Any, ...]]:
-            return db.execute("SELECT table_id FROM heads ORDER BY first_time, table_id").fetchall()
-
         with self._lock:
-            rows = self._link.run(read)
+            rows = self._link.all("SELECT table_id FROM heads ORDER BY first_time, table_id")
         return [str(table) for (table,) in rows]
 
     def schema_version(self) -> int:
         """The version of the schema in the database."""
-
-        def read(db: Db) -> tuple[Any, ...] | None:
-            return db.execute("SELECT max(version) FROM puntobanco_schema").fetchone()
-
         with self._lock:
-            row = self._link.run(read)
+            row = self._link.one("SELECT max(version) FROM puntobanco_schema")
         assert row is not None
         return int(row[0])
 

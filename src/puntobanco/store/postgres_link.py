@@ -118,6 +118,14 @@ class Link:
                     raise
         raise self._unreachable()
 
+    def one(self, sql: str, params: Any = None) -> tuple[Any, ...] | None:
+        """The first row of the read ``sql`` (None: no row), as ``run`` runs it."""
+        return self.run(lambda db: db.execute(sql, params).fetchone())
+
+    def all(self, sql: str, params: Any = None) -> list[tuple[Any, ...]]:
+        """Every row of the read ``sql``, as ``run`` runs it."""
+        return self.run(lambda db: db.execute(sql, params).fetchall())
+
     def write(
         self,
         work: Callable[[psycopg.Connection[Any]], None],

@@ -67,7 +67,9 @@ class Listener:
                 continue
             if self._link.reconnects != self._seen:
                 self._seen = self._link.reconnects
-                return self._link.run(_counts)
+                # Every table's count: what a listener that was away may have missed.
+                rows = self._link.all("SELECT table_id, events FROM heads ORDER BY table_id")
+                return [(str(table), int(events)) for table, events in rows]
             try:
                 came = list(db.notifies(timeout=left, stop_after=1))
                 if came:
@@ -88,12 +90,6 @@ class Listener:
 
 def _listen(db: Db) -> None:
     db.execute(f"LISTEN {CHANNEL}")
-
-
-def _counts(db: Db) -> list[tuple[str, int]]:
-    """Every table's event count (what a listener that was away may have missed)."""
-    rows = db.execute("SELECT table_id, events FROM heads ORDER BY table_id").fetchall()
-    return [(str(table), int(events)) for table, events in rows]
 
 
 def _heard(payload: str) -> tuple[str, int]:
@@ -144,11 +140,7 @@ class Owner:
         """Let another process take the table."""
         with self._lock:
             if table in self._held:
-                self._link.run(
-                    lambda db: db.execute(
-                        f"SELECT pg_advisory_unlock({self.key_sql()})", (table,)
-                    ).fetchone()
-                )
+                self._link.one(f"SELECT pg_advisory_unlock({self.key_sql()})", (table,))
                 self._held.discard(table)
 
     @property
@@ -189,18 +181,13 @@ class PgCredentials:
 
     def load(self) -> tuple[list[TableMeta], dict[str, Identity]]:
         """See ``Credentials.load``."""
-
-        def read(db: Db) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
-            rows = db.execute(
-                "SELECT table_id, join_code, settings FROM web_tables ORDER BY position"
-            ).fetchall()
-            tokens = db.execute(
-                "SELECT digest, table_id, role, player, seating FROM web_tokens"
-            ).fetchall()
-            return rows, tokens
-
         with self._lock:
-            rows, tokens = self._link.run(read)
+            rows = self._link.all(
+                "SELECT table_id, join_code, settings FROM web_tables ORDER BY position"
+            )
+            tokens = self._link.all(
+                "SELECT digest, table_id, role, player, seating FROM web_tokens"
+            )
         tables = [TableMeta(t, code, json.loads(settings)) for t, code, settings in rows]
         return tables, {digest: Identity(*row) for digest, *row in tokens}
 
@@ -254,15 +241,11 @@ class PgCredentials:
 
     def find_token(self, digest: str) -> Identity | None:
         """See ``Credentials.find_token``."""
-
-        def read(db: Db) -> tuple[Any, ...] | None:
-            return db.execute(
+        with self._lock:
+            row = self._link.one(
                 "SELECT table_id, role, player, seating FROM web_tokens WHERE digest = %s",
                 (digest,),
-            ).fetchone()
-
-        with self._lock:
-            row = self._link.run(read)
+            )
         return None if row is None else Identity(*row)
 
     def find_table(self, table: str) -> TableMeta | None:
@@ -274,14 +257,11 @@ class PgCredentials:
         return self._meta("join_code", code)
 
     def _meta(self, column: str, value: str) -> TableMeta | None:
-        def read(db: Db) -> tuple[Any, ...] | None:
-            return db.execute(
+        with self._lock:
+            row = self._link.one(
                 f"SELECT table_id, join_code, settings FROM web_tables WHERE {column} = %s",
                 (value,),
-            ).fetchone()
-
-        with self._lock:
-            row = self._link.run(read)
+            )
         return None if row is None else TableMeta(row[0], row[1], json.loads(row[2]))
 
     def close(self) -> None:

@@ -126,7 +126,7 @@ class TableConfig:
                 raise InvalidBetError("table.error.setting", name=name, value=value)
         for name in ("decks", "cut_card"):
             value = getattr(self, name)
-            if not (value is None and name == "cut_card") and not _whole(value):
+            if not (value is None and name == "cut_card") and not whole(value):
                 raise InvalidShoeError("table.error.setting", name=name, value=value)
         if not isinstance(self.paytable, str) or self.paytable not in PAYTABLES:
             raise InvalidShoeError(
@@ -135,15 +135,15 @@ class TableConfig:
         self._check_side_bets()
         _ = self.shoe_config  # validates decks and cut card
         if self.seed is not None:
-            if not _whole(self.seed):
+            if not whole(self.seed):
                 raise InvalidShoeError("table.error.setting", name="seed", value=self.seed)
             check_seed(self.seed)
         high, low = self.rules.max_players, self.rules.min_players
-        if not _whole(self.seats) or not low <= self.seats <= high:
+        if not whole(self.seats) or not low <= self.seats <= high:
             raise InvalidBetError("table.error.seats", seats=self.seats, low=low, high=high)
         for name in ("stake", "minimum", "maximum", "tie_minimum", "tie_maximum"):
             value = getattr(self, name)
-            if not _whole(value) or not 0 < value <= MAX_AMOUNT:
+            if not whole(value) or not 0 < value <= MAX_AMOUNT:
                 raise _out_of_bounds(name, value, MAX_AMOUNT)
         if self.maximum < self.minimum:
             raise InvalidBetError("table.error.limits", low=self.minimum, high=self.maximum)
@@ -153,10 +153,10 @@ class TableConfig:
             not isinstance(self.dealer, str) or check_name(self.dealer) != self.dealer
         ):
             raise InvalidNameError("table.error.name.chars", name=self.dealer, char=" ")
-        if self.deals is not None and (not _whole(self.deals) or not 0 < self.deals <= MAX_DEALS):
+        if self.deals is not None and (not whole(self.deals) or not 0 < self.deals <= MAX_DEALS):
             raise _out_of_bounds("deals", self.deals, MAX_DEALS)
         if self.rules.countdown:
-            if not _whole(self.countdown) or not 0 < self.countdown <= MAX_COUNTDOWN:  # type: ignore[operator]
+            if not whole(self.countdown) or not 0 < self.countdown <= MAX_COUNTDOWN:  # type: ignore[operator]
                 raise _out_of_bounds("countdown", self.countdown, MAX_COUNTDOWN)
         elif self.countdown is not None:
             raise InvalidBetError(
@@ -165,7 +165,7 @@ class TableConfig:
         for name in ("commit_seconds", "reveal_seconds"):
             value = getattr(self, name)
             if (value is None) != (self.reveal_seconds is None) or (
-                value is not None and (not _whole(value) or not 0 < value <= MAX_WINDOW)
+                value is not None and (not whole(value) or not 0 < value <= MAX_WINDOW)
             ):
                 raise _out_of_bounds(name, value, MAX_WINDOW)
 
@@ -179,7 +179,7 @@ class TableConfig:
             raise InvalidBetError("table.error.setting", name="rebuy_approval", value=True)
         turn = self.turn_seconds
         if turn is not None and (
-            not self.rules.punto_hand or not _whole(turn) or not 0 < turn <= MAX_WINDOW
+            not self.rules.punto_hand or not whole(turn) or not 0 < turn <= MAX_WINDOW
         ):
             raise _out_of_bounds("turn_seconds", turn, MAX_WINDOW)
 
@@ -228,7 +228,7 @@ class TableConfig:
                     offered=", ".join(offered) or "-",
                 )
             for value in (limit.minimum, limit.maximum):
-                if not _whole(value) or not 0 < value <= MAX_AMOUNT:
+                if not whole(value) or not 0 < value <= MAX_AMOUNT:
                     raise InvalidBetError(
                         "table.error.bound",
                         name=Word(f"bet.{limit.box}", limit.box),
@@ -322,7 +322,7 @@ class TableConfig:
                 ("seconds", "countdown", MAX_COUNTDOWN),
             ):
                 value = given.pop(name)
-                if not _whole(value) or not 0 < value <= high:
+                if not whole(value) or not 0 < value <= high:
                     raise _out_of_bounds(name, value, high)
                 given[setting] = value
             drills = given["drills"]
@@ -438,6 +438,6 @@ def setting_word(name: str) -> Word:
     return Word(f"setting.{name}", name)
 
 
-def _whole(value: object) -> bool:
+def whole(value: object) -> bool:
     """An ``int`` that is not a ``bool``."""
     return isinstance(value, int) and not isinstance(value, bool)

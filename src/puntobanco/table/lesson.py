@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Final, Protocol
 
-from puntobanco.errors import StoreError
+from puntobanco.errors import bad_event
 from puntobanco.learn.lesson import lesson_questions
 from puntobanco.learn.question import Question
 from puntobanco.paytable import Amount
@@ -123,21 +123,17 @@ class _State(Protocol):
     def house(self) -> Amount: ...
 
 
-def _bad(reason: str) -> StoreError:
-    return StoreError("table.error.bad_event", reason=reason)
-
-
 def _put(state: _State, e: QuestionPut) -> dict[str, Any]:
     lesson = state.lesson
     if lesson.open or e.number != lesson.put + 1:
-        raise _bad("a question put that does not follow")
+        raise bad_event("a question put that does not follow")
     return {"lesson": replace(lesson, put=e.number, open=True, replies=())}
 
 
 def _answered(state: _State, e: QuestionAnswered) -> dict[str, Any]:
     lesson = state.lesson
     if not lesson.open or e.number != lesson.put or e.name not in state.players:
-        raise _bad("an answer to a question that takes none")
+        raise bad_event("an answer to a question that takes none")
     reply = Reply(e.name, e.answer)
     kept = [reply if r.name == e.name else r for r in lesson.replies]
     replies = tuple(kept) if lesson.reply_of(e.name) else (*lesson.replies, reply)
@@ -148,9 +144,9 @@ def _shown(state: _State, e: AnswerShown) -> dict[str, Any]:
     lesson = state.lesson
     answered = {r.name for r in lesson.replies}
     if not lesson.open or e.number != lesson.put:
-        raise _bad("an answer shown for a question not put")
+        raise bad_event("an answer shown for a question not put")
     if not set(e.right) <= answered & set(state.players):
-        raise _bad("a point for a student who did not answer")
+        raise bad_event("a point for a student who did not answer")
     players = dict(state.players)
     for name in e.right:
         players[name] = replace(players[name], balance=players[name].balance + 1)

@@ -85,7 +85,7 @@ from puntobanco.learn.question import Question
 from puntobanco.paytable import Amount, Box, Facts, paytable_order
 from puntobanco.rng import RandomSource, SecureRandom
 from puntobanco.shoe import Shoe
-from puntobanco.table.config import MAX_AMOUNT, TableConfig
+from puntobanco.table.config import MAX_AMOUNT, TableConfig, whole
 from puntobanco.table.events import (
     AnswerShown,
     BetCollected,
@@ -1924,11 +1924,6 @@ class Table:
 
 class _Trial(Exception):
     """Rolls a trial back."""
-
-
-def whole(value: object) -> bool:
-    """True for an ``int`` that is not a ``bool``."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def name_text(name: object) -> str:

@@ -19,7 +19,7 @@ import puntobanco.table.turning as turning
 from puntobanco.cards import Card
 from puntobanco.coup import Coup, resolve
 from puntobanco.enums import IdentityEnum
-from puntobanco.errors import StoreError
+from puntobanco.errors import bad_event
 from puntobanco.paytable import Amount, Box
 from puntobanco.table.config import Format, TableConfig
 from puntobanco.table.events import (
@@ -404,11 +404,6 @@ def _without_bet(player: Player, box: Box) -> Player:
     return replace(player, bets=bets, chips=chips)
 
 
-def _bad(reason: str) -> StoreError:
-    """A log that no table could have written (read from outside: never an ``assert``)."""
-    return StoreError("table.error.bad_event", reason=reason)
-
-
 def _opened(state: TableState, e: TableOpened) -> Changes:
     raise AssertionError("a table opens only once")
 
@@ -431,7 +426,7 @@ def _seated(state: TableState, e: PlayerSeated) -> Changes:
 
 def _removed(state: TableState, e: PlayerRemoved) -> Changes:
     if e.name not in state.players:
-        raise _bad(f"PlayerRemoved names {e.name!r} who is not at the table")
+        raise bad_event(f"PlayerRemoved names {e.name!r} who is not at the table")
     return {}  # the record of who and why: the bets and the seat follow
 
 
@@ -442,7 +437,7 @@ def _renamed(state: TableState, e: PlayerRenamed) -> Changes:
     name each was committed under (the commitment binds it)."""
     old, new = e.name, e.new_name
     if old not in state.players or new in state.players or new in state.asking:
-        raise _bad(f"PlayerRenamed from {old!r} to {new!r} at a table that cannot")
+        raise bad_event(f"PlayerRenamed from {old!r} to {new!r} at a table that cannot")
 
     def one(name: str | None) -> str | None:
         return new if name == old else name
@@ -539,7 +534,7 @@ def _withdrawn(state: TableState, e: BetWithdrawn) -> Changes:
         return _with_player(state, _without_bet(player, e.box))
     found = [i for i, chip in enumerate(player.chips) if chip == (e.box, e.stake)]
     if not found:
-        raise _bad("a chip taken back that was not put down")
+        raise bad_event("a chip taken back that was not put down")
     at = found[-1]
     chips = player.chips[:at] + player.chips[at + 1 :]
     return _with_player(state, replace(player, bets={**player.bets, e.box: left}, chips=chips))
@@ -571,7 +566,7 @@ def _rebuy_refused(state: TableState, e: RebuyRefused) -> Changes:
 
 def _closed(state: TableState, e: BetsClosed) -> Changes:
     if not (e.coup == state.coup):
-        raise _bad("an event that does not follow")
+        raise bad_event("an event that does not follow")
     players = {  # what each who bet may put down again on a later coup (``rebet``)
         name: replace(p, last_bets=tuple(p.bets.items())) if p.bets else p
         for name, p in state.players.items()
@@ -591,9 +586,9 @@ def _closed(state: TableState, e: BetsClosed) -> Changes:
 
 def _retracted(state: TableState, e: CoupRetracted) -> Changes:
     if not (state.shoe is not None and state.current is not None and e.coup == state.coup):
-        raise _bad("no settled coup to take a card back from")
+        raise bad_event("no settled coup to take a card back from")
     if not (state.placed and state.placed[-1] == e.card):
-        raise _bad("only the last card placed goes back")
+        raise bad_event("only the last card placed goes back")
     players = {
         name: replace(
             p,
@@ -629,7 +624,7 @@ def _shuffled(state: TableState, e: ShoeShuffled) -> Changes:
     committed = state.next_shoe
     if committed is not None and committed.number == e.shoe and e.server_seed is not None:
         if committed.commitment != commitment:
-            raise _bad("a shoe shuffled with another seed than the one committed")
+            raise bad_event("a shoe shuffled with another seed than the one committed")
     contributors: tuple[str, ...] = ()
     house: tuple[str, ...] = ()
     gathered = state.entropy.last
@@ -658,7 +653,7 @@ def _shuffled(state: TableState, e: ShoeShuffled) -> Changes:
 
 def _next_committed(state: TableState, e: NextShoeCommitted | NextShoeHidden) -> Changes:
     if e.shoe != (1 if state.shoe is None else state.shoe.number + 1):  # shoe 1: as it opens
-        raise _bad("an event that does not follow")
+        raise bad_event("an event that does not follow")
     if isinstance(e, NextShoeHidden):
         return {"next_shoe": NextShoe(e.shoe, e.commitment, source=e.source)}
     import puntobanco.fair as fair
@@ -670,7 +665,7 @@ def _next_committed(state: TableState, e: NextShoeCommitted | NextShoeHidden) ->
 def _contributed(state: TableState, e: SeedContributed) -> Changes:
     committed = state.next_shoe
     if not (committed is not None and committed.number == e.shoe):
-        raise _bad("a contribution to a shoe that is not the next one")
+        raise bad_event("a contribution to a shoe that is not the next one")
     contributions = (*committed.contributions, (e.name, e.text))
     seat = state.players.get(e.name)
     house = (*committed.house, e.name) if seat is not None and seat.house else committed.house
@@ -679,33 +674,33 @@ def _contributed(state: TableState, e: SeedContributed) -> Changes:
 
 def _placed(state: TableState, e: CardPlaced) -> Changes:
     if not (state.shoe is not None and e.coup == state.coup):
-        raise _bad("an event that does not follow")
+        raise bad_event("an event that does not follow")
     shoe = replace(state.shoe, position=state.shoe.position + 1, out=(*state.shoe.out, e.card))
     return {"shoe": shoe, "placed": (*state.placed, e.card)}
 
 
 def _undone(state: TableState, e: CardUndone) -> Changes:
     if not (state.shoe is not None and e.coup == state.coup):
-        raise _bad("an event that does not follow")
+        raise bad_event("an event that does not follow")
     if not (state.placed and state.placed[-1] == e.card):
-        raise _bad("only the last card placed goes back")
+        raise bad_event("only the last card placed goes back")
     shoe = replace(state.shoe, position=state.shoe.position - 1, out=state.shoe.out[:-1])
     return {"shoe": shoe, "placed": state.placed[:-1]}
 
 
 def _burned(state: TableState, e: ShoeBurned) -> Changes:
     if not (state.shoe is not None):
-        raise _bad("an event that does not follow")
+        raise bad_event("an event that does not follow")
     return {"shoe": replace(state.shoe, position=state.shoe.position + 1 + len(e.burned))}
 
 
 def _dealt(state: TableState, e: CoupDealt) -> Changes:
     if not (state.shoe is not None and e.coup == state.coup and state.face_down is None):
-        raise _bad("an event that does not follow")
+        raise bad_event("an event that does not follow")
     if state.shoe.order:
         start = state.shoe.position
         if not (e.cards == state.shoe.order[start : start + len(e.cards)]):
-            raise _bad("cards not from the shoe")
+            raise bad_event("cards not from the shoe")
         shoe = replace(
             state.shoe,
             position=start + len(e.cards),
@@ -714,7 +709,7 @@ def _dealt(state: TableState, e: CoupDealt) -> Changes:
         )
     else:
         if not (e.cards == state.placed):
-            raise _bad("cards not placed by the host")
+            raise bad_event("cards not placed by the host")
         shoe = replace(state.shoe, finished=e.last_of_shoe, coups=state.shoe.coups + 1)
     coup = resolve(e.cards)
     return {"shoe": shoe, "current": coup, "shoe_coups": (*state.shoe_coups, coup)}
@@ -722,7 +717,7 @@ def _dealt(state: TableState, e: CoupDealt) -> Changes:
 
 def _announced(state: TableState, e: CoupAnnounced) -> Changes:
     if not (state.current is not None and state.current.outcome is e.winner):
-        raise _bad("an event that does not follow")
+        raise bad_event("an event that does not follow")
     return {}
 
 
@@ -753,9 +748,9 @@ def _paid(state: TableState, e: BetPaid) -> Changes:
 
 def _settled(state: TableState, e: CoupSettled) -> Changes:
     if not (all(not p.bets for p in state.players.values())):
-        raise _bad("a bet left unsettled")
+        raise bad_event("a bet left unsettled")
     if not (state.current is not None):
-        raise _bad("an event that does not follow")
+        raise bad_event("an event that does not follow")
     last = LastCoup(
         coup=e.coup,
         cards=state.current.cards,
@@ -854,12 +849,12 @@ def apply(state: TableState, event: Event) -> TableState:
     action = PHASE_EVENTS.get(kind)
     if action is not None:
         if action not in TRANSITIONS[phase]:
-            raise _bad(f"{kind.__name__} in phase {phase.value}")
+            raise bad_event(f"{kind.__name__} in phase {phase.value}")
         phase = TRANSITIONS[phase][action]
     try:
         changes = _APPLY[kind](state, event)
     except KeyError as missing:
-        raise _bad(f"{kind.__name__} names {missing} who is not at the table") from None
+        raise bad_event(f"{kind.__name__} names {missing} who is not at the table") from None
     return replace(state, phase=phase, events=state.events + 1, **changes)
 
 
@@ -868,7 +863,7 @@ def replay(events: Iterable[Event]) -> TableState:
     it = iter(events)
     first = next(it, None)
     if not (isinstance(first, TableOpened)):
-        raise _bad("a log starts with TableOpened")
+        raise bad_event("a log starts with TableOpened")
     state = initial(first)
     for event in it:
         state = apply(state, event)

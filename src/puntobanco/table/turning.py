@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final, Protocol
 
-from puntobanco.errors import StoreError
+from puntobanco.errors import bad_event
 from puntobanco.table.config import TableConfig
 from puntobanco.table.events import PuntoCardsHanded, PuntoCardsTurned, ShoePassed
 
@@ -42,15 +42,11 @@ class _State(Protocol):
     def players(self) -> Mapping[str, object]: ...
 
 
-def _bad(reason: str) -> StoreError:
-    return StoreError("table.error.bad_event", reason=reason)
-
-
 def _handed(state: _State, e: PuntoCardsHanded) -> dict[str, Any]:
     if e.coup != state.coup:
-        raise _bad("an event that does not follow")
+        raise bad_event("an event that does not follow")
     if e.name is not None and e.name not in state.players:
-        raise _bad("Punto's cards handed to a player who is not seated")
+        raise bad_event("Punto's cards handed to a player who is not seated")
     # Face down with the player until turned, at a table that hands them to a phone.
     face_down = e.name if state.config.turn_seconds is not None else None
     return {"punto_hand": e.name, "face_down": face_down}
@@ -58,17 +54,17 @@ def _handed(state: _State, e: PuntoCardsHanded) -> dict[str, Any]:
 
 def _turned(state: _State, e: PuntoCardsTurned) -> dict[str, Any]:
     if e.coup != state.coup or state.face_down is None:
-        raise _bad("Punto's cards turned when none were face down")
+        raise bad_event("Punto's cards turned when none were face down")
     if e.name is not None and e.name != state.face_down:
-        raise _bad("Punto's cards turned by a player who was not handed them")
+        raise bad_event("Punto's cards turned by a player who was not handed them")
     return {"face_down": None}
 
 
 def _passed(state: _State, e: ShoePassed) -> dict[str, Any]:
     if e.coup != state.coup or e.name != state.holder or e.to not in state.players:
-        raise _bad("a shoe passed by a player who does not hold it")
+        raise bad_event("a shoe passed by a player who does not hold it")
     if e.to == e.name:
-        raise _bad("a shoe passed to its own holder")
+        raise bad_event("a shoe passed to its own holder")
     return {"holder": e.to}
 
 

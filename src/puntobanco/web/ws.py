@@ -66,15 +66,7 @@ class Connection:
     def push(self, message: dict[str, Any]) -> None:
         """Send a message (an answer) now where nothing is queued before it and the
         socket takes it; else queue it."""
-        if self.closed:
-            return
-        write = self._write if not self._outbox and not self._sending else None
-        if write is not None and write(json.dumps(message, ensure_ascii=False)):
-            return
-        if len(self._outbox) >= MAX_OUTBOX:
-            self.closed = True  # a client that reads nothing is let go
-        self._outbox.append(message)
-        self._wake.set()
+        self._send(message)
 
     def first(self, message: dict[str, Any]) -> None:
         """Queue ``message`` before everything queued: the connection's first."""
@@ -84,16 +76,23 @@ class Connection:
     def push_text(self, text: str) -> None:
         """Send a serialised view now where nothing is queued before it and the socket
         takes it; else queue it, a view not yet sent replaced by the newer one."""
+        self._send(text)
+
+    def _send(self, message: dict[str, Any] | str) -> None:
+        """``push`` (a message) or ``push_text`` (a view's text)."""
         if self.closed:
             return
         write = self._write if not self._outbox and not self._sending else None
-        if write is not None and write(text):
+        view = isinstance(message, str)
+        if write is not None and write(
+            message if isinstance(message, str) else json.dumps(message, ensure_ascii=False)
+        ):
             return
-        if self._outbox and isinstance(self._outbox[-1], str):
-            self._outbox.pop()
+        if view and self._outbox and isinstance(self._outbox[-1], str):
+            self._outbox.pop()  # the newer view replaces the one not yet sent
         elif len(self._outbox) >= MAX_OUTBOX:
-            self.closed = True
-        self._outbox.append(text)
+            self.closed = True  # a client that reads nothing is let go
+        self._outbox.append(message)
         self._wake.set()
 
     async def sender(self) -> None:
