@@ -35,6 +35,22 @@ def test_every_key_the_code_names_is_in_the_catalogue() -> None:
     assert not missing, f"keys without a message: {missing}"
 
 
+def test_every_event_told_by_its_own_fields_has_a_message_of_those_fields() -> None:
+    # ``describe`` fills these messages with the event's fields by name: the scan
+    # above does not see their keys, and a placeholder no field fills would fail.
+    from dataclasses import fields
+
+    from puntobanco.table.describe import _PLAIN
+
+    assert len(_PLAIN) > 20
+    for kind, key in _PLAIN.items():
+        assert key in catalogue(), f"{kind.__name__}: {key} has no message"
+        names = {f.name for f in fields(kind)}
+        for lang in LANGS:
+            unfilled = _fields(getattr(catalogue()[key], lang)) - names
+            assert not unfilled, f"{kind.__name__}: {key} ({lang}) wants {unfilled}"
+
+
 def test_the_game_keeps_its_own_words() -> None:
     assert [t("outcome.punto", lang) for lang in LANGS] == ["Punto"] * 3
     assert [t("outcome.banco", lang) for lang in LANGS] == ["Banco"] * 3

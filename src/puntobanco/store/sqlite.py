@@ -325,74 +325,79 @@ class SQLiteStore:
         # Signals wait until the transaction is over, so that a raising handler
         # (Ctrl-C) lands before BEGIN or after COMMIT: the caller then knows
         # whether the events are stored. A failed step rolls back only a
-        # transaction still open (a failed COMMIT may already have ended it): what
-        # the connection's context (``with db``) does.
+        # transaction still open (a failed COMMIT may already have ended it).
         with deferred_signals():
             try:
                 db.execute("BEGIN IMMEDIATE")
-                with db:  # committed, or rolled back if a step fails
-                    # Each statement lets the GIL go and waits to get it back from a
-                    # busy event loop: a table's tail is read only when another
-                    # connection may have written since this one last did.
-                    version = db.execute("PRAGMA data_version").fetchone()[0]
-                    known = self._heads if version == self._heads_version else {}
-                    counts: dict[str, int] = {}
-                    heads: dict[str, str] = {}
-                    times: dict[str, str | None] = {}  # each table's last stored time
-                    for a in appends:
-                        if a.table in counts:
-                            pass
-                        elif a.table in known:
-                            counts[a.table], heads[a.table], times[a.table] = known[a.table]
-                        else:
-                            last = db.execute(
-                                "SELECT seq, hash, time FROM events WHERE table_id = ? "
-                                "ORDER BY seq DESC LIMIT 1",
-                                (a.table,),
-                            ).fetchone()
-                            counts[a.table], heads[a.table], times[a.table] = (
-                                last if last else (0, GENESIS, None)
-                            )
-                            if not isinstance(heads[a.table], str):  # written by something else
-                                self._damaged("store.reason.chain", table=a.table, seq=last[0])
-                        if counts[a.table] != a.expected:
-                            raise conflict(a.table, a.expected, counts[a.table])
-                        counts[a.table] += len(a.events)
-                    # Never before the table's last time (``store.clock``): a row stamped
-                    # later than the clock gets its checksum again.
-                    stamps = {
-                        table: self._clock.stamp(stamp, table, times[table])
-                        for table in dict.fromkeys(r[0] for r in rows if r[7])
-                    }
-                    linked = []
-                    for table, seq, time, type_name, body, crc, data, clocked in rows:
-                        if clocked and stamps[table] != time:
-                            time = stamps[table]
-                            crc = row_crc(table, seq, time, type_name, body)
-                        heads[table] = link(table, seq, time, data, heads[table])
-                        times[table] = time
-                        linked.append((table, seq, time, type_name, body, crc, heads[table]))
-                    for start in range(0, len(linked), INSERT_ROWS):
-                        chunk = linked[start : start + INSERT_ROWS]
-                        # One statement for many rows: one step, one wait for the GIL.
-                        db.execute(
-                            "INSERT INTO events (table_id, seq, time, type, body, crc, hash) "
-                            "VALUES " + ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(chunk)),
-                            [value for row in chunk for value in row],
+                # Each statement lets the GIL go and waits to get it back from a
+                # busy event loop: a table's tail is read only when another
+                # connection may have written since this one last did.
+                version = db.execute("PRAGMA data_version").fetchone()[0]
+                known = self._heads if version == self._heads_version else {}
+                counts: dict[str, int] = {}
+                heads: dict[str, str] = {}
+                times: dict[str, str | None] = {}  # each table's last stored time
+                for a in appends:
+                    if a.table in counts:
+                        pass
+                    elif a.table in known:
+                        counts[a.table], heads[a.table], times[a.table] = known[a.table]
+                    else:
+                        last = db.execute(
+                            "SELECT seq, hash, time FROM events WHERE table_id = ? "
+                            "ORDER BY seq DESC LIMIT 1",
+                            (a.table,),
+                        ).fetchone()
+                        counts[a.table], heads[a.table], times[a.table] = (
+                            last if last else (0, GENESIS, None)
                         )
-                    if tagged:
-                        db.executemany(
-                            "INSERT INTO commands (table_id, id, first, last) VALUES (?, ?, ?, ?)",
-                            tagged,
-                        )
+                        if not isinstance(heads[a.table], str):  # written by something else
+                            self._damaged("store.reason.chain", table=a.table, seq=last[0])
+                    if counts[a.table] != a.expected:
+                        raise conflict(a.table, a.expected, counts[a.table])
+                    counts[a.table] += len(a.events)
+                # Never before the table's last time (``store.clock``): a row stamped
+                # later than the clock gets its checksum again.
+                stamps = {
+                    table: self._clock.stamp(stamp, table, times[table])
+                    for table in dict.fromkeys(r[0] for r in rows if r[7])
+                }
+                linked = []
+                for table, seq, time, type_name, body, crc, data, clocked in rows:
+                    if clocked and stamps[table] != time:
+                        time = stamps[table]
+                        crc = row_crc(table, seq, time, type_name, body)
+                    heads[table] = link(table, seq, time, data, heads[table])
+                    times[table] = time
+                    linked.append((table, seq, time, type_name, body, crc, heads[table]))
+                for start in range(0, len(linked), INSERT_ROWS):
+                    chunk = linked[start : start + INSERT_ROWS]
+                    # One statement for many rows: one step, one wait for the GIL.
+                    db.execute(
+                        "INSERT INTO events (table_id, seq, time, type, body, crc, hash) VALUES "
+                        + ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(chunk)),
+                        [value for row in chunk for value in row],
+                    )
+                if tagged:
+                    db.executemany(
+                        "INSERT INTO commands (table_id, id, first, last) VALUES (?, ?, ?, ?)",
+                        tagged,
+                    )
+                db.execute("COMMIT")
             except sqlite3.IntegrityError:
                 # A row already there: another writer got in first, or a command
                 # id the table stored before.
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
                 self._heads.clear()
                 self._heads_version = None
                 self._raise_conflict(appends)
                 self._raise_applied(tagged, applied=applied)
                 raise  # no table has another length: not a race, the row itself was refused
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
         if version != self._heads_version:
             self._heads.clear()
             self._heads_version = version
@@ -503,10 +508,12 @@ class SQLiteStore:
         with deferred_signals():
             try:
                 db.execute("BEGIN IMMEDIATE")
-                with db:  # committed, or rolled back if a step fails
-                    (version,) = db.execute("PRAGMA user_version").fetchone()
-                    db.execute(f"PRAGMA user_version={int(version)}")
+                (version,) = db.execute("PRAGMA user_version").fetchone()
+                db.execute(f"PRAGMA user_version={int(version)}")
+                db.execute("COMMIT")
             except sqlite3.Error as error:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
                 raise StoreError(
                     "store.error.cannot_write", db=self.name, reason=str(error)
                 ) from None

@@ -79,7 +79,7 @@ class FileCredentials:
         db = self._db
         with self._writing():
             db.execute("BEGIN IMMEDIATE")
-            with db:  # committed, or rolled back if a step fails
+            try:
                 db.execute(
                     "INSERT INTO web_tables VALUES (?, ?, ?)",
                     (meta.table, meta.join_code, json.dumps(meta.settings)),
@@ -88,6 +88,11 @@ class FileCredentials:
                     "INSERT INTO web_tokens VALUES (?, ?, ?, NULL, NULL)",
                     (host_hash, meta.table, HOST),
                 )
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
 
     def add_token(self, digest: str, identity: Identity) -> None:
         """See ``Credentials.add_token``."""

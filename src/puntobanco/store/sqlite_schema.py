@@ -91,8 +91,8 @@ def upgrade(
             db.execute(COMMANDS)
         return
     with deferred_signals():
-        db.execute("BEGIN IMMEDIATE")
-        with db:  # committed, or rolled back if a step fails
+        try:
+            db.execute("BEGIN IMMEDIATE")
             db.execute(EVENTS)
             columns = [row[1] for row in db.execute("PRAGMA table_info(events)")]
             if "crc" not in columns:  # a log of version 1: each row gets its checksum
@@ -107,6 +107,11 @@ def upgrade(
                 _link_rows(db, name, key, where)
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
             db.execute(COMMANDS)
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
 
 
 def _link_rows(db: sqlite3.Connection, name: str, key: KeySource, where: str) -> None:
