@@ -119,6 +119,13 @@ class Game:
             self.close()
             raise
 
+    @classmethod
+    def resume(cls, table: str | None = None, *, db: Db) -> Self:
+        """Reopen a stored table by its name alone (by default its format's name)."""
+        self = cls.__new__(cls)
+        Game.__init__(self, cls.FORMAT.value if table is None else table, None, db=db)
+        return self
+
     def _do(self, command: Command, by: Viewer = Viewer.HOST) -> tuple[Event, ...]:
         """Send ``command`` to the engine (from ``by``); the events it stored."""
         before = self._table.event_count
@@ -337,13 +344,6 @@ class Session(Game):
         )
         super().__init__(table, config, players=players, db=db, rng=rng)
 
-    @classmethod
-    def resume(cls, table: str = "session", *, db: Db) -> Session:
-        """Reopen a stored session by its name alone."""
-        self = cls.__new__(cls)
-        Game.__init__(self, table, None, db=db)
-        return self
-
     def join(self, name: str) -> PlayerSeated:
         """One more participant, before the first deal."""
         return _last(self._do(Sit(name)), PlayerSeated)
@@ -407,13 +407,6 @@ class CasinoTable(Game):
         config = TableConfig.of(self.FORMAT, **settings)
         name = self.FORMAT.value if table is None else table
         super().__init__(name, config, db=db, rng=rng, clock=clock)
-
-    @classmethod
-    def resume(cls, table: str | None = None, *, db: Db) -> Self:
-        """Reopen a stored table by its name alone."""
-        self = cls.__new__(cls)
-        Game.__init__(self, table or cls.FORMAT.value, None, db=db)
-        return self
 
     def sit(self, name: str, bankroll: int, seat: int | None = None) -> PlayerSeated:
         """Seat ``name`` with ``bankroll`` cents (at ``seat``, else the first free one)."""
