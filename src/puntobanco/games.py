@@ -512,19 +512,17 @@ class CroupierTable(CasinoTable):
 def open_game(table: str, *, db: Db) -> Game:
     """Reopen any stored table by its name, as the class of its format."""
     engine = db if isinstance(db, Engine) else Engine(db)
+    classes: dict[Format, type[Session] | type[CasinoTable] | type[CroupierTable]] = {
+        kind.FORMAT: kind for kind in (Session, CasinoTable, CroupierTable)
+    }
     try:
         fmt = engine.state(table).format
+        if fmt not in classes:
+            raise IllegalActionError("table.error.other_table", table=table, format=fmt.word)
     except BaseException:
         if engine is not db:
             engine.shutdown()
         raise
-    classes: dict[Format, type[Session] | type[CasinoTable] | type[CroupierTable]] = {
-        kind.FORMAT: kind for kind in (Session, CasinoTable, CroupierTable)
-    }
-    if fmt not in classes:
-        if engine is not db:
-            engine.shutdown()
-        raise IllegalActionError("table.error.other_table", table=table, format=fmt.word)
     game = classes[fmt].resume(table, db=engine)
     game._owns_store = engine is not db or game._owns_store
     return game
