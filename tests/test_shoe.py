@@ -23,7 +23,7 @@ def test_the_session_shoe_holds_eight_decks_of_416_cards() -> None:
 
 def test_the_casino_shoe_is_a_sixain_with_burn_and_cut_card() -> None:
     assert (CASINO.decks, CASINO.burn, CASINO.cut_card) == (6, True, 16)
-    assert len(Shoe.from_config(CASINO, seed=1)) == 312
+    assert len(Shoe(CASINO.decks, seed=1, cut_card=CASINO.cut_card)) == 312
 
 
 @pytest.mark.parametrize("decks", [0, 9, -1, True, 2.0])

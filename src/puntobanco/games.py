@@ -249,11 +249,6 @@ class Game:
 
     # -- acting --------------------------------------------------------------------
 
-    def reload(self) -> None:
-        """Read the table again from the log (after another process wrote to it)."""
-        self._engine.release(self._name)
-        self._engine.resume(self._name)
-
     def deal(self) -> Coup:
         """Close bets, deal, settle and open the next coup (or end a session):
         one transaction. Returns the frozen ``Coup``."""

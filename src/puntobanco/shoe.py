@@ -138,13 +138,6 @@ class Shoe:
         shoe._init(order, decks, None)
         return shoe
 
-    @classmethod
-    def from_config(
-        cls, config: ShoeConfig, *, seed: int | None = None, rng: RandomSource | None = None
-    ) -> Shoe:
-        """A shuffled shoe for a table's procedure."""
-        return cls(config.decks, seed=seed, rng=rng, cut_card=config.cut_card)
-
     def __len__(self) -> int:
         return len(self.order)
 

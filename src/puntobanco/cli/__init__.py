@@ -1,6 +1,6 @@
 """``puntobanco ...``: a thin command line over the library.
 
-Each command lives in a module of this package with ``add_parser`` and ``run``;
+Each command lives in a module of this package with ``add_arguments`` and ``run``;
 heavy dependencies are imported inside ``run`` so that start-up stays fast.
 """
 
@@ -43,10 +43,9 @@ class Command(Protocol):
 
     NAME: str
 
-    def add_parser(
-        self, sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang
-    ) -> None:
-        """Declare the command's arguments."""
+    def add_arguments(self, p: argparse.ArgumentParser, lang: Lang) -> None:
+        """Declare the command's arguments (its parser, help and description made
+        from ``COMMANDS``)."""
 
     def run(self, args: argparse.Namespace, lang: Lang) -> int:
         """Carry the command out; return the exit status."""
@@ -109,7 +108,9 @@ def build_parser(
             sub.add_parser(name, help=t(help_key, lang))
             continue
         module: Command = importlib.import_module(f"puntobanco.cli.{module_name}")
-        module.add_parser(sub, lang)
+        module.add_arguments(
+            sub.add_parser(name, help=t(help_key, lang), description=t(help_key, lang)), lang
+        )
         commands[module.NAME] = module
         _same_everywhere(sub.choices[name], lang)
     return parser, commands

@@ -12,11 +12,8 @@ from puntobanco.shoe import SESSION_DECKS
 NAME = "assist"
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
+def add_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
     """Declare ``assist [--decks N] [--reshuffle] [--resume] [--db PATH] [--no-store]``."""
-    p = sub.add_parser(
-        NAME, help=t("cli.help.assist", lang), description=t("cli.help.assist", lang)
-    )
     p.add_argument(
         "--decks",
         type=int,

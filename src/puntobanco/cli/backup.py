@@ -16,11 +16,8 @@ from puntobanco.i18n import Lang, t
 NAME = "backup"
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
+def add_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
     """Declare ``backup DEST [--db PATH]``."""
-    p = sub.add_parser(
-        NAME, help=t("cli.help.backup", lang), description=t("cli.help.backup", lang)
-    )
     p.add_argument("dest", help=t("cli.help.backup_dest", lang))
     add_db_argument(p, lang)
 

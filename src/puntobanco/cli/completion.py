@@ -18,11 +18,8 @@ NAME = "completion"
 SHELLS: Final = ("bash", "zsh", "fish")
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
+def add_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
     """Declare ``completion SHELL``."""
-    p = sub.add_parser(
-        NAME, help=t("ops.help.completion", lang), description=t("ops.help.completion", lang)
-    )
     p.add_argument("shell", choices=SHELLS, help=t("ops.help.shell", lang))
     p.add_argument(
         "--lang", choices=LANGS, default=argparse.SUPPRESS, help=t("cli.help.lang", lang)

@@ -18,13 +18,8 @@ from puntobanco.i18n import Lang, t
 NAME = "contribute"
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
+def add_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
     """Declare ``contribute TABLE NAME TEXT [--db PATH]``."""
-    p = sub.add_parser(
-        NAME,
-        help=t("entropy.cli.help.contribute", lang),
-        description=t("entropy.cli.help.contribute", lang),
-    )
     p.add_argument("table", help=t("cli.help.table", lang))
     p.add_argument("name", help=t("cli.help.contributor", lang))
     p.add_argument("text", help=t("cli.help.contribution", lang))

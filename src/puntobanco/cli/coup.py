@@ -16,9 +16,8 @@ NAME = "coup"
 STAKE = 20  # seed 004: "un enjeu fictif de 20 points"
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
+def add_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
     """Declare ``coup CARDS [--decks N] [--paytable P] [--json]``."""
-    p = sub.add_parser(NAME, help=t("cli.help.coup", lang), description=t("cli.help.coup", lang))
     p.add_argument("cards", help=t("cli.help.cards", lang))
     p.add_argument(
         "--decks", type=int, default=SESSION_DECKS, help=t("cli.help.decks", lang, default=8)

@@ -35,10 +35,9 @@ NEW_SEEDS = 1_000_000
 OPTIONS = {"paytable": "--paytable", "system": "--system", "true_count": "--true-count"}
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
+def add_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
     """Declare ``drill KIND [--count N] [--seed S] [--decks D] [--paytable P]
     [--system NAME] [--true-count] [--answers FILE] [--json]``."""
-    p = sub.add_parser(NAME, help=t("cli.help.drill", lang), description=t("cli.help.drill", lang))
     p.add_argument("kind", choices=list(KINDS), help=t("learn.help.kind", lang))
     p.add_argument(
         "--count",

@@ -15,11 +15,8 @@ from puntobanco.i18n import Lang, t
 NAME = "export"
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
+def add_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
     """Declare ``export TABLE --jsonl [--db PATH]``."""
-    p = sub.add_parser(
-        NAME, help=t("cli.help.export", lang), description=t("cli.help.export", lang)
-    )
     p.add_argument("table", help=t("cli.help.table", lang))
     p.add_argument("--jsonl", action="store_true", default=True, help=t("cli.help.jsonl", lang))
     p.add_argument("--with-secrets", action="store_true", help=t("cli.help.with_secrets", lang))

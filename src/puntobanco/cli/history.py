@@ -51,11 +51,8 @@ def load_table(db: str | None, table: str) -> list[Record]:
         store.close()
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
+def add_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
     """Declare ``history [TABLE] [--last N] [--db PATH] [--json]``."""
-    p = sub.add_parser(
-        NAME, help=t("cli.help.history", lang), description=t("cli.help.history", lang)
-    )
     p.add_argument("table", nargs="?", help=t("cli.help.table", lang))
     p.add_argument("--last", type=whole_number(0), metavar="N", help=t("cli.help.last", lang))
     p.add_argument("--roads", action="store_true", help=t("cli.help.history_roads", lang))

@@ -16,11 +16,8 @@ from puntobanco.i18n import Lang, t
 NAME = "import"
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
+def add_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
     """Declare ``import FILE [--head HEAD]... [--db PATH]``."""
-    p = sub.add_parser(
-        NAME, help=t("cli.help.import", lang), description=t("cli.help.import", lang)
-    )
     p.add_argument("file", help=t("cli.help.file", lang))
     p.add_argument("--head", action="append", help=t("cli.help.import_head", lang))
     add_db_argument(p, lang)

@@ -10,12 +10,11 @@ from puntobanco.i18n import Lang, t
 NAME = "learn"
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
+def add_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
     """Declare ``learn [--seed S] [--decks D] [--paytable P] [--system NAME] [--true-count]``."""
     from puntobanco.cli.drill import add_round_arguments
     from puntobanco.learn import DEFAULT_SYSTEM
 
-    p = sub.add_parser(NAME, help=t("cli.help.learn", lang), description=t("cli.help.learn", lang))
     p.add_argument("--seed", type=int, default=None, help=t("learn.help.trainer_seed", lang))
     add_round_arguments(p, lang, system=DEFAULT_SYSTEM)
 

@@ -17,9 +17,8 @@ from puntobanco.paytable import Paytable
 NAME = "odds"
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
+def add_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
     """Declare ``odds [--decks N] [--remove CARDS] [--paytable P] [--side-bets S] [--json]``."""
-    p = sub.add_parser(NAME, help=t("cli.help.odds", lang), description=t("cli.help.odds", lang))
     p.add_argument("--decks", type=int, default=8, help=t("cli.help.decks", lang, default=8))
     p.add_argument("--remove", default="", help=t("cli.help.remove", lang))
     add_paytable_arguments(p, lang)

@@ -24,12 +24,11 @@ def add_store_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
     p.add_argument("--no-store", action="store_true", help=t("cli.help.no_store", lang))
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
+def add_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
     """Declare ``play [--seed N] [--paytable P] [--side-bets S,...] [--resume] [--db PATH]
     [--no-store]``."""
     from puntobanco.cli.tables import add_paytable_arguments
 
-    p = sub.add_parser(NAME, help=t("cli.help.play", lang), description=t("cli.help.play", lang))
     p.add_argument("--seed", type=int, default=None, help=t("cli.help.seed", lang))
     add_paytable_arguments(p, lang, played=True)
     add_store_arguments(p, lang)

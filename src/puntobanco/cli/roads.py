@@ -10,9 +10,8 @@ from puntobanco.i18n import Lang, t
 NAME = "roads"
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
+def add_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
     """Declare ``roads RESULTS [--explain] [--json]``."""
-    p = sub.add_parser(NAME, help=t("cli.help.roads", lang), description=t("cli.help.roads", lang))
     p.add_argument("results", help=t("cli.help.results", lang))
     p.add_argument("--explain", action="store_true", help=t("cli.help.explain", lang))
     p.add_argument("--json", action="store_true", help=t("cli.help.json", lang))

@@ -20,13 +20,12 @@ from puntobanco.i18n import LANGS, Lang, set_language, t
 NAME = "serve"
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
+def add_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
     """Declare ``serve``'s flags: each defaults to None, so that a flag given wins over
     the environment and the file, and one not given leaves them their say."""
     from puntobanco.paths import default_db_path
     from puntobanco.web.logs import FORMATS, LEVELS
 
-    p = sub.add_parser(NAME, help=t("web.serve.help", lang), description=t("web.serve.help", lang))
     p.add_argument(
         "--lang", choices=LANGS, default=argparse.SUPPRESS, help=t("cli.help.lang", lang)
     )

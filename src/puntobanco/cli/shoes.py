@@ -16,9 +16,8 @@ from puntobanco.i18n import Lang, t
 NAME = "shoes"
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
+def add_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
     """Declare ``shoes TABLE [--json] [--db PATH]``."""
-    p = sub.add_parser(NAME, help=t("cli.help.shoes", lang), description=t("cli.help.shoes", lang))
     p.add_argument("table", help=t("cli.help.table", lang))
     p.add_argument("--json", action="store_true", help=t("cli.help.shoes_json", lang))
     add_db_argument(p, lang)

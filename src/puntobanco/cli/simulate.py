@@ -37,11 +37,8 @@ def coups_count(text: str) -> int:
     return int(value)
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
+def add_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
     """Declare the command's arguments."""
-    p = sub.add_parser(
-        NAME, help=t("sim.help.simulate", lang), description=t("sim.help.simulate", lang)
-    )
     p.add_argument("--coups", type=coups_count, default=10**6, help=t("sim.help.coups", lang))
     p.add_argument("--decks", type=int, default=8, help=t("cli.help.decks", lang, default=8))
     p.add_argument(

@@ -43,11 +43,8 @@ def noted(head: str, chain: list[str]) -> int | None:
     return None
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: Lang) -> None:
+def add_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
     """Declare ``verify TARGET [--head HASH] [--heads FILE] [--db PATH]``."""
-    p = sub.add_parser(
-        NAME, help=t("cli.help.verify", lang), description=t("cli.help.verify", lang)
-    )
     p.add_argument("target", help=t("cli.help.verify_target", lang))
     p.add_argument("--head", default=None, help=t("cli.help.verify_head", lang))
     p.add_argument("--heads", default=None, metavar="FILE", help=t("cli.help.verify_heads", lang))

@@ -11,7 +11,7 @@ on their own and the coup is dealt automatically.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
@@ -59,10 +59,6 @@ class SideLimit:
     box: str
     minimum: int
     maximum: int
-
-
-#: What ``side_limits`` may be given as: ``{"punto_pair": (100, 10_000)}``, or records.
-SideLimits = Mapping[str, Sequence[int]] | Iterable[SideLimit]
 
 
 @dataclass(frozen=True, slots=True)
