@@ -61,14 +61,15 @@ def test_a_composition_is_computed_once_and_peeking_computes_nothing() -> None:
     cache = OddsCache(size=2)
     table = configuration("standard")
     seen = parse_cards("9h 9s")
-    assert cache.peek(8, seen, table) is None and cache.computed == 0
-    first = cache.get(8, seen, table)
+    key = cache.key(8, seen, table)
+    assert cache.peek_key(key) is None and cache.computed == 0
+    first = cache.get_key(key)
     # The same cards seen in another order, at another table: the same composition.
-    assert cache.get(8, parse_cards("9s 9h"), table) is first
-    assert cache.peek(8, seen, table) is first and cache.computed == 1
-    cache.get(8, (), table)
-    cache.get(6, (), table)  # a third composition: the least recent one goes
-    assert cache.peek(8, seen, table) is None and cache.computed == 3
+    assert cache.get_key(cache.key(8, parse_cards("9s 9h"), table)) is first
+    assert cache.peek_key(key) is first and cache.computed == 1
+    cache.get_key(cache.key(8, (), table))
+    cache.get_key(cache.key(6, (), table))  # a third composition: the least recent one goes
+    assert cache.peek_key(key) is None and cache.computed == 3
 
 
 def test_too_few_cards_left_for_a_coup_give_no_odds() -> None:

@@ -69,8 +69,8 @@ def _compute(decks: int, ranks: RankComposition, paytable: Paytable) -> NextCoup
 class OddsCache:
     """The odds of the compositions met lately, at most ``size`` of them.
 
-    ``peek`` never computes (a view pushed after every bet must stay cheap);
-    ``get`` computes what is missing (20 to 70 ms of one core in pure Python,
+    ``peek_key`` never computes (a view pushed after every bet must stay cheap);
+    ``get_key`` computes what is missing (20 to 70 ms of one core in pure Python,
     by paytable and side bets). Safe to share between threads.
     """
 
@@ -88,24 +88,16 @@ class OddsCache:
         board is pushed after every bet; its cards change once a coup)."""
         return (decks, rank_composition(decks, seen), paytable)
 
-    def peek(self, decks: int, seen: Iterable[Card], paytable: Paytable) -> NextCoupOdds | None:
-        """The odds if they were computed already, else None."""
-        return self.peek_key(self.key(decks, seen, paytable))
-
     def peek_key(self, key: OddsKey) -> NextCoupOdds | None:
-        """``peek`` by the ``key`` of the cards seen."""
+        """The odds of the cards seen (their ``key``) if they were computed already, else None."""
         with self._lock:
             found = self._kept.get(key)
             if found is not None:
                 self._kept.move_to_end(key)
             return found
 
-    def get(self, decks: int, seen: Iterable[Card], paytable: Paytable) -> NextCoupOdds:
-        """The odds, computed now if they are not kept."""
-        return self.get_key(self.key(decks, seen, paytable))
-
     def get_key(self, key: OddsKey) -> NextCoupOdds:
-        """``get`` by the ``key`` of the cards seen."""
+        """The odds of the cards seen (their ``key``), computed now if they are not kept."""
         found = self.peek_key(key)
         if found is not None:
             return found
