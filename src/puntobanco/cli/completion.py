@@ -12,7 +12,7 @@ import argparse
 import sys
 from typing import Final
 
-from puntobanco.i18n import LANGS, Lang, t
+from puntobanco.i18n import Lang, t
 
 NAME = "completion"
 SHELLS: Final = ("bash", "zsh", "fish")
@@ -21,9 +21,6 @@ SHELLS: Final = ("bash", "zsh", "fish")
 def add_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
     """Declare ``completion SHELL``."""
     p.add_argument("shell", choices=SHELLS, help=t("ops.help.shell", lang))
-    p.add_argument(
-        "--lang", choices=LANGS, default=argparse.SUPPRESS, help=t("cli.help.lang", lang)
-    )
 
 
 def script(shell: str, lang: Lang) -> str:
