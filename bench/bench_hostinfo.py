@@ -53,7 +53,7 @@ def dealt_shoe(decks: int, coups: int, seed: int) -> tuple[Shoe, ShoeBurned, lis
 
 def fresh(decks: int, seen: list[Card], table: Paytable) -> None:
     """The odds computed in a cache of their own (never found kept)."""
-    OddsCache().get(decks, seen, table)
+    OddsCache().get_key(OddsCache.key(decks, seen, table))
 
 
 def main() -> None:
