@@ -153,14 +153,17 @@ def open_body(key: KeySource, body: str, where: str) -> str:
 def setting_key() -> bytes | None:
     """The key the setting ``PUNTOBANCO_SEED_KEY`` holds, if any (``StoreError`` when malformed)."""
     text = os.environ.get(KEY_SETTING, "").strip()
-    if not text:
-        return None
+    return _key(text, KEY_SETTING) if text else None
+
+
+def _key(text: str, where: str) -> bytes:
+    """The 32 bytes ``text`` writes in hex, else ``StoreError`` naming ``where``."""
     try:
         key = bytes.fromhex(text)
     except ValueError:
         key = b""
     if len(key) != 32:
-        raise StoreError("store.error.seal_key", where=KEY_SETTING)
+        raise StoreError("store.error.seal_key", where=where)
     return key
 
 
@@ -194,10 +197,4 @@ def file_sealer(log: str | os.PathLike[str], *, create: bool) -> Sealer | None:
         raise StoreError(
             "store.error.seal_key_read", where=str(path), reason=error.strerror or str(error)
         ) from None
-    try:
-        key = bytes.fromhex(text)
-    except ValueError:
-        key = b""
-    if len(key) != 32:
-        raise StoreError("store.error.seal_key", where=str(path))
-    return Sealer(key)
+    return Sealer(_key(text, str(path)))
