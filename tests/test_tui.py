@@ -95,7 +95,7 @@ def test_a_three_participant_session_is_played_to_its_ranking_in_french(tmp_path
     (name,) = store.tables()
     store.close()
     with Session.resume(name, db=db) as session:
-        assert session.finished and session.deals_played == 10
+        assert session.finished and session.state.completed == 10
         assert session.winners and set(session.scores) == {"Ana", "Bruno", "Chloé"}
 
 

@@ -372,11 +372,6 @@ class Session(Game):
         return self.state.balances
 
     @property
-    def deals_played(self) -> int:
-        """How many deals are settled."""
-        return self.state.completed
-
-    @property
     def winners(self) -> tuple[str, ...]:
         """After the last deal, the leaders (tied leaders share the win)."""
         return self.state.winners

@@ -195,7 +195,7 @@ def test_reopening_a_table_continues_where_it_stopped(db: str) -> None:
         s.predict("Ana", "punto")
         scores = s.scores
     with Session(["Ana", "Bruno"], seed=4, db=db) as again:
-        assert again.scores == scores and again.deals_played == 1
+        assert again.scores == scores and again.state.completed == 1
         assert again.predictions["Ana"] is Outcome.PUNTO
 
 
