@@ -481,10 +481,6 @@ def _renamed(state: TableState, e: PlayerRenamed) -> Changes:
     }
 
 
-def _joins_set(state: TableState, e: JoinsSet) -> Changes:
-    return {"joins": e.mode}
-
-
 def _join_asked(state: TableState, e: JoinAsked) -> Changes:
     return {"asking": {**state.asking, e.name: (state.events + 1, e.bankroll)}}
 
@@ -493,10 +489,6 @@ def _join_refused(state: TableState, e: JoinRefused) -> Changes:
     asking = dict(state.asking)
     del asking[e.name]
     return {"asking": asking}
-
-
-def _prediction_time(state: TableState, e: PredictionTimeSet) -> Changes:
-    return {"prediction_seconds": e.seconds}
 
 
 def _skipped(state: TableState, e: PlayersSkipped) -> Changes:
@@ -764,10 +756,6 @@ def _settled(state: TableState, e: CoupSettled) -> Changes:
     return {"last": last}
 
 
-def _holder(state: TableState, e: ShoeHolderChanged) -> Changes:
-    return {"holder": e.name}
-
-
 def _finished(state: TableState, e: ShoeFinished) -> Changes:
     return {}
 
@@ -782,12 +770,10 @@ def _opened_bets(state: TableState, e: BetsOpened) -> Changes:
     return {"coup": e.coup, "current": None, "punto_hand": None, "placed": ()}
 
 
-def _table_closed(state: TableState, e: TableClosed) -> Changes:
-    return {"winners": e.winners}
-
-
-def _rematch_opened(state: TableState, e: RematchOpened) -> Changes:
-    return {"rematch": e.table}
+def _set(key: str, name: str) -> Callable[[TableState, Any], Changes]:
+    """The fold of an event whose one change is the state's ``key``, set to the
+    event's field ``name``."""
+    return lambda state, e: {key: getattr(e, name)}
 
 
 _APPLY: Final[dict[type[Any], Callable[[TableState, Any], Changes]]] = {
@@ -805,7 +791,7 @@ _APPLY: Final[dict[type[Any], Callable[[TableState, Any], Changes]]] = {
     BetReturned: _returned,
     BetPaid: _paid,
     CoupSettled: _settled,
-    ShoeHolderChanged: _holder,
+    ShoeHolderChanged: _set("holder", "name"),
     ShoeFinished: _finished,
     ShoeRevealed: _revealed,
     NextShoeCommitted: _next_committed,
@@ -820,14 +806,14 @@ _APPLY: Final[dict[type[Any], Callable[[TableState, Any], Changes]]] = {
     RebuyRefused: _rebuy_refused,
     TablePaused: _paused,
     TableResumed: _resumed,
-    TableClosed: _table_closed,
-    RematchOpened: _rematch_opened,
+    TableClosed: _set("winners", "winners"),
+    RematchOpened: _set("rematch", "table"),
     PlayerRemoved: _removed,
     PlayerRenamed: _renamed,
-    JoinsSet: _joins_set,
+    JoinsSet: _set("joins", "mode"),
     JoinAsked: _join_asked,
     JoinRefused: _join_refused,
-    PredictionTimeSet: _prediction_time,
+    PredictionTimeSet: _set("prediction_seconds", "seconds"),
     PlayersSkipped: _skipped,
     PlayerReady: _ready,
     **gathering.APPLY,
