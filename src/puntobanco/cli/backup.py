@@ -9,6 +9,7 @@ that every command reads. A PostgreSQL log is copied with ``pg_dump``.
 from __future__ import annotations
 
 import argparse
+from contextlib import closing
 
 from puntobanco.cli.history import add_db_argument
 from puntobanco.i18n import Lang, t
@@ -48,11 +49,9 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
         raise
     finally:
         store.close()
-    copy = open_store(f"sqlite:///{target}", readonly=True)  # the copy reads back, checked
-    try:
+    # The copy reads back, checked.
+    with closing(open_store(f"sqlite:///{target}", readonly=True)) as copy:
         tables = copy.tables()
         events = sum(len(copy.load(table)) for table in tables)
-    finally:
-        copy.close()
     print(t("backup.done", lang, db=db, dest=args.dest, tables=len(tables), events=events))
     return 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from contextlib import closing
 from typing import TYPE_CHECKING
 
 from puntobanco.cli.common import echo, whole_number
@@ -36,8 +37,7 @@ def load_table(db: str | None, table: str) -> list[Record]:
     from puntobanco.paths import default_db_path
     from puntobanco.store import existing_log, open_store
 
-    store = open_store(existing_log(db or default_db_path()), readonly=True)
-    try:
+    with closing(open_store(existing_log(db or default_db_path()), readonly=True)) as store:
         records = store.load(table)
         if not records:
             raise StoreError(
@@ -47,8 +47,6 @@ def load_table(db: str | None, table: str) -> list[Record]:
                 tables=", ".join(store.tables()) or "-",
             )
         return records
-    finally:
-        store.close()
 
 
 def add_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
@@ -80,8 +78,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
 
     if args.shoe is not None and not args.roads:
         raise CommandLineError("cli.error.only_with", option="--shoe", other="--roads")
-    store = open_store(existing_log(args.db or default_db_path()), readonly=True)
-    try:
+    with closing(open_store(existing_log(args.db or default_db_path()), readonly=True)) as store:
         tables = store.tables()
         if args.table is not None and args.table not in tables:
             raise StoreError(
@@ -98,8 +95,6 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
             coup_records((r.event, r.time) for r in store.load(table))
             for table in ([args.table] if args.table is not None else tables)
         ]
-    finally:
-        store.close()
     # The tables' coups interleaved by time, each table's in its own order (a log
     # written while the clock went back has times out of order, not coups).
     records: list[CoupRecord] = list(heapq.merge(*each, key=lambda r: r.time))

@@ -9,6 +9,7 @@ the file was not edited with its chain computed again.
 from __future__ import annotations
 
 import argparse
+from contextlib import closing
 
 from puntobanco.cli.history import add_db_argument
 from puntobanco.i18n import Lang, t
@@ -37,10 +38,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     # Replayed in memory first: a refused file leaves no trace, not even a new empty log.
     for _ in import_lines(open_store(None), lines, heads=args.head):
         pass
-    store = open_store(args.db or default_db_path())
-    try:
+    with closing(open_store(args.db or default_db_path())) as store:
         for table, events, coups in import_lines(store, lines, heads=args.head):
             print(t("import.done", lang, table=table, events=events, coups=coups))
-    finally:
-        store.close()
     return 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import closing
 from itertools import zip_longest
 from pathlib import Path
 from typing import Any, ClassVar
@@ -185,11 +186,8 @@ class PuntoBancoApp(App[None]):
         elif self.db is None:
             return name
         else:
-            store = open_store(self.db)
-            try:
+            with closing(open_store(self.db)) as store:
                 taken = set(store.tables())
-            finally:
-                store.close()
         unique, n = name, 1
         while unique in taken:
             n += 1
