@@ -61,7 +61,6 @@ from puntobanco.table.events import (
     PlayerLeft,
     PlayerSeated,
     SeedContributed,
-    ShoeShuffled,
 )
 from puntobanco.table.machine import Table
 from puntobanco.table.names import check_name, name_key
@@ -213,17 +212,6 @@ class Game:
         is every deal of the session (``FormatRules.roads_of_table``).
         """
         return self.state.shoe_coups
-
-    def shoe_coups(self, shoe: int) -> tuple[Coup, ...]:
-        """The coups dealt from shoe number ``shoe`` (e.g. the one just finished)."""
-        coups: list[Coup] = []
-        current = 0
-        for event in self.events:
-            if isinstance(event, ShoeShuffled):
-                current = event.shoe
-            elif isinstance(event, CoupDealt) and current == shoe:
-                coups.append(resolve(event.cards))
-        return tuple(coups)
 
     @property
     def all_coups(self) -> tuple[Coup, ...]:
