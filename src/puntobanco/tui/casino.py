@@ -13,6 +13,7 @@ from puntobanco.explain import bet_name, outcome_name
 from puntobanco.i18n import Lang
 from puntobanco.paytable import Box, box_from_key
 from puntobanco.table.describe import describe
+from puntobanco.table.events import Event, PuntoCardsHanded, ShoeHolderChanged
 from puntobanco.tui.base import panel
 from puntobanco.tui.games import BANKROLL, CHIPS, TableCasino
 from puntobanco.tui.help import HELP_KEYS, TableScreen
@@ -88,15 +89,11 @@ class CasinoScreen(TableScreen):
                 )
             )
 
-    def handed_sentence(self) -> list[str]:
-        """Who received Punto's cards in the coup just dealt (seed 002), if recorded."""
-        handed = self.game.handed
-        return [] if handed is None else [describe(handed, self.game.table.config, self.lang)]
-
-    def holder_sentence(self) -> list[str]:
-        """The shoe passing to the next player after the coup, if it did (seed 002)."""
-        changed = self.game.holder_changed
-        return [] if changed is None else [describe(changed, self.game.table.config, self.lang)]
+    def sentence(self, kind: type[Event]) -> list[str]:
+        """The coup's event of ``kind`` in words, if it has one (seed 002: who received
+        Punto's cards in the coup just dealt, the shoe passing to the next player after it)."""
+        event = self.game.coup_event(kind)
+        return [] if event is None else [describe(event, self.game.table.config, self.lang)]
 
     # -- keys ----------------------------------------------------------------
 
@@ -223,7 +220,7 @@ class CasinoScreen(TableScreen):
         self.revealing = coup
         self.shown = 0
         self.done = None
-        self.say(" ".join([self.tr("tui.casino.no_more_bets"), *self.handed_sentence()]))
+        self.say(" ".join([self.tr("tui.casino.no_more_bets"), *self.sentence(PuntoCardsHanded)]))
         if self.croupier:
             delay = self.game_app.card_delay
             if delay <= 0:
@@ -246,14 +243,14 @@ class CasinoScreen(TableScreen):
             self.done = coup
             self.history.append((self.game.last_number, coup))
             table = self.game.table
-            passed = self.holder_sentence()
+            passed = self.sentence(ShoeHolderChanged)
             if table.shoe_number != self.shoe_number:
                 self.shoe_number = table.shoe_number
                 self.commitment = self.game.commitment
                 self.history = []
                 self.announce_burn("tui.casino.new_shoe", *passed)
             else:
-                self.say(" ".join([*self.handed_sentence(), *passed]))
+                self.say(" ".join([*self.sentence(PuntoCardsHanded), *passed]))
             if self.broke():  # told at once, with the way back in
                 zero = self.game.money(0)
                 amount = self.game.money(BANKROLL)

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Final, Protocol
+from typing import Final, Protocol, TypeVar
 
 from puntobanco.assist import Assistant
 from puntobanco.cards import Card
@@ -35,11 +35,11 @@ from puntobanco.i18n.numbers import decimal_text
 from puntobanco.paytable import Amount, Box
 from puntobanco.table.events import (
     Event,
-    PuntoCardsHanded,
     ShoeBurned,
-    ShoeHolderChanged,
 )
 from puntobanco.table.values import money_text
+
+E = TypeVar("E", bound=Event)
 
 
 class Reveal(Enum):
@@ -498,15 +498,10 @@ class TableCasino:
         over, or now. None at the virtual croupier's table (no shoe passes)."""
         return self._holder_before if moment == "before" else self.table.shoe_holder
 
-    @property
-    def handed(self) -> PuntoCardsHanded | None:
-        """To whom Punto's cards went in the last coup dealt (None: not recorded)."""
-        return next((e for e in self.coup_events if isinstance(e, PuntoCardsHanded)), None)
-
-    @property
-    def holder_changed(self) -> ShoeHolderChanged | None:
-        """The shoe's passing when the last coup was settled (None: it stayed)."""
-        return next((e for e in self.coup_events if isinstance(e, ShoeHolderChanged)), None)
+    def coup_event(self, kind: type[E]) -> E | None:
+        """The last coup dealt's event of ``kind``: to whom Punto's cards went, the
+        shoe's passing when it was settled (None: not recorded, or it stayed)."""
+        return next((e for e in self.coup_events if isinstance(e, kind)), None)
 
     def bet(self, box: Box, amount: int) -> None:
         """The person puts ``amount`` cents on ``box`` (limits checked by the table);
