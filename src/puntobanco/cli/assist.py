@@ -4,22 +4,16 @@ from __future__ import annotations
 
 import argparse
 
-from puntobanco.cli.common import need_extra
+from puntobanco.cli.common import add_decks_argument, need_extra
 from puntobanco.cli.play import add_store_arguments, db_from, run_app
 from puntobanco.i18n import Lang, t
-from puntobanco.shoe import SESSION_DECKS
 
 NAME = "assist"
 
 
 def add_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
     """Declare ``assist [--decks N] [--reshuffle] [--resume] [--db PATH] [--no-store]``."""
-    p.add_argument(
-        "--decks",
-        type=int,
-        default=SESSION_DECKS,
-        help=t("cli.help.decks", lang, default=SESSION_DECKS),
-    )
+    add_decks_argument(p, lang)
     p.add_argument("--reshuffle", action="store_true", help=t("cli.help.reshuffle", lang))
     add_store_arguments(p, lang)
 

@@ -79,6 +79,14 @@ def _bounds_text(value: int, minimum: int | None, maximum: int | None) -> str:
     return t("cli.error.between", lang, value=value, minimum=minimum, maximum=maximum)
 
 
+def add_decks_argument(p: argparse.ArgumentParser, lang: Lang) -> None:
+    """``--decks N``: the shoe's decks, eight unless given (``shoe.SESSION_DECKS``)."""
+    from puntobanco.shoe import SESSION_DECKS
+
+    decks = t("cli.help.decks", lang, default=SESSION_DECKS)
+    p.add_argument("--decks", type=int, default=SESSION_DECKS, help=decks)
+
+
 def need_extra(extra: str, *modules: str) -> None:
     """Refuse, in words, a command whose optional dependencies are not installed."""
     import importlib.util

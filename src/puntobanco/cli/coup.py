@@ -6,11 +6,12 @@ import argparse
 from fractions import Fraction
 
 from puntobanco.cards import format_cards, parse_cards
+from puntobanco.cli.common import add_decks_argument
 from puntobanco.coup import Coup, Outcome, Side, resolve
 from puntobanco.explain import announce, describe_step, outcome_name
 from puntobanco.i18n import Lang, t
 from puntobanco.paytable import PAYTABLES, Paytable, format_amount, json_amount
-from puntobanco.shoe import SESSION_DECKS, Shoe
+from puntobanco.shoe import Shoe
 
 NAME = "coup"
 STAKE = 20  # seed 004: "un enjeu fictif de 20 points"
@@ -19,9 +20,7 @@ STAKE = 20  # seed 004: "un enjeu fictif de 20 points"
 def add_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:
     """Declare ``coup CARDS [--decks N] [--paytable P] [--json]``."""
     p.add_argument("cards", help=t("cli.help.cards", lang))
-    p.add_argument(
-        "--decks", type=int, default=SESSION_DECKS, help=t("cli.help.decks", lang, default=8)
-    )
+    add_decks_argument(p, lang)
     p.add_argument(
         "--paytable",
         choices=sorted(PAYTABLES),

@@ -11,6 +11,7 @@ import argparse
 import json
 import secrets
 
+from puntobanco.cli.common import add_decks_argument
 from puntobanco.counts import SYSTEMS
 from puntobanco.errors import CommandLineError, DrillError
 from puntobanco.i18n import Lang, t
@@ -26,7 +27,6 @@ from puntobanco.learn import (
     score,
 )
 from puntobanco.paytable import PAYTABLES
-from puntobanco.shoe import SESSION_DECKS
 
 NAME = "drill"
 #: A seed drawn when none is given: short enough to type again.
@@ -88,12 +88,7 @@ def add_round_arguments(p: argparse.ArgumentParser, lang: Lang, *, system: str |
     """``--decks D --paytable P --system NAME --true-count``: what a round of drills
     is put from (``drill``, and the trainer's first settings in ``learn``);
     ``system`` is ``--system``'s default."""
-    p.add_argument(
-        "--decks",
-        type=int,
-        default=SESSION_DECKS,
-        help=t("cli.help.decks", lang, default=SESSION_DECKS),
-    )
+    add_decks_argument(p, lang)
     p.add_argument(
         "--paytable", choices=sorted(PAYTABLES), default=None, help=t("learn.help.paytable", lang)
     )
