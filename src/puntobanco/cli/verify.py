@@ -37,10 +37,7 @@ def noted(head: str, chain: list[str]) -> int | None:
     """
     from puntobanco.store.chain import matches
 
-    for index, own in enumerate(chain):
-        if matches(head, own):
-            return index
-    return None
+    return next((index for index, own in enumerate(chain) if matches(head, own)), None)
 
 
 def add_arguments(p: argparse.ArgumentParser, lang: Lang) -> None:

@@ -88,10 +88,8 @@ class Entropy:
 
     def of(self, shoe: int) -> Gathering | None:
         """The gathering of shoe ``shoe``, current or last."""
-        for gathering in (self.current, self.last):
-            if gathering is not None and gathering.shoe == shoe:
-                return gathering
-        return None
+        found = (g for g in (self.current, self.last) if g is not None and g.shoe == shoe)
+        return next(found, None)
 
 
 class _Committed(Protocol):

@@ -382,10 +382,7 @@ class TableState:
         if exact is not None:
             return exact
         key = name_key(name)
-        for player in self.players.values():
-            if name_key(player.name) == key:
-                return player
-        return None
+        return next((p for p in self.players.values() if name_key(p.name) == key), None)
 
 
 Changes = dict[str, Any]

@@ -472,10 +472,7 @@ class TableCasino:
     @property
     def burn(self) -> ShoeBurned | None:
         """The current shoe's burn (the turned card and the cards burned)."""
-        for event in reversed(self.table.events):
-            if isinstance(event, ShoeBurned):
-                return event
-        return None
+        return next((e for e in reversed(self.table.events) if isinstance(e, ShoeBurned)), None)
 
     def seats(self, moment: str = "now") -> list[SeatView]:
         """Every seat: ``"before"`` the coup being turned over, ``"after"`` it
