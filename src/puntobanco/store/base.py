@@ -145,6 +145,44 @@ class Append(NamedTuple):
     times: Sequence[str] | None = None
 
 
+class Appends:
+    """``append`` and ``append_many`` of a store whose writes all go through one
+    ``_write`` (its backends': memory, SQLite, PostgreSQL): an ``append`` is a batch
+    of one whose command stored before is refused as ``store.error.applied``, a batch's
+    as a conflict."""
+
+    def _write(
+        self, appends: Sequence[Append], named: Sequence[str | None], *, applied: bool
+    ) -> None:
+        """Store ``appends``, each carrying out the command ``named`` beside it, all or
+        none; a command stored before is ``store.error.applied`` where ``applied``
+        asks for it, else a conflict."""
+        raise NotImplementedError
+
+    def append(
+        self,
+        table: str,
+        expected: int,
+        events: Sequence[Event],
+        *,
+        times: Sequence[str] | None = None,
+        command: str | None = None,
+    ) -> None:
+        """See ``EventStore.append``."""
+        self._write([Append(table, expected, events, times)], [command], applied=True)
+
+    def append_many(
+        self,
+        batch: Sequence[Append | tuple[str, int, Sequence[Event]]],
+        *,
+        commands: Sequence[str | None] | None = None,
+    ) -> None:
+        """See ``GroupCommitStore.append_many``."""
+        appends = [Append(*item) for item in batch]
+        named = list(commands) if commands is not None else [None] * len(appends)
+        self._write(appends, named, applied=False)
+
+
 @runtime_checkable
 class GroupCommitStore(Protocol):
     """A store that commits several tables' appends at once (one transaction, one sync)."""

@@ -8,6 +8,7 @@ from typing import Final
 from puntobanco.errors import StoreError
 from puntobanco.store.base import (
     Append,
+    Appends,
     Applied,
     Record,
     applied_before,
@@ -22,7 +23,7 @@ from puntobanco.table.codec import to_dict
 from puntobanco.table.events import Event
 
 
-class MemoryStore:
+class MemoryStore(Appends):
     """An ``EventStore`` in memory: gone when the process ends. ``clock`` gives the
     time stored with each event (tests move it with the engine's clock), never
     before its table's last time (``store.clock``, which measures the time
@@ -44,18 +45,6 @@ class MemoryStore:
         self._credentials = MemoryCredentials()
         self.name = ":memory:"
 
-    def append(
-        self,
-        table: str,
-        expected: int,
-        events: Sequence[Event],
-        *,
-        times: Sequence[str] | None = None,
-        command: str | None = None,
-    ) -> None:
-        """See ``EventStore.append``."""
-        self._write([Append(table, expected, events, times)], [command], applied=True)
-
     def _append(
         self, table: str, expected: int, events: Sequence[Event], times: Sequence[str] | None
     ) -> None:
@@ -70,17 +59,6 @@ class MemoryStore:
         # table played in memory pays its events' encoding and hashing only when
         # someone looks at its chain (it was half the time of each action).
         self._logs.setdefault(table, []).extend(new)
-
-    def append_many(
-        self,
-        batch: Sequence[Append | tuple[str, int, Sequence[Event]]],
-        *,
-        commands: Sequence[str | None] | None = None,
-    ) -> None:
-        """See ``GroupCommitStore.append_many``."""
-        appends = [Append(*item) for item in batch]
-        named = list(commands) if commands is not None else [None] * len(appends)
-        self._write(appends, named, applied=False)
 
     def _write(
         self, appends: Sequence[Append], named: Sequence[str | None], *, applied: bool

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn
 from puntobanco.errors import StoreError
 from puntobanco.store.base import (
     Append,
+    Appends,
     Applied,
     Listening,
     Ownership,
@@ -70,7 +71,6 @@ from puntobanco.store.postgres_schema import (
 from puntobanco.store.postgres_shared import Listener, Owner, PgCredentials
 from puntobanco.store.seal import KEY_SETTING, Sealer, open_body, open_event, setting_key
 from puntobanco.table.codec import from_dict, to_dict
-from puntobanco.table.events import Event
 
 if TYPE_CHECKING:
     import psycopg
@@ -125,7 +125,7 @@ def open_url(url: str) -> PostgresStore:
     return PostgresStore(url)
 
 
-class PostgresStore:
+class PostgresStore(Appends):
     """An ``EventStore`` in a PostgreSQL database (schema created or migrated on opening)."""
 
     def __init__(
@@ -157,54 +157,21 @@ class PostgresStore:
         kill = os.environ.get(KILL_AFTER_COMMIT, "")
         self._kill_after = int(kill) if kill.isdigit() else None
 
-    def append(
-        self,
-        table: str,
-        expected: int,
-        events: Sequence[Event],
-        *,
-        times: Sequence[str] | None = None,
-        command: str | None = None,
-    ) -> None:
-        """See ``EventStore.append``: one call, committed before it returns.
-
-        ``command`` names the command these events carry out: a command is
-        applied once per table; storing it again raises ``StoreError``
-        (``store.error.applied``, with the event number it reached) and
-        stores nothing.
-        """
-        if events:
-            self._append([(Append(table, expected, events, times), command)], applied=True)
-
     #: ``append_many`` keeps each append's own ``times`` (imports).
     append_many_times: Final = True
 
-    def append_many(
-        self,
-        batch: Sequence[Append | tuple[str, int, Sequence[Event]]],
-        *,
-        commands: Sequence[str | None] | None = None,
+    def _write(
+        self, appends: Sequence[Append], named: Sequence[str | None], *, applied: bool
     ) -> None:
-        """See ``GroupCommitStore.append_many``: several appends ``(table, expected,
-        events[, times])`` in one call and one transaction (a group commit, or an
-        import), all of them or none. ``StoreError`` (``store.error.conflict``) names
-        the first table that did not hold its expected count (a table named twice
-        counts its earlier events). ``commands`` names, append by append, the command
-        it carries out (see ``append``); a command applied before makes the whole
-        batch conflict."""
-        named = list(commands) if commands is not None else [None] * len(batch)
-        pairs = [
-            (a, c) for a, c in zip((Append(*i) for i in batch), named, strict=True) if a.events
-        ]
-        if pairs:
-            self._append(pairs, applied=False)
-
-    def _append(self, pairs: list[tuple[Append, str | None]], *, applied: bool) -> None:
-        """Store ``pairs`` (appends with the command each carries out) with one call of
-        ``puntobanco_append``; on a refusal, ``store.error.applied`` where ``applied``
-        asks for it and the one append names a command stored before, else the conflict
-        naming the first table whose log is not where its append expected it. A call
-        whose connection broke before it answered is settled by ``_landed``."""
+        """Store ``appends`` (with the command each carries out; those without events
+        are nothing to store) with one call of ``puntobanco_append``; on a refusal,
+        ``store.error.applied`` where ``applied`` asks for it and the one append names
+        a command stored before, else the conflict naming the first table whose log is
+        not where its append expected it. A call whose connection broke before it
+        answered is settled by ``_landed``."""
+        pairs = [(a, c) for a, c in zip(appends, named, strict=True) if a.events]
+        if not pairs:
+            return
         pg = psycopg_module()
         link = self._link
         with self._lock:

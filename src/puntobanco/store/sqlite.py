@@ -57,6 +57,7 @@ from puntobanco.errors import (
 from puntobanco.interrupts import deferred_signals
 from puntobanco.store.base import (
     Append,
+    Appends,
     Applied,
     Record,
     applied_before,
@@ -80,7 +81,6 @@ from puntobanco.store.sqlite_file import FILE_MODE, open_writer
 from puntobanco.store.sqlite_reader import first_gap, named, open_reader
 from puntobanco.store.sqlite_schema import SCHEMA_VERSION, SNAPSHOTS, row_crc, upgrade
 from puntobanco.table.codec import from_dict, to_dict
-from puntobanco.table.events import Event
 
 #: Rows per INSERT statement: 7 values each, under SQLite's oldest limit of
 #: 999 values in one statement.
@@ -93,7 +93,7 @@ KILL_AFTER_COMMIT: Final = "PUNTOBANCO_TEST_KILL_AFTER_COMMIT"
 READ_TIMEOUT: Final = 5.0
 
 
-class SQLiteStore:
+class SQLiteStore(Appends):
     """An ``EventStore`` in one SQLite file (created with its folder if missing,
     private to its owner; a file that is there is checked before anything is
     written to it: ``store.sqlite_file.open_writer``).
@@ -265,29 +265,6 @@ class SQLiteStore:
         ):
             self._damaged("store.reason.chain", table=table, seq=seq)
         return Record(table, seq, time, event)
-
-    def append(
-        self,
-        table: str,
-        expected: int,
-        events: Sequence[Event],
-        *,
-        times: Sequence[str] | None = None,
-        command: str | None = None,
-    ) -> None:
-        """See ``EventStore.append``."""
-        self._write([Append(table, expected, events, times)], [command], applied=True)
-
-    def append_many(
-        self,
-        batch: Sequence[Append | tuple[str, int, Sequence[Event]]],
-        *,
-        commands: Sequence[str | None] | None = None,
-    ) -> None:
-        """See ``GroupCommitStore.append_many``: one transaction, one sync to disk."""
-        appends = [Append(*item) for item in batch]
-        named = list(commands) if commands is not None else [None] * len(appends)
-        self._write(appends, named, applied=False)
 
     def _write(
         self, appends: Sequence[Append], named: Sequence[str | None], *, applied: bool
