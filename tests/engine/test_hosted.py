@@ -9,7 +9,7 @@ import functools
 import json
 import threading
 import time
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,6 +18,7 @@ from puntobanco.engine import Bet, Committed, Deal, Engine, Job, Tick, Viewer
 from puntobanco.engine.hosted import Hosted
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
+from tests.web.helpers import run_async
 
 
 @dataclass(eq=False)
@@ -79,25 +80,6 @@ def _casino(engine: Engine, table: str) -> Committed:
     return engine.open(table, "casino", settings={"seed": 1}, players=[("Ana", 100_000)])
 
 
-def _play(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
-    """``scenario()`` run to its end on an event loop of its own thread (a test before
-    may have left one running in this thread)."""
-    failed: list[BaseException] = []
-
-    def body() -> None:
-        try:
-            asyncio.run(asyncio.wait_for(scenario(), 30))
-        except BaseException as error:  # noqa: BLE001 - raised again below
-            failed.append(error)
-
-    thread = threading.Thread(target=body)
-    thread.start()
-    thread.join(60)
-    if failed:
-        raise failed[0]
-    assert not thread.is_alive(), "the scenario did not end"
-
-
 async def _until(check: Callable[[], bool], seconds: float = 10.0) -> None:
     deadline = time.monotonic() + seconds
     while not check():
@@ -131,7 +113,7 @@ def test_commands_that_arrive_during_a_commit_are_committed_together(tmp_path: P
         assert observer.batches[-1] == len(players)
         await hosted.stop()
 
-    _play(scenario)
+    run_async(scenario)
 
 
 def test_an_answer_is_handed_before_the_view_that_shows_it() -> None:
@@ -152,7 +134,7 @@ def test_an_answer_is_handed_before_the_view_that_shows_it() -> None:
         await _until(lambda: bool(host.views) and host.views[-1]["seq"] == last)
         await hosted.stop()
 
-    _play(scenario)
+    run_async(scenario)
     acks = [seq for kind, seq in room.log if kind == "ack"]
     assert len(acks) == 5
     for seq in acks:  # no view shows a command before its answer came
@@ -182,7 +164,7 @@ def test_the_clock_runs_the_croupier_and_its_views_are_pushed() -> None:
         assert state.completed == 1
         await hosted.stop()
 
-    _play(scenario)
+    run_async(scenario)
 
 
 def test_a_table_due_again_at_the_same_event_is_pushed_once_and_a_clock_change_again() -> None:
@@ -208,7 +190,7 @@ def test_a_table_due_again_at_the_same_event_is_pushed_once_and_a_clock_change_a
         assert host.views[1]["seq"] == done.seq
         await hosted.stop()
 
-    _play(scenario)
+    run_async(scenario)
 
 
 def test_the_players_see_a_coup_once_the_hosts_screen_has_revealed_it() -> None:
@@ -236,7 +218,7 @@ def test_the_players_see_a_coup_once_the_hosts_screen_has_revealed_it() -> None:
         await _until(lambda: ana.views[-1]["seq"] == dealt.seq)  # pushed once it ends
         await hosted.stop()
 
-    _play(scenario)
+    run_async(scenario)
 
 
 def test_an_idle_table_nobody_watches_is_closed_and_a_watched_one_kept() -> None:
@@ -256,7 +238,7 @@ def test_an_idle_table_nobody_watches_is_closed_and_a_watched_one_kept() -> None
         assert room.gone == ["idle"] and held == {"watched"}
         await hosted.stop()
 
-    _play(scenario)
+    run_async(scenario)
 
 
 def test_stop_finishes_what_is_queued_then_releases_the_engine() -> None:
@@ -269,5 +251,5 @@ def test_stop_finishes_what_is_queued_then_releases_the_engine() -> None:
         await hosted.stop(last.append)
         assert opened.done() and isinstance(opened.result(), Committed)
 
-    _play(scenario)
+    run_async(scenario)
     assert last and last[0].held() == []

@@ -77,6 +77,7 @@ def run_async(scenario: Callable[[], Coroutine[Any, Any, T]]) -> T:
     thread.join(60)
     if failed:
         raise failed[0]
+    assert done, "the scenario did not end within 60 s"
     return done[0]
 
 
