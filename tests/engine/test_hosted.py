@@ -123,9 +123,7 @@ def test_an_answer_is_handed_before_the_view_that_shows_it() -> None:
 
     async def scenario() -> None:
         await hosted.start()
-        await hosted.run(
-            lambda e: e.open("t", "casino", settings={"seed": 1}, players=[("Ana", 100_000)])
-        )
+        await hosted.run(lambda e: _casino(e, "t"))
         room.watch("t", host)
         for n in range(5):
             done = await hosted.command(Job("t", Bet("Ana", "banco", 1_000), Viewer.HOST, f"{n}"))
@@ -174,9 +172,7 @@ def test_a_table_due_again_at_the_same_event_is_pushed_once_and_a_clock_change_a
 
     async def scenario() -> None:
         await hosted.start()
-        await hosted.run(
-            lambda e: e.open("t", "casino", settings={"seed": 1}, players=[("Ana", 100_000)])
-        )
+        await hosted.run(lambda e: _casino(e, "t"))
         room.watch("t", host)
         done = await hosted.command(Job("t", Bet("Ana", "banco", 1_000), Viewer.HOST, "b"))
         assert isinstance(done, Committed)
@@ -201,9 +197,7 @@ def test_the_players_see_a_coup_once_the_hosts_screen_has_revealed_it() -> None:
 
     async def scenario() -> None:
         await hosted.start()
-        await hosted.run(
-            lambda e: e.open("t", "casino", settings={"seed": 1}, players=[("Ana", 100_000)])
-        )
+        await hosted.run(lambda e: _casino(e, "t"))
         room.watch("t", host, ana)
         await hosted.command(Job("t", Bet("Ana", "banco", 1_000), Viewer.HOST, "b"))
         await _until(lambda: bool(ana.views))
