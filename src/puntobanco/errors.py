@@ -95,6 +95,10 @@ class UnknownPlayerError(PuntoBancoError):
     """A name that is not seated at the table."""
 
 
+class UnknownTableError(PuntoBancoError):
+    """A table id or a join code that no table of this server goes by."""
+
+
 class StoreError(PuntoBancoError):
     """The event log refuses an operation: a conflicting write, an unknown table, a bad file."""
 

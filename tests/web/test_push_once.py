@@ -36,7 +36,7 @@ def test_a_table_marked_again_at_the_same_event_is_not_pushed_again(tmp_path: Pa
         tables = Tables(str(tmp_path / "push.db"))
         await tables.start()
         try:
-            table, _, _ = await tables.create("casino", {"seed": 1})
+            table = (await tables.create("casino", {"seed": 1})).identity.table
             phone = Phone(Identity(table, HOST))
             await tables.subscribe(table, phone)
             await tables.join(table, "Ana")  # a commit: its view pushed

@@ -75,7 +75,7 @@ def test_a_rematch_seats_the_players_at_the_end_and_each_gets_only_their_own_sea
     assert seated(client, new["table"], again.json()["token"]) == ["Ana", "Bruno"]
     assert view(client, table, host)["rematch"] == new["table"]  # the ended table names it
     # A seeded table's rematch deals from the next seed, a fresh shoe otherwise alike.
-    settings = client.app.state.tables.meta(new["table"]).settings  # type: ignore[attr-defined]
+    settings = client.app.state.tables.doors.meta(new["table"]).settings  # type: ignore[attr-defined]
     assert settings["seed"] == 6 and settings["bankroll"] == 2_000
 
     for token, name in ((ana, "Ana"), (bruno, "Bruno")):
@@ -110,7 +110,7 @@ def test_a_session_rematch_is_a_fresh_unseeded_session_of_the_same_settings(
     join(client, table, "Bruno")
     assert command(client, table, host, "CloseTable").status_code == 200
     new = rematch(client, table, host).json()
-    settings = client.app.state.tables.meta(new["table"]).settings  # type: ignore[attr-defined]
+    settings = client.app.state.tables.doors.meta(new["table"]).settings  # type: ignore[attr-defined]
     assert "seed" not in settings and settings["deals"] == 3
     assert seated(client, new["table"], new["token"]) == ["Ana", "Bruno"]
     # Who joined from a phone keeps a seat of their own there: the rematch's seats are

@@ -14,9 +14,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from puntobanco.engine import Engine
+from puntobanco.errors import UnknownTableError
 from puntobanco.table.events import TableClosed
 from puntobanco.web.app import create_app
-from puntobanco.web.errors import UnknownTableError
 from tests.web.conftest import FakeClock
 from tests.web.helpers import bearer, command, join, open_table
 
@@ -50,7 +50,7 @@ def test_an_idle_table_is_closed_dropped_from_memory_and_its_log_kept(tmp_path: 
         r = client.get(f"/api/tables/{left['table']}/view", headers=bearer(ana))
         assert r.status_code == 404
         with pytest.raises(UnknownTableError):  # its settings are not held here either
-            tables.meta(left["table"])
+            tables.doors.meta(left["table"])
     engine = Engine(db)
     log = [r.event for r in engine.log(left["table"])]
     assert any(isinstance(e, TableClosed) for e in log)  # then its shoe's seed revealed

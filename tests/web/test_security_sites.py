@@ -176,7 +176,7 @@ def test_join_codes_hold_forty_bits_and_are_typed_in_groups_in_any_case(
 ) -> None:
     import math
 
-    from puntobanco.web.auth import JOIN_ALPHABET, JOIN_LENGTH
+    from puntobanco.engine.doors import JOIN_ALPHABET, JOIN_LENGTH
 
     assert math.log2(len(set(JOIN_ALPHABET))) * JOIN_LENGTH >= 40
     assert not set(JOIN_ALPHABET) & set("0O1IL2Z5S8B")

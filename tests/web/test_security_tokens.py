@@ -130,7 +130,7 @@ def test_opening_and_joining_store_nothing_that_no_token_controls(
         run_async(tables.stop)
     tables = _tables(tmp_path / "atomic2.db", 1, monkeypatch)
     try:
-        table, _, _ = run_async(lambda: tables.create("casino", {"seed": 1}))
+        table = run_async(lambda: tables.create("casino", {"seed": 1})).identity.table
         with pytest.raises(OSError):
             run_async(lambda: tables.join(table, "Ana"))
         log = tables.call(lambda engine: engine.log(table)).result()

@@ -3,7 +3,7 @@
 The records and the interface only; each back end keeps them beside its log
 (``EventStore``'s ``CredentialStore`` capability): in the same SQLite file, in
 the same PostgreSQL database, in memory. What a token is and how it is made
-is the web table's business (``puntobanco.web.auth``).
+is the business of a table's doors (``puntobanco.engine.doors``).
 """
 
 from __future__ import annotations

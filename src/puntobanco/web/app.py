@@ -33,7 +33,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import puntobanco.web.ops as ops
 from puntobanco.engine import TableInfo
-from puntobanco.errors import PuntoBancoError
+from puntobanco.engine.doors import viewer_of
+from puntobanco.errors import PuntoBancoError, UnknownTableError
 from puntobanco.i18n import Lang, parse_lang
 from puntobanco.i18n.pages import page_words
 from puntobanco.i18n.shown import Number
@@ -42,7 +43,6 @@ from puntobanco.store.credentials import HOST, Identity
 from puntobanco.web.errors import (
     AccessError,
     MessageError,
-    UnknownTableError,
     error_body,
     status_of,
 )
@@ -68,7 +68,7 @@ from puntobanco.web.schemas import (
     Sent,
     reason,
 )
-from puntobanco.web.tables import Tables, viewer_of
+from puntobanco.web.tables import Tables
 from puntobanco.web.ws import KeepSend, serve_socket
 
 STATIC: Final = Path(str(files("puntobanco.web") / "static"))
@@ -456,9 +456,10 @@ async def new_table(
     data: NewTable, tables: Served, request: Request, response: Response
 ) -> Created:
     """Open a table: its format and settings; its id, join code and host token."""
-    table, code, token = await tables.create(data.format, dict(data.settings))
-    cookie(request, response, HOST_COOKIE, table, token)
-    return Created(table=table, join_code=code, host_token=token)
+    opened = await tables.create(data.format, dict(data.settings))
+    table = opened.identity.table
+    cookie(request, response, HOST_COOKIE, table, opened.token)
+    return Created(table=table, join_code=opened.join_code, host_token=opened.token)
 
 
 @api.get(
@@ -470,11 +471,10 @@ async def new_table(
 async def by_code(code: str, tables: Served) -> dict[str, Any]:
     """The table a join code opens, and what its join page says of it: its format,
     its stakes or deals, its players and seats."""
-    table = tables.by_code(code)
-    meta = tables.meta(table)
-    info: TableInfo = await tables.run(lambda engine: engine.info(table))
+    meta = tables.doors.by_code(code)
+    info: TableInfo = await tables.run(lambda engine: engine.info(meta.table))
     return {
-        "table": table,
+        "table": meta.table,
         "format": meta.settings["format"],  # as created (one of real cards opens another)
         "minimum": info.minimum,
         "maximum": info.maximum,
@@ -494,9 +494,9 @@ async def new_player(
     table: str, data: NewPlayer, tables: Served, request: Request, response: Response
 ) -> Joined:
     """Sit at the table: the player's name as seated, and their token."""
-    player, token, waiting = await tables.join(table, data.name)
-    cookie(request, response, PLAYER_COOKIE, table, token)
-    return Joined(player=player, token=token, waiting=waiting)
+    seated = await tables.join(table, data.name)
+    cookie(request, response, PLAYER_COOKIE, table, seated.token)
+    return Joined(player=str(seated.identity.player), token=seated.token, waiting=seated.waiting)
 
 
 @api.post(
@@ -522,11 +522,16 @@ async def rematch(who: Caller, tables: Served, request: Request, response: Respo
     """Play again with the same players (an ended table): the host's first asking
     opens the rematch, every later one answers the same table; each caller gets a
     new token of their own place there (a player seated at the end: their seat)."""
-    place, token, code = await tables.rematch(who)
+    there = await tables.rematch(who)
+    place = there.identity
     name = HOST_COOKIE if place.role == HOST else PLAYER_COOKIE
-    cookie(request, response, name, place.table, token)
+    cookie(request, response, name, place.table, there.token)
     return Rematched(
-        table=place.table, join_code=code, role=place.role, player=place.player, token=token
+        table=place.table,
+        join_code=there.join_code,
+        role=place.role,
+        player=place.player,
+        token=there.token,
     )
 
 
@@ -573,7 +578,7 @@ async def words(lang: str) -> dict[str, object]:
 async def logout(table: str, tables: Served) -> Response:
     """Forget this browser's cookie of a player of the table (after leaving): from
     the table's own pages only, and of a table this server knows."""
-    tables.meta(table)
+    tables.doors.meta(table)
     response = Response(status_code=204)
     response.delete_cookie(PLAYER_COOKIE, path=quote(f"/api/tables/{table}"))
     return response

@@ -10,6 +10,7 @@ from puntobanco.errors import (
     PuntoBancoError,
     SeatEndedError,
     StoreError,
+    UnknownTableError,
 )
 from puntobanco.i18n import Lang
 
@@ -28,10 +29,6 @@ class AccessError(PuntoBancoError):
     def __init__(self, key: str, /, *, status: int = 403, **params: object) -> None:
         super().__init__(key, **params)
         self.status = status
-
-
-class UnknownTableError(PuntoBancoError):
-    """A table id or a join code that this server does not know."""
 
 
 class MessageError(PuntoBancoError):

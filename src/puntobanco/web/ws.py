@@ -25,6 +25,7 @@ from typing import Any, Final
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from puntobanco.engine.doors import viewer_of
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
 from puntobanco.i18n.shown import Number
@@ -32,7 +33,7 @@ from puntobanco.store.credentials import Identity
 from puntobanco.web.errors import MessageError, error_body
 from puntobanco.web.limits import MAX_SOCKETS, MAX_SPECTATORS, STRIKES, Bucket
 from puntobanco.web.schemas import COMMAND, MAX_MESSAGE, Hello, Sent, SetLang, parse
-from puntobanco.web.tables import Tables, viewer_of
+from puntobanco.web.tables import Tables
 
 HELLO_SECONDS: Final = 10.0
 POLICY: Final = 1008
@@ -296,7 +297,7 @@ async def serve_socket(
                 most = MAX_SOCKETS
             if tables.sockets_of(identity) >= most:
                 raise MessageError("web.error.sockets", most=most)
-            meta = tables.meta(table)
+            meta = tables.doors.meta(table)
         except PuntoBancoError as error:
             await websocket.send_text(json.dumps(_error(error, lang), ensure_ascii=False))
             await websocket.close(code=POLICY)
