@@ -129,8 +129,9 @@ def test_a_mistyped_card_is_refused() -> None:
     with pytest.raises(InvalidCardError) as info:
         a.add_card("4x")
     assert "'4x'" in info.value.message("en")
-    assert not a.can_card("11h")
-    assert a.can_card("10h")
+    with pytest.raises(InvalidCardError):
+        a.verify_card("11h")
+    assert a.verify_card("10h") == Card.parse("10h")
 
 
 def test_undo_takes_the_last_card_back_into_the_shoe() -> None:
@@ -182,7 +183,8 @@ def test_every_participant_predicts_before_bets_close() -> None:
 
 def test_a_prediction_after_bets_close_is_refused() -> None:
     a = _dealing()
-    assert not a.can_predict("Ana", "banco")
+    with pytest.raises(IllegalActionError):
+        a.verify_predict("Ana", "banco")
     with pytest.raises(IllegalActionError):
         a.predict("Ana", "banco")
 
@@ -249,7 +251,9 @@ def test_the_engine_refuses_a_card_the_shoe_no_longer_holds() -> None:
     with pytest.raises(InvalidCardError) as info:
         a.add_card("4h")
     assert info.value.key.startswith("error.assist.no_more")
-    assert not a.can_card("4h") and a.can_card("4d")
+    with pytest.raises(InvalidCardError):
+        a.verify_card("4h")
+    assert a.verify_card("4d") == Card.parse("4d")
     assert a.shoe.left(Card.parse("4h")) == 0 and a.cards == list(parse_cards("4h 2s"))
 
 

@@ -37,7 +37,6 @@ from puntobanco.engine import (
 )
 from puntobanco.errors import (
     IllegalActionError,
-    PuntoBancoError,
     UnknownPlayerError,
 )
 from puntobanco.paytable import STANDARD, Amount, Paytable
@@ -301,14 +300,6 @@ class Assistant:
             raise IllegalActionError("error.assist.unknown_name", name=name) from None
         return _outcome(command)
 
-    def can_predict(self, name: str, box: Outcome | str) -> bool:
-        """True when ``predict`` would accept it."""
-        try:
-            self.verify_predict(name, box)
-        except PuntoBancoError:
-            return False
-        return True
-
     def predict(self, name: str, box: Outcome | str) -> Outcome:
         """Note (or change) ``name``'s prediction for this deal."""
         command = Bet(name, box)
@@ -330,14 +321,6 @@ class Assistant:
         command = PlaceCard(card)
         self.engine.verify(self.table, command)
         return command.card
-
-    def can_card(self, card: Card | str) -> bool:
-        """True when ``add_card`` would accept it."""
-        try:
-            self.verify_card(card)
-        except PuntoBancoError:
-            return False
-        return True
 
     def add_card(self, card: Card | str) -> Expect:
         """Take the next card out of the shoe; returns what the card after it is for.

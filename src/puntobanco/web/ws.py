@@ -54,7 +54,6 @@ class Connection:
         # Writes a view now, or says it cannot (``Writer``): set once the sender runs.
         self._write: Writer | None = None
         self._sending = False  # the sender holds a message taken from the outbox
-        self.last_view: str | None = None
         self.closed = False
         self.close_code = POLICY
 
