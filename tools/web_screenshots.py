@@ -82,7 +82,6 @@ def _port() -> int:
 def serve() -> Iterator[str]:
     """A table server in a thread of this process (fixed table ids and join codes);
     yields its address."""
-    from types import SimpleNamespace
     from unittest import mock
 
     from puntobanco.web.app import create_app
@@ -90,10 +89,8 @@ def serve() -> Iterator[str]:
     port = _port()
     ids, codes = iter(IDS), iter(CODES)
     fixed = (
-        mock.patch(
-            "puntobanco.web.tables.secrets", SimpleNamespace(token_hex=lambda _: next(ids)[1:])
-        ),
-        mock.patch("puntobanco.web.tables.new_join_code", lambda: next(codes)),
+        mock.patch("puntobanco.engine.doors.new_table_id", lambda: next(ids)),
+        mock.patch("puntobanco.engine.doors.new_join_code", lambda: next(codes)),
     )
     url = f"http://127.0.0.1:{port}"  # the pages' origin, which the server must be given
     # The join address a room's server shows (serve's LAN address), not this one's.

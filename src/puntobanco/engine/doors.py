@@ -50,6 +50,11 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+def new_table_id() -> str:
+    """A new table's id: ``t`` and ten hexadecimal digits (40 random bits)."""
+    return "t" + secrets.token_hex(5)
+
+
 def new_join_code() -> str:
     """Nine characters a person reads off a screen without confusing any two (no
     0 and O, 1, I and L, ...), typed in any case, in groups or not."""
@@ -257,7 +262,7 @@ class Doors:
         code = new_join_code()
         while code in self._codes:
             code = new_join_code()
-        meta = TableMeta("t" + secrets.token_hex(5), code, settings)
+        meta = TableMeta(new_table_id(), code, settings)
         self._credentials.add_table(meta, token_hash(token))
         started = time.perf_counter()
         opened = self._engine.open(
