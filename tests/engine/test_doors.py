@@ -156,3 +156,32 @@ def test_an_idle_table_s_closing_forgets_its_code_and_tokens_until_it_is_loaded(
     again.load()
     assert again.holder(ana.token) == ana.identity
     assert again.by_code(opened.join_code).table == opened.identity.table
+
+
+def test_a_seat_another_process_took_first_gets_a_token_of_the_seating_made() -> None:
+    """Two servers on one store: between the token written (bound to the seating
+    the join should make) and the seat's commit, the other seats someone. The seat is
+    still made, after the other's, and the pass handed out is of that seating."""
+    store = MemoryStore()
+    one, two = Engine(store), Engine(store)
+    kept = Kept(credentials_of(store))
+    door = Doors(one, kept)
+    table = door.open("casino", {"seed": 5}).identity.table
+    two.resume(table)
+    other = Doors(two, credentials_of(store))
+    other.load()
+    written = kept.add_token
+
+    def first_the_other(digest: str, identity: Identity) -> None:
+        written(digest, identity)
+        if identity.player == "Ana" and "Bruno" not in two.state(table).players:
+            other.seat(table, "Bruno")
+
+    kept.add_token = first_the_other  # type: ignore[method-assign]
+    ana = door.seat(table, "Ana")
+    seatings = {p.name: p.seating for p in one.state(table).players.values()}
+    assert seatings["Bruno"] < seatings["Ana"] == ana.identity.seating
+    assert door.holder(ana.token) == ana.identity
+    tokens = [what[1] for kind, what in kept.writes if kind == "token"]
+    # The first, bound to the seating Bruno's join made, was never handed out.
+    assert [who.seating for who in tokens] == [seatings["Bruno"], seatings["Ana"]]
