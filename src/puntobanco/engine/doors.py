@@ -8,12 +8,15 @@ commands only, until that seating ends). Join codes are short, unambiguous and
 case-free, for typing on a phone when the QR code cannot be scanned.
 
 ``Doors`` is composed with an ``Engine`` and called on its thread. It opens tables,
-seats players and opens rematches, each token stored before the table or the seat
-it runs: a table or a seat is never stored without the token that runs it, and a
-token whose seat was not stored was never handed out. The credentials live beside
-the event log, kept by its store (``puntobanco.store.credentials``): in the same
-SQLite file, in the same PostgreSQL database, in memory; on a shared store, what
-another process handed out is read when it is first asked for.
+seats players and opens rematches. A table is never stored without its host's token
+(written first); a seat taken from a phone neither, its token written first and bound
+to the seating the join makes (where another server seated someone in between, the
+seat is made after theirs and a token of it is written then); a token is never handed
+out for a seat that was not stored. A rematch's seats are the players seated at the
+end; each gets a token of theirs when they ask. The credentials live beside the event
+log, kept by its store (``puntobanco.store.credentials``): in the same SQLite file, in
+the same PostgreSQL database, in memory; on a shared store, what another process
+handed out is read when it is first asked for.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@
 - the engine on its own thread (``puntobanco.engine.hosted.Hosted``): the group
   commit of the commands, the clock, and the views pushed after each commit;
 - its doors (``puntobanco.engine.doors.Doors``): the join codes, and which token
-  is whose, each stored before the table or the seat it runs;
+  is whose;
 - the sockets open on each table (the engine's ``Front``: who watches, as whom).
 """
 
