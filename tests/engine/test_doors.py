@@ -25,15 +25,16 @@ from puntobanco.errors import (
     UnknownTableError,
 )
 from puntobanco.store import MemoryStore, credentials_of
-from puntobanco.store.credentials import HOST, PLAYER, Credentials, Identity
+from puntobanco.store.credentials import HOST, PLAYER, SPECTATOR, Credentials, Identity, TableMeta
 from puntobanco.table.config import DEFAULT_BANKROLL
 
 
 class Kept:
-    """Credentials that record every write, and fail on demand."""
+    """Credentials that record every write, and fail on demand; ``shared``: as
+    PostgreSQL's, which other processes write to as well."""
 
-    def __init__(self, inner: Credentials) -> None:
-        self.inner, self.fail = inner, False
+    def __init__(self, inner: Credentials, *, shared: bool = False) -> None:
+        self.inner, self.fail, self.shared = inner, False, shared
         self.writes: list[tuple[str, Any]] = []
 
     def add_table(self, meta: Any, host_hash: str) -> None:
@@ -66,8 +67,8 @@ def test_a_table_opens_with_its_host_s_token_stored_first_and_only_as_its_hash()
     table = opened.identity.table
     assert opened.identity == Identity(table, HOST) and commits == [1]
     assert kept.writes == [("table", token_hash(opened.token))]  # the digest, never the token
-    assert door.holder(opened.token) == Identity(table, HOST)
-    assert door.holder(opened.token + "x") is None
+    assert door.holder(table, opened.token) == Identity(table, HOST)
+    assert door.holder(table, opened.token + "x") is None
     meta = door.meta(table)
     assert meta.settings == {"format": "casino", "seed": 3, "minimum": 200}
     assert engine.state(table).config.minimum == 200
@@ -136,7 +137,7 @@ def test_the_rematch_is_the_host_s_to_open_and_each_player_gets_their_own_seat()
     assert there.identity.table == new and there.identity.player == "Ana"
     assert there.identity.seating == engine.seating(new, "Ana")
     assert engine.state(new).players["Ana"].balance == 7_000
-    assert door.holder(there.token) == there.identity and there.join_code == opened.join_code
+    assert door.holder(new, there.token) == there.identity and there.join_code == opened.join_code
     stranger = Identity(old, PLAYER, "Zoe", 99)
     with pytest.raises(NotAllowedError):
         door.rematch(stranger)
@@ -147,15 +148,18 @@ def test_the_rematch_is_the_host_s_to_open_and_each_player_gets_their_own_seat()
 def test_an_idle_table_s_closing_forgets_its_code_and_tokens_until_it_is_loaded() -> None:
     engine, door, kept, _ = doors()
     opened = door.open("casino", {"seed": 2})
-    ana = door.seat(opened.identity.table, "Ana")
-    door.closed(opened.identity.table)
-    assert door.holder(ana.token) is None and door.holder(opened.token) is None
+    table = opened.identity.table
+    ana = door.seat(table, "Ana")
+    door.closed(table)
+    assert door.known(table) is None and door.known_holder(table, ana.token) is None
+    assert door.holder(table, ana.token) is None and door.holder(table, opened.token) is None
     with pytest.raises(UnknownTableError):
         door.by_code(opened.join_code)
     again = Doors(engine, kept.inner)
     again.load()
-    assert again.holder(ana.token) == ana.identity
-    assert again.by_code(opened.join_code).table == opened.identity.table
+    assert again.holder(table, ana.token) == ana.identity
+    assert again.by_code(opened.join_code).table == table
+    assert again.holder("t-other", ana.token) is None  # a token acts at its own table only
 
 
 def test_a_seat_another_process_took_first_gets_a_token_of_the_seating_made() -> None:
@@ -181,7 +185,33 @@ def test_a_seat_another_process_took_first_gets_a_token_of_the_seating_made() ->
     ana = door.seat(table, "Ana")
     seatings = {p.name: p.seating for p in one.state(table).players.values()}
     assert seatings["Bruno"] < seatings["Ana"] == ana.identity.seating
-    assert door.holder(ana.token) == ana.identity
+    assert door.holder(table, ana.token) == ana.identity
     tokens = [what[1] for kind, what in kept.writes if kind == "token"]
     # The first, bound to the seating Bruno's join made, was never handed out.
     assert [who.seating for who in tokens] == [seatings["Bruno"], seatings["Ana"]]
+
+
+def test_a_shared_store_s_credentials_open_only_tables_whose_log_holds_them() -> None:
+    """Read from a shared store (another server's): a table's credentials written
+    before an opening that failed open nothing; a player's token from before tokens
+    were bound to seatings, which nobody sat under when this server loaded, acts for
+    nobody (not for whoever sits under that name later)."""
+    store = MemoryStore()
+    kept = Kept(credentials_of(store), shared=True)
+    one = Doors(Engine(store), kept)
+    one.load()
+    ghost = TableMeta("tghost", "ACDEFHJKM", {"format": "casino"})
+    kept.add_table(ghost, token_hash("host of a table never opened"))
+    with pytest.raises(UnknownTableError):
+        one.by_code("acdefhjkm")
+    with pytest.raises(UnknownTableError):
+        one.meta("tghost")
+    opened = Doors(Engine(store), credentials_of(store)).open("casino", {"seed": 4})
+    table = opened.identity.table
+    assert one.known(table) is None and one.meta(table).join_code == opened.join_code
+    assert one.holder(table, opened.token) == Identity(table, HOST)  # read, then kept
+    assert one.known_holder(table, opened.token) == Identity(table, HOST)
+    kept.add_token(token_hash("an old token"), Identity(table, PLAYER, "Ana"))
+    assert one.holder(table, "an old token") is None
+    assert one.watcher(table, opened.join_code.lower()) == Identity(table, SPECTATOR)
+    assert one.watcher(table, "KKKKKKKKK") is None

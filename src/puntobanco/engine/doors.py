@@ -32,7 +32,7 @@ from puntobanco.engine.commands import Sit
 from puntobanco.engine.service import Committed, Engine
 from puntobanco.engine.viewers import Viewer
 from puntobanco.errors import IllegalActionError, UnknownTableError
-from puntobanco.store.credentials import HOST, PLAYER, Credentials, Identity, TableMeta
+from puntobanco.store.credentials import HOST, PLAYER, SPECTATOR, Credentials, Identity, TableMeta
 from puntobanco.table.config import DEFAULT_BANKROLL, TableConfig, created
 from puntobanco.table.names import check_name
 
@@ -138,15 +138,24 @@ class Doors:
         """Release the credentials' storage."""
         self._credentials.close()
 
-    # -- reading (from any thread) ----------------------------------------------------
+    # -- reading ------------------------------------------------------------------------
+    # ``known`` and ``known_holder`` read what this process holds, from any thread and
+    # at once; the others read a shared store too, on the engine's thread.
+
+    def known(self, table: str) -> TableMeta | None:
+        """The meta of ``table`` if this process holds it, else None (any thread)."""
+        return self._metas.get(table)
+
+    def known_holder(self, table: str, token: str) -> Identity | None:
+        """Who holds ``token`` at ``table`` as far as this process knows (any thread)."""
+        who = self._tokens.get(token_hash(token))
+        return who if who is not None and who.table == table else None
 
     def meta(self, table: str) -> TableMeta:
         """The table's join code and settings as created; ``UnknownTableError``."""
         meta = self._metas.get(table)
         if meta is None and self._credentials.shared:  # opened by another process
-            meta = self._credentials.find_table(table)
-            if meta is not None:
-                self._learn(meta)
+            meta = self._stored(self._credentials.find_table(table))
         if meta is None:
             raise UnknownTableError("web.error.unknown_table", table=table)
         return meta
@@ -156,20 +165,37 @@ class Doors:
         normal = normal_join_code(code)
         meta = self._metas.get(self._codes.get(normal, ""))
         if meta is None and self._credentials.shared:  # handed out by another process
-            meta = self._credentials.find_code(normal)
+            meta = self._stored(self._credentials.find_code(normal))
         if meta is None:
             raise UnknownTableError("web.error.unknown_code", code=code)
-        return self._learn(meta)
+        return meta
 
-    def holder(self, token: str) -> Identity | None:
-        """Who holds ``token``, or None for a token no table gave."""
-        digest = token_hash(token)
-        identity = self._tokens.get(digest)
-        if identity is None and self._credentials.shared:  # handed out by another process
-            identity = self._credentials.find_token(digest)
-            if identity is not None:
-                self._tokens[digest] = identity
-        return identity
+    def holder(self, table: str, token: str) -> Identity | None:
+        """Who holds ``token`` at ``table``, or None: a token no table gave, another
+        table's, or (read from a shared store) a player's stored before tokens were
+        bound to seatings that ``load`` found nobody to bind to."""
+        who = self.known_holder(table, token)
+        if who is None and self._credentials.shared:  # handed out by another process
+            digest = token_hash(token)
+            who = self._credentials.find_token(digest)
+            if who is None or who.table != table or (who.role == PLAYER and who.seating is None):
+                return None
+            self._tokens[digest] = who
+        return who
+
+    def watcher(self, table: str, code: str) -> Identity | None:
+        """A spectator of ``table``, who knows its join code (what the room's screen
+        shows to anyone who may sit), or None for another code."""
+        return (
+            Identity(table, SPECTATOR)
+            if normal_join_code(code) == self.meta(table).join_code
+            else None
+        )
+
+    def _stored(self, meta: TableMeta | None) -> TableMeta | None:
+        """``meta``, read from a shared store, learnt if its table's log holds it (the
+        credentials of a table whose opening failed open nothing)."""
+        return None if meta is None or not self._engine.exists(meta.table) else self._learn(meta)
 
     def closed(self, table: str) -> None:
         """Forget an idle table's code, tokens and settings (the store keeps them):

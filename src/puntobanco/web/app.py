@@ -418,7 +418,7 @@ async def caller(
     if token:
         limited(request, token_key(token))
     tables: Tables = request.app.state.tables
-    return tables.identify(table, token)
+    return await tables.identify(table, token)
 
 
 Served = Annotated[Tables, Depends(tables_of)]
@@ -471,7 +471,7 @@ async def new_table(
 async def by_code(code: str, tables: Served) -> dict[str, Any]:
     """The table a join code opens, and what its join page says of it: its format,
     its stakes or deals, its players and seats."""
-    meta = tables.doors.by_code(code)
+    meta = await tables.run(lambda _: tables.doors.by_code(code))
     info: TableInfo = await tables.run(lambda engine: engine.info(meta.table))
     return {
         "table": meta.table,
@@ -578,7 +578,7 @@ async def words(lang: str) -> dict[str, object]:
 async def logout(table: str, tables: Served) -> Response:
     """Forget this browser's cookie of a player of the table (after leaving): from
     the table's own pages only, and of a table this server knows."""
-    tables.doors.meta(table)
+    await tables.meta(table)
     response = Response(status_code=204)
     response.delete_cookie(PLAYER_COOKIE, path=quote(f"/api/tables/{table}"))
     return response

@@ -17,12 +17,12 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from puntobanco.engine import Committed, Job, Viewer
-from puntobanco.engine.doors import Doors, Pass, normal_join_code, viewer_of
+from puntobanco.engine.doors import Doors, Pass, viewer_of
 from puntobanco.engine.hosted import Hosted
 from puntobanco.errors import PuntoBancoError
 from puntobanco.i18n import Lang
 from puntobanco.store import ClockedStore, EventStore, credentials_of, probe
-from puntobanco.store.credentials import SPECTATOR, Credentials, Identity
+from puntobanco.store.credentials import Credentials, Identity, TableMeta
 from puntobanco.web.errors import AccessError
 from puntobanco.web.metrics import Metrics
 
@@ -103,23 +103,32 @@ class Tables:
         self.doors.closed(table)
 
     # -- tokens -----------------------------------------------------------------------
+    # What this process knows is read at once; a miss asks the doors on the engine's
+    # thread (a shared store's lookup never blocks the event loop).
 
-    def identify(self, table: str, token: str | None) -> Identity:
+    async def meta(self, table: str) -> TableMeta:
+        """The table's join code and settings; ``UnknownTableError`` (404)."""
+        known = self.doors.known(table)
+        return known or await self.run(lambda _: self.doors.meta(table))
+
+    async def identify(self, table: str, token: str | None) -> Identity:
         """Who holds ``token`` at ``table``; ``AccessError`` (401) otherwise."""
-        self.doors.meta(table)
+        await self.meta(table)
         if not token:
             raise AccessError("web.error.no_token", status=401)
-        identity = self.doors.holder(token)
-        if identity is None or identity.table != table:
+        who = self.doors.known_holder(table, token)
+        if who is None:
+            who = await self.run(lambda _: self.doors.holder(table, token))
+        if who is None:
             raise AccessError("web.error.bad_token", status=401)
-        return identity
+        return who
 
-    def watch(self, table: str, code: str) -> Identity:
-        """A spectator of ``table``, who knows its join code (what the room's screen
-        shows to anyone who may sit); ``AccessError`` (401) for another code."""
-        if normal_join_code(code) != self.doors.meta(table).join_code:
+    async def watch(self, table: str, code: str) -> Identity:
+        """A spectator of ``table``, who knows its join code; ``AccessError`` (401)."""
+        who: Identity | None = await self.run(lambda _: self.doors.watcher(table, code))
+        if who is None:
             raise AccessError("web.error.bad_token", status=401)
-        return Identity(table, SPECTATOR)
+        return who
 
     async def create(self, fmt: str, settings: dict[str, Any]) -> Pass:
         """Open a new table: its host's pass."""
@@ -128,13 +137,11 @@ class Tables:
 
     async def join(self, table: str, name: str) -> Pass:
         """Seat ``name`` (or ask the host to, where they admit each join): their pass."""
-        self.doors.meta(table)  # an unknown table, before the engine's thread
         seated: Pass = await self.run(lambda _: self.doors.seat(table, name))
         return seated
 
     async def rematch(self, who: Identity) -> Pass:
         """``who``'s pass to the rematch of their ended table (``Doors.rematch``)."""
-        self.doors.meta(who.table)
         there: Pass = await self.run(lambda _: self.doors.rematch(who))
         return there
 

@@ -284,19 +284,19 @@ async def serve_socket(
             if hello.watch is not None:
                 # A spectator: the join code, no token; its messages count in the
                 # bucket of its address (``watcher``), like anyone's.
-                identity = tables.watch(table, hello.watch)
+                identity = await tables.watch(table, hello.watch)
                 if watcher is not None:
                     budget = watcher()
                 most = MAX_SPECTATORS
             else:
                 token = hello.token or cookies(hello.role)
-                identity = tables.identify(table, token)
+                identity = await tables.identify(table, token)
                 if bucket is not None and token:
                     budget = bucket(token)
                 most = MAX_SOCKETS
             if tables.sockets_of(identity) >= most:
                 raise MessageError("web.error.sockets", most=most)
-            meta = tables.doors.meta(table)
+            meta = await tables.meta(table)
         except PuntoBancoError as error:
             await websocket.send_text(json.dumps(_error(error, lang), ensure_ascii=False))
             await websocket.close(code=POLICY)
