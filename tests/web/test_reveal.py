@@ -53,7 +53,7 @@ def test_a_player_s_view_shows_the_coup_only_once_the_host_has_turned_its_cards(
         pushed: list[tuple[float, dict[str, Any]]] = []
         dealt = threading.Event()
         answer: dict[str, Any] = {}
-        asked: list[tuple[float, float, dict[str, Any]]] = []
+        asked: list[tuple[float, float, Any]] = []
 
         async def scenario() -> None:
             async with websockets.connect(url) as ws:
@@ -78,24 +78,33 @@ def test_a_player_s_view_shows_the_coup_only_once_the_host_has_turned_its_cards(
                     answer["at"] = time.monotonic()
                     answer["events"] = r.json()["events"]
                     dealt.set()
-                    # Right after the deal, Ana asks for her view over HTTP.
+                    # Right after the deal, Ana asks for her view, the history and
+                    # the shoes over HTTP, all at once.
                     started = time.monotonic()
-                    v = await client.get(
-                        f"{server.url}/api/tables/{table}/view",
-                        headers={"Authorization": f"Bearer {ana}"},
-                        timeout=30,
-                    )
-                    asked.append((started, time.monotonic(), v.json()))
+
+                    async def read(what: str) -> tuple[float, float, Any]:
+                        r = await client.get(
+                            f"{server.url}/api/tables/{table}/{what}",
+                            headers={"Authorization": f"Bearer {ana}"},
+                            timeout=30,
+                        )
+                        return started, time.monotonic(), r.json()
+
+                    asked.extend(await asyncio.gather(*map(read, ("view", "history", "shoes"))))
                 await asyncio.sleep(1.0)
                 listening.cancel()
 
         run_async(scenario)
         cards = next(e for e in answer["events"] if e["type"] == "CoupDealt")["cards"]
         reveal = REVEAL_STEP * (len(cards) + 2)  # the host's steps: each card, each rule
-        # Over HTTP: the view comes once the reveal is over, and then with the coup.
-        started, got, view = asked[0]
-        assert got - answer["at"] >= reveal - 0.1, (got - answer["at"], reveal)
+        # Over HTTP: the view, the history and the shoes come once the reveal is over,
+        # and then with the coup.
+        for _, got, _ in asked:
+            assert got - answer["at"] >= reveal - 0.1, (got - answer["at"], reveal)
+        (_, _, view), (_, _, history), (_, _, shoes) = asked
         assert view["last"]["coup"] == 1 and view["completed"] == 1
+        assert [c["coup"] for c in history] == [1] and history[0]["cards"] == cards
+        assert shoes[-1]["dealt"][-len(cards) :] == cards
         # Over the WebSocket: nothing pushed before the reveal's end carries the coup.
         early = [v for at, v in pushed if at - answer["at"] < reveal - 0.1]
         for v in early:

@@ -39,7 +39,9 @@ def test_a_token_dies_with_its_seat_and_never_acts_for_who_sits_there_next(
     new = join(client, table, "ana")
     assert new != old
     # The old token reads nothing and does nothing for the new "ana".
-    assert client.get(f"/api/tables/{table}/view", headers=bearer(old)).status_code == 401
+    for read in ("view", "history", "shoes"):
+        assert client.get(f"/api/tables/{table}/{read}", headers=bearer(old)).status_code == 401
+        assert client.get(f"/api/tables/{table}/{read}", headers=bearer(new)).status_code == 200
     refused = command(client, table, old, "Bet", box="punto", stake=1_000)
     assert refused.status_code == 401
     assert refused.json()["error"]["code"] == "engine.error.seat_ended"

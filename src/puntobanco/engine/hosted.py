@@ -30,6 +30,7 @@ import threading
 import time
 from collections.abc import Callable, Collection, Container, Sequence
 from concurrent.futures import Future
+from dataclasses import dataclass
 from typing import Any, Final, Generic, Protocol, TypeVar
 
 from puntobanco.engine.commands import Bet
@@ -175,19 +176,26 @@ class Hosted(Generic[W]):
     async def view(self, table: str, viewer: Viewer, lang: Lang) -> dict[str, Any]:
         """``viewer``'s view of ``table``, its odds computed (a view asked for). A player
         who asks while the host's screen reveals a coup gets it once it has."""
+        view: dict[str, Any] = await self.read(
+            table, viewer, lambda engine: engine.view(table, viewer, lang)
+        )
+        return view
 
-        def read(engine: Engine) -> dict[str, Any] | float:
-            if viewer.role is not Role.HOST and self._reveal.held(
-                table, engine.state(table), time.monotonic()
-            ):
-                return self._reveal.until(table)
-            return engine.view(table, viewer, lang)
+    async def read(self, table: str, viewer: Viewer, fn: Callable[[Engine], Any]) -> Any:
+        """``fn(engine)`` for ``viewer`` (a view, the history, the shoes): run once the
+        host's screen has revealed the coup it deals, for anyone but the host."""
+
+        def step(engine: Engine) -> Any:
+            state = engine.state(table)
+            if viewer.role is not Role.HOST and self._reveal.held(table, state, time.monotonic()):
+                return _Held(self._reveal.until(table))
+            return fn(engine)
 
         while True:
-            view = await self.run(read)
-            if isinstance(view, dict):
-                return view
-            await asyncio.sleep(max(0.0, view - time.monotonic()) + 0.01)
+            got = await self.run(step)
+            if not isinstance(got, _Held):
+                return got
+            await asyncio.sleep(max(0.0, got.until - time.monotonic()) + 0.01)
 
     async def start(self) -> None:
         """Answers and views go through the running event loop from now on."""
@@ -341,6 +349,13 @@ class Hosted(Generic[W]):
             # A turn after the answers handed over before: each socket's acknowledgement
             # is queued before the view that shows its command.
             self._loop.call_soon_threadsafe(self._loop.call_soon, self._front.deliver, out)
+
+
+@dataclass(frozen=True, slots=True)
+class _Held:
+    """A read put off until ``until`` (``time.monotonic``): the host's screen reveals."""
+
+    until: float
 
 
 class _Watched(Container[str]):

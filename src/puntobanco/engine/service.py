@@ -393,19 +393,25 @@ class Engine:
         self._entry(table)
         return self.store.load(table)
 
-    def history(self, table: str, last: int | None = None) -> list[CoupRecord]:
+    def history(
+        self, table: str, last: int | None = None, *, by: Viewer = Viewer.HOST
+    ) -> list[CoupRecord]:
         """The table's settled coups, oldest first, as its log records them (their
         bets, settlements and stored times); ``last``: its last ``last`` only. Anyone
-        at the table may see them (``puntobanco history`` prints them)."""
+        at the table may see them (``puntobanco history`` prints them);
+        ``SeatEndedError`` for a player ``by`` whose seating has ended."""
+        seated(self.state(table), by)
         coups = coup_records((r.event, r.time) for r in self.log(table))
         if last is None:
             return coups
         return coups[-last:] if last > 0 else []
 
-    def shoes(self, table: str) -> list[dict[str, Any]]:
+    def shoes(self, table: str, *, by: Viewer = Viewer.HOST) -> list[dict[str, Any]]:
         """The table's fair shoes, as JSON, as anyone at the table may see them
         (``fair.log.shown_shoes``): the cards burned face down from the shoe in play
-        are None until it ends; the owner of the log sees them (``puntobanco shoes``)."""
+        are None until it ends; the owner of the log sees them (``puntobanco shoes``).
+        ``SeatEndedError`` for a player ``by`` whose seating has ended."""
+        seated(self.state(table), by)
         records = self.log(table)
         return shown_shoes([r.event for r in records], [r.time for r in records])
 

@@ -546,8 +546,10 @@ async def view(who: Caller, tables: Served, request: Request) -> dict[str, Any]:
     responses=refusals(401, 404, 429, 503),
 )
 async def history(who: Caller, tables: Served, last: int | None = None) -> list[dict[str, Any]]:
-    """The settled coups, as ``puntobanco history --json`` (any token of the table)."""
-    coups = await tables.run(lambda engine: engine.history(who.table, last))
+    """The settled coups, as ``puntobanco history --json`` (any token of the table; a
+    player's, once the host's screen has revealed the coup just dealt)."""
+    by = viewer_of(who)
+    coups = await tables.hosted.read(who.table, by, lambda e: e.history(who.table, last, by=by))
     return [c.to_json() for c in coups]
 
 
@@ -559,7 +561,10 @@ async def shoes(who: Caller, tables: Served) -> list[dict[str, Any]]:
     """The fair shoes, as ``puntobanco shoes --json`` (any token of the table):
     commitment, client seed, nonce, every card dealt, the server seed once revealed.
     The burned cards of the shoe in play, which nobody has seen, are ``null``."""
-    shown: list[dict[str, Any]] = await tables.run(lambda engine: engine.shoes(who.table))
+    by = viewer_of(who)
+    shown: list[dict[str, Any]] = await tables.hosted.read(
+        who.table, by, lambda engine: engine.shoes(who.table, by=by)
+    )
     return shown
 
 
