@@ -14,9 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from puntobanco.engine import Bet, Committed, Deal, Engine, Job, Tick, Viewer
 from puntobanco.engine.hosted import Hosted
-from puntobanco.errors import PuntoBancoError
+from puntobanco.errors import PuntoBancoError, StoreError
 from puntobanco.i18n import Lang
 from tests.web.helpers import run_async
 
@@ -244,6 +246,12 @@ def test_stop_finishes_what_is_queued_then_releases_the_engine() -> None:
         opened = hosted.call(lambda e: e.open("t", "casino", settings={"seed": 1}))
         await hosted.stop(last.append)
         assert opened.done() and isinstance(opened.result(), Committed)
+        # Once stopped, a call or a command is refused at once, never left waiting.
+        with pytest.raises(StoreError) as late:
+            await asyncio.wait_for(hosted.run(lambda e: e.held()), 5)
+        assert late.value.key == "engine.error.stopped"
+        with pytest.raises(StoreError):
+            await asyncio.wait_for(hosted.command(Job("t", Deal(), Viewer.HOST, "d")), 5)
 
     run_async(scenario)
     assert last and last[0].held() == []

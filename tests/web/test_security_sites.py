@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
@@ -145,13 +146,15 @@ def test_one_token_on_many_sockets_shares_one_rate(tmp_path: Path) -> None:
 
 
 def test_metrics_answer_this_machine_and_the_allowed_networks_only(tmp_path: Path) -> None:
-    app = create_app(metrics_from=["127.0.0.0/8", "10.0.0.0/8"])
-    with TestClient(app, client=("203.0.113.9", 1)) as outsider:
+    def app() -> FastAPI:
+        return create_app(metrics_from=["127.0.0.0/8", "10.0.0.0/8"])
+
+    with TestClient(app(), client=("203.0.113.9", 1)) as outsider:
         r = outsider.get("/metrics")
         assert r.status_code == 403 and r.json()["error"]["code"] == "web.error.metrics"
         assert outsider.get("/healthz").status_code == 200
     for address in ("127.0.0.1", "10.2.3.4"):
-        with TestClient(app, client=(address, 1)) as scraper:
+        with TestClient(app(), client=(address, 1)) as scraper:
             assert scraper.get("/metrics").status_code == 200
     with TestClient(create_app(), client=("192.168.1.20", 1)) as phone:
         assert phone.get("/metrics").status_code == 403  # by default, this machine only

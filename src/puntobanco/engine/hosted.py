@@ -37,7 +37,7 @@ from puntobanco.engine.commands import Bet
 from puntobanco.engine.reveal import Reveal
 from puntobanco.engine.service import Committed, Engine, Job, Result
 from puntobanco.engine.viewers import Role, Viewer
-from puntobanco.errors import PuntoBancoError
+from puntobanco.errors import PuntoBancoError, StoreError
 from puntobanco.i18n import Lang
 from puntobanco.store import EventStore
 
@@ -136,9 +136,13 @@ class Hosted(Generic[W]):
     # -- calls and commands --------------------------------------------------------------
 
     def call(self, fn: Callable[[Engine], Any]) -> Future[Any]:
-        """``fn(engine)`` on the engine's thread."""
+        """``fn(engine)`` on the engine's thread; once it has stopped, ``StoreError``
+        (``engine.error.stopped``: nothing is left to run it)."""
         future: Future[Any] = Future()
         with self._wake:
+            if self._stopping:
+                future.set_exception(StoreError("engine.error.stopped"))
+                return future
             self._queue.append((fn, future))
             self._wake.notify()
         return future
@@ -152,6 +156,8 @@ class Hosted(Generic[W]):
         its result once stored, or the named error that refused it."""
         future: asyncio.Future[Result] = asyncio.get_running_loop().create_future()
         with self._wake:
+            if self._stopping:
+                raise StoreError("engine.error.stopped")
             self._queue.append((job, future))
             self._wake.notify()
         return await future

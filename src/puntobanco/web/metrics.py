@@ -108,9 +108,9 @@ class Metrics:
         r.register(_StepsBack(lambda: self._steps_back()))
         self._children: dict[tuple[str, str], Any] = {}
 
-    def count_tables(self, tables: Callable[[], Iterable[TableInfo]]) -> None:
-        """Read the tables held from ``tables()`` when scraped."""
-        self.tables.set_function(lambda: float(sum(1 for t in tables() if not t.finished)))
+    def count_tables(self, tables: Iterable[TableInfo]) -> None:
+        """The tables held now (``Engine.held``): those not finished are counted open."""
+        self.tables.set(sum(1 for t in tables if not t.finished))
 
     def count_steps_back(self, steps: Callable[[], int]) -> None:
         """Read the store's count of the clock's steps back from ``steps()`` when

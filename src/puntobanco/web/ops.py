@@ -164,7 +164,7 @@ def install(
     async def prometheus(request: Request) -> Response:
         if not may_scrape(request.client.host if request.client else ""):
             raise AccessError("web.error.metrics", status=403)
-        return Response(metrics.scrape(), media_type=CONTENT_TYPE, headers=NO_STORE)
+        return Response(await tables.scrape(), media_type=CONTENT_TYPE, headers=NO_STORE)
 
     @app.get("/api/docs", include_in_schema=False)
     async def docs(request: Request) -> Response:

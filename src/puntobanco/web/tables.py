@@ -65,7 +65,6 @@ class Tables:
         except BaseException:
             self.hosted.halt()
             raise
-        self.metrics.count_tables(self.engine.held)
         store = self.engine.store
         if isinstance(store, ClockedStore):
             self.metrics.count_steps_back(lambda: store.steps_back)
@@ -77,6 +76,12 @@ class Tables:
     async def stop(self) -> None:
         """Finish what is queued, then release the engine, its store and the credentials."""
         await self.hosted.stop(lambda _: self.doors.close())
+
+    async def scrape(self) -> bytes:
+        """The metrics in Prometheus's text format, the tables held counted on the
+        engine's thread (a scrape never waits on the engine's lock on the event loop)."""
+        self.metrics.count_tables(await self.run(lambda engine: engine.held()))
+        return self.metrics.scrape()
 
     async def ready(self) -> None:
         """Raise unless the store can write now (``store.probe``: a write that changes
