@@ -174,14 +174,14 @@ class Doors:
         """Who holds ``token`` at ``table``, or None: a token no table gave, another
         table's, or (read from a shared store) a player's stored before tokens were
         bound to seatings that ``load`` found nobody to bind to."""
-        who = self.known_holder(table, token)
+        digest = token_hash(token)
+        who = self._tokens.get(digest)
         if who is None and self._credentials.shared:  # handed out by another process
-            digest = token_hash(token)
             who = self._credentials.find_token(digest)
-            if who is None or who.table != table or (who.role == PLAYER and who.seating is None):
+            if who is None or (who.role == PLAYER and who.seating is None):
                 return None
             self._tokens[digest] = who
-        return who
+        return who if who is not None and who.table == table else None
 
     def watcher(self, table: str, code: str) -> Identity | None:
         """A spectator of ``table``, who knows its join code (what the room's screen
@@ -226,9 +226,8 @@ class Doors:
         sit = Sit(text, _bankroll(engine.state(table).config, meta))
         engine.verify(table, sit, Viewer.SPECTATOR)
         # The token first, bound to the seating this join makes (its event's number).
-        token = new_token()
         who = Identity(table, PLAYER, text, engine.machine(table).event_count + 1)
-        self._credentials.add_token(token_hash(token), who)
+        token = self._give(who)
         started = time.perf_counter()
         done = engine.do(table, sit, Viewer.SPECTATOR)
         self._committed(started, [done])
@@ -236,10 +235,8 @@ class Doors:
         player = str(first["name"])
         seating = engine.seating(table, player)
         if seating != who.seating:  # another process wrote first: a token of the seat made
-            token = new_token()
             who = Identity(table, PLAYER, player, seating)
-            self._credentials.add_token(token_hash(token), who)
-        self._tokens[token_hash(token)] = who
+            token = self._give(who)
         return Pass(who, token, meta.join_code, first["type"] == "JoinAsked")
 
     def rematch(self, who: Identity) -> Pass:
@@ -261,10 +258,14 @@ class Doors:
         else:
             there = engine.rematch_seating(old, new, viewer_of(who))
             identity = Identity(new, PLAYER, there.name, there.seating)
+        return Pass(identity, self._give(identity), self.meta(new).join_code)
+
+    def _give(self, who: Identity) -> str:
+        """A new token of ``who``'s, stored (its hash) before it is handed out."""
         token = new_token()
-        self._credentials.add_token(token_hash(token), identity)
-        self._tokens[token_hash(token)] = identity
-        return Pass(identity, token, self.meta(new).join_code)
+        self._credentials.add_token(token_hash(token), who)
+        self._tokens[token_hash(token)] = who
+        return token
 
     def _open_rematch(self, meta: TableMeta) -> str:
         """Open the rematch of ``meta``'s ended table: its id."""
