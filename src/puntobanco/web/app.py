@@ -32,14 +32,14 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import puntobanco.web.ops as ops
-from puntobanco.engine import TableInfo
+from puntobanco.engine import Engine, TableInfo
 from puntobanco.engine.doors import viewer_of
 from puntobanco.errors import PuntoBancoError, UnknownTableError
 from puntobanco.i18n import Lang, parse_lang
 from puntobanco.i18n.pages import page_words
 from puntobanco.i18n.shown import Number
 from puntobanco.store import EventStore
-from puntobanco.store.credentials import HOST, Identity
+from puntobanco.store.credentials import HOST, Identity, TableMeta
 from puntobanco.web.errors import (
     AccessError,
     MessageError,
@@ -471,8 +471,12 @@ async def new_table(
 async def by_code(code: str, tables: Served) -> dict[str, Any]:
     """The table a join code opens, and what its join page says of it: its format,
     its stakes or deals, its players and seats."""
-    meta = await tables.run(lambda _: tables.doors.by_code(code))
-    info: TableInfo = await tables.run(lambda engine: engine.info(meta.table))
+
+    def found(engine: Engine) -> tuple[TableMeta, TableInfo]:
+        meta = tables.doors.by_code(code)
+        return meta, engine.info(meta.table)
+
+    meta, info = await tables.run(found)
     return {
         "table": meta.table,
         "format": meta.settings["format"],  # as created (one of real cards opens another)
