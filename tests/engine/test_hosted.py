@@ -82,6 +82,13 @@ def _casino(engine: Engine, table: str) -> Committed:
     return engine.open(table, "casino", settings={"seed": 1}, players=[("Ana", 100_000)])
 
 
+async def _watched(hosted: Hosted[Screen], room: Room, *screens: Screen) -> None:
+    """``hosted`` started, Ana's casino table ``t`` open there, ``screens`` watching it."""
+    await hosted.start()
+    await hosted.run(lambda e: _casino(e, "t"))
+    room.watch("t", *screens)
+
+
 async def _until(check: Callable[[], bool], seconds: float = 10.0) -> None:
     deadline = time.monotonic() + seconds
     while not check():
@@ -124,9 +131,7 @@ def test_an_answer_is_handed_before_the_view_that_shows_it() -> None:
     host = Screen(Viewer.HOST)
 
     async def scenario() -> None:
-        await hosted.start()
-        await hosted.run(lambda e: _casino(e, "t"))
-        room.watch("t", host)
+        await _watched(hosted, room, host)
         for n in range(5):
             done = await hosted.command(Job("t", Bet("Ana", "banco", 1_000), Viewer.HOST, f"{n}"))
             assert isinstance(done, Committed)
@@ -173,9 +178,7 @@ def test_a_table_due_again_at_the_same_event_is_pushed_once_and_a_clock_change_a
     host = Screen(Viewer.HOST)
 
     async def scenario() -> None:
-        await hosted.start()
-        await hosted.run(lambda e: _casino(e, "t"))
-        room.watch("t", host)
+        await _watched(hosted, room, host)
         done = await hosted.command(Job("t", Bet("Ana", "banco", 1_000), Viewer.HOST, "b"))
         assert isinstance(done, Committed)
         await _until(lambda: len(host.views) == 1)
@@ -198,9 +201,7 @@ def test_the_players_see_a_coup_once_the_hosts_screen_has_revealed_it() -> None:
     host, ana = Screen(Viewer.HOST), Screen(Viewer.player("Ana"))
 
     async def scenario() -> None:
-        await hosted.start()
-        await hosted.run(lambda e: _casino(e, "t"))
-        room.watch("t", host, ana)
+        await _watched(hosted, room, host, ana)
         await hosted.command(Job("t", Bet("Ana", "banco", 1_000), Viewer.HOST, "b"))
         await _until(lambda: bool(ana.views))
         dealt = await hosted.command(Job("t", Deal(), Viewer.HOST, "d"))
